@@ -1,0 +1,217 @@
+package org.cpca.core;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.apache.commons.math3.linear.MatrixUtils;
+import org.apache.commons.math3.linear.SingularValueDecomposition;
+import org.apache.commons.math3.ml.clustering.CentroidCluster;
+import org.apache.commons.math3.ml.clustering.Clusterable;
+import org.apache.commons.math3.ml.clustering.KMeansPlusPlusClusterer;
+import org.apache.commons.math3.ml.clustering.MultiKMeansPlusPlusClusterer;
+import org.apache.commons.math3.ml.distance.EuclideanDistance;
+import org.apache.commons.math3.random.JDKRandomGenerator;
+
+/**
+ * Automatic α selection (Abid et al. 2018, Methods; ALGORITHMS.md §2.1).
+ * <ol>
+ * <li>Grid: α = 0 plus {@code alphaCount} values log-spaced over
+ * [10^minLog, 10^maxLog].</li>
+ * <li>For each α, the top-k subspace and the target scores S_α (n_t × k); each solve is
+ * warm-started from the previous α.</li>
+ * <li>Affinity of α_i and α_j: the product of the cosines of the principal angles between
+ * span(S_αi) and span(S_αj) (the singular values of Q_iᵀQ_j after QR); 1 on the
+ * diagonal; 0 for a numerically zero score matrix.</li>
+ * <li>Spectral clustering into {@code alphasReturned} clusters: normalised affinity
+ * D^{-1/2}AD^{-1/2}, its top eigenvectors with rows scaled to unit length, k-means++ with
+ * a fixed seed and several restarts.</li>
+ * <li>The cluster containing α = 0 is dropped; each other cluster returns its medoid
+ * (largest summed affinity to its mates). α = 0 is always returned, first; the others
+ * follow in ascending order.</li>
+ * </ol>
+ */
+public final class AlphaSelection {
+
+	private final double[] grid;
+	private final double[][] affinity;
+	private final int[] clusters;
+	private final List<CpcaModel> models;
+
+	private AlphaSelection(final double[] grid, final double[][] affinity,
+		final int[] clusters, final List<CpcaModel> models)
+	{
+		this.grid = grid;
+		this.affinity = affinity;
+		this.clusters = clusters;
+		this.models = Collections.unmodifiableList(models);
+	}
+
+	static AlphaSelection select(final Cpca cpca, final Progress progress) {
+		final CpcaOptions o = cpca.options();
+		final int k = o.components();
+		final double[] grid = o.alphaGrid();
+		final int g = grid.length;
+		final TopEigen.Result[] solutions = new TopEigen.Result[g];
+		final double[][][] bases = new double[g][][];
+		double[][] warm = null;
+		for (int i = 0; i < g; i++) {
+			progress.checkCancelled();
+			solutions[i] = cpca.solve(grid[i], warm);
+			warm = solutions[i].warmStart;
+			bases[i] = orthonormalColumns(cpca.targetScores(solutions[i].vectors, k), cpca
+				.target().samples(), k);
+			progress.stage("α sweep", (i + 1.0) / g);
+		}
+		final double[][] affinity = new double[g][g];
+		for (int i = 0; i < g; i++) {
+			affinity[i][i] = bases[i] == null ? 0 : 1;
+			for (int j = i + 1; j < g; j++)
+				affinity[i][j] = affinity[j][i] = affinity(bases[i], bases[j]);
+		}
+		final int clustersWanted = Math.min(o.alphasReturned(), g);
+		final int[] clusters = spectralClusters(affinity, clustersWanted, o.seed(), o
+			.kmeansRestarts());
+		final List<Integer> chosen = new ArrayList<>();
+		for (int c = 0; c < clustersWanted; c++) {
+			if (c == clusters[0]) continue;
+			int medoid = -1;
+			double best = Double.NEGATIVE_INFINITY;
+			for (int i = 0; i < g; i++) {
+				if (clusters[i] != c) continue;
+				double sum = 0;
+				for (int j = 0; j < g; j++)
+					if (clusters[j] == c) sum += affinity[i][j];
+				if (sum > best) {
+					best = sum;
+					medoid = i;
+				}
+			}
+			if (medoid >= 0) chosen.add(medoid);
+		}
+		Collections.sort(chosen);
+		chosen.add(0, 0);
+		final List<CpcaModel> models = new ArrayList<>();
+		for (final int i : chosen)
+			models.add(cpca.build(grid[i], solutions[i]));
+		return new AlphaSelection(grid, affinity, clusters, models);
+	}
+
+	/** Orthonormal basis (n × k, column-major arrays) of the score columns, or null if ~0. */
+	static double[][] orthonormalColumns(final double[] scores, final int n, final int k) {
+		final double[][] cols = new double[k][n];
+		double norm = 0;
+		for (int i = 0; i < n; i++)
+			for (int c = 0; c < k; c++) {
+				cols[c][i] = scores[i * k + c];
+				norm = Math.max(norm, Math.abs(scores[i * k + c]));
+			}
+		if (norm == 0) return null;
+		final double[][] q = TopEigen.orthonormalize(cols, new double[0][], null, n);
+		return q.length == 0 ? null : q;
+	}
+
+	/** Product of the cosines of the principal angles between two subspaces. */
+	static double affinity(final double[][] qi, final double[][] qj) {
+		if (qi == null || qj == null) return 0;
+		if (qi.length != qj.length) return 0; // a rank-deficient score matrix
+		final double[][] m = new double[qi.length][qj.length];
+		for (int a = 0; a < qi.length; a++)
+			for (int b = 0; b < qj.length; b++)
+				m[a][b] = TopEigen.dot(qi[a], qj[b]);
+		double product = 1;
+		for (final double s : new SingularValueDecomposition(MatrixUtils
+			.createRealMatrix(m)).getSingularValues())
+			product *= Math.min(1, s);
+		return product;
+	}
+
+	/** Normalised spectral clustering with seeded k-means++; returns a cluster per point. */
+	static int[] spectralClusters(final double[][] affinity, final int count,
+		final long seed, final int restarts)
+	{
+		final int g = affinity.length;
+		final double[] deg = new double[g];
+		for (int i = 0; i < g; i++)
+			for (int j = 0; j < g; j++)
+				deg[i] += affinity[i][j];
+		final double[] norm = new double[g * g];
+		for (int i = 0; i < g; i++)
+			for (int j = 0; j < g; j++)
+				norm[i * g + j] = deg[i] > 0 && deg[j] > 0 ? affinity[i][j] / Math.sqrt(deg[i] *
+					deg[j]) : 0;
+		final SymmetricEigen e = SymmetricEigen.of(norm, g);
+		final double[] v = e.vectors(count);
+		final List<Point> points = new ArrayList<>();
+		for (int i = 0; i < g; i++) {
+			final double[] row = new double[count];
+			double len = 0;
+			for (int c = 0; c < count; c++) {
+				row[c] = v[i * count + c];
+				len += row[c] * row[c];
+			}
+			len = Math.sqrt(len);
+			if (len > 0) for (int c = 0; c < count; c++)
+				row[c] /= len;
+			points.add(new Point(i, row));
+		}
+		final JDKRandomGenerator random = new JDKRandomGenerator();
+		random.setSeed(seed);
+		final KMeansPlusPlusClusterer<Point> kmeans = new KMeansPlusPlusClusterer<>(count,
+			300, new EuclideanDistance(), random);
+		final List<CentroidCluster<Point>> result = new MultiKMeansPlusPlusClusterer<>(
+			kmeans, restarts).cluster(points);
+		final int[] labels = new int[g];
+		for (int c = 0; c < result.size(); c++)
+			for (final Point p : result.get(c).getPoints())
+				labels[p.index] = c;
+		return labels;
+	}
+
+	private static final class Point implements Clusterable {
+
+		final int index;
+		final double[] coordinates;
+
+		Point(final int index, final double[] coordinates) {
+			this.index = index;
+			this.coordinates = coordinates;
+		}
+
+		@Override
+		public double[] getPoint() {
+			return coordinates;
+		}
+	}
+
+	/** The α grid that was swept (α = 0 first). */
+	public double[] grid() {
+		return grid.clone();
+	}
+
+	/** Affinity between every pair of grid values. */
+	public double[][] affinity() {
+		final double[][] out = new double[affinity.length][];
+		for (int i = 0; i < out.length; i++)
+			out[i] = affinity[i].clone();
+		return out;
+	}
+
+	/** Cluster index of every grid value. */
+	public int[] clusters() {
+		return clusters.clone();
+	}
+
+	/** The chosen α values: 0 first, then ascending. */
+	public double[] alphas() {
+		final double[] a = new double[models.size()];
+		for (int i = 0; i < a.length; i++)
+			a[i] = models.get(i).alpha();
+		return a;
+	}
+
+	/** One model per chosen α, in the order of {@link #alphas()}. */
+	public List<CpcaModel> models() {
+		return models;
+	}
+}

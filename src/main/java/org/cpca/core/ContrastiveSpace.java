@@ -1,0 +1,89 @@
+package org.cpca.core;
+
+/**
+ * The space in which {@code C(α) = A − αB} is solved, built once per fit: every α, the
+ * α = ∞ solution, PCA and the automatic α sweep reuse it.
+ * <p>
+ * Two exact realisations exist. {@link FeatureSpace} holds the d × d covariances
+ * themselves. {@link ReducedSpace} holds their restriction to the row space of the
+ * stacked centred data (r × r, r ≤ n_t + n_b − 2), which is exact because every direction
+ * orthogonal to that row space has zero target and zero background variance. The reduced
+ * space is chosen when features outnumber samples, so images with far more pixels than
+ * slices never need a d × d matrix.
+ */
+abstract class ContrastiveSpace {
+
+	/** How to choose the space. */
+	enum Choice {
+		/** The reduced space when d exceeds n_t + n_b, the feature space otherwise. */
+		AUTO,
+		/** Always the d × d feature space. */
+		FEATURES,
+		/** Always the reduced space. */
+		REDUCED
+	}
+
+	final int m;
+	final double[] a;
+	final double[] b;
+	final double targetTotalVariance;
+
+	ContrastiveSpace(final int m, final double[] a, final double[] b) {
+		this.m = m;
+		this.a = a;
+		this.b = b;
+		double trace = 0;
+		for (int i = 0; i < m; i++)
+			trace += a[i * m + i];
+		this.targetTotalVariance = trace;
+	}
+
+	static ContrastiveSpace build(final Dataset target, final Preprocessing targetPre,
+		final Dataset background, final Preprocessing backgroundPre, final Choice choice,
+		final Progress progress)
+	{
+		final int n = target.samples() + (background == null ? 0 : background.samples());
+		final boolean reduced = choice == Choice.REDUCED || choice == Choice.AUTO && target
+			.features() > n;
+		return reduced ? ReducedSpace.build(target, targetPre, background, backgroundPre,
+			progress) : FeatureSpace.build(target, targetPre, background, backgroundPre,
+				progress);
+	}
+
+	/** Dimension of the space (d, or the rank r of the stacked data). */
+	final int dimension() {
+		return m;
+	}
+
+	/** {@code A − αB}, symmetric m × m. */
+	final double[] contrast(final double alpha) {
+		final double[] c = new double[m * m];
+		for (int i = 0; i < c.length; i++)
+			c[i] = a[i] - alpha * b[i];
+		return c;
+	}
+
+	/** {@code wᵀ S w} for column {@code c} of the m × k matrix w. */
+	final double quadratic(final double[] s, final double[] w, final int k, final int c) {
+		double sum = 0;
+		for (int i = 0; i < m; i++) {
+			double row = 0;
+			for (int j = 0; j < m; j++)
+				row += s[i * m + j] * w[j * k + c];
+			sum += w[i * k + c] * row;
+		}
+		return sum;
+	}
+
+	/** Unit components in feature space (k × d) of the columns of w (m × k). */
+	abstract double[][] components(double[] w, int k);
+
+	/** Target scores (n_t × k, row-major) of the columns of w. */
+	abstract double[] targetScores(double[] w, int k);
+
+	/** Background scores (n_b × k), or {@code null} without a background. */
+	abstract double[] backgroundScores(double[] w, int k);
+
+	/** One line for diagnostics, e.g. "reduced space: r = 998 of d = 65536 features". */
+	abstract String description();
+}

@@ -1,0 +1,265 @@
+package org.cpca.core;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Contrastive PCA (Abid et al., Nature Communications 2018) and PCA as its α = 0 case.
+ * <p>
+ * Components are the top-k eigenvectors of {@code C(α) = C_t − αC_b}, with each dataset
+ * centred on its own mean (and optionally standardised by its own standard deviation) and
+ * covariances normalised by {@code n − 1}. α = 0 is PCA of the target; α = ∞ is PCA of the
+ * target inside the null space of {@code C_b}.
+ * <p>
+ * {@link #fit} does the expensive part once (preprocessing and the covariances, or the
+ * exact reduced space when features outnumber samples, see {@link ReducedSpace}); every
+ * model after it — any α, α = ∞, PCA, the automatic α sweep — is small dense algebra on
+ * that space. A {@code Cpca} is immutable and safe to share between threads.
+ * <p>
+ * Conventions: eigenpairs sorted by signed eigenvalue, descending; each component is a
+ * unit vector whose entry of largest magnitude is positive; if fewer than k directions
+ * have positive eigenvalue, k components are still returned with a diagnostic.
+ */
+public final class Cpca {
+
+	/** Relative threshold below which a background eigenvalue counts as zero (α = ∞). */
+	static final double NULL_SPACE_TOLERANCE = 1e-10;
+
+	private final Dataset target;
+	private final Dataset background;
+	private final CpcaOptions options;
+	private final Preprocessing targetPre;
+	private final ContrastiveSpace space;
+	private final List<String> diagnostics;
+
+	private Cpca(final Dataset target, final Dataset background,
+		final CpcaOptions options, final Preprocessing targetPre,
+		final ContrastiveSpace space, final List<String> diagnostics)
+	{
+		this.target = target;
+		this.background = background;
+		this.options = options;
+		this.targetPre = targetPre;
+		this.space = space;
+		this.diagnostics = Collections.unmodifiableList(diagnostics);
+	}
+
+	/**
+	 * Prepares target and background for any α.
+	 *
+	 * @param background may be {@code null} for plain PCA
+	 * @throws IllegalArgumentException for data that cannot be analysed, with a message
+	 *           saying what to do
+	 */
+	public static Cpca fit(final Dataset target, final Dataset background,
+		final CpcaOptions options, final Progress progress)
+	{
+		requireSamples(target);
+		if (background != null) {
+			requireSamples(background);
+			if (background.features() != target.features())
+				throw new IllegalArgumentException(background.name() + " has " + background
+					.features() + " features but " + target.name() + " has " + target
+						.features() + ": both must have the same features (the same image " +
+						"width × height, mask and binning, or the same table columns)");
+		}
+		final List<String> diagnostics = new ArrayList<>();
+		final Preprocessing tp = Preprocessing.fit(target, options.standardize(),
+			diagnostics);
+		final Preprocessing bp = background == null ? null : Preprocessing.fit(background,
+			options.standardize(), diagnostics);
+		progress.stage("preprocessing", 1);
+		final ContrastiveSpace space = ContrastiveSpace.build(target, tp, background, bp,
+			options.space(), progress);
+		diagnostics.add(space.description());
+		if (!(space.targetTotalVariance > 0)) throw new IllegalArgumentException(target
+			.name() + " is constant: all its samples are identical" +
+			(options.standardize() ? "" : " after centring") +
+			", so there is no variation to analyse; check that the right images or " +
+			"columns were given");
+		if (background != null && isZero(space.b)) diagnostics.add(background.name() +
+			" is constant (zero variance): cPCA equals PCA for every α");
+		final int k = options.components();
+		if (k > space.dimension()) throw new IllegalArgumentException("k = " + k +
+			" components were requested but the data allow at most " + space.dimension() +
+			" (the rank of the centred " + (background == null ? "target" : "target and " +
+				"background") + "): choose k ≤ " + space.dimension() + " or add samples");
+		return new Cpca(target, background, options, tp, space, diagnostics);
+	}
+
+	private static void requireSamples(final Dataset x) {
+		if (x.samples() < 2) throw new IllegalArgumentException(x.name() + " has only " + x
+			.samples() + " sample: a covariance needs at least 2 samples (slices or rows)");
+	}
+
+	private static boolean isZero(final double[] m) {
+		for (final double v : m)
+			if (v != 0) return false;
+		return true;
+	}
+
+	public CpcaOptions options() {
+		return options;
+	}
+
+	/** Notes from preparing the data (which space, zero-variance features, …). */
+	public List<String> diagnostics() {
+		return diagnostics;
+	}
+
+	/** Dimension of the space the problem is solved in: d, or the data's rank r. */
+	public int rank() {
+		return space.dimension();
+	}
+
+	/** Whether the exact reduced space (not the d × d covariances) is in use. */
+	public boolean reducedSpace() {
+		return space instanceof ReducedSpace;
+	}
+
+	/** PCA of the target; background variances are reported when a background was given. */
+	public CpcaModel pca() {
+		int k = options.components();
+		if (options.varianceFraction() > 0) {
+			final SymmetricEigen e = SymmetricEigen.of(space.a, space.dimension());
+			double sum = 0;
+			k = 0;
+			while (k < e.size() && sum < options.varianceFraction() *
+				space.targetTotalVariance * (1 - 1e-12))
+				sum += Math.max(0, e.value(k++));
+			k = Math.max(1, k);
+			return build("pca", Double.NaN, java.util.Arrays.copyOf(e.values(), k), e
+				.vectors(k), k, new ArrayList<>(List.of("k = " + k + " retains " + String
+					.format("%.4g", sum / space.targetTotalVariance) +
+					" of the target variance (asked for " + options.varianceFraction() + ")")));
+		}
+		final TopEigen.Result top = TopEigen.solve(space.a, space.dimension(), k, null,
+			options.seed());
+		return build("pca", Double.NaN, top.values, top.vectors, k, new ArrayList<>());
+	}
+
+	/**
+	 * cPCA at α.
+	 *
+	 * @param alpha ≥ 0, or {@link Double#POSITIVE_INFINITY} for α = ∞
+	 */
+	public CpcaModel model(final double alpha) {
+		checkAlpha(alpha);
+		if (alpha == Double.POSITIVE_INFINITY) return atInfinity();
+		final TopEigen.Result top = TopEigen.solve(space.contrast(alpha), space
+			.dimension(), options.components(), null, options.seed());
+		return build("cpca", alpha, top.values, top.vectors, options.components(),
+			new ArrayList<>());
+	}
+
+	/** The automatic α selection of ALGORITHMS.md §2.1 with this fit's options. */
+	public AlphaSelection automatic(final Progress progress) {
+		return AlphaSelection.select(this, progress);
+	}
+
+	static void checkAlpha(final double alpha) {
+		if (!(alpha >= 0)) throw new IllegalArgumentException("α must be ≥ 0 (got " +
+			alpha + "): use 0 for PCA, a positive value, inf for the background's null " +
+			"space, or auto");
+	}
+
+	/** Solves at α on the grid with a warm start; used by the sweep. */
+	TopEigen.Result solve(final double alpha, final double[][] warm) {
+		return TopEigen.solve(space.contrast(alpha), space.dimension(), options
+			.components(), warm, options.seed());
+	}
+
+	double[] targetScores(final double[] w, final int k) {
+		return space.targetScores(w, k);
+	}
+
+	Dataset target() {
+		return target;
+	}
+
+	CpcaModel build(final double alpha, final TopEigen.Result top) {
+		return build("cpca", alpha, top.values, top.vectors, options.components(),
+			new ArrayList<>());
+	}
+
+	private CpcaModel atInfinity() {
+		if (background == null) throw new IllegalArgumentException(
+			"α = ∞ needs a background");
+		final int m = space.dimension();
+		final SymmetricEigen eb = SymmetricEigen.of(space.b, m);
+		final double threshold = NULL_SPACE_TOLERANCE * Math.max(eb.value(0), 0);
+		int rank = 0;
+		while (rank < m && eb.value(rank) > threshold)
+			rank++;
+		final int q = m - rank;
+		if (q == 0) throw new IllegalArgumentException("α = ∞ is undefined here: the " +
+			"background covariance has no null space (the background varies in every " +
+			"direction the target does); use a finite α, automatic α, or rPCA");
+		// basis N (m × q) of the null space; target covariance restricted to it
+		final double[] all = eb.vectors();
+		final double[] nb = new double[m * q];
+		for (int i = 0; i < m; i++)
+			System.arraycopy(all, i * m + rank, nb, i * q, q);
+		final double[] an = Kernels.multiplyTransposed(nb, m, q, Kernels.multiply(space.a,
+			m, m, nb, q), q);
+		final List<String> notes = new ArrayList<>();
+		int k = options.components();
+		if (q < k) {
+			notes.add("α = ∞: the background's null space has only " + q +
+				" dimension(s); returning " + q + " component(s) instead of " + k);
+			k = q;
+		}
+		final SymmetricEigen e = SymmetricEigen.of(an, q);
+		final double[] w = Kernels.multiply(nb, m, q, e.vectors(k), k);
+		notes.add("α = ∞: target PCA inside the " + q +
+			"-dimensional null space of the background covariance");
+		return build("cpca", Double.POSITIVE_INFINITY, java.util.Arrays.copyOf(e.values(),
+			k), w, k, notes);
+	}
+
+	/**
+	 * Turns the m × k coefficients w into a model: components in feature space with the sign
+	 * rule, per-component variances, scores and diagnostics.
+	 */
+	private CpcaModel build(final String method, final double alpha,
+		final double[] values, final double[] w, final int k, final List<String> notes)
+	{
+		final int m = space.dimension();
+		final double[][] components = space.components(w, k);
+		for (int c = 0; c < k; c++) {
+			int arg = 0;
+			for (int j = 1; j < components[c].length; j++)
+				if (Math.abs(components[c][j]) > Math.abs(components[c][arg])) arg = j;
+			if (components[c][arg] < 0) {
+				for (int j = 0; j < components[c].length; j++)
+					components[c][j] = -components[c][j];
+				for (int i = 0; i < m; i++)
+					w[i * k + c] = -w[i * k + c];
+			}
+		}
+		final double[] tv = new double[k], bv = new double[k];
+		int positive = 0;
+		for (int c = 0; c < k; c++) {
+			tv[c] = space.quadratic(space.a, w, k, c);
+			bv[c] = background == null ? Double.NaN : space.quadratic(space.b, w, k, c);
+			if (values[c] > 0) positive++;
+		}
+		final List<String> diag = new ArrayList<>(diagnostics);
+		diag.addAll(notes);
+		if (positive < k && "cpca".equals(method) && alpha != Double.POSITIVE_INFINITY)
+			diag.add("only " + positive + " of " + k + " directions have more target than " +
+				"background variance at α = " + alpha + " (eigenvalue > 0); the others are " +
+				"returned but carry no contrast");
+		final double[] flat = space.targetScores(w, k);
+		final double[][] scores = new double[target.samples()][k];
+		for (int i = 0; i < scores.length; i++)
+			for (int c = 0; c < k; c++) {
+				final double s = flat[i * k + c];
+				scores[i][c] = options.whiten() && tv[c] > 0 ? s / Math.sqrt(tv[c]) : s;
+			}
+		return new CpcaModel(method, alpha, components, values.clone(), tv, bv,
+			space.targetTotalVariance, targetPre, options.whiten(), diag,
+			Collections.emptyMap(), scores);
+	}
+}

@@ -1,0 +1,64 @@
+package org.cpca.core;
+
+/**
+ * The feature space itself: A = C_t and B = C_b as d × d covariances. Used when there are
+ * at least as many samples as features.
+ */
+final class FeatureSpace extends ContrastiveSpace {
+
+	private final Dataset target;
+	private final Preprocessing targetPre;
+	private final Dataset background;
+	private final Preprocessing backgroundPre;
+
+	private FeatureSpace(final Dataset target, final Preprocessing targetPre,
+		final Dataset background, final Preprocessing backgroundPre, final double[] a,
+		final double[] b)
+	{
+		super(target.features(), a, b);
+		this.target = target;
+		this.targetPre = targetPre;
+		this.background = background;
+		this.backgroundPre = backgroundPre;
+	}
+
+	static FeatureSpace build(final Dataset target, final Preprocessing targetPre,
+		final Dataset background, final Preprocessing backgroundPre,
+		final Progress progress)
+	{
+		final double[] a = Kernels.covariance(target, targetPre, progress);
+		final double[] b = background == null ? new double[a.length] : Kernels
+			.covariance(background, backgroundPre, progress);
+		return new FeatureSpace(target, targetPre, background, backgroundPre, a, b);
+	}
+
+	@Override
+	double[][] components(final double[] w, final int k) {
+		final double[][] v = new double[k][m];
+		for (int c = 0; c < k; c++) {
+			double norm = 0;
+			for (int i = 0; i < m; i++)
+				norm += w[i * k + c] * w[i * k + c];
+			norm = Math.sqrt(norm);
+			for (int i = 0; i < m; i++)
+				v[c][i] = w[i * k + c] / norm;
+		}
+		return v;
+	}
+
+	@Override
+	double[] targetScores(final double[] w, final int k) {
+		return Kernels.project(target, targetPre, w, k);
+	}
+
+	@Override
+	double[] backgroundScores(final double[] w, final int k) {
+		return background == null ? null : Kernels.project(background, backgroundPre, w,
+			k);
+	}
+
+	@Override
+	String description() {
+		return "feature space: d = " + m + " features (d × d covariances)";
+	}
+}

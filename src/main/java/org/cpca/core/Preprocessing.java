@@ -1,0 +1,115 @@
+package org.cpca.core;
+
+import java.util.List;
+
+/**
+ * Per-dataset preprocessing: centring on the dataset's own mean and, optionally,
+ * standardisation by its own standard deviation.
+ * <p>
+ * The mean and standard deviation are computed in double precision. The standard
+ * deviation uses {@code n} (population), as scikit-learn's {@code StandardScaler} and the
+ * reference cPCA package do. A feature with zero variance is left at 0 after centring
+ * (its scale is 1) and reported as a diagnostic.
+ */
+public final class Preprocessing {
+
+	private final double[] mean;
+	private final double[] scale;
+
+	private Preprocessing(final double[] mean, final double[] scale) {
+		this.mean = mean;
+		this.scale = scale;
+	}
+
+	/**
+	 * @param mean per-feature mean, length d
+	 * @param scale per-feature divisor, length d, or {@code null} for centring only
+	 */
+	public static Preprocessing of(final double[] mean, final double[] scale) {
+		if (scale != null && scale.length != mean.length)
+			throw new IllegalArgumentException("scale has " + scale.length +
+				" entries but mean has " + mean.length);
+		return new Preprocessing(mean.clone(), scale == null ? null : scale.clone());
+	}
+
+	/**
+	 * Learns the preprocessing of a dataset.
+	 *
+	 * @param diagnostics receives a note for zero-variance features when standardising
+	 */
+	public static Preprocessing fit(final Dataset x, final boolean standardize,
+		final List<String> diagnostics)
+	{
+		final int n = x.samples(), d = x.features();
+		final double[] mean = new double[d];
+		for (int i = 0; i < n; i++) {
+			final float[] r = x.row(i);
+			for (int j = 0; j < d; j++)
+				mean[j] += r[j];
+		}
+		for (int j = 0; j < d; j++)
+			mean[j] /= n;
+		if (!standardize) return new Preprocessing(mean, null);
+		final double[] ss = new double[d];
+		for (int i = 0; i < n; i++) {
+			final float[] r = x.row(i);
+			for (int j = 0; j < d; j++) {
+				final double c = r[j] - mean[j];
+				ss[j] += c * c;
+			}
+		}
+		int constant = 0;
+		final double[] scale = new double[d];
+		for (int j = 0; j < d; j++) {
+			final double sd = Math.sqrt(ss[j] / n);
+			if (sd > 0) scale[j] = sd;
+			else {
+				scale[j] = 1;
+				constant++;
+			}
+		}
+		if (constant > 0 && diagnostics != null) diagnostics.add(x.name() + ": " +
+			constant + " feature(s) have zero variance; they stay 0 after centring");
+		return new Preprocessing(mean, scale);
+	}
+
+	/** The per-feature mean (a copy). */
+	public double[] mean() {
+		return mean.clone();
+	}
+
+	/** The per-feature divisor (a copy), or {@code null} when not standardised. */
+	public double[] scale() {
+		return scale == null ? null : scale.clone();
+	}
+
+	public boolean standardized() {
+		return scale != null;
+	}
+
+	public int features() {
+		return mean.length;
+	}
+
+	/** Preprocessed value of feature {@code j} for raw value {@code v}. */
+	double apply(final int j, final double v) {
+		return scale == null ? v - mean[j] : (v - mean[j]) / scale[j];
+	}
+
+	/** Writes the preprocessed features {@code from … to-1} of {@code row} into out. */
+	void apply(final float[] row, final int from, final int to, final double[] out,
+		final int outOffset, final int outStride)
+	{
+		int o = outOffset;
+		if (scale == null) for (int j = from; j < to; j++, o += outStride)
+			out[o] = row[j] - mean[j];
+		else for (int j = from; j < to; j++, o += outStride)
+			out[o] = (row[j] - mean[j]) / scale[j];
+	}
+
+	/** Maps a preprocessed vector back to raw units, in place. */
+	void invert(final double[] v) {
+		for (int j = 0; j < v.length; j++)
+			v[j] = scale == null ? v[j] + mean[j] : v[j] * scale[j] + mean[j];
+	}
+}

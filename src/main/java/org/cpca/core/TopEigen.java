@@ -1,0 +1,249 @@
+package org.cpca.core;
+
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+
+/**
+ * The top-k eigenpairs (largest signed eigenvalues) of a dense symmetric matrix by a
+ * restarted block Krylov (block Lanczos) method with full reorthogonalisation and
+ * Rayleigh–Ritz extraction.
+ * <p>
+ * Each restart builds an orthonormal basis of {@code [X, SX, S²X, …]} for a block X of
+ * {@code k + 3} vectors, solves the small projected problem and restarts from the best
+ * Ritz vectors. It stops when every wanted Ritz pair has a residual
+ * {@code ‖Sx − θx‖ ≤ tol · ‖S‖}. A warm start (the vectors of a nearby problem, e.g. the
+ * previous α of a sweep) typically converges in one or two restarts. Small matrices, and
+ * the rare problem that does not converge within the restart budget, are solved by a
+ * full decomposition instead, so the result is always accurate.
+ */
+final class TopEigen {
+
+	static final double TOLERANCE = 1e-10;
+	private static final int MAX_RESTARTS = 60;
+
+	/** The result: eigenvalues (descending) and eigenvectors as columns (m × k). */
+	static final class Result {
+
+		final double[] values;
+		final double[] vectors;
+		/** The block of Ritz vectors to warm-start a nearby problem with (m × p). */
+		final double[][] warmStart;
+		final int restarts;
+		final boolean fullDecomposition;
+
+		Result(final double[] values, final double[] vectors, final double[][] warm,
+			final int restarts, final boolean full)
+		{
+			this.values = values;
+			this.vectors = vectors;
+			this.warmStart = warm;
+			this.restarts = restarts;
+			this.fullDecomposition = full;
+		}
+	}
+
+	private TopEigen() {}
+
+	/**
+	 * @param s symmetric m × m row-major matrix (not modified; its upper and lower
+	 *          triangles must agree)
+	 * @param k number of eigenpairs wanted, ≤ m
+	 * @param warm start vectors (each of length m), or {@code null}
+	 * @param seed for the random part of the start block
+	 */
+	static Result solve(final double[] s, final int m, final int k,
+		final double[][] warm, final long seed)
+	{
+		final int p = Math.min(m, k + 3);
+		final int steps = Math.max(3, Math.min(12, 48 / p));
+		if (m <= Math.max(64, 2 * p * steps)) return full(s, m, k, 0);
+		final SplittableRandom random = new SplittableRandom(seed);
+		double[][] x = new double[p][];
+		for (int c = 0; c < p; c++)
+			x[c] = warm != null && c < warm.length ? warm[c].clone() : gaussian(random, m);
+		x = orthonormalize(x, new double[0][], random, m);
+		for (int restart = 1; restart <= MAX_RESTARTS; restart++) {
+			final int cap = p * steps;
+			final double[][] basis = new double[cap][];
+			final double[][] image = new double[cap][];
+			int size = 0;
+			double[][] block = x;
+			for (int step = 0; step < steps && block.length > 0; step++) {
+				for (final double[] v : block)
+					basis[size++] = v;
+				final double[][] sb = times(s, m, block);
+				System.arraycopy(sb, 0, image, size - block.length, block.length);
+				if (step == steps - 1) break;
+				final double[][] prior = java.util.Arrays.copyOf(basis, size);
+				block = orthonormalize(copy(sb), prior, null, m);
+			}
+			// Rayleigh–Ritz on span(basis)
+			final double[] h = new double[size * size];
+			for (int i = 0; i < size; i++)
+				for (int j = i; j < size; j++) {
+					final double v = 0.5 * (dot(basis[i], image[j]) + dot(basis[j], image[i]));
+					h[i * size + j] = v;
+					h[j * size + i] = v;
+				}
+			final SymmetricEigen small = SymmetricEigen.of(h, size);
+			final int keep = Math.min(p, size);
+			final double[][] ritz = new double[keep][];
+			final double[][] ritzImage = new double[keep][];
+			final double[] u = small.vectors();
+			for (int c = 0; c < keep; c++) {
+				ritz[c] = new double[m];
+				ritzImage[c] = new double[m];
+				for (int i = 0; i < size; i++) {
+					axpy(u[i * size + c], basis[i], ritz[c]);
+					axpy(u[i * size + c], image[i], ritzImage[c]);
+				}
+			}
+			double scale = 0;
+			for (int c = 0; c < size; c++)
+				scale = Math.max(scale, Math.abs(small.value(c)));
+			boolean converged = size >= k;
+			for (int c = 0; c < Math.min(k, keep) && converged; c++) {
+				double r = 0;
+				final double theta = small.value(c);
+				for (int i = 0; i < m; i++) {
+					final double e = ritzImage[c][i] - theta * ritz[c][i];
+					r += e * e;
+				}
+				converged = Math.sqrt(r) <= TOLERANCE * Math.max(scale, Double.MIN_NORMAL);
+			}
+			if (converged || scale == 0) {
+				final double[] values = new double[k];
+				final double[] vectors = new double[m * k];
+				for (int c = 0; c < k; c++) {
+					values[c] = small.value(c);
+					for (int i = 0; i < m; i++)
+						vectors[i * k + c] = ritz[c][i];
+				}
+				return new Result(values, vectors, ritz, restart, false);
+			}
+			x = orthonormalize(ritz, new double[0][], random, m);
+		}
+		return full(s, m, k, MAX_RESTARTS);
+	}
+
+	private static Result full(final double[] s, final int m, final int k,
+		final int restarts)
+	{
+		final SymmetricEigen e = SymmetricEigen.of(s, m);
+		final double[] values = java.util.Arrays.copyOf(e.values(), k);
+		final double[] vectors = e.vectors(k);
+		final int p = Math.min(m, k + 3);
+		final double[][] warm = new double[p][m];
+		final double[] all = e.vectors();
+		for (int c = 0; c < p; c++)
+			for (int i = 0; i < m; i++)
+				warm[c][i] = all[i * m + c];
+		return new Result(values, vectors, warm, restarts, true);
+	}
+
+	/** S·x for each column x of the block; S symmetric, so row t of S is column t. */
+	static double[][] times(final double[] s, final int m, final double[][] block) {
+		final int c = block.length;
+		final double[][] out = new double[c][m];
+		final int chunks = m >= 256 ? 4 : 1;
+		IntStream.range(0, chunks).parallel().forEach(q -> {
+			final int i0 = q * m / chunks, i1 = (q + 1) * m / chunks;
+			int b = 0;
+			for (; b + 3 < c; b += 4) {
+				final double[] y0 = out[b], y1 = out[b + 1], y2 = out[b + 2], y3 = out[b + 3];
+				final double[] x0 = block[b], x1 = block[b + 1], x2 = block[b + 2],
+						x3 = block[b + 3];
+				for (int t = 0; t < m; t++) {
+					final double a0 = x0[t], a1 = x1[t], a2 = x2[t], a3 = x3[t];
+					final int o = t * m;
+					for (int i = i0; i < i1; i++) {
+						final double v = s[o + i];
+						y0[i] += a0 * v;
+						y1[i] += a1 * v;
+						y2[i] += a2 * v;
+						y3[i] += a3 * v;
+					}
+				}
+			}
+			for (; b < c; b++) {
+				final double[] y = out[b], x = block[b];
+				for (int t = 0; t < m; t++) {
+					final double a = x[t];
+					final int o = t * m;
+					for (int i = i0; i < i1; i++)
+						y[i] += a * s[o + i];
+				}
+			}
+		});
+		return out;
+	}
+
+	/**
+	 * Orthonormalises the vectors against {@code prior} (orthonormal) and each other by
+	 * Gram–Schmidt, twice. Vectors that vanish are dropped, or replaced by random ones when
+	 * {@code random} is given.
+	 */
+	static double[][] orthonormalize(final double[][] vs, final double[][] prior,
+		final SplittableRandom random, final int m)
+	{
+		final double[][] out = new double[vs.length][];
+		int n = 0;
+		for (double[] v : vs) {
+			for (int attempt = 0; attempt < 3; attempt++) {
+				final double before = Math.sqrt(dot(v, v));
+				for (int pass = 0; pass < 2; pass++) {
+					for (final double[] q : prior)
+						axpy(-dot(q, v), q, v);
+					for (int j = 0; j < n; j++)
+						axpy(-dot(out[j], v), out[j], v);
+				}
+				final double after = Math.sqrt(dot(v, v));
+				if (after > 1e-10 * before && after > 0) {
+					for (int i = 0; i < m; i++)
+						v[i] /= after;
+					out[n++] = v;
+					break;
+				}
+				if (random == null) break;
+				v = gaussian(random, m);
+			}
+		}
+		return java.util.Arrays.copyOf(out, n);
+	}
+
+	private static double[][] copy(final double[][] a) {
+		final double[][] out = new double[a.length][];
+		for (int i = 0; i < a.length; i++)
+			out[i] = a[i].clone();
+		return out;
+	}
+
+	private static double[] gaussian(final SplittableRandom random, final int m) {
+		final double[] v = new double[m];
+		for (int i = 0; i < m; i++) {
+			// Box–Muller from the seeded stream: deterministic across platforms
+			final double u1 = 1 - random.nextDouble(), u2 = random.nextDouble();
+			v[i] = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+		}
+		return v;
+	}
+
+	static double dot(final double[] a, final double[] b) {
+		double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+		int i = 0;
+		for (; i + 3 < a.length; i += 4) {
+			s0 += a[i] * b[i];
+			s1 += a[i + 1] * b[i + 1];
+			s2 += a[i + 2] * b[i + 2];
+			s3 += a[i + 3] * b[i + 3];
+		}
+		for (; i < a.length; i++)
+			s0 += a[i] * b[i];
+		return (s0 + s1) + (s2 + s3);
+	}
+
+	static void axpy(final double a, final double[] x, final double[] y) {
+		for (int i = 0; i < y.length; i++)
+			y[i] += a * x[i];
+	}
+}

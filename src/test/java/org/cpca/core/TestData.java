@@ -1,0 +1,71 @@
+package org.cpca.core;
+
+import java.util.Random;
+
+import org.apache.commons.math3.linear.EigenDecomposition;
+import org.apache.commons.math3.linear.MatrixUtils;
+import org.apache.commons.math3.linear.RealMatrix;
+
+/** Seeded random data and naive reference computations for the core tests. */
+final class TestData {
+
+	private TestData() {}
+
+	/** n samples of d features: gaussian with per-feature scales. */
+	static double[][] gaussian(final long seed, final int n, final int d,
+		final double... scales)
+	{
+		final Random r = new Random(seed);
+		final double[][] x = new double[n][d];
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < d; j++)
+				x[i][j] = r.nextGaussian() * (j < scales.length ? scales[j] : 1) + 3;
+		return x;
+	}
+
+	/** Covariance with its own mean and n − 1, computed the obvious way. */
+	static RealMatrix covariance(final double[][] x) {
+		final int n = x.length, d = x[0].length;
+		final double[] mean = new double[d];
+		for (final double[] r : x)
+			for (int j = 0; j < d; j++)
+				mean[j] += r[j] / n;
+		final RealMatrix c = MatrixUtils.createRealMatrix(d, d);
+		for (final double[] r : x)
+			for (int i = 0; i < d; i++)
+				for (int j = 0; j < d; j++)
+					c.addToEntry(i, j, (r[i] - mean[i]) * (r[j] - mean[j]) / (n - 1));
+		return c;
+	}
+
+	/** Float-rounded copy (what a Dataset stores). */
+	static double[][] rounded(final double[][] x) {
+		final double[][] out = new double[x.length][];
+		for (int i = 0; i < x.length; i++) {
+			out[i] = new double[x[i].length];
+			for (int j = 0; j < x[i].length; j++)
+				out[i][j] = (float) x[i][j];
+		}
+		return out;
+	}
+
+	/** Top-k eigenvectors of a symmetric matrix (rows of the result), reference solver. */
+	static double[][] topEigenvectors(final RealMatrix s, final int k) {
+		final EigenDecomposition e = new EigenDecomposition(s);
+		final double[] values = e.getRealEigenvalues();
+		final Integer[] order = new Integer[values.length];
+		for (int i = 0; i < order.length; i++)
+			order[i] = i;
+		java.util.Arrays.sort(order, (a, b) -> Double.compare(values[b], values[a]));
+		final double[][] out = new double[k][];
+		for (int c = 0; c < k; c++)
+			out[c] = e.getEigenvector(order[c]).toArray();
+		return out;
+	}
+
+	/** Largest principal angle between the row spaces of a and b, in radians. */
+	static double maxAngle(final double[][] a, final double[][] b) {
+		final double[] angles = Measures.principalAngles(a, b);
+		return angles[angles.length - 1];
+	}
+}
