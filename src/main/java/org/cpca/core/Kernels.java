@@ -24,53 +24,61 @@ final class Kernels {
 	}
 
 	/**
-	 * {@code g(upper triangle) += Σ_{s<count} p_s p_sᵀ}, with {@code p_s} the rows of the
-	 * row-major panel ({@code count × m}).
+	 * {@code g(upper triangle) += Σ_{s<count} p_s p_sᵀ} for the panel rows {@code p_s}
+	 * (each of length m). Rows are separate arrays: with four different arrays in the inner
+	 * loop the JIT vectorises it (one flat array with four offsets runs ~4× slower).
 	 */
-	static void syrkUpper(final double[] g, final int m, final double[] panel,
-		final int count)
-	{
+	static void syrkUpper(final double[][] g, final double[][] panel, final int count) {
+		final int m = g.length;
 		final int blocks = (m + ROW_BLOCK - 1) / ROW_BLOCK;
-		// blocks near the top hold more of the upper triangle: interleave for balance
-		IntStream.range(0, blocks).parallel().forEach(b -> syrkRows(g, m, panel, count, b *
+		IntStream.range(0, blocks).parallel().forEach(b -> syrkRows(g, panel, count, b *
 			ROW_BLOCK, Math.min(m, (b + 1) * ROW_BLOCK)));
 	}
 
-	private static void syrkRows(final double[] g, final int m, final double[] p,
-		final int count, final int i0, final int i1)
+	private static void syrkRows(final double[][] g, final double[][] p, final int count,
+		final int i0, final int i1)
 	{
+		final int m = g.length;
 		int s = 0;
 		for (; s + 3 < count; s += 4) {
-			final int o0 = s * m, o1 = o0 + m, o2 = o1 + m, o3 = o2 + m;
+			final double[] p0 = p[s], p1 = p[s + 1], p2 = p[s + 2], p3 = p[s + 3];
 			for (int i = i0; i < i1; i++) {
-				final double a0 = p[o0 + i], a1 = p[o1 + i], a2 = p[o2 + i], a3 = p[o3 + i];
-				if (a0 == 0 && a1 == 0 && a2 == 0 && a3 == 0) continue;
-				final int gi = i * m;
+				final double a0 = p0[i], a1 = p1[i], a2 = p2[i], a3 = p3[i];
+				final double[] gi = g[i];
 				for (int j = i; j < m; j++)
-					g[gi + j] += a0 * p[o0 + j] + a1 * p[o1 + j] + a2 * p[o2 + j] + a3 *
-						p[o3 + j];
+					gi[j] += a0 * p0[j] + a1 * p1[j] + a2 * p2[j] + a3 * p3[j];
 			}
 		}
 		for (; s < count; s++) {
-			final int o0 = s * m;
+			final double[] p0 = p[s];
 			for (int i = i0; i < i1; i++) {
-				final double a0 = p[o0 + i];
-				final int gi = i * m;
+				final double a0 = p0[i];
+				final double[] gi = g[i];
 				for (int j = i; j < m; j++)
-					g[gi + j] += a0 * p[o0 + j];
+					gi[j] += a0 * p0[j];
 			}
 		}
 	}
 
-	/** Copies the upper triangle to the lower one and scales by {@code factor}. */
-	static void symmetrize(final double[] g, final int m, final double factor) {
+	/** The full symmetric matrix (row-major) from an upper triangle, scaled by factor. */
+	static double[] symmetric(final double[][] g, final double factor) {
+		final int m = g.length;
+		final double[] out = new double[m * m];
 		for (int i = 0; i < m; i++) {
 			for (int j = i; j < m; j++) {
-				final double v = g[i * m + j] * factor;
-				g[i * m + j] = v;
-				g[j * m + i] = v;
+				final double v = g[i][j] * factor;
+				out[i * m + j] = v;
+				out[j * m + i] = v;
 			}
 		}
+		return out;
+	}
+
+	/** {@code Σ_s p_s p_sᵀ · factor} over the given rows (each of length m). */
+	static double[] crossProduct(final double[][] rows, final int m, final double factor) {
+		final double[][] g = new double[m][m];
+		syrkUpper(g, rows, rows.length);
+		return symmetric(g, factor);
 	}
 
 	/**
@@ -80,20 +88,19 @@ final class Kernels {
 		final Progress progress)
 	{
 		final int n = x.samples(), d = x.features();
-		final double[] g = new double[d * d];
+		final double[][] g = new double[d][d];
 		final int panelRows = panelSize(d);
-		final double[] panel = new double[panelRows * d];
+		final double[][] panel = new double[panelRows][d];
 		for (int s0 = 0; s0 < n; s0 += panelRows) {
 			progress.checkCancelled();
 			final int count = Math.min(panelRows, n - s0);
 			final int base = s0;
 			IntStream.range(0, count).parallel().forEach(s -> pre.apply(x.row(base + s), 0,
-				d, panel, s * d, 1));
-			syrkUpper(g, d, panel, count);
+				d, panel[s], 0, 1));
+			syrkUpper(g, panel, count);
 			progress.stage("covariance of " + x.name(), (double) (s0 + count) / n);
 		}
-		symmetrize(g, d, 1.0 / (n - 1));
-		return g;
+		return symmetric(g, 1.0 / (n - 1));
 	}
 
 	/**
@@ -116,21 +123,24 @@ final class Kernels {
 				rows[q] = sets[k].row(i);
 				rowPre[q] = pres[k];
 			}
-		final double[] g = new double[N * N];
+		final double[][] g = new double[N][N];
 		final int panelCols = panelSize(N);
-		final double[] panel = new double[panelCols * N];
+		final double[][] panel = new double[panelCols][N];
 		for (int f0 = 0; f0 < d; f0 += panelCols) {
 			progress.checkCancelled();
 			final int count = Math.min(panelCols, d - f0);
 			final int from = f0;
 			// panel row t holds feature from+t of every sample (a transposed block)
-			IntStream.range(0, N).parallel().forEach(s -> rowPre[s].apply(rows[s], from,
-				from + count, panel, s, N));
-			syrkUpper(g, N, panel, count);
+			IntStream.range(0, count).parallel().forEach(t -> {
+				final double[] out = panel[t];
+				final int f = from + t;
+				for (int s = 0; s < N; s++)
+					out[s] = rowPre[s].apply(f, rows[s][f]);
+			});
+			syrkUpper(g, panel, count);
 			progress.stage("Gram matrix", (double) (f0 + count) / d);
 		}
-		symmetrize(g, N, 1.0);
-		return g;
+		return symmetric(g, 1.0);
 	}
 
 	/** {@code C = A·B} for small row-major matrices (A: r × m, B: m × c). */

@@ -1,5 +1,6 @@
 package org.cpca.core;
 
+import java.util.Arrays;
 import java.util.stream.IntStream;
 
 import org.apache.commons.math3.linear.CholeskyDecomposition;
@@ -27,12 +28,12 @@ final class ReducedSpace extends ContrastiveSpace {
 	private final Preprocessing[] pres;
 	private final int nt;
 	private final int n;
-	private final double[] l;
+	private final double[][] l;
 	private final int d;
 	private final CholeskyDecomposition lTl;
 
 	private ReducedSpace(final Dataset[] sets, final Preprocessing[] pres, final int r,
-		final double[] l, final double[] a, final double[] b)
+		final double[][] l, final double[] a, final double[] b)
 	{
 		super(r, a, b);
 		this.sets = sets;
@@ -44,9 +45,7 @@ final class ReducedSpace extends ContrastiveSpace {
 		this.n = total;
 		this.l = l;
 		this.d = sets[0].features();
-		final double[] p = new double[r * r];
-		Kernels.syrkUpper(p, r, l, n);
-		Kernels.symmetrize(p, r, 1.0);
+		final double[] p = Kernels.crossProduct(l, r, 1.0);
 		this.lTl = new CholeskyDecomposition(MatrixUtils.createRealMatrix(toRows(p, r)),
 			1e-300, 0);
 	}
@@ -62,26 +61,16 @@ final class ReducedSpace extends ContrastiveSpace {
 		final double[] g = Kernels.gram(sets, pres, progress);
 		progress.checkCancelled();
 		final int n = g.length == 0 ? 0 : (int) Math.round(Math.sqrt(g.length));
-		final double[][] factor = pivotedCholesky(g, n);
-		final double[] l = factor[0];
-		final int r = (int) factor[1][0];
+		final double[][] l = pivotedCholesky(g, n);
+		final int r = l.length == 0 ? 0 : l[0].length;
 		final int nt = target.samples();
-		final double[] a = new double[r * r];
-		Kernels.syrkUpper(a, r, l, nt);
-		Kernels.symmetrize(a, r, 1.0 / (nt - 1));
-		final double[] b = new double[r * r];
-		if (background != null) {
-			final double[] lb = java.util.Arrays.copyOfRange(l, nt * r, n * r);
-			Kernels.syrkUpper(b, r, lb, background.samples());
-			Kernels.symmetrize(b, r, 1.0 / (background.samples() - 1));
-		}
+		final double[] a = Kernels.crossProduct(Arrays.copyOf(l, nt), r, 1.0 / (nt - 1));
+		final double[] b = background == null ? new double[r * r] : Kernels.crossProduct(
+			Arrays.copyOfRange(l, nt, n), r, 1.0 / (background.samples() - 1));
 		return new ReducedSpace(sets, pres, r, l, a, b);
 	}
 
-	/**
-	 * Pivoted Cholesky {@code G = LLᵀ}; returns {L (n × r, rows in the original order),
-	 * {r}}.
-	 */
+	/** Pivoted Cholesky {@code G = LLᵀ}; returns L (n rows of length r, original order). */
 	static double[][] pivotedCholesky(final double[] g, final int n) {
 		final double[] diag = new double[n];
 		double max = 0;
@@ -118,10 +107,10 @@ final class ReducedSpace extends ContrastiveSpace {
 			diag[p] = 0;
 			r++;
 		}
-		final double[] l = new double[n * r];
+		final double[][] l = new double[n][r];
 		for (int i = 0; i < n; i++)
-			System.arraycopy(work, i * n, l, i * r, r);
-		return new double[][] { l, { r } };
+			System.arraycopy(work, i * n, l[i], 0, r);
+		return l;
 	}
 
 	private static double[][] toRows(final double[] s, final int m) {
@@ -136,7 +125,7 @@ final class ReducedSpace extends ContrastiveSpace {
 		// Q w = Zᵀ L (LᵀL)⁻¹ w: solve the r × r system, lift to samples, then to features
 		final RealMatrix coef = lTl.getSolver().solve(MatrixUtils.createRealMatrix(toRows(w,
 			m, k)));
-		final double[] y = Kernels.multiply(l, n, m, flatten(coef), k); // n × k
+		final double[] y = times(l, flatten(coef), k); // n × k
 		final double[][] v = new double[k][d];
 		final int blocks = (d + 4095) / 4096;
 		IntStream.range(0, blocks).parallel().forEach(q -> {
@@ -176,16 +165,26 @@ final class ReducedSpace extends ContrastiveSpace {
 		return out;
 	}
 
+	/** Rows of L times w (m × k): rows.length × k, row-major. */
+	private static double[] times(final double[][] rows, final double[] w, final int k) {
+		final double[] out = new double[rows.length * k];
+		for (int i = 0; i < rows.length; i++)
+			for (int t = 0; t < rows[i].length; t++) {
+				final double v = rows[i][t];
+				for (int c = 0; c < k; c++)
+					out[i * k + c] += v * w[t * k + c];
+			}
+		return out;
+	}
+
 	@Override
 	double[] targetScores(final double[] w, final int k) {
-		return Kernels.multiply(java.util.Arrays.copyOf(l, nt * m), nt, m, w, k);
+		return times(Arrays.copyOf(l, nt), w, k);
 	}
 
 	@Override
 	double[] backgroundScores(final double[] w, final int k) {
-		if (sets.length < 2) return null;
-		return Kernels.multiply(java.util.Arrays.copyOfRange(l, nt * m, n * m), n - nt, m,
-			w, k);
+		return sets.length < 2 ? null : times(Arrays.copyOfRange(l, nt, n), w, k);
 	}
 
 	@Override

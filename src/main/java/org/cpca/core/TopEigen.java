@@ -19,7 +19,9 @@ import java.util.stream.IntStream;
 final class TopEigen {
 
 	static final double TOLERANCE = 1e-10;
-	private static final int MAX_RESTARTS = 60;
+	private static final int MAX_RESTARTS = 30;
+	/** Largest Krylov basis built before restarting. */
+	private static final int MAX_BASIS = 320;
 
 	/** The result: eigenvalues (descending) and eigenvectors as columns (m × k). */
 	static final class Result {
@@ -55,7 +57,8 @@ final class TopEigen {
 		final double[][] warm, final long seed)
 	{
 		final int p = Math.min(m, k + 3);
-		final int steps = Math.max(3, Math.min(12, 48 / p));
+		int steps = Math.max(3, Math.min(12, 48 / p));
+		final int maxSteps = Math.max(steps, Math.min(MAX_BASIS, m / 2) / p);
 		if (m <= Math.max(64, 2 * p * steps)) return full(s, m, k, 0);
 		final SplittableRandom random = new SplittableRandom(seed);
 		double[][] x = new double[p][];
@@ -122,6 +125,8 @@ final class TopEigen {
 				return new Result(values, vectors, ritz, restart, false);
 			}
 			x = orthonormalize(ritz, new double[0][], random, m);
+			// a hard problem (small gap relative to the spread): grow the Krylov space
+			steps = Math.min(maxSteps, steps * 2);
 		}
 		return full(s, m, k, MAX_RESTARTS);
 	}

@@ -1,0 +1,117 @@
+package org.cpca.image;
+
+import ij.IJ;
+import ij.ImagePlus;
+import ij.io.Opener;
+import ij.plugin.FolderOpener;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Opens the images the user names: a single file ImageJ can read, or a folder of
+ * images opened as one stack. Files are only read, never modified.
+ */
+public final class ImageInput {
+
+	private ImageInput() {}
+
+	/**
+	 * Opens a file with ImageJ, or a folder as an image sequence.
+	 * <p>
+	 * A folder's images are opened in memory (not as a virtual stack) with ImageJ's
+	 * {@link FolderOpener}, in sorted name order with numbers compared by value (so
+	 * {@code img2} comes before {@code img10}), as File &gt; Import &gt; Image Sequence
+	 * does; hidden files and files that are not images (.txt, .csv, …) are skipped. All
+	 * images must have the same width × height and type.
+	 *
+	 * @throws IllegalArgumentException if the path does not exist, the file cannot be
+	 *           read as an image, the folder has no image, or some of its images could not
+	 *           be added to the stack
+	 */
+	public static ImagePlus open(final Path path) {
+		if (path == null || !Files.exists(path)) throw new IllegalArgumentException(
+			"image path " + path + " does not exist: check the path");
+		if (!Files.isReadable(path)) throw new IllegalArgumentException("cannot read " +
+			path + ": check its permissions");
+		return Files.isDirectory(path) ? openFolder(path) : openFile(path);
+	}
+
+	private static ImagePlus openFile(final Path file) {
+		final Opener opener = new Opener();
+		opener.setSilentMode(true);
+		IJ.redirectErrorMessages();
+		final ImagePlus imp = opener.openImage(file.toAbsolutePath().toString());
+		if (imp == null) throw new IllegalArgumentException("cannot read " + file +
+			" as an image: use a format ImageJ opens (TIFF, PNG, JPEG, ...) or a folder of images");
+		return imp;
+	}
+
+	private static ImagePlus openFolder(final Path folder) {
+		final List<Path> candidates = candidates(folder);
+		if (candidates.isEmpty()) throw new IllegalArgumentException("folder " + folder +
+			" is empty: put the images (one per sample) into it, or give an image file");
+		final Opener probe = new Opener();
+		int images = 0;
+		for (final Path p : candidates)
+			if (isImageType(probe.getFileType(p.toString()))) images++;
+		final FolderOpener fo = new FolderOpener();
+		fo.openAsVirtualStack(false);
+		fo.sortFileNames(true);
+		fo.sortByMetaData(false);
+		IJ.redirectErrorMessages();
+		final ImagePlus imp = fo.openFolder(folder.toAbsolutePath().toString());
+		if (imp == null || imp.getStackSize() == 0) throw new IllegalArgumentException(
+			"folder " + folder + " has no image ImageJ can read (" + candidates.size() +
+				" files): put TIFF, PNG, JPEG, ... images into it");
+		if (imp.getStackSize() < images) throw new IllegalArgumentException("folder " +
+			folder + " has " + images + " images but only " + imp.getStackSize() +
+			" could be stacked: all images in a folder must have the same width × height and type");
+		return imp;
+	}
+
+	/** Regular, non-hidden files that FolderOpener does not exclude by extension. */
+	private static List<Path> candidates(final Path folder) {
+		final List<Path> out = new ArrayList<>();
+		try (Stream<Path> s = Files.list(folder)) {
+			s.forEach(p -> {
+				final String name = p.getFileName().toString();
+				if (!Files.isRegularFile(p) || name.startsWith(".") || name.equals(
+					"Thumbs.db") || FolderOpener.excludedFileType(name)) return;
+				try {
+					if (Files.isHidden(p)) return;
+				}
+				catch (final IOException e) {
+					return;
+				}
+				out.add(p);
+			});
+		}
+		catch (final IOException e) {
+			throw new IllegalArgumentException("cannot list folder " + folder + ": " + e
+				.getMessage());
+		}
+		return out;
+	}
+
+	private static boolean isImageType(final int type) {
+		switch (type) {
+			case Opener.TIFF:
+			case Opener.DICOM:
+			case Opener.FITS:
+			case Opener.PGM:
+			case Opener.JPEG:
+			case Opener.GIF:
+			case Opener.BMP:
+			case Opener.PNG:
+			case Opener.TIFF_AND_DICOM:
+				return true;
+			default:
+				return false;
+		}
+	}
+}

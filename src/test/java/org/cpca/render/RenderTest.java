@@ -1,0 +1,171 @@
+package org.cpca.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ij.ImagePlus;
+import ij.process.ByteProcessor;
+import ij.process.ColorProcessor;
+import ij.process.FloatProcessor;
+import ij.process.ImageProcessor;
+
+import java.awt.Color;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import javax.imageio.ImageIO;
+
+import org.cpca.image.ComponentImages;
+import org.cpca.image.FeatureLayout;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RenderTest {
+
+	static {
+		System.setProperty("java.awt.headless", "true");
+	}
+
+	@TempDir
+	Path dir;
+
+	private static int count(final ImageProcessor ip, final Color c) {
+		final ImageProcessor rgb = ip instanceof ColorProcessor ? ip : ip.convertToRGB();
+		final int target = c.getRGB() & 0xffffff;
+		int n = 0;
+		for (int i = 0; i < rgb.getPixelCount(); i++)
+			if ((rgb.get(i) & 0xffffff) == target) n++;
+		return n;
+	}
+
+	private static ImagePlus twoClassPlot() {
+		final double[] x = { 0, 1, 2, 3, 10, 11, 12, 13 };
+		final double[] y = { 0, 1, 0, 1, 5, 6, 5, 6 };
+		final List<String> classes = Arrays.asList("control", "control", "control",
+			"control", "treated", "treated", "treated", "treated");
+		return ScatterPlot.render("cPC1 vs cPC2", "cPC1", "cPC2", x, y, classes);
+	}
+
+	@Test
+	void scatterPlotDrawsOneColourPerClass() {
+		final ImagePlus imp = twoClassPlot();
+		assertEquals(ScatterPlot.WIDTH, imp.getWidth());
+		assertEquals(ScatterPlot.HEIGHT, imp.getHeight());
+		final ImageProcessor ip = imp.getProcessor();
+		assertTrue(count(ip, Palette.color(0)) > 10, "first class colour drawn");
+		assertTrue(count(ip, Palette.color(1)) > 10, "second class colour drawn");
+		assertEquals(0, count(ip, Palette.color(2)), "no third class");
+	}
+
+	@Test
+	void scatterPlotWithoutClassesUsesOneColour() {
+		final ImagePlus imp = ScatterPlot.render("t", "x", "y", new double[] { 1, 2, 3 },
+			new double[] { 3, 1, 2 }, null);
+		assertTrue(count(imp.getProcessor(), Palette.color(0)) > 10);
+		assertEquals(0, count(imp.getProcessor(), Palette.color(1)));
+	}
+
+	@Test
+	void classesGetColoursInOrderOfFirstAppearance() {
+		final ImagePlus imp = ScatterPlot.render("t", "x", "y", new double[] { 1, 2, 3 },
+			new double[] { 3, 1, 2 }, Arrays.asList("b", null, "a"));
+		for (int c = 0; c < 3; c++)
+			assertTrue(count(imp.getProcessor(), Palette.color(c)) > 5, "class " + c);
+		assertThrows(IllegalArgumentException.class, () -> ScatterPlot.render("t", "x",
+			"y", new double[2], new double[3], null));
+		assertThrows(IllegalArgumentException.class, () -> ScatterPlot.render("t", "x",
+			"y", new double[2], new double[2], Arrays.asList("a")));
+	}
+
+	@Test
+	void paletteIsFixedAndDistinct() {
+		assertEquals(8, Palette.size());
+		assertEquals(8, Stream.iterate(0, i -> i + 1).limit(8).map(Palette::color)
+			.collect(Collectors.toSet()).size());
+		assertEquals(Palette.color(0), Palette.color(8));
+		assertEquals("circle", Palette.shape(7));
+		assertNotEquals("circle", Palette.shape(8));
+	}
+
+	@Test
+	void pngIsWrittenAtomicallyAndReadsBack() throws IOException {
+		final ImagePlus imp = twoClassPlot();
+		final Path png = dir.resolve("plots").resolve("scatter.png");
+		PlotFiles.savePng(imp, png);
+		assertTrue(Files.size(png) > 0);
+		final BufferedImage back = ImageIO.read(png.toFile());
+		assertNotNull(back);
+		assertEquals(imp.getWidth(), back.getWidth());
+		assertEquals(imp.getHeight(), back.getHeight());
+		final ColorProcessor cp = new ColorProcessor(back);
+		assertTrue(count(cp, Palette.color(1)) > 10);
+		// overwriting works and leaves no temporary file behind
+		PlotFiles.savePng(ScatterPlot.render("t", "x", "y", new double[] { 1 },
+			new double[] { 1 }, null), png);
+		assertEquals(1, ImageIO.read(png.toFile()).getWidth() / ScatterPlot.WIDTH);
+		try (Stream<Path> s = Files.list(png.getParent())) {
+			assertEquals(Arrays.asList("scatter.png"), s.map(p -> p.getFileName()
+				.toString()).collect(Collectors.toList()));
+		}
+	}
+
+	@Test
+	void pngOfAnEigenImageUsesTheDivergingTable() throws IOException {
+		final ImagePlus eig = ComponentImages.eigenImages("c", new double[][] { { -1, 0,
+			1, 0 } }, FeatureLayout.full(2, 2, 1), null);
+		final Path png = dir.resolve("eig.png");
+		PlotFiles.savePng(eig, png);
+		final BufferedImage back = ImageIO.read(png.toFile());
+		final Color neg = new Color(back.getRGB(0, 0));
+		final Color zero = new Color(back.getRGB(1, 0));
+		final Color pos = new Color(back.getRGB(0, 1));
+		assertTrue(neg.getBlue() > neg.getRed(), "negative is blue: " + neg);
+		assertTrue(pos.getRed() > pos.getBlue(), "positive is red: " + pos);
+		assertTrue(zero.getRed() > 240 && zero.getGreen() > 240 && zero.getBlue() > 240,
+			"zero is white: " + zero);
+	}
+
+	@Test
+	void montageIsAGridOfPanels() {
+		final ImagePlus a = twoClassPlot();
+		final ImagePlus small = new ImagePlus("small", new ByteProcessor(100, 80));
+		final ImagePlus f = new ImagePlus("float", new FloatProcessor(50, 50));
+		final List<ImagePlus> panels = Arrays.asList(a, small, f, a, a);
+		final ImagePlus m = Panels.montage(panels, 3);
+		assertEquals(24, m.getBitDepth());
+		assertEquals(3 * ScatterPlot.WIDTH, m.getWidth());
+		assertEquals(2 * ScatterPlot.HEIGHT, m.getHeight());
+		final ImagePlus one = Panels.montage(Arrays.asList(small, small), 4);
+		assertEquals(200, one.getWidth());
+		assertEquals(80, one.getHeight());
+		// white padding around a smaller panel, black content of the panel itself
+		final ImagePlus mixed = Panels.montage(Arrays.asList(a, small), 2);
+		assertEquals(0xffffff, mixed.getProcessor().get(ScatterPlot.WIDTH + 150, 300) &
+			0xffffff);
+		assertEquals(0, mixed.getProcessor().get(ScatterPlot.WIDTH + 10, 10) & 0xffffff);
+		assertThrows(IllegalArgumentException.class, () -> Panels.montage(Arrays.asList(),
+			2));
+		assertThrows(IllegalArgumentException.class, () -> Panels.montage(panels, 0));
+	}
+
+	@Test
+	void screePlotRenders() {
+		final ImagePlus imp = ScreePlot.render("eigenvalues", new double[] { 5, 2, 0.5,
+			-1 });
+		assertEquals(ScatterPlot.WIDTH, imp.getWidth());
+		assertTrue(count(imp.getProcessor(), Palette.color(0)) > 10);
+		assertFalse(imp.getProcessor().getStats().stdDev == 0);
+		assertThrows(IllegalArgumentException.class, () -> ScreePlot.render("e",
+			new double[0]));
+	}
+}
