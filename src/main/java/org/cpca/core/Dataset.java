@@ -60,7 +60,7 @@ public final class Dataset {
 				if (!Float.isFinite(row[j])) throw new IllegalArgumentException(name +
 					" has a non-finite value (" + row[j] + ") at sample " + (i + 1) +
 					", feature " + (j + 1) +
-					": remove or replace missing values first (e.g. --missing drop|mean|zero)");
+					": remove or replace non-finite values first (for tables: --missing drop|mean|zero)");
 			}
 		}
 		return new Dataset(name, rows, d, null, null);

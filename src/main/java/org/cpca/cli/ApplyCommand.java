@@ -1,0 +1,134 @@
+package org.cpca.cli;
+
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import com.google.gson.JsonObject;
+
+import ij.ImagePlus;
+import ij.io.FileSaver;
+
+import org.cpca.core.CpcaModel;
+import org.cpca.core.Dataset;
+import org.cpca.core.ModelFile;
+import org.cpca.image.ComponentImages;
+import org.cpca.image.FeatureLayout;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code cpca apply}: scores and reconstructions of new data with a saved model. */
+@Command(name = "apply", sortOptions = false, mixinStandardHelpOptions = true,
+	description = "Project new data with a model written by cpca fit: writes " +
+		"scores.csv, the reconstruction (reconstruction.tif for images, " +
+		"reconstruction.csv for tables) and summary.json into --out.")
+final class ApplyCommand implements Callable<Integer> {
+
+	@Option(names = "--model", required = true, paramLabel = "FILE",
+		description = "A model.json written by cpca fit.")
+	Path model;
+
+	@Option(names = "--input", required = true, paramLabel = "PATH",
+		description = "Image stack, folder of images or CSV table with the features the " +
+			"model was fitted on.")
+	Path input;
+
+	@Option(names = "--missing", paramLabel = "drop|mean|zero", defaultValue = "drop",
+		description = "Empty cells of CSV tables (default: ${DEFAULT-VALUE}).")
+	String missing;
+
+	@Option(names = "--out", required = true, paramLabel = "DIR",
+		description = "Folder for the results (created; written atomically).")
+	Path out;
+
+	@Override
+	public Integer call() throws Exception {
+		final long t0 = System.nanoTime();
+		final CpcaModel m = ModelFile.read(model);
+		final LoadedData.Reading how = new LoadedData.Reading();
+		how.missing = FitCommand.parseMissing(missing);
+		final boolean image = m.attributes().containsKey(FeatureLayout.WIDTH);
+		if (image) how.layout = FeatureLayout.fromAttributes(m.attributes());
+		else if (m.attributes().containsKey("table.columns")) how.featureNames = Arrays
+			.asList(Results.GSON.fromJson(m.attributes().get("table.columns"),
+				String[].class));
+		final LoadedData in = LoadedData.load("input", input, how);
+		if (in.isImage() != image) throw new IllegalArgumentException("the model was " +
+			"fitted on " + (image ? "images" : "a table") + " but --input is " + (in
+				.isImage() ? "an image" : "a table") + ": give data of the same kind");
+		final Dataset data = in.dataset;
+		final double[][] scores = m.transform(data);
+		final double[][] recon = m.inverseTransform(scores);
+		double residual = 0;
+		for (int i = 0; i < recon.length; i++)
+			for (int j = 0; j < recon[i].length; j++) {
+				final double e = data.value(i, j) - recon[i][j];
+				residual += e * e;
+			}
+		final String prefix = "pca".equals(m.method()) ? "PC" : "cPC";
+		try (OutputFolder o = new OutputFolder(out, List.of(model, input))) {
+			try (Writer w = Files.newBufferedWriter(o.file("scores.csv"),
+				StandardCharsets.UTF_8))
+			{
+				final StringBuilder h = new StringBuilder("sample,label,alpha");
+				for (int c = 1; c <= m.numComponents(); c++)
+					h.append(',').append(prefix).append(c);
+				w.write(h.append('\n').toString());
+				for (int i = 0; i < scores.length; i++) {
+					final StringBuilder r = new StringBuilder().append(i + 1).append(',').append(
+						data.labels() == null ? "" : Results.csv(data.labels().get(i))).append(',')
+						.append(Results.alphaText(m.alpha()));
+					for (final double v : scores[i])
+						r.append(',').append(v);
+					w.write(r.append('\n').toString());
+				}
+			}
+			if (image) {
+				final ImagePlus imp = ComponentImages.reconstructions("reconstruction", recon,
+					in.layout, data.sampleNames());
+				final Path f = o.file("reconstruction.tif");
+				if (!(imp.getStackSize() > 1 ? new FileSaver(imp).saveAsTiffStack(f.toString())
+					: new FileSaver(imp).saveAsTiff(f.toString()))) throw new IllegalStateException(
+						"could not write " + f);
+			}
+			else try (Writer w = Files.newBufferedWriter(o.file("reconstruction.csv"),
+				StandardCharsets.UTF_8))
+			{
+				w.write(String.join(",", in.featureNames) + "\n");
+				for (final double[] row : recon) {
+					final StringBuilder r = new StringBuilder();
+					for (int j = 0; j < row.length; j++)
+						r.append(j == 0 ? "" : ",").append(row[j]);
+					w.write(r.append('\n').toString());
+				}
+			}
+			final JsonObject s = new JsonObject();
+			s.addProperty("method", m.method());
+			s.add("alpha", ModelFile.alphaJson(m.alpha()));
+			s.addProperty("model", model.toString());
+			s.add("input", Results.GSON.toJsonTree(in.facts));
+			s.addProperty("components", m.numComponents());
+			s.addProperty("reconstruction_mean_squared_error", residual / Math.max(1,
+				(double) data.samples() * data.features()));
+			final JsonObject timings = new JsonObject();
+			timings.addProperty("total", (System.nanoTime() - t0) / 1e9);
+			s.add("timings_s", timings);
+			try (Writer w = Files.newBufferedWriter(o.file("summary.json"),
+				StandardCharsets.UTF_8))
+			{
+				Results.GSON.toJson(s, w);
+			}
+			o.commit();
+		}
+		System.out.println(String.format(Locale.ROOT,
+			"Projected %d samples of %s on %d components; results in %s", data.samples(),
+			input, m.numComponents(), out.toAbsolutePath().normalize()));
+		return 0;
+	}
+}

@@ -1,0 +1,200 @@
+package org.cpca.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.cpca.core.AlphaSelection;
+import org.cpca.core.Cpca;
+import org.cpca.core.CpcaModel;
+import org.cpca.core.CpcaOptions;
+import org.cpca.core.Dataset;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code cpca fit}: fit PCA or cPCA and write the results into a folder. */
+@Command(name = "fit", sortOptions = false, mixinStandardHelpOptions = true,
+	description = { "Fit PCA or contrastive PCA of a target against a background and " +
+		"write summary.json, scores.csv, model.json, components.tif (images) and " +
+		"plots/*.png into --out.",
+		"PATH is an image stack (any ImageJ-readable file), a folder of images (a " +
+			"sequence, sorted by name) or a CSV table (header row; numeric columns are " +
+			"the features)." })
+final class FitCommand implements Callable<Integer> {
+
+	@Option(names = "--target", required = true, paramLabel = "PATH",
+		description = "The target data: what you want to understand.")
+	Path target;
+
+	@Option(names = "--background", paramLabel = "PATH",
+		description = "The background data: variation to ignore (same features as the " +
+			"target). Required for cPCA.")
+	List<Path> background = new ArrayList<>();
+
+	@Option(names = "--alpha", paramLabel = "VALUE|auto|inf", defaultValue = "auto",
+		description = "Contrast strength α ≥ 0 (0 is PCA), 'inf' (the background's null " +
+			"space) or 'auto' (sweep, cluster and return representative values; default).")
+	String alpha;
+
+	@Option(names = { "--components", "-k" }, paramLabel = "K", defaultValue = "2",
+		description = "Number of components (default: ${DEFAULT-VALUE}).")
+	int components;
+
+	@Option(names = "--method", paramLabel = "pca|cpca", defaultValue = "cpca",
+		description = "pca or cpca (default: ${DEFAULT-VALUE}).")
+	String method;
+
+	@Option(names = "--standardize", description = "Divide each feature by its own " +
+		"dataset's standard deviation (for tables whose columns have different units).")
+	boolean standardize;
+
+	@Option(names = "--missing", paramLabel = "drop|mean|zero", defaultValue = "drop",
+		description = "Empty cells of CSV tables: drop the row, fill with the column mean, " +
+			"or fill with 0 (default: ${DEFAULT-VALUE}).")
+	String missing;
+
+	@Option(names = "--labels", paramLabel = "FILE",
+		description = "Class label of each target sample, one per line, in sample order " +
+			"(for plots and separation measures). Images: repeated slice labels are used " +
+			"when this is not given.")
+	Path labels;
+
+	@Option(names = "--label-column", paramLabel = "NAME",
+		description = "CSV column holding the class label of each row.")
+	String labelColumn;
+
+	@Option(names = "--mask", paramLabel = "PATH",
+		description = "Image whose nonzero pixels select the pixels used as features.")
+	Path mask;
+
+	@Option(names = "--bin", paramLabel = "N", defaultValue = "1",
+		description = "Average N × N pixel blocks into one feature (default: " +
+			"${DEFAULT-VALUE}).")
+	int bin;
+
+	@Option(names = "--seed", paramLabel = "SEED", defaultValue = "0",
+		description = "Seed of the automatic α clustering and start vectors (default: " +
+			"${DEFAULT-VALUE}).")
+	long seed;
+
+	@Option(names = "--out", required = true, paramLabel = "DIR",
+		description = "Folder for the results (created; written atomically).")
+	Path out;
+
+	PrintStream stdout = System.out;
+
+	@Override
+	public Integer call() throws Exception {
+		final long t0 = System.nanoTime();
+		final String m = method.toLowerCase(Locale.ROOT);
+		if (!m.equals("pca") && !m.equals("cpca")) throw new IllegalArgumentException(
+			"--method " + method + " is not known: use pca or cpca");
+		if (background.size() > 1) throw new IllegalArgumentException("--background was " +
+			"given " + background.size() + " times but " + m + " takes one background");
+		if (m.equals("cpca") && background.isEmpty()) throw new IllegalArgumentException(
+			"cPCA needs --background PATH (or use --method pca)");
+		final double alphaValue = parseAlpha(alpha);
+		final CpcaOptions options = CpcaOptions.defaults().withComponents(components)
+			.withStandardize(standardize).withSeed(seed);
+		final LoadedData.Reading how = new LoadedData.Reading();
+		how.mask = mask;
+		how.bin = bin;
+		how.labelColumn = labelColumn;
+		how.missing = parseMissing(missing);
+		final ConsoleProgress progress = ConsoleProgress.forTerminal();
+		try {
+			progress.stage("reading " + target, 0);
+			final LoadedData t = LoadedData.load("target", target, how);
+			LoadedData b = null;
+			if (!background.isEmpty()) {
+				final LoadedData.Reading bh = new LoadedData.Reading();
+				bh.mask = mask;
+				bh.bin = bin;
+				bh.missing = how.missing;
+				bh.layout = t.layout;
+				bh.featureNames = t.featureNames;
+				bh.compatibleWith = t.image;
+				progress.stage("reading " + background.get(0), 0);
+				b = LoadedData.load("background", background.get(0), bh);
+				if (t.isImage() != b.isImage()) throw new IllegalArgumentException(
+					"the target is " + (t.isImage() ? "an image" : "a table") +
+						" but the background is " + (b.isImage() ? "an image" : "a table") +
+						": give both as images or both as tables");
+			}
+			Dataset targetData = t.dataset;
+			if (labels != null) targetData = targetData.withLabels(LoadedData.readLabels(labels,
+				targetData.samples()));
+			final long t1 = System.nanoTime();
+			final Cpca cpca = Cpca.fit(targetData, b == null ? null : b.dataset, options,
+				progress);
+			final long t2 = System.nanoTime();
+			final List<CpcaModel> models = new ArrayList<>();
+			AlphaSelection selection = null;
+			if (m.equals("pca")) models.add(cpca.pca());
+			else if (Double.isNaN(alphaValue)) {
+				selection = cpca.automatic(progress);
+				models.addAll(selection.models());
+			}
+			else models.add(cpca.model(alphaValue));
+			final long t3 = System.nanoTime();
+			progress.done();
+			final Map<String, Double> timings = new LinkedHashMap<>();
+			timings.put("read", (t1 - t0) / 1e9);
+			timings.put("fit", (t2 - t1) / 1e9);
+			timings.put("solve", (t3 - t2) / 1e9);
+			final Results results = new Results(m, alpha, t, b, targetData, cpca, models,
+				selection, timings);
+			results.write(out, inputs(t, b));
+			stdout.println(results.report(out));
+			return 0;
+		}
+		finally {
+			progress.done();
+		}
+	}
+
+	private List<Path> inputs(final LoadedData t, final LoadedData b) {
+		final List<Path> in = new ArrayList<>();
+		in.add(t.path);
+		if (b != null) in.add(b.path);
+		if (labels != null) in.add(labels);
+		if (mask != null) in.add(mask);
+		return in;
+	}
+
+	/** NaN for auto. */
+	static double parseAlpha(final String text) {
+		final String s = text.trim().toLowerCase(Locale.ROOT);
+		if (s.equals("auto")) return Double.NaN;
+		if (s.equals("inf") || s.equals("infinity") || s.equals("∞"))
+			return Double.POSITIVE_INFINITY;
+		final double v;
+		try {
+			v = Double.parseDouble(s);
+		}
+		catch (final NumberFormatException e) {
+			throw new IllegalArgumentException("--alpha " + text +
+				" is not a number: use a value ≥ 0, inf or auto");
+		}
+		if (!(v >= 0) || Double.isInfinite(v)) throw new IllegalArgumentException(
+			"--alpha must be ≥ 0 (got " + text + "): use 0 for PCA, a positive value, inf " +
+				"or auto");
+		return v;
+	}
+
+	static TableInput.Missing parseMissing(final String text) {
+		try {
+			return TableInput.Missing.valueOf(text.trim().toUpperCase(Locale.ROOT));
+		}
+		catch (final IllegalArgumentException e) {
+			throw new IllegalArgumentException("--missing " + text +
+				" is not known: use drop, mean or zero");
+		}
+	}
+}

@@ -1,0 +1,137 @@
+package org.cpca.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import ij.ImagePlus;
+
+import org.cpca.core.Dataset;
+import org.cpca.image.FeatureLayout;
+import org.cpca.image.ImageInput;
+import org.cpca.image.StackSamples;
+
+/**
+ * One input of the command line, loaded as samples × features: an image stack or a
+ * folder of images (slices as samples), or a CSV table (rows as samples).
+ */
+final class LoadedData {
+
+	final String role;
+	final Path path;
+	final Dataset dataset;
+	/** Pixel layout for images, null for tables. */
+	final FeatureLayout layout;
+	/** The opened image, null for tables. */
+	final ImagePlus image;
+	/** Feature column names for tables, null for images. */
+	final List<String> featureNames;
+	/** Facts for the summary: ignored columns, dropped rows, … */
+	final Map<String, Object> facts;
+
+	private LoadedData(final String role, final Path path, final Dataset dataset,
+		final FeatureLayout layout, final ImagePlus image, final List<String> featureNames,
+		final Map<String, Object> facts)
+	{
+		this.role = role;
+		this.path = path;
+		this.dataset = dataset;
+		this.layout = layout;
+		this.image = image;
+		this.featureNames = featureNames;
+		this.facts = facts;
+	}
+
+	boolean isImage() {
+		return layout != null;
+	}
+
+	/** How a file is read: mask, binning, label column and missing-value policy. */
+	static final class Reading {
+
+		Path mask;
+		int bin = 1;
+		String labelColumn;
+		TableInput.Missing missing = TableInput.Missing.DROP;
+		/** For applying a model: the layout or feature columns it was fitted on. */
+		FeatureLayout layout;
+		List<String> featureNames;
+		/** For a background: the target image it must match (size and type). */
+		ImagePlus compatibleWith;
+	}
+
+	static LoadedData load(final String role, final Path path, final Reading how)
+		throws IOException
+	{
+		if (!Files.exists(path)) throw new IllegalArgumentException(role + " " + path +
+			" does not exist: check the path");
+		final Map<String, Object> facts = new LinkedHashMap<>();
+		facts.put("path", path.toString());
+		if (!Files.isDirectory(path) && TableInput.isTable(path)) {
+			final TableInput t = TableInput.read(role, path, how.featureNames,
+				how.labelColumn, how.missing);
+			facts.put("kind", "table");
+			facts.put("samples", t.dataset.samples());
+			facts.put("features", t.dataset.features());
+			facts.put("ignored_columns", t.ignoredColumns);
+			facts.put("rows_read", t.rowsRead);
+			facts.put("rows_dropped_for_missing_values", t.rowsDropped);
+			facts.put("cells_filled", t.cellsFilled);
+			facts.put("missing", how.missing.name().toLowerCase());
+			return new LoadedData(role, path, t.dataset, null, null, t.featureNames, facts);
+		}
+		final ImagePlus imp = ImageInput.open(path);
+		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
+			imp);
+		FeatureLayout layout = how.layout;
+		if (layout == null) {
+			final ImagePlus mask = how.mask == null ? null : ImageInput.open(how.mask);
+			layout = StackSamples.layoutFor(imp, mask, null, how.bin);
+		}
+		else layout.checkFits(role, imp);
+		Dataset ds = StackSamples.toDataset(role, imp, layout);
+		final List<String> classes = classLabels(StackSamples.sliceLabels(imp));
+		if (classes != null) ds = ds.withLabels(classes);
+		facts.put("kind", "image");
+		facts.put("samples", ds.samples());
+		facts.put("features", ds.features());
+		facts.put("width", imp.getWidth());
+		facts.put("height", imp.getHeight());
+		facts.put("bit_depth", imp.getBitDepth());
+		facts.put("bin", layout.bin());
+		facts.put("masked", layout.hasMask());
+		return new LoadedData(role, path, ds, layout, imp, null, facts);
+	}
+
+	/**
+	 * Slice labels are taken as class labels when every slice has one and they repeat
+	 * (fewer distinct labels than half the slices): "0"/"1", "treated"/"control". Unique
+	 * names such as file names are not classes.
+	 */
+	static List<String> classLabels(final List<String> sliceLabels) {
+		if (sliceLabels == null || sliceLabels.contains(null)) return null;
+		return new HashSet<>(sliceLabels).size() * 2 <= sliceLabels.size() ? sliceLabels
+			: null;
+	}
+
+	/** Reads a labels file: one class label per line, blank lines ignored. */
+	static List<String> readLabels(final Path file, final int samples) throws IOException {
+		if (!Files.exists(file)) throw new IllegalArgumentException("--labels " + file +
+			" does not exist: check the path");
+		final List<String> labels = new ArrayList<>();
+		for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+			if (line.startsWith("\uFEFF")) line = line.substring(1);
+			if (!line.trim().isEmpty()) labels.add(line.trim());
+		}
+		if (labels.size() != samples) throw new IllegalArgumentException("--labels " + file +
+			" has " + labels.size() + " labels but the target has " + samples +
+			" samples: give one label per line, one per target sample, in sample order");
+		return labels;
+	}
+}

@@ -1,0 +1,72 @@
+package org.cpca.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.CancellationException;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code cpca} command line: fit, apply, generate, demo and bench.
+ * <p>
+ * Errors are reported as one line on standard error with a non-zero exit code: 1 for bad
+ * input or a failed computation, 2 for a wrong command line.
+ */
+@Command(name = "cpca", mixinStandardHelpOptions = true,
+	versionProvider = Main.Version.class,
+	description = "Contrastive PCA for ImageJ: find what is special about a target " +
+		"(images or a table) relative to a background.",
+	subcommands = { FitCommand.class, ApplyCommand.class, GenerateCommand.class,
+		DemoCommand.class, BenchCommand.class, CommandLine.HelpCommand.class })
+public final class Main implements Runnable {
+
+	@Override
+	public void run() {
+		CommandLine.usage(this, System.out);
+	}
+
+	public static void main(final String[] args) {
+		System.exit(run(args));
+	}
+
+	/** Runs the command line and returns the exit code (used by tests). */
+	public static int run(final String... args) {
+		System.setProperty("java.awt.headless", "true");
+		final CommandLine cl = new CommandLine(new Main());
+		cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+			final PrintWriter err = commandLine.getErr();
+			if (e instanceof IllegalArgumentException || e instanceof CancellationException ||
+				e instanceof java.nio.file.NoSuchFileException || e instanceof ArithmeticException)
+			{
+				err.println("cpca: " + e.getMessage());
+			}
+			else if (e instanceof java.io.IOException) {
+				err.println("cpca: could not read or write a file: " + e.getMessage());
+			}
+			else {
+				err.println("cpca: unexpected error: " + e);
+				e.printStackTrace(err);
+			}
+			err.flush();
+			return 1;
+		});
+		cl.setParameterExceptionHandler((e, args1) -> {
+			final PrintWriter err = e.getCommandLine().getErr();
+			err.println("cpca: " + e.getMessage() + " (see: cpca " + e.getCommandLine()
+				.getCommandName() + " --help)");
+			err.flush();
+			return 2;
+		});
+		return cl.execute(args);
+	}
+
+	/** The version from the jar's manifest. */
+	static final class Version implements CommandLine.IVersionProvider {
+
+		@Override
+		public String[] getVersion() {
+			final String v = Main.class.getPackage().getImplementationVersion();
+			return new String[] { "cpca " + (v == null ? "(development build)" : v) };
+		}
+	}
+}
