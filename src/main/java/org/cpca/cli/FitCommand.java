@@ -50,6 +50,15 @@ final class FitCommand implements Callable<Integer> {
 		description = "pca or cpca (default: ${DEFAULT-VALUE}).")
 	String method;
 
+	@Option(names = "--retain", paramLabel = "FRACTION",
+		description = "PCA only: use the smallest k whose components retain this " +
+			"fraction of the target variance (0 < FRACTION ≤ 1) instead of --components.")
+	Double retain;
+
+	@Option(names = "--whiten", description = "Divide each score by the square root of " +
+		"its component's target variance (for PCA: √λ).")
+	boolean whiten;
+
 	@Option(names = "--standardize", description = "Divide each feature by its own " +
 		"dataset's standard deviation (for tables whose columns have different units).")
 	boolean standardize;
@@ -58,6 +67,16 @@ final class FitCommand implements Callable<Integer> {
 		description = "Empty cells of CSV tables: drop the row, fill with the column mean, " +
 			"or fill with 0 (default: ${DEFAULT-VALUE}).")
 	String missing;
+
+	@Option(names = "--target-where", paramLabel = "COLUMN=VALUE",
+		description = "Tables: use only the target rows whose COLUMN equals VALUE " +
+			"(repeat to require several), e.g. --target-where Treatment=Saline.")
+	List<String> targetWhere = new ArrayList<>();
+
+	@Option(names = "--background-where", paramLabel = "COLUMN=VALUE",
+		description = "Tables: the same for the background rows (the background may be " +
+			"the same file as the target).")
+	List<String> backgroundWhere = new ArrayList<>();
 
 	@Option(names = "--labels", paramLabel = "FILE",
 		description = "Class label of each target sample, one per line, in sample order " +
@@ -100,13 +119,21 @@ final class FitCommand implements Callable<Integer> {
 		if (m.equals("cpca") && background.isEmpty()) throw new IllegalArgumentException(
 			"cPCA needs --background PATH (or use --method pca)");
 		final double alphaValue = parseAlpha(alpha);
-		final CpcaOptions options = CpcaOptions.defaults().withComponents(components)
-			.withStandardize(standardize).withSeed(seed);
+		if (retain != null && !m.equals("pca")) throw new IllegalArgumentException(
+			"--retain applies to --method pca only; for cPCA give --components");
+		CpcaOptions options = CpcaOptions.defaults().withComponents(components)
+			.withStandardize(standardize).withWhiten(whiten).withSeed(seed);
+		if (retain != null) {
+			if (!(retain > 0 && retain <= 1)) throw new IllegalArgumentException("--retain " +
+				retain + " is not a fraction in (0, 1]: e.g. --retain 0.95");
+			options = options.withVarianceFraction(retain);
+		}
 		final LoadedData.Reading how = new LoadedData.Reading();
 		how.mask = mask;
 		how.bin = bin;
 		how.labelColumn = labelColumn;
 		how.missing = parseMissing(missing);
+		how.where = targetWhere;
 		final ConsoleProgress progress = ConsoleProgress.forTerminal();
 		try {
 			progress.stage("reading " + target, 0);
@@ -117,6 +144,7 @@ final class FitCommand implements Callable<Integer> {
 				bh.mask = mask;
 				bh.bin = bin;
 				bh.missing = how.missing;
+				bh.where = backgroundWhere;
 				bh.layout = t.layout;
 				bh.featureNames = t.featureNames;
 				bh.compatibleWith = t.image;

@@ -59,6 +59,8 @@ final class LoadedData {
 		int bin = 1;
 		String labelColumn;
 		TableInput.Missing missing = TableInput.Missing.DROP;
+		/** Table row filters COLUMN=VALUE. */
+		List<String> where = new ArrayList<>();
 		/** For applying a model: the layout or feature columns it was fitted on. */
 		FeatureLayout layout;
 		List<String> featureNames;
@@ -75,7 +77,8 @@ final class LoadedData {
 		facts.put("path", path.toString());
 		if (!Files.isDirectory(path) && TableInput.isTable(path)) {
 			final TableInput t = TableInput.read(role, path, how.featureNames,
-				how.labelColumn, how.missing);
+				how.labelColumn, how.missing, how.where);
+			if (!how.where.isEmpty()) facts.put("where", how.where);
 			facts.put("kind", "table");
 			facts.put("samples", t.dataset.samples());
 			facts.put("features", t.dataset.features());

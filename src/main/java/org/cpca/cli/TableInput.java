@@ -63,10 +63,11 @@ final class TableInput {
 	 * @param featureNamesOrNull when given, exactly these columns (in this order) are the
 	 *          features, e.g. to apply a model fitted on another table
 	 * @param labelColumnOrNull name of the class column, or null
+	 * @param where row filters COLUMN=VALUE, all of which a row must match (may be empty)
 	 */
 	static TableInput read(final String name, final Path file,
 		final List<String> featureNamesOrNull, final String labelColumnOrNull,
-		final Missing missing) throws IOException
+		final Missing missing, final List<String> where) throws IOException
 	{
 		final List<String[]> rows = new ArrayList<>();
 		try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
@@ -87,6 +88,18 @@ final class TableInput {
 			if (rows.get(i).length != header.length) throw new IllegalArgumentException(file +
 				": row " + (i + 2) + " has " + rows.get(i).length + " fields but the header has " +
 				header.length + "; fix the row (quote fields that contain commas)");
+		if (where != null && !where.isEmpty()) {
+			for (final String w : where) {
+				final int eq = w.indexOf('=');
+				if (eq <= 0) throw new IllegalArgumentException("row filter '" + w +
+					"' is not COLUMN=VALUE (e.g. Treatment=Saline)");
+				final int c = indexOf(header, w.substring(0, eq).trim(), file, "row filter");
+				final String value = w.substring(eq + 1).trim();
+				rows.removeIf(row -> !row[c].trim().equals(value));
+			}
+			if (rows.isEmpty()) throw new IllegalArgumentException(file + ": no row matches " +
+				String.join(" and ", where) + "; check the column values");
+		}
 		final int labelIndex = labelColumnOrNull == null ? -1 : indexOf(header,
 			labelColumnOrNull, file, "--label-column");
 		final List<Integer> features = new ArrayList<>();

@@ -155,6 +155,23 @@ class CliTest {
 		assertEquals("sample,label,alpha,PC1,PC2", lines(out.resolve("scores.csv")).get(0));
 		assertTrue(json(out.resolve("summary.json")).getAsJsonArray("results").get(0)
 			.getAsJsonObject().get("alpha").isJsonNull());
+		// k from a retained-variance fraction; whitened scores have unit variance
+		final Path retained = dir.resolve("retained");
+		assertEquals(0, cpca(fitArgs(retained, "--method", "pca", "--retain", "0.99",
+			"--whiten"))[0]);
+		final JsonObject s = json(retained.resolve("summary.json"));
+		final int k = s.get("components").getAsInt();
+		assertTrue(k > 2, "k = " + k);
+		final List<String> rows = lines(retained.resolve("scores.csv"));
+		double sum = 0, sum2 = 0;
+		for (int i = 1; i < rows.size(); i++) {
+			final double v = Double.parseDouble(rows.get(i).split(",")[3]);
+			sum += v;
+			sum2 += v * v;
+		}
+		final int n = rows.size() - 1;
+		assertEquals(1, (sum2 - sum * sum / n) / (n - 1), 1e-6);
+		assertEquals(1, cpca(fitArgs(dir.resolve("x"), "--retain", "0.9"))[0]);
 	}
 
 	@Test

@@ -1,0 +1,89 @@
+package org.cpca.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+
+import ij.IJ;
+import ij.ImagePlus;
+
+import org.cpca.core.AlphaSelection;
+import org.cpca.core.Cpca;
+import org.cpca.core.CpcaModel;
+import org.cpca.core.CpcaOptions;
+import org.cpca.core.Dataset;
+import org.cpca.core.Measures;
+import org.cpca.core.Progress;
+import org.cpca.image.FeatureLayout;
+import org.cpca.image.StackSamples;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The expected result stated in test-images/README.md, on the committed stacks: PCA does
+ * not separate 0 from 1, cPCA at an automatically selected α does (LDA ≥ 90 %), and the
+ * first contrastive eigen-image shows the glyphs while the first PC shows texture.
+ */
+class BundledImagesTest {
+
+	static {
+		System.setProperty("java.awt.headless", "true");
+	}
+
+	@Test
+	void pcaMixesTheDigitsAndAutomaticCpcaSeparatesThem() throws Exception {
+		final Path dir = Paths.get("test-images");
+		final ImagePlus t = IJ.openImage(dir.resolve("target.tif").toString());
+		final ImagePlus b = IJ.openImage(dir.resolve("background.tif").toString());
+		final FeatureLayout layout = StackSamples.layoutFor(t, null, null, 1);
+		final List<String> labels = LoadedData.readLabels(dir.resolve("target-labels.txt"),
+			t.getStackSize());
+		final Dataset target = StackSamples.toDataset("target", t, layout).withLabels(labels);
+		final Dataset background = StackSamples.toDataset("background", b, layout);
+		final Cpca cpca = Cpca.fit(target, background, CpcaOptions.defaults(),
+			Progress.NONE);
+		final AlphaSelection auto = cpca.automatic(Progress.NONE);
+		final List<CpcaModel> models = auto.models();
+		assertEquals(0, models.get(0).alpha());
+		final double pca = Measures.ldaAccuracy(models.get(0).targetScores(), labels);
+		double best = 0;
+		CpcaModel bestModel = null;
+		for (final CpcaModel m : models.subList(1, models.size())) {
+			final double acc = Measures.ldaAccuracy(m.targetScores(), labels);
+			if (acc > best) {
+				best = acc;
+				bestModel = m;
+			}
+		}
+		assertTrue(pca < 0.75, "PCA LDA accuracy " + pca);
+		assertTrue(best >= 0.9, "best cPCA LDA accuracy " + best);
+		// glyph strokes: the class-mean difference image (mean "0" − mean "1")
+		final double[] diff = new double[target.features()];
+		for (int i = 0; i < target.samples(); i++) {
+			final double sign = labels.get(i).equals("0") ? 1 : -1;
+			for (int j = 0; j < diff.length; j++)
+				diff[j] += sign * target.value(i, j);
+		}
+		final double glyphInCpc = Math.abs(correlation(bestModel.components()[0], diff));
+		final double glyphInPc = Math.abs(correlation(models.get(0).components()[0], diff));
+		assertTrue(glyphInCpc > 0.5, "cPC1 vs glyph difference: " + glyphInCpc);
+		assertTrue(glyphInPc < 0.25, "PC1 vs glyph difference: " + glyphInPc);
+	}
+
+	private static double correlation(final double[] a, final double[] b) {
+		double ma = 0, mb = 0;
+		for (int i = 0; i < a.length; i++) {
+			ma += a[i] / a.length;
+			mb += b[i] / b.length;
+		}
+		double ab = 0, aa = 0, bb = 0;
+		for (int i = 0; i < a.length; i++) {
+			ab += (a[i] - ma) * (b[i] - mb);
+			aa += (a[i] - ma) * (a[i] - ma);
+			bb += (b[i] - mb) * (b[i] - mb);
+		}
+		return ab / Math.sqrt(aa * bb);
+	}
+}
