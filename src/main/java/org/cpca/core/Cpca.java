@@ -32,6 +32,8 @@ public final class Cpca {
 	private final Preprocessing targetPre;
 	private final ContrastiveSpace space;
 	private final List<String> diagnostics;
+	/** Built on first use (the one-time tridiagonalisation of B); see {@link #solver()}. */
+	private volatile ContrastSolver solver;
 
 	private Cpca(final Dataset target, final Dataset background,
 		final CpcaOptions options, final Preprocessing targetPre,
@@ -147,8 +149,8 @@ public final class Cpca {
 	public CpcaModel model(final double alpha) {
 		checkAlpha(alpha);
 		if (alpha == Double.POSITIVE_INFINITY) return atInfinity();
-		final TopEigen.Result top = TopEigen.solve(space.contrast(alpha), space
-			.dimension(), options.components(), null, options.seed());
+		final TopEigen.Result top = solver().solve(alpha, options.components(), null,
+			options.seed());
 		return build("cpca", alpha, top.values, top.vectors, options.components(),
 			new ArrayList<>());
 	}
@@ -166,8 +168,28 @@ public final class Cpca {
 
 	/** Solves at α on the grid with a warm start; used by the sweep. */
 	TopEigen.Result solve(final double alpha, final double[][] warm) {
-		return TopEigen.solve(space.contrast(alpha), space.dimension(), options
-			.components(), warm, options.seed());
+		return solver().solve(alpha, options.components(), warm, options.seed());
+	}
+
+	/**
+	 * The solver for every finite α, built once and shared: B is tridiagonalised and A
+	 * carried into the same basis the first time it is needed (see {@link ContrastSolver}).
+	 * Every α is then solved by the same deterministic method whether or not other α were
+	 * solved before, so results do not depend on call order.
+	 */
+	private ContrastSolver solver() {
+		ContrastSolver s = solver;
+		if (s == null) synchronized (this) {
+			s = solver;
+			if (s == null) solver = s = ContrastSolver.build(space.a, space.b, space
+				.dimension());
+		}
+		return s;
+	}
+
+	/** A = QᵀC_tQ in the solver's space (m × m, shared: do not modify). */
+	double[] targetMatrix() {
+		return space.a;
 	}
 
 	double[] targetScores(final double[] w, final int k) {

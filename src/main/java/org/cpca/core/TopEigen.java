@@ -223,7 +223,7 @@ final class TopEigen {
 		return out;
 	}
 
-	private static double[] gaussian(final SplittableRandom random, final int m) {
+	static double[] gaussian(final SplittableRandom random, final int m) {
 		final double[] v = new double[m];
 		for (int i = 0; i < m; i++) {
 			// Box–Muller from the seeded stream: deterministic across platforms

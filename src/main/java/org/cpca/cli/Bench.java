@@ -1,0 +1,169 @@
+package org.cpca.cli;
+
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.DoubleSupplier;
+
+import org.cpca.core.Cpca;
+import org.cpca.core.CpcaOptions;
+import org.cpca.core.Dataset;
+import org.cpca.core.Progress;
+
+/**
+ * Timings of the core solvers on seeded synthetic data ({@link SyntheticData}), printed
+ * as a table. Each case runs once to warm up the JIT, then three times; the median is
+ * reported. Times are wall-clock in this process; other processes on the machine inflate
+ * them, so compare ratios to the targets and repeat.
+ */
+public final class Bench {
+
+	/** One line of the table. */
+	public static final class Row {
+
+		public final String name;
+		public final String shape;
+		public final double seconds;
+		public final double targetSeconds;
+		public final String note;
+
+		Row(final String name, final String shape, final double seconds,
+			final double targetSeconds, final String note)
+		{
+			this.name = name;
+			this.shape = shape;
+			this.seconds = seconds;
+			this.targetSeconds = targetSeconds;
+			this.note = note;
+		}
+
+		public boolean met() {
+			return seconds <= targetSeconds;
+		}
+
+		@Override
+		public String toString() {
+			return String.format("%-42s %-18s %9.3f s %8.2f s  %-4s %s", name, shape,
+				seconds, targetSeconds, met() ? "ok" : "SLOW", note);
+		}
+	}
+
+	private static final int REPEATS = 3;
+
+	private Bench() {}
+
+	public static List<Row> run(final PrintStream out) {
+		final List<Row> rows = new ArrayList<>();
+		out.println(String.format("%-42s %-18s %11s %10s  %-4s %s", "case", "shape",
+			"median", "target", "", "note"));
+		final float[][][] small = SyntheticData.contrastive(1, 5000, 5000, 784);
+		final Dataset t = Dataset.wrap("target", small[0]);
+		final Dataset b = Dataset.wrap("background", small[1]);
+		final CpcaOptions o = CpcaOptions.defaults();
+		final String shape = "5000+5000×784";
+
+		final double[] fitTimes = new double[REPEATS + 1];
+		final int[] run = { 0 };
+		final double one = median(() -> {
+			final long t0 = System.nanoTime();
+			final Cpca c = Cpca.fit(t, b, o, Progress.NONE);
+			final long t1 = System.nanoTime();
+			c.model(2.0);
+			fitTimes[Math.min(run[0]++, REPEATS)] = (t1 - t0) / 1e9;
+			return (System.nanoTime() - t0) / 1e9;
+		});
+		rows.add(print(out, new Row("cpca one α " + shape, shape, one, 0.4, String
+			.format("fit %.3f s of it; α = 2", fitTimes[Math.min(run[0] - 1, REPEATS)]))));
+
+		final double[] withFit = new double[1];
+		final double auto = median(() -> {
+			final long t0 = System.nanoTime();
+			final Cpca c = Cpca.fit(t, b, o, Progress.NONE);
+			final long t1 = System.nanoTime();
+			c.automatic(Progress.NONE);
+			final long t2 = System.nanoTime();
+			withFit[0] = (t2 - t0) / 1e9;
+			return (t2 - t1) / 1e9;
+		});
+		rows.add(print(out, new Row("cpca automatic α " + shape, shape, auto, 1.0, String
+			.format("after fit, 41 α, 4 returned; with fit %.3f s", withFit[0]))));
+
+		final Cpca fitted = Cpca.fit(t, b, o, Progress.NONE);
+		fitted.model(2.0); // the one-time preparation
+		final double[] alphas = { 0.37, 3.1, 17, 140, 900 };
+		final int[] next = { 0 };
+		final double resolve = median(() -> {
+			final long t0 = System.nanoTime();
+			fitted.model(alphas[next[0]++ % alphas.length]);
+			return (System.nanoTime() - t0) / 1e9;
+		});
+		rows.add(print(out, new Row("cpca re-solve new α 784", shape, resolve, 0.03,
+			"model(α) on a fitted Cpca, α ∈ " + Arrays.toString(alphas))));
+
+		rows.add(print(out, images()));
+		return rows;
+	}
+
+	private static Row images() {
+		final String shape = "500+500×65536";
+		float[][][] data = SyntheticData.contrastive(2, 500, 500, 65536, 12, 3, 1.0);
+		final Dataset t = Dataset.wrap("target", data[0]);
+		final Dataset b = Dataset.wrap("background", data[1]);
+		data = null;
+		final long inputBytes = 1000L * 65536 * 4;
+		final CpcaOptions o = CpcaOptions.defaults();
+		final long[] peak = { 0 };
+		final double time = median(() -> {
+			System.gc();
+			resetPeaks();
+			final long t0 = System.nanoTime();
+			final Cpca c = Cpca.fit(t, b, o, Progress.NONE);
+			c.model(2.0);
+			final double s = (System.nanoTime() - t0) / 1e9;
+			peak[0] = Math.max(peak[0], peakHeap());
+			if (!c.reducedSpace()) throw new IllegalStateException("expected reduced space");
+			return s;
+		});
+		return new Row("cpca one α " + shape + " (reduced space)", shape, time, 2.5, String
+			.format("peak heap %d MB = %.2f × input (%d MB floats); max heap %d MB",
+				peak[0] >> 20, (double) peak[0] / inputBytes, inputBytes >> 20, Runtime
+					.getRuntime().maxMemory() >> 20));
+	}
+
+	private static Row print(final PrintStream out, final Row row) {
+		out.println(row);
+		out.flush();
+		return row;
+	}
+
+	/** One warm-up run, then the median of {@link #REPEATS}. */
+	private static double median(final DoubleSupplier timed) {
+		timed.getAsDouble();
+		final double[] t = new double[REPEATS];
+		for (int i = 0; i < REPEATS; i++)
+			t[i] = timed.getAsDouble();
+		Arrays.sort(t);
+		return t[REPEATS / 2];
+	}
+
+	private static void resetPeaks() {
+		for (final MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans())
+			if (p.getType() == MemoryType.HEAP) p.resetPeakUsage();
+	}
+
+	/** Sum of the heap pools' peak usage since the last reset (an upper bound). */
+	private static long peakHeap() {
+		long sum = 0;
+		for (final MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans())
+			if (p.getType() == MemoryType.HEAP) sum += p.getPeakUsage().getUsed();
+		return sum;
+	}
+
+	public static void main(final String[] args) {
+		run(System.out);
+	}
+}

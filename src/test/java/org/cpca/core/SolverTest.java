@@ -1,0 +1,151 @@
+package org.cpca.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Random;
+
+import org.apache.commons.math3.linear.EigenDecomposition;
+import org.apache.commons.math3.linear.MatrixUtils;
+import org.apache.commons.math3.linear.RealMatrix;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Exactness of the own eigen-solvers against Commons Math on seeded random problems. */
+class SolverTest {
+
+	/** A covariance-like m × m matrix: spectrum spread over `decades` decades (+ repeats). */
+	static double[] spd(final long seed, final int m, final double decades,
+		final int repeated)
+	{
+		final Random r = new Random(seed);
+		final double[][] g = new double[m][m];
+		for (final double[] row : g)
+			for (int j = 0; j < m; j++)
+				row[j] = r.nextGaussian();
+		final double[][] q = TopEigen.orthonormalize(g, new double[0][], null, m);
+		final double[] s = new double[m];
+		for (int i = 0; i < m; i++)
+			s[i] = Math.pow(10, -decades * i / Math.max(1, m - 1.0));
+		for (int i = 0; i < repeated; i++)
+			s[m - 1 - i] = s[m - repeated]; // a cluster of equal small eigenvalues
+		final double[] out = new double[m * m];
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < m; j++) {
+				double v = 0;
+				for (int c = 0; c < m; c++)
+					v += q[c][i] * s[c] * q[c][j];
+				out[i * m + j] = v;
+			}
+		for (int i = 0; i < m; i++)
+			for (int j = i + 1; j < m; j++)
+				out[j * m + i] = out[i * m + j];
+		return out;
+	}
+
+	private static RealMatrix matrix(final double[] s, final int m) {
+		final RealMatrix x = MatrixUtils.createRealMatrix(m, m);
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < m; j++)
+				x.setEntry(i, j, s[i * m + j]);
+		return x;
+	}
+
+	private static double[] sortedDescending(final double[] v) {
+		final double[] s = v.clone();
+		Arrays.sort(s);
+		for (int i = 0; i < s.length / 2; i++) {
+			final double t = s[i];
+			s[i] = s[s.length - 1 - i];
+			s[s.length - 1 - i] = t;
+		}
+		return s;
+	}
+
+	@ParameterizedTest
+	@ValueSource(ints = { 1, 2, 3, 17, 150 })
+	void fullDecompositionMatchesCommonsMath(final int m) {
+		final double[] s = spd(m, m, 6, m / 5);
+		final Random r = new Random(m);
+		for (int i = 0; i < m; i++) // indefinite: shift some eigenvalues negative
+			s[i * m + i] -= 0.3 * r.nextDouble();
+		final SymmetricEigen e = SymmetricEigen.of(s, m);
+		final double[] ref = sortedDescending(new EigenDecomposition(matrix(s, m))
+			.getRealEigenvalues());
+		final double norm = Math.max(Math.abs(ref[0]), Math.abs(ref[m - 1]));
+		assertArrayEquals(ref, e.values(), 1e-12 * norm);
+		final double[] v = e.vectors();
+		for (int c = 0; c < m; c++) {
+			double res = 0;
+			for (int i = 0; i < m; i++) {
+				double y = -e.value(c) * v[i * m + c];
+				for (int j = 0; j < m; j++)
+					y += s[i * m + j] * v[j * m + c];
+				res += y * y;
+			}
+			assertTrue(Math.sqrt(res) <= 1e-13 * norm, "residual " + Math.sqrt(res));
+			for (int d = c; d < m; d++) {
+				double dot = 0;
+				for (int i = 0; i < m; i++)
+					dot += v[i * m + c] * v[i * m + d];
+				assertEquals(c == d ? 1 : 0, dot, 1e-12);
+			}
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(doubles = { 0, 0.1, 2, 37, 1000 })
+	void contrastSolverMatchesCommonsMathAtAnyAlpha(final double alpha) {
+		final int m = 160, k = 4;
+		// spread-out background spectrum (8 decades) with a cluster of 20 equal values,
+		// target with near-degenerate top eigenvalues
+		final double[] b = spd(11, m, 8, 20);
+		final double[] a = spd(12, m, 3, 0);
+		final double[] a2 = spd(13, m, 1, 0);
+		for (int i = 0; i < a.length; i++)
+			a[i] = 5 * a[i] + 1e-9 * a2[i];
+		final ContrastSolver solver = ContrastSolver.build(a, b, m);
+		final TopEigen.Result res = solver.solve(alpha, k, null, 42);
+		final double[] c = new double[m * m];
+		for (int i = 0; i < c.length; i++)
+			c[i] = a[i] - alpha * b[i];
+		final EigenDecomposition ref = new EigenDecomposition(matrix(c, m));
+		final double[] values = sortedDescending(ref.getRealEigenvalues());
+		final double norm = Math.max(Math.abs(values[0]), Math.abs(values[m - 1]));
+		assertArrayEquals(Arrays.copyOf(values, k), res.values, 1e-10 * norm);
+		for (int col = 0; col < k; col++) {
+			double r2 = 0, len = 0;
+			for (int i = 0; i < m; i++) {
+				double y = -res.values[col] * res.vectors[i * k + col];
+				for (int j = 0; j < m; j++)
+					y += c[i * m + j] * res.vectors[j * k + col];
+				r2 += y * y;
+				len += res.vectors[i * k + col] * res.vectors[i * k + col];
+			}
+			assertEquals(1, len, 1e-12);
+			assertTrue(Math.sqrt(r2) <= 2e-10 * norm, "α = " + alpha + " residual " + Math
+				.sqrt(r2) + " of ‖C‖ = " + norm);
+		}
+		// deterministic: bit-identical on a second solve and on a second build
+		final TopEigen.Result again = ContrastSolver.build(a, b, m).solve(alpha, k, null, 42);
+		assertArrayEquals(res.values, again.values, 0);
+		assertArrayEquals(res.vectors, again.vectors, 0);
+	}
+
+	@Test
+	void warmStartedSweepAgreesWithColdSolves() {
+		final int m = 120, k = 3;
+		final double[] b = spd(21, m, 5, 0), a = spd(22, m, 2, 0);
+		final ContrastSolver solver = ContrastSolver.build(a, b, m);
+		double[][] warm = null;
+		for (final double alpha : new double[] { 0, 0.5, 5, 50, 500 }) {
+			final TopEigen.Result w = solver.solve(alpha, k, warm, 1);
+			final TopEigen.Result cold = solver.solve(alpha, k, null, 1);
+			warm = w.warmStart;
+			assertArrayEquals(cold.values, w.values, 1e-10 * Math.max(1, alpha));
+		}
+	}
+}
