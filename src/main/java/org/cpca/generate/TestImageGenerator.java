@@ -1,0 +1,618 @@
+package org.cpca.generate;
+
+import ij.ImagePlus;
+import ij.ImageStack;
+import ij.io.FileSaver;
+import ij.process.ByteProcessor;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.Shape;
+import java.awt.font.FontRenderContext;
+import java.awt.font.TextLayout;
+import java.awt.geom.AffineTransform;
+import java.awt.geom.Rectangle2D;
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
+
+/**
+ * Seeded synthetic test images for contrastive PCA: faint digits "0" and "1"
+ * hidden in a grass-like texture (the <em>target</em>), and the same
+ * texture without digits (the <em>background</em>).
+ * <p>
+ * <b>Texture model.</b> Every slice, target or background, is an independent draw of
+ * the same random process:
+ * <ol>
+ * <li>a low-frequency "ground" field: the sum of a few plane sinusoids with random
+ * orientation, phase and amplitude and a wavelength longer than the image;</li>
+ * <li>several hundred grass blades (0.35 per pixel of the image and a margin around
+ * it) composited over it in random order, each occluding
+ * what is below it: a thin, slightly curved, tapering stroke growing roughly upwards
+ * from a random base point, with random length, lean, bend, width and a random
+ * brightness that may be lighter or darker than the ground (rasterised analytically
+ * with soft, anti-aliased edges);</li>
+ * <li>a random global contrast (gain) and brightness (offset) for the whole slice.</li>
+ * </ol>
+ * The global brightness, the ground field and the blades carry far more variance
+ * than the digits, so ordinary PCA of the target finds texture. Because the background
+ * shares every one of these sources of variation but has no digits, contrastive PCA
+ * ({@code C_target - alpha C_background}) cancels them and finds the digits.
+ * <p>
+ * <b>Glyph model.</b> Each target slice gets a faint bright "0" or "1" added to the
+ * texture (half of the slices each, in a seeded shuffled order). The glyph is drawn
+ * with Java2D from a random logical font (Serif, SansSerif, Monospaced, Dialog,
+ * DialogInput), plain or bold, at a random size, rotation and small offset from the
+ * centre, either filled or as an outline stroked with a random width. The glyph's
+ * outline is taken from a {@link TextLayout} and rasterised with anti-aliasing, then
+ * added with {@link Config#glyphContrast()} grey levels at full coverage.
+ * <p>
+ * <b>Determinism.</b> Every random quantity comes from {@link Random} instances seeded
+ * from {@link Config#seed()}, one per slice and purpose, and all trigonometry uses
+ * {@link StrictMath}, so the same configuration gives bit-identical pixels on the same
+ * Java platform. The texture does not depend on fonts; the glyphs do, because the
+ * logical fonts map to whatever physical fonts the platform provides. Rendering is
+ * headless-safe.
+ * <p>
+ * The output is 8-bit: the values are rounded and clamped to 0..255.
+ */
+public final class TestImageGenerator {
+
+	/** Label of every background slice. */
+	public static final String BACKGROUND_LABEL = "background";
+
+	/** File names written by {@link #write(Result, Path)}. */
+	public static final String TARGET_FILE = "target.tif",
+			BACKGROUND_FILE = "background.tif", LABELS_FILE = "target-labels.txt";
+
+	private static final String[] FONT_FAMILIES = { Font.SERIF, Font.SANS_SERIF,
+		Font.MONOSPACED, Font.DIALOG, Font.DIALOG_INPUT };
+
+	// random-stream identifiers, mixed with the seed and the slice index
+	private static final long STREAM_ORDER = 1, STREAM_TARGET_TEXTURE = 2,
+			STREAM_GLYPH = 3, STREAM_BACKGROUND_TEXTURE = 4;
+
+	// texture parameters, in grey levels before the per-slice gain
+	private static final double MEAN_LEVEL = 118, BRIGHTNESS_SD = 18;
+	private static final double GAIN_MIN = 0.7, GAIN_MAX = 1.3;
+	private static final int GROUND_WAVES = 3;
+	private static final double GROUND_SD = 14;
+	private static final double MIN_WAVELENGTH = 1.2, MAX_WAVELENGTH = 4; // image sizes
+	private static final double BLADES_PER_PIXEL = 0.35;
+	private static final double BLADE_SD = 12;
+	private static final double BLADE_MIN_LENGTH = 0.2, BLADE_MAX_LENGTH = 0.5; // heights
+	private static final double BLADE_LEAN_SD = 0.3; // radians from vertical
+	private static final double BLADE_MIN_WIDTH = 0.7, BLADE_MAX_WIDTH = 1.8; // pixels
+	private static final int BLADE_SEGMENTS = 4;
+
+	// glyph parameters
+	// font size in points, as a fraction of the image height
+	private static final double GLYPH_MIN_SIZE = 0.65, GLYPH_MAX_SIZE = 0.8;
+	private static final double GLYPH_MAX_ROTATION = 15; // degrees
+	private static final double GLYPH_MAX_OFFSET = 0.04; // of the width or height
+	private static final double GLYPH_MIN_STROKE = 2, GLYPH_MAX_STROKE = 3.5; // pixels
+
+	private static final float OUTLINE_SIZE = 100;
+	private static final Map<String, Shape> OUTLINES = new ConcurrentHashMap<>();
+	private static final AtomicLong TEMP_COUNTER = new AtomicLong();
+
+	private TestImageGenerator() {}
+
+	/**
+	 * What to generate. Immutable; start from {@link #defaults()} and change a field
+	 * with a {@code with...} method.
+	 */
+	public static final class Config {
+
+		/** Default seed. */
+		public static final long DEFAULT_SEED = 20261122L;
+
+		private final long seed;
+		private final int targetSlices, backgroundSlices, width, height;
+		private final double glyphContrast;
+
+		private Config(final long seed, final int targetSlices,
+			final int backgroundSlices, final int width, final int height,
+			final double glyphContrast)
+		{
+			if (targetSlices < 1 || backgroundSlices < 1) throw new IllegalArgumentException(
+				"need at least one target and one background slice, got " + targetSlices +
+					" and " + backgroundSlices);
+			if (width < 8 || height < 8) throw new IllegalArgumentException(
+				"images must be at least 8x8 pixels, got " + width + "x" + height);
+			if (!(glyphContrast >= 0 && glyphContrast <= 255))
+				throw new IllegalArgumentException("glyph contrast must be in 0..255, got " +
+					glyphContrast);
+			this.seed = seed;
+			this.targetSlices = targetSlices;
+			this.backgroundSlices = backgroundSlices;
+			this.width = width;
+			this.height = height;
+			this.glyphContrast = glyphContrast;
+		}
+
+		/**
+		 * The configuration of the committed {@code test-images/}: seed 20261122, 300
+		 * target and 300 background slices of 32×32 pixels, glyph contrast 26 grey
+		 * levels.
+		 */
+		public static Config defaults() {
+			return new Config(DEFAULT_SEED, 300, 300, 32, 32, 26);
+		}
+
+		/** @return the seed of every random draw */
+		public long seed() {
+			return seed;
+		}
+
+		/** @return number of target slices (digits over texture) */
+		public int targetSlices() {
+			return targetSlices;
+		}
+
+		/** @return number of background slices (texture only) */
+		public int backgroundSlices() {
+			return backgroundSlices;
+		}
+
+		/** @return image width in pixels */
+		public int width() {
+			return width;
+		}
+
+		/** @return image height in pixels */
+		public int height() {
+			return height;
+		}
+
+		/** @return grey levels added where a glyph fully covers a pixel */
+		public double glyphContrast() {
+			return glyphContrast;
+		}
+
+		/** @return a copy with another seed */
+		public Config withSeed(final long newSeed) {
+			return new Config(newSeed, targetSlices, backgroundSlices, width, height,
+				glyphContrast);
+		}
+
+		/** @return a copy with other slice counts */
+		public Config withSlices(final int target, final int background) {
+			return new Config(seed, target, background, width, height, glyphContrast);
+		}
+
+		/** @return a copy with another image size */
+		public Config withSize(final int newWidth, final int newHeight) {
+			return new Config(seed, targetSlices, backgroundSlices, newWidth, newHeight,
+				glyphContrast);
+		}
+
+		/** @return a copy with another glyph contrast */
+		public Config withGlyphContrast(final double contrast) {
+			return new Config(seed, targetSlices, backgroundSlices, width, height,
+				contrast);
+		}
+
+		@Override
+		public boolean equals(final Object o) {
+			if (!(o instanceof Config)) return false;
+			final Config c = (Config) o;
+			return seed == c.seed && targetSlices == c.targetSlices &&
+				backgroundSlices == c.backgroundSlices && width == c.width &&
+				height == c.height && Double.compare(glyphContrast, c.glyphContrast) == 0;
+		}
+
+		@Override
+		public int hashCode() {
+			return Objects.hash(seed, targetSlices, backgroundSlices, width, height,
+				glyphContrast);
+		}
+
+		@Override
+		public String toString() {
+			return "seed=" + seed + ", target=" + targetSlices + ", background=" +
+				backgroundSlices + ", size=" + width + "x" + height + ", glyphContrast=" +
+				glyphContrast;
+		}
+	}
+
+	/** The generated stacks and the target's slice labels. */
+	public static final class Result {
+
+		private final ImagePlus target, background;
+		private final List<String> targetLabels;
+
+		private Result(final ImagePlus target, final ImagePlus background,
+			final List<String> targetLabels)
+		{
+			this.target = target;
+			this.background = background;
+			this.targetLabels = Collections.unmodifiableList(new ArrayList<>(
+				targetLabels));
+		}
+
+		/** @return 8-bit stack of digits over texture, slices labelled "0" or "1" */
+		public ImagePlus target() {
+			return target;
+		}
+
+		/** @return 8-bit stack of texture alone, slices labelled "background" */
+		public ImagePlus background() {
+			return background;
+		}
+
+		/** @return "0" or "1" for each target slice, in slice order */
+		public List<String> targetLabels() {
+			return targetLabels;
+		}
+	}
+
+	/** Generates a target and a background stack as described in the class comment. */
+	public static Result generate(final Config config) {
+		final int w = config.width(), h = config.height();
+		final List<String> labels = shuffledLabels(config.targetSlices(), new Random(
+			streamSeed(config.seed(), STREAM_ORDER, 0)));
+
+		// every slice has its own random streams, so slices can be made in any order
+		// (here in parallel) and the result is still the same
+		final int nt = config.targetSlices(), nb = config.backgroundSlices();
+		final byte[][] slices = new byte[nt + nb][];
+		IntStream.range(0, nt + nb).parallel().forEach(k -> {
+			final double[] pixels;
+			if (k < nt) {
+				pixels = texture(w, h, new Random(streamSeed(config.seed(),
+					STREAM_TARGET_TEXTURE, k)));
+				final float[] glyph = glyph(labels.get(k), w, h, new Random(streamSeed(
+					config.seed(), STREAM_GLYPH, k)));
+				for (int p = 0; p < pixels.length; p++)
+					pixels[p] += config.glyphContrast() * glyph[p];
+			}
+			else pixels = texture(w, h, new Random(streamSeed(config.seed(),
+				STREAM_BACKGROUND_TEXTURE, k - nt)));
+			slices[k] = toBytes(pixels);
+		});
+
+		final ImageStack target = new ImageStack(w, h);
+		for (int i = 0; i < nt; i++)
+			target.addSlice(labels.get(i), new ByteProcessor(w, h, slices[i]));
+		final ImageStack background = new ImageStack(w, h);
+		for (int i = 0; i < nb; i++)
+			background.addSlice(BACKGROUND_LABEL, new ByteProcessor(w, h, slices[nt +
+				i]));
+		return new Result(new ImagePlus("target", target), new ImagePlus("background",
+			background), labels);
+	}
+
+	/**
+	 * Writes {@value #TARGET_FILE}, {@value #BACKGROUND_FILE} (ImageJ TIFF stacks) and
+	 * {@value #LABELS_FILE} (one target label per line, in slice order) into
+	 * {@code dir}, creating it if needed. Each file is written to a temporary file in
+	 * {@code dir} first and then moved into place, so a reader never sees a partial file.
+	 *
+	 * @throws IOException if a file cannot be written
+	 */
+	public static void write(final Result result, final Path dir) throws IOException {
+		Files.createDirectories(dir);
+		writeTiff(result.target(), dir, TARGET_FILE);
+		writeTiff(result.background(), dir, BACKGROUND_FILE);
+		final StringBuilder sb = new StringBuilder();
+		for (final String label : result.targetLabels())
+			sb.append(label).append('\n');
+		final Path tmp = tempFile(dir, LABELS_FILE);
+		try {
+			Files.write(tmp, sb.toString().getBytes(StandardCharsets.UTF_8),
+				StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+			moveIntoPlace(tmp, dir.resolve(LABELS_FILE));
+		}
+		finally {
+			Files.deleteIfExists(tmp);
+		}
+	}
+
+	private static void writeTiff(final ImagePlus imp, final Path dir,
+		final String name) throws IOException
+	{
+		final Path file = dir.resolve(name);
+		final Path tmp = tempFile(dir, name);
+		try {
+			// save a wrapper: FileSaver renames the image it saves after the file
+			final ImagePlus copy = new ImagePlus(imp.getTitle(), imp.getStack());
+			final FileSaver saver = new FileSaver(copy);
+			final boolean ok = copy.getStackSize() > 1 ? saver.saveAsTiffStack(tmp
+				.toString()) : saver.saveAsTiff(tmp.toString());
+			if (!ok) throw new IOException("could not write " + file);
+			moveIntoPlace(tmp, file);
+		}
+		finally {
+			Files.deleteIfExists(tmp);
+		}
+	}
+
+	/**
+	 * A fresh name for a temporary file next to {@code name} in {@code dir}; the file
+	 * is created by its writer, so it gets the usual permissions.
+	 */
+	private static Path tempFile(final Path dir, final String name) {
+		return dir.resolve("." + name + "." + ProcessHandle.current().pid() + "." +
+			TEMP_COUNTER.incrementAndGet() + ".tmp");
+	}
+
+	private static void moveIntoPlace(final Path tmp, final Path file)
+		throws IOException
+	{
+		try {
+			Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE,
+				StandardCopyOption.REPLACE_EXISTING);
+		}
+		catch (final AtomicMoveNotSupportedException e) {
+			Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+		}
+	}
+
+	// -- labels --
+
+	private static List<String> shuffledLabels(final int n, final Random random) {
+		final String[] labels = new String[n];
+		for (int i = 0; i < n; i++)
+			labels[i] = i < n / 2 ? "0" : "1";
+		// Fisher-Yates, written out so the order never depends on a library version
+		for (int i = n - 1; i > 0; i--) {
+			final int j = random.nextInt(i + 1);
+			final String t = labels[i];
+			labels[i] = labels[j];
+			labels[j] = t;
+		}
+		final List<String> list = new ArrayList<>(n);
+		Collections.addAll(list, labels);
+		return list;
+	}
+
+	// -- texture --
+
+	/** One slice of grass texture, in grey levels (not yet rounded or clamped). */
+	private static double[] texture(final int w, final int h, final Random random) {
+		final double[] ground = new double[w * h];
+		final double size = Math.max(w, h);
+		for (int k = 0; k < GROUND_WAVES; k++) {
+			final double amplitude = GROUND_SD * Math.sqrt(2.0 / GROUND_WAVES) * random
+				.nextGaussian();
+			final double wavelength = size * uniform(random, MIN_WAVELENGTH,
+				MAX_WAVELENGTH);
+			final double angle = 2 * Math.PI * random.nextDouble();
+			final double phase = 2 * Math.PI * random.nextDouble();
+			final double fx = 2 * Math.PI * StrictMath.cos(angle) / wavelength;
+			final double fy = 2 * Math.PI * StrictMath.sin(angle) / wavelength;
+			for (int y = 0; y < h; y++)
+				for (int x = 0; x < w; x++)
+					ground[y * w + x] += amplitude * StrictMath.sin(fx * x + fy * y + phase);
+		}
+
+		// blades: base points cover the image plus a margin, so that blades rooted
+		// below or beside the image reach into it
+		final double[] blades = new double[w * h];
+		final double minLength = BLADE_MIN_LENGTH * h, maxLength = BLADE_MAX_LENGTH * h;
+		final double x0 = -maxLength / 2, x1 = w + maxLength / 2;
+		final double y0 = 0, y1 = h + maxLength;
+		final int count = (int) Math.round(BLADES_PER_PIXEL * (x1 - x0) * (y1 - y0));
+		final double[][] scratch = new double[2][w * h];
+		for (int b = 0; b < count; b++) {
+			final double bx = uniform(random, x0, x1), by = uniform(random, y0, y1);
+			final double length = uniform(random, minLength, maxLength);
+			final double lean = BLADE_LEAN_SD * random.nextGaussian();
+			final double bend = 0.25 * length * random.nextGaussian();
+			final double width = uniform(random, BLADE_MIN_WIDTH, BLADE_MAX_WIDTH);
+			final double level = BLADE_SD * random.nextGaussian();
+			final double tipShade = 0.3 * BLADE_SD * random.nextGaussian();
+			blade(blades, w, h, bx, by, length, lean, bend, width, level, tipShade,
+				scratch);
+		}
+
+		final double gain = uniform(random, GAIN_MIN, GAIN_MAX);
+		final double offset = MEAN_LEVEL + BRIGHTNESS_SD * random.nextGaussian();
+		final double[] pixels = new double[w * h];
+		for (int p = 0; p < pixels.length; p++)
+			pixels[p] = offset + gain * (ground[p] + blades[p]);
+		return pixels;
+	}
+
+	/**
+	 * Composites one tapering, slightly curved blade over {@code layer}: pixels it
+	 * covers take its brightness in proportion to the coverage.
+	 */
+	private static void blade(final double[] layer, final int w, final int h,
+		final double bx, final double by, final double length, final double lean,
+		final double bend, final double width, final double level,
+		final double tipShade, final double[][] scratch)
+	{
+		// centre line: a quadratic curve from the base (t = 0) to the tip (t = 1)
+		final double dx = StrictMath.sin(lean), dy = -StrictMath.cos(lean);
+		final double px = -dy, py = dx; // perpendicular
+		final int n = BLADE_SEGMENTS;
+		final double[] cx = new double[n + 1], cy = new double[n + 1];
+		for (int s = 0; s <= n; s++) {
+			final double t = (double) s / n;
+			cx[s] = bx + t * length * dx + t * t * bend * px;
+			cy[s] = by + t * length * dy + t * t * bend * py;
+		}
+		// nearest point of the centre line for every pixel near it: each segment
+		// visits only its own padded bounding box, pixels farther away are not covered
+		final double pad = width / 2 + 1;
+		double minX = Double.MAX_VALUE, maxX = -Double.MAX_VALUE;
+		double minY = Double.MAX_VALUE, maxY = -Double.MAX_VALUE;
+		for (int s = 0; s <= n; s++) {
+			minX = Math.min(minX, cx[s]);
+			maxX = Math.max(maxX, cx[s]);
+			minY = Math.min(minY, cy[s]);
+			maxY = Math.max(maxY, cy[s]);
+		}
+		final int xa = Math.max(0, (int) Math.floor(minX - pad));
+		final int xb = Math.min(w - 1, (int) Math.ceil(maxX + pad));
+		final int ya = Math.max(0, (int) Math.floor(minY - pad));
+		final int yb = Math.min(h - 1, (int) Math.ceil(maxY + pad));
+		if (xa > xb || ya > yb) return;
+		final int bw = xb - xa + 1, bh = yb - ya + 1;
+		final double[] best = scratch[0], bestT = scratch[1];
+		Arrays.fill(best, 0, bw * bh, Double.MAX_VALUE);
+		for (int s = 0; s < n; s++) {
+			final double ex = cx[s + 1] - cx[s], ey = cy[s + 1] - cy[s];
+			final double len2 = ex * ex + ey * ey;
+			final int sxa = Math.max(xa, (int) Math.floor(Math.min(cx[s], cx[s + 1]) - pad));
+			final int sxb = Math.min(xb, (int) Math.ceil(Math.max(cx[s], cx[s + 1]) + pad));
+			final int sya = Math.max(ya, (int) Math.floor(Math.min(cy[s], cy[s + 1]) - pad));
+			final int syb = Math.min(yb, (int) Math.ceil(Math.max(cy[s], cy[s + 1]) + pad));
+			for (int y = sya; y <= syb; y++) {
+				for (int x = sxa; x <= sxb; x++) {
+					final double qx = x + 0.5, qy = y + 0.5;
+					double u = len2 > 0 ? ((qx - cx[s]) * ex + (qy - cy[s]) * ey) / len2 : 0;
+					u = Math.max(0, Math.min(1, u));
+					final double rx = qx - cx[s] - u * ex, ry = qy - cy[s] - u * ey;
+					final double d2 = rx * rx + ry * ry;
+					final int b = (y - ya) * bw + (x - xa);
+					if (d2 < best[b]) {
+						best[b] = d2;
+						bestT[b] = (s + u) / n;
+					}
+				}
+			}
+		}
+		for (int y = ya; y <= yb; y++) {
+			for (int x = xa; x <= xb; x++) {
+				final int b = (y - ya) * bw + (x - xa);
+				if (best[b] >= pad * pad) continue; // not covered (or not visited)
+				final double t = bestT[b];
+				final double halfWidth = 0.5 * width * (1 - 0.8 * t);
+				final double coverage = Math.max(0, Math.min(Math.min(1, 2 * halfWidth),
+					halfWidth + 0.5 - Math.sqrt(best[b])));
+				if (coverage <= 0) continue;
+				final int p = y * w + x;
+				layer[p] += coverage * (level + t * tipShade - layer[p]);
+			}
+		}
+	}
+
+	// -- glyphs --
+
+	/**
+	 * Renders a random "0" or "1" as an anti-aliased coverage mask in [0, 1].
+	 */
+	private static float[] glyph(final String digit, final int w, final int h,
+		final Random random)
+	{
+		final String family = FONT_FAMILIES[random.nextInt(FONT_FAMILIES.length)];
+		final int style = random.nextBoolean() ? Font.BOLD : Font.PLAIN;
+		final float size = (float) (h * uniform(random, GLYPH_MIN_SIZE,
+			GLYPH_MAX_SIZE));
+		final double rotation = Math.toRadians(uniform(random, -GLYPH_MAX_ROTATION,
+			GLYPH_MAX_ROTATION));
+		final double offsetX = w * uniform(random, -GLYPH_MAX_OFFSET,
+			GLYPH_MAX_OFFSET);
+		final double offsetY = h * uniform(random, -GLYPH_MAX_OFFSET,
+			GLYPH_MAX_OFFSET);
+		final boolean outline = random.nextBoolean();
+		final float strokeWidth = (float) uniform(random, GLYPH_MIN_STROKE,
+			GLYPH_MAX_STROKE);
+
+		final Shape shape = AffineTransform.getScaleInstance(size / OUTLINE_SIZE,
+			size / OUTLINE_SIZE).createTransformedShape(outline(digit, family, style));
+		final Rectangle2D bounds = shape.getBounds2D();
+
+		final BufferedImage image = new BufferedImage(w, h,
+			BufferedImage.TYPE_BYTE_GRAY);
+		final Graphics2D g = image.createGraphics();
+		try {
+			g.setRenderingHint(RenderingHints.KEY_ANTIALIASING,
+				RenderingHints.VALUE_ANTIALIAS_ON);
+			g.setRenderingHint(RenderingHints.KEY_RENDERING,
+				RenderingHints.VALUE_RENDER_QUALITY);
+			g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL,
+				RenderingHints.VALUE_STROKE_PURE);
+			g.setColor(Color.BLACK);
+			g.fillRect(0, 0, w, h);
+			final AffineTransform at = new AffineTransform();
+			at.translate(w / 2.0 + offsetX, h / 2.0 + offsetY);
+			// rotation matrix from StrictMath, not AffineTransform.rotate's Math
+			final double sin = StrictMath.sin(rotation), cos = StrictMath.cos(rotation);
+			at.concatenate(new AffineTransform(cos, sin, -sin, cos, 0, 0));
+			at.translate(-bounds.getCenterX(), -bounds.getCenterY());
+			g.setTransform(at);
+			g.setColor(Color.WHITE);
+			if (outline) {
+				g.setStroke(new BasicStroke(strokeWidth, BasicStroke.CAP_ROUND,
+					BasicStroke.JOIN_ROUND));
+				g.draw(shape);
+			}
+			else g.fill(shape);
+		}
+		finally {
+			g.dispose();
+		}
+		final byte[] data = ((DataBufferByte) image.getRaster().getDataBuffer())
+			.getData();
+		final float[] mask = new float[w * h];
+		for (int p = 0; p < mask.length; p++)
+			mask[p] = (data[p] & 0xff) / 255f;
+		return mask;
+	}
+
+	/**
+	 * The outline of a digit at {@value #OUTLINE_SIZE} points, laid out once per font
+	 * and style and then scaled to each glyph's size, which is much faster than laying
+	 * out the text again (the outline is unhinted, so its shape does not depend on
+	 * the size anyway).
+	 */
+	private static Shape outline(final String digit, final String family,
+		final int style)
+	{
+		return OUTLINES.computeIfAbsent(digit + '/' + family + '/' + style, key -> {
+			final Font font = new Font(family, style, 1).deriveFont(OUTLINE_SIZE);
+			final FontRenderContext frc = new FontRenderContext(null, true, true);
+			return new TextLayout(digit, font, frc).getOutline(null);
+		});
+	}
+
+	// -- helpers --
+
+	private static byte[] toBytes(final double[] pixels) {
+		final byte[] bytes = new byte[pixels.length];
+		for (int p = 0; p < bytes.length; p++) {
+			final long v = Math.round(pixels[p]);
+			bytes[p] = (byte) Math.max(0, Math.min(255, v));
+		}
+		return bytes;
+	}
+
+	private static double uniform(final Random random, final double a,
+		final double b)
+	{
+		return a + (b - a) * random.nextDouble();
+	}
+
+	/** A well-mixed seed for one random stream (SplitMix64 finaliser). */
+	private static long streamSeed(final long seed, final long stream,
+		final long index)
+	{
+		long z = seed + 0x9E3779B97F4A7C15L * (stream * 0x100000000L + index + 1);
+		z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+		z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+		return z ^ (z >>> 31);
+	}
+}

@@ -1,0 +1,286 @@
+package org.cpca.generate;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ij.IJ;
+import ij.ImagePlus;
+import ij.ImageStack;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.cpca.generate.TestImageGenerator.Config;
+import org.cpca.generate.TestImageGenerator.Result;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Tests {@link TestImageGenerator}. */
+public class TestImageGeneratorTest {
+
+	/** The committed images, relative to the project directory (surefire's cwd). */
+	private static final Path COMMITTED = Paths.get("test-images");
+
+	private static final Config SMALL = Config.defaults().withSlices(8, 5);
+
+	/**
+	 * How many background slices of the default configuration the tests make: slice
+	 * i depends only on the seed and i, so the first slices of a shorter stack are
+	 * the first slices of the full one, and the tests stay fast.
+	 */
+	private static final int BACKGROUND_PREFIX = 30;
+
+	/** The default target, and the first {@link #BACKGROUND_PREFIX} background slices. */
+	private static Result defaults;
+
+	@BeforeAll
+	public static void generateDefaults() {
+		System.setProperty("java.awt.headless", "true");
+		defaults = TestImageGenerator.generate(Config.defaults().withSlices(Config
+			.defaults().targetSlices(), BACKGROUND_PREFIX));
+	}
+
+	@Test
+	public void testSameSeedSamePixels() {
+		final Result a = TestImageGenerator.generate(SMALL);
+		final Result b = TestImageGenerator.generate(SMALL);
+		assertSamePixels(a.target(), b.target(), "target");
+		assertSamePixels(a.background(), b.background(), "background");
+		assertEquals(a.targetLabels(), b.targetLabels());
+	}
+
+	@Test
+	public void testDifferentSeedDifferentPixels() {
+		final Result a = TestImageGenerator.generate(SMALL);
+		final Result b = TestImageGenerator.generate(SMALL.withSeed(SMALL.seed() + 1));
+		for (int s = 1; s <= SMALL.targetSlices(); s++)
+			assertFalse(Arrays.equals(bytes(a.target(), s), bytes(b.target(),
+				s)), "target slice " + s);
+		for (int s = 1; s <= SMALL.backgroundSlices(); s++)
+			assertFalse(Arrays.equals(bytes(a.background(), s), bytes(b
+				.background(), s)), "background slice " + s);
+	}
+
+	@Test
+	public void testSlicesDoNotDependOnCounts() {
+		// background slice i depends on the seed and i only; the target depends on
+		// the number of target slices (the label order) but not on the background
+		final Result a = TestImageGenerator.generate(SMALL);
+		final Result b = TestImageGenerator.generate(SMALL.withSlices(SMALL
+			.targetSlices(), 2));
+		assertSamePixels(a.target(), b.target(), "target");
+		for (int s = 1; s <= 2; s++)
+			assertArrayEquals(bytes(a.background(), s), bytes(b.background(), s));
+	}
+
+	@Test
+	public void testSlicesAreDistinct() {
+		// every slice is its own draw, target and background independent
+		final List<byte[]> all = new ArrayList<>();
+		final Result r = TestImageGenerator.generate(SMALL);
+		for (int s = 1; s <= SMALL.targetSlices(); s++)
+			all.add(bytes(r.target(), s));
+		for (int s = 1; s <= SMALL.backgroundSlices(); s++)
+			all.add(bytes(r.background(), s));
+		for (int i = 0; i < all.size(); i++)
+			for (int j = i + 1; j < all.size(); j++)
+				assertFalse(Arrays.equals(all.get(i), all.get(j)), "slices " + i +
+					" and " + j);
+	}
+
+	@Test
+	public void testDefaultShapesAndLabels() {
+		final Config c = Config.defaults();
+		assertEquals(20261122L, c.seed());
+		assertEquals(300, c.targetSlices());
+		assertEquals(300, c.backgroundSlices());
+		assertEquals(32, c.width());
+		assertEquals(32, c.height());
+
+		final ImagePlus target = defaults.target();
+		final ImagePlus background = defaults.background();
+		assertEquals(8, target.getBitDepth());
+		assertEquals(8, background.getBitDepth());
+		assertEquals(32, target.getWidth());
+		assertEquals(32, target.getHeight());
+		assertEquals(32, background.getWidth());
+		assertEquals(32, background.getHeight());
+		assertEquals(300, target.getStackSize());
+		assertEquals(BACKGROUND_PREFIX, background.getStackSize());
+
+		final List<String> labels = defaults.targetLabels();
+		assertEquals(300, labels.size());
+		assertEquals(150, Collections.frequency(labels, "0"));
+		assertEquals(150, Collections.frequency(labels, "1"));
+		final List<String> sorted = new ArrayList<>(labels);
+		Collections.sort(sorted);
+		assertFalse(sorted.equals(labels), "labels should be shuffled");
+		for (int s = 1; s <= 300; s++)
+			assertEquals(labels.get(s - 1), target.getStack().getSliceLabel(s));
+		for (int s = 1; s <= BACKGROUND_PREFIX; s++)
+			assertEquals(TestImageGenerator.BACKGROUND_LABEL, background.getStack()
+				.getSliceLabel(s));
+		assertThrows(UnsupportedOperationException.class, () -> labels.add("2"));
+	}
+
+	@Test
+	public void testOddCountsAndOtherSizes() {
+		final Result r = TestImageGenerator.generate(Config.defaults().withSlices(5, 3)
+			.withSize(40, 24));
+		assertEquals(5, r.target().getStackSize());
+		assertEquals(3, r.background().getStackSize());
+		assertEquals(40, r.target().getWidth());
+		assertEquals(24, r.target().getHeight());
+		assertEquals(2, Collections.frequency(r.targetLabels(), "0"));
+		assertEquals(3, Collections.frequency(r.targetLabels(), "1"));
+	}
+
+	@Test
+	public void testGlyphIsFaintAndAdditive() {
+		// same seed without glyphs: identical texture, so the difference is the glyph
+		final Config with = SMALL;
+		final Result a = TestImageGenerator.generate(with);
+		final Result b = TestImageGenerator.generate(with.withGlyphContrast(0));
+		final int limit = (int) Math.ceil(with.glyphContrast()) + 1;
+		for (int s = 1; s <= with.targetSlices(); s++) {
+			final byte[] pa = bytes(a.target(), s), pb = bytes(b.target(), s);
+			int changed = 0;
+			for (int p = 0; p < pa.length; p++) {
+				final int d = (pa[p] & 0xff) - (pb[p] & 0xff);
+				assertTrue(d >= 0 && d <= limit, "slice " + s + " pixel " + p + ": " + d);
+				if (d > 0) changed++;
+			}
+			assertTrue(changed > 20, "slice " + s + " has a glyph");
+			assertTrue(changed < pa.length / 2, "slice " + s + " glyph is not everywhere");
+		}
+		for (int s = 1; s <= with.backgroundSlices(); s++)
+			assertArrayEquals(bytes(a.background(), s), bytes(b.background(), s));
+	}
+
+	@Test
+	public void testCommittedImagesMatchGenerator() throws IOException {
+		final ImagePlus target = IJ.openImage(COMMITTED.resolve(
+			TestImageGenerator.TARGET_FILE).toString());
+		final ImagePlus background = IJ.openImage(COMMITTED.resolve(
+			TestImageGenerator.BACKGROUND_FILE).toString());
+		assertNotNull(target, "cannot open test-images/target.tif");
+		assertNotNull(background, "cannot open test-images/background.tif");
+		assertEquals(Config.defaults().backgroundSlices(), background
+			.getStackSize());
+		assertSamePixels(defaults.background(), new ImagePlus("prefix", background
+			.getStack().crop(0, 0, 0, background.getWidth(), background.getHeight(),
+				BACKGROUND_PREFIX)),
+			"test-images/background.tif differs from the generator's output: " +
+				"regenerate with ./cpca generate --out test-images if intended");
+		assertSamePixels(defaults.target(), target,
+			"test-images/target.tif differs from the generator's output: regenerate " +
+				"with ./cpca generate --out test-images if intended (glyph pixels " +
+				"depend on the physical fonts behind Java's logical fonts)");
+		for (int s = 1; s <= target.getStackSize(); s++)
+			assertEquals(defaults.targetLabels().get(s - 1), target.getStack()
+				.getSliceLabel(s));
+		assertEquals(defaults.targetLabels(), readLabels(COMMITTED.resolve(
+			TestImageGenerator.LABELS_FILE)));
+	}
+
+	@Test
+	public void testWrite(@TempDir final Path dir) throws IOException {
+		final Result r = TestImageGenerator.generate(SMALL);
+		final Path out = dir.resolve("sub");
+		TestImageGenerator.write(r, out);
+		TestImageGenerator.write(r, out); // overwriting works
+		try (Stream<Path> files = Files.list(out)) {
+			assertEquals(Stream.of(TestImageGenerator.BACKGROUND_FILE,
+				TestImageGenerator.LABELS_FILE, TestImageGenerator.TARGET_FILE).collect(
+					Collectors.toList()), files.map(p -> p.getFileName().toString()).sorted()
+						.collect(Collectors.toList()), "exactly three files, no temp files");
+		}
+		final ImagePlus target = IJ.openImage(out.resolve(
+			TestImageGenerator.TARGET_FILE).toString());
+		final ImagePlus background = IJ.openImage(out.resolve(
+			TestImageGenerator.BACKGROUND_FILE).toString());
+		assertSamePixels(r.target(), target, "written target");
+		assertSamePixels(r.background(), background, "written background");
+		assertEquals(TestImageGenerator.BACKGROUND_LABEL, background.getStack()
+			.getSliceLabel(1));
+		assertEquals(r.targetLabels(), readLabels(out.resolve(
+			TestImageGenerator.LABELS_FILE)));
+		assertEquals("target", r.target().getTitle(), "write() renames nothing");
+	}
+
+	@Test
+	public void testWriteSingleSlices(@TempDir final Path dir) throws IOException {
+		final Result r = TestImageGenerator.generate(Config.defaults().withSlices(1,
+			1));
+		TestImageGenerator.write(r, dir);
+		assertSamePixels(r.target(), IJ.openImage(dir.resolve(
+			TestImageGenerator.TARGET_FILE).toString()), "single-slice target");
+		assertEquals(r.targetLabels(), readLabels(dir.resolve(
+			TestImageGenerator.LABELS_FILE)));
+	}
+
+	@Test
+	public void testConfigIsAValue() {
+		assertEquals(Config.defaults(), Config.defaults());
+		assertEquals(Config.defaults().hashCode(), Config.defaults().hashCode());
+		assertEquals(Config.defaults(), Config.defaults().withSeed(1).withSeed(
+			Config.DEFAULT_SEED));
+		assertFalse(Config.defaults().equals(Config.defaults().withGlyphContrast(3)));
+		assertEquals(26, Config.defaults().glyphContrast());
+		final Config c = Config.defaults().withSlices(7, 9).withSize(16, 20);
+		assertEquals(7, c.targetSlices());
+		assertEquals(9, c.backgroundSlices());
+		assertEquals(16, c.width());
+		assertEquals(20, c.height());
+		assertEquals(Config.DEFAULT_SEED, c.seed());
+	}
+
+	@Test
+	public void testInvalidConfig() {
+		final Config c = Config.defaults();
+		assertThrows(IllegalArgumentException.class, () -> c.withSlices(0, 10));
+		assertThrows(IllegalArgumentException.class, () -> c.withSlices(10, 0));
+		assertThrows(IllegalArgumentException.class, () -> c.withSize(4, 32));
+		assertThrows(IllegalArgumentException.class, () -> c.withGlyphContrast(-1));
+		assertThrows(IllegalArgumentException.class, () -> c.withGlyphContrast(
+			Double.NaN));
+	}
+
+	// -- helpers --
+
+	private static List<String> readLabels(final Path file) throws IOException {
+		return Files.readAllLines(file, StandardCharsets.UTF_8);
+	}
+
+	private static byte[] bytes(final ImagePlus imp, final int slice) {
+		return (byte[]) imp.getStack().getPixels(slice);
+	}
+
+	private static void assertSamePixels(final ImagePlus expected,
+		final ImagePlus actual, final String what)
+	{
+		assertNotNull(actual, what);
+		final ImageStack e = expected.getStack(), a = actual.getStack();
+		assertEquals(8, actual.getBitDepth(), what);
+		assertEquals(e.getWidth(), a.getWidth(), what);
+		assertEquals(e.getHeight(), a.getHeight(), what);
+		assertEquals(e.getSize(), a.getSize(), what);
+		for (int s = 1; s <= e.getSize(); s++)
+			assertArrayEquals((byte[]) e.getPixels(s), (byte[]) a.getPixels(s), what +
+				", slice " + s);
+	}
+}
