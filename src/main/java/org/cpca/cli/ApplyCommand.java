@@ -12,13 +12,13 @@ import java.util.concurrent.Callable;
 import com.google.gson.JsonObject;
 
 import ij.ImagePlus;
-import ij.io.FileSaver;
 
 import org.cpca.core.CpcaModel;
 import org.cpca.core.Dataset;
 import org.cpca.core.ModelFile;
 import org.cpca.image.ComponentImages;
 import org.cpca.image.FeatureLayout;
+import org.cpca.image.TiffFiles;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -92,10 +92,7 @@ final class ApplyCommand implements Callable<Integer> {
 			if (image) {
 				final ImagePlus imp = ComponentImages.reconstructions("reconstruction", recon,
 					in.layout, data.sampleNames());
-				final Path f = o.file("reconstruction.tif");
-				if (!(imp.getStackSize() > 1 ? new FileSaver(imp).saveAsTiffStack(f.toString())
-					: new FileSaver(imp).saveAsTiff(f.toString()))) throw new IllegalStateException(
-						"could not write " + f);
+				TiffFiles.save(imp, o.file("reconstruction.tif"));
 			}
 			else try (Writer w = Files.newBufferedWriter(o.file("reconstruction.csv"),
 				StandardCharsets.UTF_8))

@@ -18,7 +18,6 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import ij.ImagePlus;
-import ij.io.FileSaver;
 
 import org.cpca.core.AlphaSelection;
 import org.cpca.core.Cpca;
@@ -27,6 +26,7 @@ import org.cpca.core.Dataset;
 import org.cpca.core.Measures;
 import org.cpca.core.ModelFile;
 import org.cpca.image.ComponentImages;
+import org.cpca.image.TiffFiles;
 import org.cpca.render.Panels;
 import org.cpca.render.PlotFiles;
 import org.cpca.render.ScatterPlot;
@@ -152,7 +152,7 @@ final class Results {
 			: s;
 	}
 
-	private void writeComponents(final Path file) {
+	private void writeComponents(final Path file) throws IOException {
 		final List<double[]> all = new ArrayList<>();
 		final List<String> labels = new ArrayList<>();
 		for (final CpcaModel m : models) {
@@ -166,9 +166,7 @@ final class Results {
 		final ImagePlus imp = ComponentImages.eigenImages(method.equals("pca")
 			? "eigen-images" : "contrastive eigen-images", all.toArray(new double[0][]),
 			target.layout, labels);
-		final boolean ok = imp.getStackSize() > 1 ? new FileSaver(imp).saveAsTiffStack(file
-			.toString()) : new FileSaver(imp).saveAsTiff(file.toString());
-		if (!ok) throw new IllegalStateException("could not write " + file);
+		TiffFiles.save(imp, file);
 	}
 
 	private void writePlots(final OutputFolder out) throws IOException {

@@ -4,11 +4,9 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -85,28 +83,15 @@ public final class ModelFile {
 		writeAtomically(file, GSON.toJson(toJson(m)));
 	}
 
-	/** Writes text to a temporary file beside {@code file}, then moves it into place. */
+	/** Writes text atomically (see {@link AtomicFiles}). */
 	public static void writeAtomically(final Path file, final String text)
 		throws IOException
 	{
-		final Path dir = file.toAbsolutePath().getParent();
-		Files.createDirectories(dir);
-		final Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
-		try {
+		AtomicFiles.write(file, tmp -> {
 			try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
 				w.write(text);
 			}
-			try {
-				Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE,
-					StandardCopyOption.REPLACE_EXISTING);
-			}
-			catch (final AtomicMoveNotSupportedException e) {
-				Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-			}
-		}
-		finally {
-			Files.deleteIfExists(tmp);
-		}
+		});
 	}
 
 	/**

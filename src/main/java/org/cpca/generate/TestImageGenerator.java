@@ -2,8 +2,10 @@ package org.cpca.generate;
 
 import ij.ImagePlus;
 import ij.ImageStack;
-import ij.io.FileSaver;
 import ij.process.ByteProcessor;
+
+import org.cpca.core.AtomicFiles;
+import org.cpca.image.TiffFiles;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -19,11 +21,8 @@ import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -32,7 +31,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
 /**
@@ -113,7 +111,6 @@ public final class TestImageGenerator {
 
 	private static final float OUTLINE_SIZE = 100;
 	private static final Map<String, Shape> OUTLINES = new ConcurrentHashMap<>();
-	private static final AtomicLong TEMP_COUNTER = new AtomicLong();
 
 	private TestImageGenerator() {}
 
@@ -312,60 +309,13 @@ public final class TestImageGenerator {
 	 */
 	public static void write(final Result result, final Path dir) throws IOException {
 		Files.createDirectories(dir);
-		writeTiff(result.target(), dir, TARGET_FILE);
-		writeTiff(result.background(), dir, BACKGROUND_FILE);
+		TiffFiles.save(result.target(), dir.resolve(TARGET_FILE));
+		TiffFiles.save(result.background(), dir.resolve(BACKGROUND_FILE));
 		final StringBuilder sb = new StringBuilder();
 		for (final String label : result.targetLabels())
 			sb.append(label).append('\n');
-		final Path tmp = tempFile(dir, LABELS_FILE);
-		try {
-			Files.write(tmp, sb.toString().getBytes(StandardCharsets.UTF_8),
-				StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-			moveIntoPlace(tmp, dir.resolve(LABELS_FILE));
-		}
-		finally {
-			Files.deleteIfExists(tmp);
-		}
-	}
-
-	private static void writeTiff(final ImagePlus imp, final Path dir,
-		final String name) throws IOException
-	{
-		final Path file = dir.resolve(name);
-		final Path tmp = tempFile(dir, name);
-		try {
-			// save a wrapper: FileSaver renames the image it saves after the file
-			final ImagePlus copy = new ImagePlus(imp.getTitle(), imp.getStack());
-			final FileSaver saver = new FileSaver(copy);
-			final boolean ok = copy.getStackSize() > 1 ? saver.saveAsTiffStack(tmp
-				.toString()) : saver.saveAsTiff(tmp.toString());
-			if (!ok) throw new IOException("could not write " + file);
-			moveIntoPlace(tmp, file);
-		}
-		finally {
-			Files.deleteIfExists(tmp);
-		}
-	}
-
-	/**
-	 * A fresh name for a temporary file next to {@code name} in {@code dir}; the file
-	 * is created by its writer, so it gets the usual permissions.
-	 */
-	private static Path tempFile(final Path dir, final String name) {
-		return dir.resolve("." + name + "." + ProcessHandle.current().pid() + "." +
-			TEMP_COUNTER.incrementAndGet() + ".tmp");
-	}
-
-	private static void moveIntoPlace(final Path tmp, final Path file)
-		throws IOException
-	{
-		try {
-			Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE,
-				StandardCopyOption.REPLACE_EXISTING);
-		}
-		catch (final AtomicMoveNotSupportedException e) {
-			Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-		}
+		AtomicFiles.write(dir.resolve(LABELS_FILE), tmp -> Files.write(tmp, sb.toString()
+			.getBytes(StandardCharsets.UTF_8)));
 	}
 
 	// -- labels --

@@ -2,12 +2,11 @@ package org.cpca.render;
 
 import ij.ImagePlus;
 
+import org.cpca.core.AtomicFiles;
+
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 import javax.imageio.ImageIO;
 
@@ -25,24 +24,10 @@ public final class PlotFiles {
 	 * @throws IOException if the file cannot be written
 	 */
 	public static void savePng(final ImagePlus imp, final Path file) throws IOException {
-		final Path target = file.toAbsolutePath();
-		final Path dir = target.getParent();
-		Files.createDirectories(dir);
 		final BufferedImage image = Rgb.of(imp);
-		final Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-		try {
+		AtomicFiles.write(file, tmp -> {
 			if (!ImageIO.write(image, "png", tmp.toFile())) throw new IOException(
 				"no PNG writer is available in this Java runtime");
-			try {
-				Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE,
-					StandardCopyOption.REPLACE_EXISTING);
-			}
-			catch (final AtomicMoveNotSupportedException e) {
-				Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-			}
-		}
-		finally {
-			Files.deleteIfExists(tmp);
-		}
+		});
 	}
 }
