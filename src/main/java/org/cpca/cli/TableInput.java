@@ -84,6 +84,8 @@ final class TableInput {
 		if (rows.isEmpty()) throw new IllegalArgumentException(file +
 			" is empty: a table needs a header row and at least two data rows");
 		final String[] header = rows.remove(0);
+		if (rows.isEmpty()) throw new IllegalArgumentException(file +
+			" has a header but no data rows: a table needs at least two rows of numbers");
 		for (int i = 0; i < rows.size(); i++)
 			if (rows.get(i).length != header.length) throw new IllegalArgumentException(file +
 				": row " + (i + 2) + " has " + rows.get(i).length + " fields but the header has " +

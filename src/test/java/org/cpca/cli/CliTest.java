@@ -364,7 +364,15 @@ class CliTest {
 		final Path empty = dir.resolve("empty.csv");
 		Files.write(empty, "a,b\n".getBytes(StandardCharsets.UTF_8));
 		expectFailure(new String[] { "fit", "--target", empty.toString(), "--method", "pca",
-			"--out", out() }, "no numeric column");
+			"--out", out() }, "no data rows");
+		final Path words = dir.resolve("words.csv");
+		Files.write(words, "name,kind\na,x\nb,y\nc,x\n".getBytes(StandardCharsets.UTF_8));
+		expectFailure(new String[] { "fit", "--target", words.toString(), "--method", "pca",
+			"--out", out() }, "no numeric column", "name, kind");
+		final Path inf = dir.resolve("inf.csv");
+		Files.write(inf, "a,b\n1,2\n3,Infinity\n5,1\n".getBytes(StandardCharsets.UTF_8));
+		expectFailure(new String[] { "fit", "--target", inf.toString(), "--method", "pca",
+			"--out", out() }, "row 3", "column b", "not a finite number");
 	}
 
 	@Test
