@@ -239,6 +239,31 @@ class CliTest {
 	}
 
 	@Test
+	void maskAndBinningChooseTheFeatures() throws Exception {
+		final ByteProcessor mask = new ByteProcessor(16, 16);
+		mask.setValue(255);
+		mask.setRoi(0, 0, 16, 8);
+		mask.fill();
+		final Path maskFile = dir.resolve("mask.tif");
+		assertTrue(new FileSaver(new ImagePlus("mask", mask)).saveAsTiff(maskFile
+			.toString()));
+		final Path masked = dir.resolve("masked");
+		assertEquals(0, cpca(fitArgs(masked, "--alpha", "2", "--mask", maskFile
+			.toString()))[0]);
+		assertEquals(128, json(masked.resolve("summary.json")).getAsJsonObject("target").get(
+			"features").getAsInt());
+		final ImagePlus comps = IJ.openImage(masked.resolve("components.tif").toString());
+		final float[] first = (float[]) comps.getStack().getPixels(1);
+		for (int p = 8 * 16; p < 16 * 16; p++)
+			assertEquals(0f, first[p], "outside the mask");
+		final Path binned = dir.resolve("binned");
+		assertEquals(0, cpca(fitArgs(binned, "--alpha", "2", "--bin", "2"))[0]);
+		assertEquals(64, ModelFile.read(binned.resolve("model.json")).features());
+		assertEquals(8, IJ.openImage(binned.resolve("components.tif").toString())
+			.getWidth());
+	}
+
+	@Test
 	void demoRunsOnAFolderOfTestImages() {
 		final Object[] r = cpca("demo", "--images", images.toString(), "--out", dir.resolve(
 			"demo").toString());
