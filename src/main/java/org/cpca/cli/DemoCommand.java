@@ -40,6 +40,9 @@ final class DemoCommand implements Callable<Integer> {
 		fit.method = "cpca";
 		fit.missing = "drop";
 		fit.bin = 1;
+		fit.alphaCount = 40;
+		fit.alphaRange = new double[] { 0.1, 1000 };
+		fit.alphasReturned = 4;
 		fit.out = out;
 		final int code = fit.call();
 		System.out.println("Open " + out.resolve("plots/scatter.png") +

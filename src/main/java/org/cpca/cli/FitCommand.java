@@ -97,6 +97,21 @@ final class FitCommand implements Callable<Integer> {
 			"${DEFAULT-VALUE}).")
 	int bin;
 
+	@Option(names = "--alpha-count", paramLabel = "N", defaultValue = "40",
+		description = "Automatic α: number of log-spaced α values swept besides 0 " +
+			"(default: ${DEFAULT-VALUE}).")
+	int alphaCount;
+
+	@Option(names = "--alpha-range", paramLabel = "MIN,MAX", defaultValue = "0.1,1000",
+		split = ",", description = "Automatic α: the sweep's range (default: " +
+			"${DEFAULT-VALUE}).")
+	double[] alphaRange;
+
+	@Option(names = "--alphas-returned", paramLabel = "N", defaultValue = "4",
+		description = "Automatic α: number of α values returned, α = 0 included (default: " +
+			"${DEFAULT-VALUE}).")
+	int alphasReturned;
+
 	@Option(names = "--seed", paramLabel = "SEED", defaultValue = "0",
 		description = "Seed of the automatic α clustering and start vectors (default: " +
 			"${DEFAULT-VALUE}).")
@@ -121,8 +136,13 @@ final class FitCommand implements Callable<Integer> {
 		final double alphaValue = parseAlpha(alpha);
 		if (retain != null && !m.equals("pca")) throw new IllegalArgumentException(
 			"--retain applies to --method pca only; for cPCA give --components");
+		if (alphaRange.length != 2 || !(alphaRange[0] > 0) || !(alphaRange[1] >= alphaRange[0]))
+			throw new IllegalArgumentException("--alpha-range needs MIN,MAX with 0 < MIN ≤ MAX" +
+				" (e.g. 0.1,1000)");
 		CpcaOptions options = CpcaOptions.defaults().withComponents(components)
-			.withStandardize(standardize).withWhiten(whiten).withSeed(seed);
+			.withStandardize(standardize).withWhiten(whiten).withSeed(seed).withAlphaGrid(
+				alphaCount, Math.log10(alphaRange[0]), Math.log10(alphaRange[1]))
+			.withAlphasReturned(alphasReturned);
 		if (retain != null) {
 			if (!(retain > 0 && retain <= 1)) throw new IllegalArgumentException("--retain " +
 				retain + " is not a fraction in (0, 1]: e.g. --retain 0.95");

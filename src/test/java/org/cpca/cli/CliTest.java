@@ -146,6 +146,15 @@ class CliTest {
 		try (Stream<Path> models = Files.list(out.resolve("models"))) {
 			assertEquals(results.size(), models.count());
 		}
+		// every knob of the selection is configurable
+		final Path small = dir.resolve("auto-small");
+		assertEquals(0, cpca(fitArgs(small, "--alpha-count", "10", "--alpha-range", "1,50",
+			"--alphas-returned", "3"))[0]);
+		final JsonObject sel = json(small.resolve("summary.json")).getAsJsonObject(
+			"selection");
+		assertEquals(11, sel.getAsJsonArray("grid").size());
+		assertEquals(50, sel.getAsJsonArray("grid").get(10).getAsDouble(), 1e-9);
+		assertTrue(sel.getAsJsonArray("alphas").size() <= 3);
 	}
 
 	@Test
