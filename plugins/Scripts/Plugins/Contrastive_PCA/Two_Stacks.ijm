@@ -1,0 +1,25 @@
+// Contrastive PCA of two stacks: what varies in the target and not in the background.
+// Works in ImageJ 1.x and Fiji. Argument (optional): the folder holding target.tif and
+// background.tif (e.g. the project's test-images/); without it a folder is asked for.
+dir = getArgument();
+if (dir == "") dir = getDirectory("Folder with target.tif and background.tif");
+if (!endsWith(dir, File.separator) && !endsWith(dir, "/")) dir = dir + File.separator;
+setBatchMode(true);
+run("Contrastive PCA Macro Functions");
+open(dir + "target.tif");
+open(dir + "background.tif");
+// automatic α: α = 0 (PCA) first, then the representative α values
+Ext.cpcaFit("target.tif", "background.tif", "alpha=auto components=2");
+Ext.getAlphas(alphas);
+print("chosen α: " + alphas);
+a = split(alphas, ",");
+for (i = 0; i < a.length; i++) {
+	Ext.getEigenvalues(i, ev);
+	print("α = " + a[i] + ": eigenvalues " + ev);
+}
+Ext.showEigenImages();
+Ext.showScatterPlot();
+Ext.showTables();
+setBatchMode("exit and display");
+// In Fiji the same with the menu command:
+// run("Contrastive PCA...", "target=target.tif background_source=image background=background.tif samples=slices method=cpca alpha_mode=auto components=2 show_images show_plots show_tables");

@@ -1,0 +1,610 @@
+package org.cpca.command;
+
+import ij.ImagePlus;
+import ij.gui.Plot;
+import ij.gui.Roi;
+import ij.measure.ResultsTable;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.cpca.core.AlphaSelection;
+import org.cpca.core.Cpca;
+import org.cpca.core.CpcaModel;
+import org.cpca.core.CpcaOptions;
+import org.cpca.core.Dataset;
+import org.cpca.core.Progress;
+import org.cpca.image.ComponentImages;
+import org.cpca.image.DivergingLut;
+import org.cpca.image.FeatureLayout;
+import org.cpca.image.StackSamples;
+import org.cpca.render.Palette;
+import org.cpca.render.Panels;
+import org.cpca.render.ScatterPlot;
+import org.cpca.render.ScreePlot;
+
+/**
+ * One PCA / contrastive PCA run on open images and the ImageJ outputs made from it:
+ * shared by the SciJava commands and the ImageJ 1.x macro extension, so both give the
+ * same results. No mathematics here: the inputs become {@link Dataset}s (slices as
+ * samples through {@link StackSamples}, or pixels as samples through
+ * {@link PixelSamples}), {@link Cpca} fits them, and the models are turned into images,
+ * plots and tables.
+ * <p>
+ * Where the background comes from:
+ * <ul>
+ * <li><b>slices as samples</b>: another open stack of the same width × height and type;
+ * a selection on the target restricts the features to the pixels inside it;</li>
+ * <li><b>pixels as samples</b>: the pixels inside the target's selection (the target's
+ * samples are then all of its pixels), or the pixels of another image with the same
+ * number of planes (inside its selection, if it has one; the target's samples are then
+ * the pixels inside the target's selection, if any).</li>
+ * </ul>
+ * Input images are only read, never modified.
+ */
+public final class Analysis {
+
+	/** Which way an image stack becomes samples × features. */
+	public enum Samples {
+			/** Each slice is a sample; its pixels are the features. */
+			SLICES,
+			/** Each pixel is a sample; its values in the planes of the stack are the features. */
+			PIXELS;
+
+		/** "slices" or "pixels" (also accepts "slices as samples", …). */
+		public static Samples parse(final String text) {
+			final String s = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+			if (s.startsWith("slice")) return SLICES;
+			if (s.startsWith("pixel")) return PIXELS;
+			throw new IllegalArgumentException("samples=" + text +
+				" is not known: use slices (each slice is a sample) or pixels (each pixel is " +
+				"a sample)");
+		}
+	}
+
+	/** What to analyse and how; a mutable builder, validated by {@link Analysis#run}. */
+	public static final class Request {
+
+		ImagePlus target;
+		ImagePlus background;
+		boolean backgroundFromSelection;
+		Samples samples = Samples.SLICES;
+		String method = "cpca";
+		String alphaMode = "auto";
+		double alpha = 2;
+		int components = 2;
+		boolean standardize;
+		boolean whiten;
+		int bin = 1;
+		long seed;
+
+		public Request target(final ImagePlus imp) {
+			target = imp;
+			return this;
+		}
+
+		/** Another image as background ({@code null}: none, e.g. for PCA). */
+		public Request background(final ImagePlus imp) {
+			background = imp;
+			backgroundFromSelection = false;
+			return this;
+		}
+
+		/** The pixels inside the target's selection as background (pixels as samples). */
+		public Request backgroundFromSelection() {
+			background = null;
+			backgroundFromSelection = true;
+			return this;
+		}
+
+		public Request samples(final Samples s) {
+			samples = s;
+			return this;
+		}
+
+		/** "cpca" or "pca". */
+		public Request method(final String m) {
+			method = m;
+			return this;
+		}
+
+		/**
+		 * α the way the command line takes it: a number ≥ 0, "inf" or "auto".
+		 */
+		public Request alpha(final String text) {
+			final String s = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+			if (s.equals("auto") || s.equals("inf") || s.equals("infinity") || s.equals(
+				"∞"))
+			{
+				alphaMode = s.equals("auto") ? "auto" : "inf";
+				return this;
+			}
+			try {
+				alpha = Double.parseDouble(s);
+			}
+			catch (final NumberFormatException e) {
+				throw new IllegalArgumentException("alpha=" + text +
+					" is not a number: use a value ≥ 0, inf or auto");
+			}
+			alphaMode = "fixed";
+			return this;
+		}
+
+		/** "auto", "fixed" (then {@code value} is α) or "inf". */
+		public Request alpha(final String mode, final double value) {
+			alphaMode = mode;
+			alpha = value;
+			return this;
+		}
+
+		public Request components(final int k) {
+			components = k;
+			return this;
+		}
+
+		public Request standardize(final boolean on) {
+			standardize = on;
+			return this;
+		}
+
+		public Request whiten(final boolean on) {
+			whiten = on;
+			return this;
+		}
+
+		public Request bin(final int n) {
+			bin = n;
+			return this;
+		}
+
+		public Request seed(final long s) {
+			seed = s;
+			return this;
+		}
+	}
+
+	/** Attribute key of the sample orientation in model files ("slices" or "pixels"). */
+	public static final String SAMPLES_KEY = "samples";
+	/** Attribute key of the number of planes (features) of a pixels-as-samples model. */
+	public static final String PLANES_KEY = "image.planes";
+
+	/** Most points drawn in a pixels-as-samples scatter plot (a regular subsample). */
+	static final int MAX_PLOTTED_PIXELS = 20000;
+
+	private final Request request;
+	private final String method;
+	private final Dataset targetData;
+	private final Cpca cpca;
+	private final List<CpcaModel> models;
+	private final AlphaSelection selection;
+	/** Slices as samples: the pixel layout of the features. */
+	private final FeatureLayout layout;
+	/** Pixels as samples: the target pixels that are samples (null: all). */
+	private final boolean[] targetPixels;
+
+	private Analysis(final Request request, final String method,
+		final Dataset targetData, final Cpca cpca, final List<CpcaModel> models,
+		final AlphaSelection selection, final FeatureLayout layout,
+		final boolean[] targetPixels)
+	{
+		this.request = request;
+		this.method = method;
+		this.targetData = targetData;
+		this.cpca = cpca;
+		this.models = Collections.unmodifiableList(models);
+		this.selection = selection;
+		this.layout = layout;
+		this.targetPixels = targetPixels;
+	}
+
+	/**
+	 * Reads the images, fits and solves.
+	 *
+	 * @throws IllegalArgumentException naming the problem and what to do
+	 * @throws java.util.concurrent.CancellationException if {@code progress} says so
+	 */
+	public static Analysis run(final Request r, final Progress progress) {
+		final String method = r.method == null ? "" : r.method.trim().toLowerCase(
+			Locale.ROOT);
+		if (!method.equals("cpca") && !method.equals("pca"))
+			throw new IllegalArgumentException("method=" + r.method +
+				" is not known: use cpca (contrastive PCA) or pca");
+		final String mode = r.alphaMode == null ? "" : r.alphaMode.trim().toLowerCase(
+			Locale.ROOT);
+		if (!mode.equals("auto") && !mode.equals("fixed") && !mode.equals("inf"))
+			throw new IllegalArgumentException("alpha_mode=" + r.alphaMode +
+				" is not known: use auto (automatic selection), fixed (the given alpha) or " +
+				"inf (the background's null space)");
+		if (mode.equals("fixed") && !(r.alpha >= 0 && r.alpha < Double.POSITIVE_INFINITY))
+			throw new IllegalArgumentException("alpha must be ≥ 0 (got " + r.alpha +
+				"): use 0 for PCA, a positive value, or alpha_mode=inf / auto");
+		if (r.target == null) throw new IllegalArgumentException(
+			"there is no target image: open the target stack and choose it as target");
+		final boolean hasBackground = r.background != null || r.backgroundFromSelection;
+		if (method.equals("cpca") && !hasBackground) throw new IllegalArgumentException(
+			"contrastive PCA needs a background: choose a background image (or, with " +
+				"pixels as samples, draw a selection on the target), or use method=pca");
+		if (r.background == r.target && r.background != null)
+			throw new IllegalArgumentException("the background is the target image itself (" +
+				r.target.getTitle() + "): choose another image as background" + (r.samples ==
+					Samples.PIXELS ? ", or use the target's selection as background" : ""));
+		final CpcaOptions options = CpcaOptions.defaults().withComponents(r.components)
+			.withStandardize(r.standardize).withWhiten(r.whiten).withSeed(r.seed);
+
+		progress.stage("reading images", 0);
+		Dataset t;
+		Dataset b = null;
+		FeatureLayout layout = null;
+		boolean[] targetPixels = null;
+		final Roi roi = r.target.getRoi();
+		if (r.samples == Samples.SLICES) {
+			if (r.backgroundFromSelection) throw new IllegalArgumentException(
+				"with slices as samples a selection cannot be the background (each slice is " +
+					"one sample): choose a background stack, or use samples=pixels to compare " +
+					"the pixels inside the selection with the others");
+			if (r.background != null) StackSamples.checkCompatible(r.target, r.background);
+			layout = StackSamples.layoutFor(r.target, null, roi != null && roi.isArea()
+				? roi : null, r.bin);
+			t = StackSamples.toDataset("target", r.target, layout);
+			final List<String> classes = classLabels(StackSamples.sliceLabels(r.target));
+			if (classes != null) t = t.withLabels(classes);
+			if (r.background != null) b = StackSamples.toDataset("background", r.background,
+				layout);
+		}
+		else {
+			final int w = r.target.getWidth(), h = r.target.getHeight();
+			if (r.backgroundFromSelection) {
+				if (roi == null || !roi.isArea()) throw new IllegalArgumentException(
+					"the target has no area selection to use as background: draw one " +
+						"(rectangle, oval, freehand…) around background pixels, or choose a " +
+						"background image");
+				final boolean[] in = PixelSamples.inside(roi, w, h);
+				final int inside = PixelSamples.count(in, w * h);
+				if (inside == w * h) throw new IllegalArgumentException("the selection " +
+					"covers the whole target: draw it around the background pixels only");
+				t = PixelSamples.toDataset("target", r.target, null);
+				final List<String> classes = new ArrayList<>(w * h);
+				for (final boolean f : in)
+					classes.add(f ? "background (selection)" : "outside selection");
+				t = t.withLabels(classes);
+				b = PixelSamples.toDataset("background (selection)", r.target, in);
+			}
+			else {
+				if (roi != null && roi.isArea()) targetPixels = PixelSamples.inside(roi, w,
+					h);
+				t = PixelSamples.toDataset("target", r.target, targetPixels);
+				if (r.background != null) {
+					if (r.background.getStackSize() != r.target.getStackSize())
+						throw new IllegalArgumentException("background has " + r.background
+							.getStackSize() + " planes but target has " + r.target.getStackSize() +
+							": with pixels as samples the planes (channels, slices, frames) are " +
+							"the features, so both need the same number");
+					final Roi broi = r.background.getRoi();
+					b = PixelSamples.toDataset("background", r.background, broi != null && broi
+						.isArea() ? PixelSamples.inside(broi, r.background.getWidth(), r.background
+							.getHeight()) : null);
+				}
+			}
+		}
+		progress.checkCancelled();
+		final Cpca cpca = Cpca.fit(t, b, options, progress);
+		progress.checkCancelled();
+		final List<CpcaModel> models = new ArrayList<>();
+		AlphaSelection selection = null;
+		if (method.equals("pca")) models.add(cpca.pca());
+		else if (mode.equals("auto")) {
+			selection = cpca.automatic(progress);
+			models.addAll(selection.models());
+		}
+		else models.add(cpca.model(mode.equals("inf") ? Double.POSITIVE_INFINITY
+			: r.alpha));
+		progress.stage("done", 1);
+		return new Analysis(r, method, t, cpca, models, selection, layout, targetPixels);
+	}
+
+	/**
+	 * Slice labels are class labels when every slice has one and they repeat (at most
+	 * half as many distinct labels as slices), the same rule as the command line's.
+	 */
+	static List<String> classLabels(final List<String> sliceLabels) {
+		if (sliceLabels == null || sliceLabels.contains(null)) return null;
+		return new HashSet<>(sliceLabels).size() * 2 <= sliceLabels.size() ? sliceLabels
+			: null;
+	}
+
+	/** "pca" or "cpca". */
+	public String method() {
+		return method;
+	}
+
+	public Samples samples() {
+		return request.samples;
+	}
+
+	/** The models: one, or for automatic α one per chosen α (α = 0 first). */
+	public List<CpcaModel> models() {
+		return models;
+	}
+
+	/** The automatic α selection, or {@code null}. */
+	public AlphaSelection selection() {
+		return selection;
+	}
+
+	/** The fit, for further α ({@link Cpca#model}). */
+	public Cpca cpca() {
+		return cpca;
+	}
+
+	/** The target as samples × features. */
+	public Dataset targetData() {
+		return targetData;
+	}
+
+	/** Notes of all models, without repeats. */
+	public List<String> diagnostics() {
+		final LinkedHashSet<String> all = new LinkedHashSet<>(cpca.diagnostics());
+		for (final CpcaModel m : models)
+			all.addAll(m.diagnostics());
+		return new ArrayList<>(all);
+	}
+
+	/** The main model: PCA's, the fixed α's, or the first α &gt; 0 of automatic α. */
+	public CpcaModel primary() {
+		return models.size() > 1 ? models.get(1) : models.get(0);
+	}
+
+	/** The model to save: {@link #primary()} with how its features map to pixels. */
+	public CpcaModel modelForFile() {
+		return modelForFile(primary());
+	}
+
+	/** {@code m} with the attributes that let "Apply model" map features to pixels. */
+	public CpcaModel modelForFile(final CpcaModel m) {
+		final Map<String, String> attributes = new LinkedHashMap<>();
+		if (layout != null) {
+			attributes.put(SAMPLES_KEY, "slices");
+			attributes.putAll(layout.attributes());
+		}
+		else {
+			attributes.put(SAMPLES_KEY, "pixels");
+			attributes.put(PLANES_KEY, Integer.toString(request.target.getStackSize()));
+		}
+		return m.withAttributes(attributes);
+	}
+
+	/** "PC" for PCA, "cPC" for cPCA. */
+	public String prefix() {
+		return method.equals("pca") ? "PC" : "cPC";
+	}
+
+	/** α as text: "0", "2.5", "inf", or "" for PCA. */
+	public static String alphaText(final double alpha) {
+		if (Double.isNaN(alpha)) return "";
+		if (alpha == Double.POSITIVE_INFINITY) return "inf";
+		if (alpha == 0) return "0";
+		return new BigDecimal(alpha).round(new MathContext(6)).stripTrailingZeros()
+			.toPlainString();
+	}
+
+	/** A label for one component: "cPC1 α=2.5 λ=0.123" (no α for PCA). */
+	String componentLabel(final CpcaModel m, final int c) {
+		return prefix() + (c + 1) + (method.equals("pca") ? "" : " α=" + alphaText(m
+			.alpha())) + " λ=" + String.format(Locale.ROOT, "%.4g", m.eigenvalues()[c]);
+	}
+
+	private String title(final CpcaModel m) {
+		if (method.equals("pca")) return "PCA";
+		return m.alpha() == 0 ? "α = 0 (PCA)" : "cPCA α = " + alphaText(m.alpha());
+	}
+
+	private String targetTitle() {
+		return request.target.getTitle();
+	}
+
+	/**
+	 * Slices as samples: the (contrastive) eigen-images of every model, one 32-bit slice
+	 * per component and α, labelled with component, α and eigenvalue, with the
+	 * blue–white–red table centred on zero.
+	 *
+	 * @throws IllegalStateException for pixels as samples (see {@link #scoreImages()})
+	 */
+	public ImagePlus eigenImages() {
+		if (layout == null) throw new IllegalStateException(
+			"eigen-images exist for slices as samples; with pixels as samples see the " +
+				"score images");
+		final List<double[]> all = new ArrayList<>();
+		final List<String> labels = new ArrayList<>();
+		for (final CpcaModel m : models) {
+			final double[][] comps = m.components();
+			for (int c = 0; c < comps.length; c++) {
+				all.add(comps[c]);
+				labels.add(componentLabel(m, c));
+			}
+		}
+		final ImagePlus imp = ComponentImages.eigenImages((method.equals("pca")
+			? "Eigen-images of " : "Contrastive eigen-images of ") + targetTitle(), all
+				.toArray(new double[0][]), layout, labels);
+		if (layout.bin() == 1) imp.setCalibration(request.target.getCalibration().copy());
+		return imp;
+	}
+
+	/**
+	 * Pixels as samples: one score image per component and α (the target's pixels
+	 * projected on the component), 32-bit with the target's calibration and the
+	 * blue–white–red table centred on zero; pixels that are not samples are NaN.
+	 *
+	 * @throws IllegalStateException for slices as samples
+	 */
+	public ImagePlus scoreImages() {
+		if (layout != null) throw new IllegalStateException(
+			"score images exist for pixels as samples; with slices as samples see the " +
+				"eigen-images and the scores table");
+		final ImagePlus t = request.target;
+		final Dataset pixels = request.backgroundFromSelection || targetPixels == null
+			? targetData : PixelSamples.toDataset("target", t, null);
+		final List<double[][]> perModel = new ArrayList<>();
+		final List<String> labels = new ArrayList<>();
+		int columns = 0;
+		for (final CpcaModel m : models) {
+			perModel.add(m.transform(pixels));
+			for (int c = 0; c < m.numComponents(); c++)
+				labels.add(componentLabel(m, c));
+			columns += m.numComponents();
+		}
+		final double[][] all = new double[pixels.samples()][columns];
+		int offset = 0;
+		for (final double[][] s : perModel) {
+			final int k = s.length == 0 ? 0 : s[0].length;
+			for (int i = 0; i < s.length; i++)
+				System.arraycopy(s[i], 0, all[i], offset, k);
+			offset += k;
+		}
+		final ImagePlus imp = PixelSamples.toStack(prefix() + " score images of " +
+			targetTitle(), all, t.getWidth(), t.getHeight(), null, labels, t
+				.getCalibration());
+		DivergingLut.apply(imp);
+		return imp;
+	}
+
+	/**
+	 * Pixels as samples: each component of the main model across the planes of the
+	 * stack (its loading on plane 1, 2, …).
+	 */
+	public ImagePlus loadingsPlot() {
+		final CpcaModel m = primary();
+		final double[][] comps = m.components();
+		final int d = comps[0].length;
+		final double[] x = new double[d];
+		for (int j = 0; j < d; j++)
+			x[j] = j + 1;
+		final Plot plot = new Plot("Components of " + targetTitle() + " across planes",
+			"plane (channel / slice / frame)", "loading");
+		plot.setSize(ScatterPlot.WIDTH, ScatterPlot.HEIGHT);
+		final StringBuilder legend = new StringBuilder();
+		for (int c = 0; c < comps.length; c++) {
+			plot.setLineWidth(1.5f);
+			plot.setColor(Palette.color(c), Palette.color(c));
+			plot.add("connected circle", x, comps[c]);
+			legend.append(c == 0 ? "" : "\n").append(componentLabel(m, c));
+		}
+		plot.setColor(java.awt.Color.BLACK);
+		plot.setLineWidth(1);
+		plot.setLegend(legend.toString(), Plot.AUTO_POSITION);
+		return plot.getImagePlus();
+	}
+
+	/**
+	 * Scatter plot of the target samples on the first two components, coloured by class
+	 * (slice labels that repeat; for pixels as samples, inside / outside the selection);
+	 * for several α one panel per α in one image. Pixels as samples draw a regular
+	 * subsample of at most {@value #MAX_PLOTTED_PIXELS} points.
+	 */
+	public ImagePlus scatterPlot() {
+		final List<ImagePlus> panels = new ArrayList<>();
+		final int n = targetData.samples();
+		final int stride = layout == null ? Math.max(1, (n + MAX_PLOTTED_PIXELS - 1) /
+			MAX_PLOTTED_PIXELS) : 1;
+		final List<String> allClasses = targetData.labels();
+		for (final CpcaModel m : models) {
+			final double[][] s = m.targetScores();
+			final int count = (n + stride - 1) / stride;
+			final double[] x = new double[count], y = new double[count];
+			final List<String> classes = allClasses == null ? null : new ArrayList<>(count);
+			for (int q = 0; q < count; q++) {
+				final int i = q * stride;
+				x[q] = s[i][0];
+				y[q] = s[i].length > 1 ? s[i][1] : i + 1;
+				if (classes != null) classes.add(allClasses.get(i));
+			}
+			panels.add(ScatterPlot.render(title(m) + " (" + targetTitle() + ")", prefix() +
+				"1", s[0].length > 1 ? prefix() + "2" : "sample", x, y, classes));
+		}
+		final ImagePlus imp = panels.size() == 1 ? panels.get(0) : Panels.montage(panels,
+			2);
+		imp.setTitle((method.equals("pca") ? "PCA" : "cPCA") + " scatter plot of " +
+			targetTitle());
+		return imp;
+	}
+
+	/** The eigenvalues of the main model against component index. */
+	public ImagePlus screePlot() {
+		final ImagePlus imp = ScreePlot.render("eigenvalues, " + title(primary()), primary()
+			.eigenvalues());
+		imp.setTitle("Eigenvalues of " + targetTitle());
+		return imp;
+	}
+
+	/**
+	 * Scores of the target samples: one row per sample and α, with columns
+	 * {@code sample}, {@code label}, {@code alpha}, {@code cPC1} … (for pixels as
+	 * samples also {@code x}, {@code y}).
+	 */
+	public ResultsTable scoresTable() {
+		final ResultsTable rt = new ResultsTable();
+		rt.showRowNumbers(false);
+		final List<String> labels = targetData.labels();
+		final List<String> names = targetData.sampleNames();
+		final int w = request.target.getWidth();
+		final int[] pixel = layout == null ? pixelIndices() : null;
+		for (final CpcaModel m : models) {
+			final double[][] s = m.targetScores();
+			for (int i = 0; i < s.length; i++) {
+				rt.incrementCounter();
+				if (pixel == null) rt.addValue("sample", names == null ? "" + (i + 1) : names
+					.get(i));
+				else {
+					rt.addValue("x", pixel[i] % w);
+					rt.addValue("y", pixel[i] / w);
+				}
+				rt.addValue("label", labels == null ? "" : labels.get(i));
+				rt.addValue("alpha", alphaText(m.alpha()));
+				for (int c = 0; c < s[i].length; c++)
+					rt.addValue(prefix() + (c + 1), s[i][c]);
+			}
+		}
+		return rt;
+	}
+
+	private int[] pixelIndices() {
+		final int size = request.target.getWidth() * request.target.getHeight();
+		final boolean[] keep = request.backgroundFromSelection ? null : targetPixels;
+		final int[] out = new int[PixelSamples.count(keep, size)];
+		int q = 0;
+		for (int i = 0; i < size; i++)
+			if (keep == null || keep[i]) out[q++] = i;
+		return out;
+	}
+
+	/**
+	 * One row per α and component: {@code alpha}, {@code component}, {@code eigenvalue},
+	 * {@code target_variance}, {@code background_variance},
+	 * {@code fraction_of_target_variance}.
+	 */
+	public ResultsTable componentsTable() {
+		final ResultsTable rt = new ResultsTable();
+		rt.showRowNumbers(false);
+		for (final CpcaModel m : models) {
+			final double[] ev = m.eigenvalues(), tv = m.targetVariance(), bv = m
+				.backgroundVariance(), f = m.fractionOfTargetVariance();
+			for (int c = 0; c < ev.length; c++) {
+				rt.incrementCounter();
+				rt.addValue("alpha", alphaText(m.alpha()));
+				rt.addValue("component", prefix() + (c + 1));
+				rt.addValue("eigenvalue", ev[c]);
+				rt.addValue("target_variance", tv[c]);
+				rt.addValue("background_variance", bv[c]);
+				rt.addValue("fraction_of_target_variance", f[c]);
+			}
+		}
+		return rt;
+	}
+}

@@ -1,0 +1,262 @@
+package org.cpca.command;
+
+import ij.IJ;
+import ij.measure.ResultsTable;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UnsupportedEncodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.cpca.cli.Main;
+import org.scijava.ItemIO;
+import org.scijava.command.Command;
+import org.scijava.command.ContextCommand;
+import org.scijava.log.LogService;
+import org.scijava.plugin.Parameter;
+import org.scijava.plugin.Plugin;
+import org.scijava.widget.FileWidget;
+
+/**
+ * Plugins &gt; Contrastive PCA &gt; Batch...: the command line's {@code cpca fit} on files
+ * and folders, writing into an output folder; runs headless ({@code ImageJ --headless
+ * --run "Batch..." "target='…',background='…',out='…'"}). With {@code per_file}, every
+ * file of the target folder is fitted separately against the same background, into
+ * {@code out/<file name>/}.
+ * <p>
+ * The work is done by {@link Main#run(String...)} with the same options as
+ * {@code cpca fit}, so a batch gives exactly the command line's files
+ * ({@code summary.json}, {@code scores.csv}, {@code model.json}, {@code components.tif},
+ * {@code plots/}); every output folder is written all at once.
+ */
+@Plugin(type = Command.class, menuPath = "Plugins>Contrastive PCA>Batch...",
+	headless = true,
+	description = "Contrastive PCA of files and folders into an output folder")
+public class BatchCommand extends ContextCommand {
+
+	/** The command line writes to the process's standard streams: one batch at a time. */
+	private static final Object STREAMS = new Object();
+
+	@Parameter
+	private LogService log;
+
+	@Parameter(label = "Target", style = FileWidget.FILE_AND_DIRECTORY_STYLE,
+		persist = false,
+		description = "An image stack, a folder of images (one stack), or with per_file " +
+			"a folder of stacks; CSV tables work too.")
+	private File target;
+
+	@Parameter(label = "Background", style = FileWidget.FILE_AND_DIRECTORY_STYLE,
+		required = false, persist = false,
+		description = "The background stack, folder or table (not needed for PCA).")
+	private File background;
+
+	@Parameter(label = "Output folder", style = FileWidget.DIRECTORY_STYLE,
+		persist = false,
+		description = "Where the results go (created; per_file: one subfolder per file).")
+	private File out;
+
+	@Parameter(label = "One run per file in the target folder",
+		description = "Fit every file of the target folder separately, into " +
+			"out/<file name>/.")
+	private boolean per_file;
+
+	@Parameter(label = "Method", choices = { "cpca", "pca" },
+		description = "cpca: contrastive PCA against the background. pca: PCA of the " +
+			"target.")
+	private String method = "cpca";
+
+	@Parameter(label = "α mode", choices = { "auto", "fixed", "inf" },
+		description = "auto: automatic α selection. fixed: the α below. inf: the " +
+			"background's null space.")
+	private String alpha_mode = "auto";
+
+	@Parameter(label = "α (fixed mode)", min = "0",
+		description = "Contrast strength α ≥ 0 for alpha_mode=fixed.")
+	private double alpha = 2;
+
+	@Parameter(label = "Components (k)", min = "1", description = "Number of components.")
+	private int components = 2;
+
+	@Parameter(label = "Standardize",
+		description = "Divide each feature by its own dataset's standard deviation.")
+	private boolean standardize;
+
+	@Parameter(label = "Whiten scores",
+		description = "Divide each score by the square root of its component's target " +
+			"variance.")
+	private boolean whiten;
+
+	@Parameter(label = "Bin", min = "1",
+		description = "Average bin × bin pixel blocks into one feature (1: none).")
+	private int bin = 1;
+
+	@Parameter(label = "Seed", description = "Seed of the automatic α clustering.")
+	private long seed;
+
+	@Parameter(label = "Labels file", required = false, persist = false,
+		style = FileWidget.OPEN_STYLE,
+		description = "Optional: one class label per target sample, one per line.")
+	private File labels;
+
+	@Parameter(label = "Mask", required = false, persist = false,
+		style = FileWidget.OPEN_STYLE,
+		description = "Optional image whose nonzero pixels are the features.")
+	private File mask;
+
+	@Parameter(label = "Runs", type = ItemIO.OUTPUT)
+	private String report;
+
+	private ResultsTable runs;
+
+	@Override
+	public void run() {
+		try {
+			if (target == null || target.getPath().isEmpty()) throw new IllegalArgumentException(
+				"no target was given: choose an image stack, a folder or a table");
+			if (out == null || out.getPath().isEmpty()) throw new IllegalArgumentException(
+				"no output folder was given: choose a folder for the results");
+			final List<Path> targets = new ArrayList<>();
+			if (per_file) {
+				if (!target.isDirectory()) throw new IllegalArgumentException(
+					"per_file needs a folder of stacks as target but " + target +
+						" is not a folder: give a folder, or turn per_file off");
+				for (final Path p : filesIn(target.toPath()))
+					if (!same(p, background) && !same(p, labels) && !same(p, mask)) targets.add(
+						p);
+				if (targets.isEmpty()) throw new IllegalArgumentException("folder " + target +
+					" has no files: put the stacks to analyse into it");
+			}
+			else targets.add(target.toPath());
+			runs = new ResultsTable();
+			runs.showRowNumbers(false);
+			final List<String> failures = new ArrayList<>();
+			IJ.resetEscape();
+			for (int i = 0; i < targets.size(); i++) {
+				if (IJ.escapePressed()) throw new java.util.concurrent.CancellationException();
+				final Path t = targets.get(i);
+				final Path dir = per_file ? out.toPath().resolve(baseName(t)) : out.toPath();
+				IJ.showStatus("Contrastive PCA batch: " + t.getFileName() + " (" + (i + 1) +
+					"/" + targets.size() + ")");
+				IJ.showProgress(i, targets.size());
+				final String[] result = fit(t, dir);
+				runs.incrementCounter();
+				runs.addValue("target", t.toString());
+				runs.addValue("out", dir.toString());
+				runs.addValue("status", result[0] == null ? "ok" : "failed");
+				runs.addValue("message", result[0] == null ? "" : result[0]);
+				if (result[0] != null) failures.add(t.getFileName() + ": " + result[0]);
+				if (log != null && !result[1].isEmpty()) log.info(result[1].trim());
+			}
+			IJ.showProgress(1.0);
+			IJ.showStatus("");
+			report = runs.size() - failures.size() + " of " + runs.size() +
+				" run(s) succeeded; results in " + out;
+			if (!failures.isEmpty()) throw new IllegalArgumentException(failures.size() +
+				" of " + runs.size() + " run(s) failed: " + String.join("; ", failures));
+		}
+		catch (final RuntimeException e) {
+			Feedback.fail(this, e);
+		}
+	}
+
+	/** The {@code cpca fit} arguments of this batch for one target and output folder. */
+	List<String> arguments(final Path t, final Path dir) {
+		final String mode = alpha_mode == null ? "" : alpha_mode.trim().toLowerCase(
+			Locale.ROOT);
+		final String alphaText;
+		if (mode.equals("auto") || mode.equals("inf")) alphaText = mode;
+		else if (mode.equals("fixed")) alphaText = Double.toString(alpha);
+		else throw new IllegalArgumentException("alpha_mode=" + alpha_mode +
+			" is not known: use auto, fixed or inf");
+		final List<String> a = new ArrayList<>(List.of("fit", "--target", t.toString(),
+			"--method", method, "--alpha", alphaText, "--components", Integer.toString(
+				components), "--bin", Integer.toString(bin), "--seed", Long.toString(seed),
+			"--out", dir.toString()));
+		if (background != null && !background.getPath().isEmpty()) a.addAll(List.of(
+			"--background", background.getPath()));
+		if (standardize) a.add("--standardize");
+		if (whiten) a.add("--whiten");
+		if (labels != null && !labels.getPath().isEmpty()) a.addAll(List.of("--labels",
+			labels.getPath()));
+		if (mask != null && !mask.getPath().isEmpty()) a.addAll(List.of("--mask", mask
+			.getPath()));
+		return a;
+	}
+
+	/** Runs {@code cpca fit}: {error message or null, what it printed}. */
+	private String[] fit(final Path t, final Path dir) {
+		final List<String> args = arguments(t, dir);
+		final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+		final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+		final int code;
+		synchronized (STREAMS) {
+			final PrintStream stdout = System.out, stderr = System.err;
+			// the command line sets java.awt.headless; a running ImageJ keeps its own
+			final String headless = System.getProperty("java.awt.headless");
+			try (PrintStream o = new PrintStream(outBytes, true, "UTF-8");
+					PrintStream e = new PrintStream(errBytes, true, "UTF-8"))
+			{
+				System.setOut(o);
+				System.setErr(e);
+				code = Main.run(args.toArray(new String[0]));
+			}
+			catch (final UnsupportedEncodingException e) {
+				throw new IllegalStateException(e);
+			}
+			finally {
+				System.setOut(stdout);
+				System.setErr(stderr);
+				if (headless == null) System.clearProperty("java.awt.headless");
+				else System.setProperty("java.awt.headless", headless);
+			}
+		}
+		final String printed = new String(outBytes.toByteArray(), StandardCharsets.UTF_8);
+		final String err = new String(errBytes.toByteArray(), StandardCharsets.UTF_8)
+			.trim();
+		if (code == 0) return new String[] { null, printed };
+		final String first = err.isEmpty() ? "cpca fit failed with exit code " + code : err
+			.split("\n")[0];
+		return new String[] { first.startsWith("cpca: ") ? first.substring(6) : first,
+			printed };
+	}
+
+	/** Regular, non-hidden files of a folder, sorted by name (labels files excluded). */
+	static List<Path> filesIn(final Path folder) {
+		try (Stream<Path> s = Files.list(folder)) {
+			return s.filter(p -> Files.isRegularFile(p) && !p.getFileName().toString()
+				.startsWith(".") && !p.getFileName().toString().toLowerCase(Locale.ROOT)
+					.endsWith(".txt") && !p.getFileName().toString().toLowerCase(Locale.ROOT)
+						.endsWith(".json")).sorted().collect(Collectors.toList());
+		}
+		catch (final IOException e) {
+			throw new IllegalArgumentException("cannot list folder " + folder + ": " + e
+				.getMessage());
+		}
+	}
+
+	private static boolean same(final Path p, final File f) {
+		return f != null && !f.getPath().isEmpty() && p.toAbsolutePath().normalize().equals(f
+			.toPath().toAbsolutePath().normalize());
+	}
+
+	private static String baseName(final Path file) {
+		final String name = file.getFileName().toString();
+		final int dot = name.lastIndexOf('.');
+		return dot > 0 ? name.substring(0, dot) : name;
+	}
+
+	/** One row per run: target, out, status, message; or null before a run. */
+	public ResultsTable runsTable() {
+		return runs;
+	}
+}

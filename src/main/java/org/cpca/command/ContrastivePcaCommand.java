@@ -1,0 +1,200 @@
+package org.cpca.command;
+
+import ij.ImagePlus;
+import ij.measure.ResultsTable;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+import org.cpca.core.ModelFile;
+import org.scijava.ItemIO;
+import org.scijava.command.Command;
+import org.scijava.command.ContextCommand;
+import org.scijava.plugin.Parameter;
+import org.scijava.plugin.Plugin;
+import org.scijava.widget.FileWidget;
+
+/**
+ * Plugins &gt; Contrastive PCA &gt; Contrastive PCA...: PCA or contrastive PCA of a target
+ * image against a background (another image, or with pixels as samples the target's
+ * selection), shown as eigen-images (or score images), scatter plots and tables.
+ * <p>
+ * A thin command: the parameters become an {@link Analysis.Request}; {@link Analysis}
+ * does the work. Parameter names are the macro keys and match the command line's
+ * vocabulary, e.g.
+ * {@code run("Contrastive PCA...", "target=digits.tif background_source=image
+ * background=grass.tif samples=slices method=cpca alpha_mode=auto alpha=2 components=2")}.
+ * The inputs are never modified.
+ */
+@Plugin(type = Command.class, menuPath = "Plugins>Contrastive PCA>Contrastive PCA...",
+	description = "Find what varies in a target image and not in a background (cPCA)")
+public class ContrastivePcaCommand extends ContextCommand {
+
+	@Parameter(label = "Target", persist = false,
+		description = "The image to understand: a stack (slices as samples) or an image " +
+			"whose pixels are the samples.")
+	private ImagePlus target;
+
+	@Parameter(label = "Background from", choices = { "image", "selection" },
+		description = "image: another open image. selection: the pixels inside the " +
+			"target's selection (pixels as samples only).")
+	private String background_source = "image";
+
+	@Parameter(label = "Background", required = false, persist = false,
+		description = "The variation to ignore: an image with the same features as the " +
+			"target (same width × height for slices as samples, same number of planes " +
+			"for pixels as samples). Not needed for PCA.")
+	private ImagePlus background;
+
+	@Parameter(label = "Samples are", choices = { "slices", "pixels" },
+		description = "slices: each slice is a sample and its pixels are the features. " +
+			"pixels: each pixel is a sample and its values in the channels/slices are " +
+			"the features.")
+	private String samples = "slices";
+
+	@Parameter(label = "Method", choices = { "cpca", "pca" },
+		description = "cpca: contrastive PCA against the background. pca: ordinary PCA " +
+			"of the target.")
+	private String method = "cpca";
+
+	@Parameter(label = "α mode", choices = { "auto", "fixed", "inf" },
+		description = "auto: sweep α, cluster and show representative values (α = 0, PCA, " +
+			"first). fixed: use α below. inf: the background's null space.")
+	private String alpha_mode = "auto";
+
+	@Parameter(label = "α (fixed mode)", min = "0",
+		description = "Contrast strength α ≥ 0 for alpha_mode=fixed (0 is PCA).")
+	private double alpha = 2;
+
+	@Parameter(label = "Components (k)", min = "1",
+		description = "Number of components.")
+	private int components = 2;
+
+	@Parameter(label = "Standardize",
+		description = "Divide each feature by its own dataset's standard deviation.")
+	private boolean standardize;
+
+	@Parameter(label = "Whiten scores",
+		description = "Divide each score by the square root of its component's target " +
+			"variance.")
+	private boolean whiten;
+
+	@Parameter(label = "Bin (slices as samples)", min = "1",
+		description = "Average bin × bin pixel blocks into one feature (1: none).")
+	private int bin = 1;
+
+	@Parameter(label = "Seed",
+		description = "Seed of the automatic α clustering and start vectors.")
+	private long seed;
+
+	@Parameter(label = "Show images",
+		description = "Show the eigen-images (slices as samples) or score images (pixels " +
+			"as samples).")
+	private boolean show_images = true;
+
+	@Parameter(label = "Show plots",
+		description = "Show the scatter plot(s) and the eigenvalue (scree) plot.")
+	private boolean show_plots = true;
+
+	@Parameter(label = "Show tables",
+		description = "Show the tables of scores and of per-component variances.")
+	private boolean show_tables = true;
+
+	@Parameter(label = "Save model to", required = false, persist = false,
+		style = FileWidget.SAVE_STYLE,
+		description = "Optional model.json for Apply Model... (for automatic α: the first " +
+			"α > 0).")
+	private File save_model;
+
+	@Parameter(label = "Eigen-images", type = ItemIO.OUTPUT)
+	private ImagePlus eigen_images;
+
+	@Parameter(label = "Score images", type = ItemIO.OUTPUT)
+	private ImagePlus score_images;
+
+	@Parameter(label = "Scatter plot", type = ItemIO.OUTPUT)
+	private ImagePlus scatter_plot;
+
+	@Parameter(label = "Eigenvalues", type = ItemIO.OUTPUT)
+	private ImagePlus scree_plot;
+
+	@Parameter(label = "Components across planes", type = ItemIO.OUTPUT)
+	private ImagePlus loadings_plot;
+
+	/** Most pixels listed in the scores table with pixels as samples. */
+	static final int MAX_SCORE_ROWS = 100_000;
+
+	private ResultsTable scores;
+	private ResultsTable componentsTable;
+	private Analysis analysis;
+
+	@Override
+	public void run() {
+		final IjProgress progress = new IjProgress();
+		try {
+			final Analysis.Request request = new Analysis.Request().target(target).samples(
+				Analysis.Samples.parse(samples)).method(method).alpha(alpha_mode, alpha)
+				.components(components).standardize(standardize).whiten(whiten).bin(bin)
+				.seed(seed);
+			if ("selection".equals(background_source)) request.backgroundFromSelection();
+			else if (!"image".equals(background_source)) throw new IllegalArgumentException(
+				"background_source=" + background_source + " is not known: use image or " +
+					"selection");
+			else request.background(method.equalsIgnoreCase("pca") && background == null
+				? null : background);
+			analysis = Analysis.run(request, progress);
+			if (save_model != null && !save_model.getPath().isEmpty()) {
+				try {
+					ModelFile.write(analysis.modelForFile(), save_model.toPath());
+				}
+				catch (final IOException e) {
+					throw new UncheckedIOException(e);
+				}
+			}
+			final boolean pixels = analysis.samples() == Analysis.Samples.PIXELS;
+			if (show_images) {
+				if (pixels) score_images = analysis.scoreImages();
+				else eigen_images = analysis.eigenImages();
+			}
+			if (show_plots) {
+				scatter_plot = analysis.scatterPlot();
+				scree_plot = analysis.screePlot();
+				if (pixels) loadings_plot = analysis.loadingsPlot();
+			}
+			// pixels as samples: a row per pixel only for small images (the score images
+			// hold the same numbers)
+			if (!pixels || analysis.targetData().samples() <= MAX_SCORE_ROWS) scores = analysis
+				.scoresTable();
+			componentsTable = analysis.componentsTable();
+			if (show_tables) {
+				Feedback.show(scores, "cPCA scores");
+				Feedback.show(componentsTable, "cPCA components");
+			}
+			progress.done();
+		}
+		catch (final UncheckedIOException e) {
+			Feedback.fail(this, new IllegalArgumentException("could not write the model " +
+				"file " + save_model + " (" + e.getCause().getMessage() +
+				"): choose a writable location"));
+		}
+		catch (final RuntimeException e) {
+			Feedback.fail(this, e);
+		}
+	}
+
+	/** The scores table of the last run (also shown as "cPCA scores"), or null. */
+	public ResultsTable scoresTable() {
+		return scores;
+	}
+
+	/** The per-component table of the last run (shown as "cPCA components"), or null. */
+	public ResultsTable componentsTable() {
+		return componentsTable;
+	}
+
+	/** The analysis of the last run, or null. */
+	public Analysis analysis() {
+		return analysis;
+	}
+}

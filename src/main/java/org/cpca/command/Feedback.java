@@ -1,0 +1,41 @@
+package org.cpca.command;
+
+import ij.IJ;
+import ij.measure.ResultsTable;
+
+import java.awt.GraphicsEnvironment;
+import java.util.concurrent.CancellationException;
+
+import org.scijava.command.ContextCommand;
+
+/**
+ * How the commands talk to the user: a failure cancels the command with a message that
+ * names the problem and the fix (also shown in an ImageJ error dialog unless headless),
+ * and tables are shown in their own windows unless headless.
+ */
+final class Feedback {
+
+	static final String TITLE = "Contrastive PCA";
+
+	private Feedback() {}
+
+	/** Cancels {@code command} with the message of {@code e}. */
+	static void fail(final ContextCommand command, final RuntimeException e) {
+		final String message;
+		if (e instanceof CancellationException) message = "Contrastive PCA was cancelled " +
+			"(Esc); no output was made";
+		else if (e instanceof IllegalArgumentException || e instanceof IllegalStateException)
+			message = e.getMessage();
+		else message = "unexpected error: " + e + " (please report it with the macro " +
+			"recorder's line for this run)";
+		command.cancel(message);
+		IJ.showProgress(1.0);
+		IJ.showStatus("");
+		if (!GraphicsEnvironment.isHeadless()) IJ.error(TITLE, message);
+	}
+
+	/** Shows the table under {@code title} unless running headless. */
+	static void show(final ResultsTable table, final String title) {
+		if (table != null && !GraphicsEnvironment.isHeadless()) table.show(title);
+	}
+}

@@ -1,0 +1,39 @@
+package org.cpca.command;
+
+import ij.IJ;
+
+import org.cpca.core.Progress;
+
+/**
+ * Bridges the core's progress to ImageJ: the stage goes to the status bar, the fraction
+ * to the progress bar, and Esc ({@link IJ#escapePressed()}) cancels the computation.
+ */
+public final class IjProgress implements Progress {
+
+	private String lastStage = "";
+
+	/** Resets the Esc flag, so that an earlier Esc does not cancel this run. */
+	public IjProgress() {
+		IJ.resetEscape();
+	}
+
+	@Override
+	public void stage(final String stage, final double fraction) {
+		if (!stage.equals(lastStage)) {
+			IJ.showStatus("Contrastive PCA: " + stage + " (Esc cancels)");
+			lastStage = stage;
+		}
+		IJ.showProgress(Math.max(0, Math.min(1, fraction)));
+	}
+
+	@Override
+	public boolean cancelled() {
+		return IJ.escapePressed();
+	}
+
+	/** Clears the progress bar and the status line. */
+	public void done() {
+		IJ.showProgress(1.0);
+		IJ.showStatus("");
+	}
+}

@@ -1,0 +1,174 @@
+package org.cpca.command;
+
+import ij.ImagePlus;
+import ij.measure.ResultsTable;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.cpca.core.CpcaModel;
+import org.cpca.core.Dataset;
+import org.cpca.core.ModelFile;
+import org.cpca.image.ComponentImages;
+import org.cpca.image.DivergingLut;
+import org.cpca.image.FeatureLayout;
+import org.cpca.image.StackSamples;
+
+/**
+ * A saved model applied to an open image: scores, the reconstruction
+ * ({@code mean + scores · components}) and the <em>background-removed</em> image, the
+ * input minus its projection on the model's components,
+ * {@code x − (reconstruction − mean)}. Fit PCA on a background stack and apply it to a
+ * target to remove the background's main directions of variation from the target.
+ * <p>
+ * Works for models of both orientations: slices as samples (the model's pixel layout is
+ * read from its attributes, {@link FeatureLayout#fromAttributes}) and pixels as samples
+ * (the input needs the model's number of planes). The input is never modified.
+ */
+public final class ModelApplication {
+
+	private final CpcaModel model;
+	private final ImagePlus input;
+	private final Dataset data;
+	private final FeatureLayout layout;
+	private final double[][] scores;
+	private final double[][] reconstruction;
+
+	private ModelApplication(final CpcaModel model, final ImagePlus input,
+		final Dataset data, final FeatureLayout layout)
+	{
+		this.model = model;
+		this.input = input;
+		this.data = data;
+		this.layout = layout;
+		this.scores = model.transform(data);
+		this.reconstruction = model.inverseTransform(scores);
+	}
+
+	/**
+	 * Reads the model file and projects the image.
+	 *
+	 * @throws IllegalArgumentException if the file is missing or damaged, or the image
+	 *           does not have the model's features
+	 */
+	public static ModelApplication apply(final Path modelFile, final ImagePlus input) {
+		return apply(ModelFile.read(modelFile), input);
+	}
+
+	/** Projects the image with a model carrying pixel-layout attributes. */
+	public static ModelApplication apply(final CpcaModel model, final ImagePlus input) {
+		if (input == null) throw new IllegalArgumentException(
+			"there is no input image: open the stack to project");
+		final Map<String, String> attr = model.attributes();
+		if ("pixels".equals(attr.get(Analysis.SAMPLES_KEY))) {
+			if (input.getStackSize() != model.features()) throw new IllegalArgumentException(
+				"the input has " + input.getStackSize() + " planes but the model was fitted " +
+					"with pixels as samples on " + model.features() + " planes (channels, " +
+					"slices, frames): use an image with the same planes");
+			return new ModelApplication(model, input, PixelSamples.toDataset("input", input,
+				null), null);
+		}
+		if (!attr.containsKey(FeatureLayout.WIDTH)) throw new IllegalArgumentException(
+			"the model was fitted on a table, not on images: apply it with the command " +
+				"line (cpca apply --model FILE --input TABLE.csv --out DIR)");
+		final FeatureLayout layout = FeatureLayout.fromAttributes(attr);
+		layout.checkFits("the input", input);
+		if (input.getBitDepth() == 24) throw new IllegalArgumentException(
+			"the input is RGB: convert it to the type the model was fitted on (Image > Type)");
+		return new ModelApplication(model, input, StackSamples.toDataset("input", input,
+			layout), layout);
+	}
+
+	public CpcaModel model() {
+		return model;
+	}
+
+	/** Scores, one row per sample (slice, or pixel in row-major order). */
+	public double[][] scores() {
+		final double[][] out = new double[scores.length][];
+		for (int i = 0; i < out.length; i++)
+			out[i] = scores[i].clone();
+		return out;
+	}
+
+	private String prefix() {
+		return "pca".equals(model.method()) ? "PC" : "cPC";
+	}
+
+	private boolean pixels() {
+		return layout == null;
+	}
+
+	/** The reconstruction of each sample from its scores, as a 32-bit stack. */
+	public ImagePlus reconstruction() {
+		return image("Reconstruction of " + input.getTitle(), reconstruction);
+	}
+
+	/** The input minus its projection on the model's components, as a 32-bit stack. */
+	public ImagePlus backgroundRemoved() {
+		final double[] mean = model.targetMean();
+		final double[][] removed = new double[reconstruction.length][];
+		for (int i = 0; i < removed.length; i++) {
+			removed[i] = new double[mean.length];
+			for (int j = 0; j < mean.length; j++)
+				removed[i][j] = data.value(i, j) - (reconstruction[i][j] - mean[j]);
+		}
+		return image("Background removed from " + input.getTitle(), removed);
+	}
+
+	private ImagePlus image(final String title, final double[][] rows) {
+		final ImagePlus imp;
+		if (pixels()) {
+			final List<String> labels = new ArrayList<>();
+			for (int s = 1; s <= input.getStackSize(); s++)
+				labels.add(input.getStack().getShortSliceLabel(s));
+			imp = PixelSamples.toStack(title, rows, input.getWidth(), input.getHeight(),
+				null, labels, input.getCalibration());
+			imp.resetDisplayRange();
+		}
+		else {
+			imp = ComponentImages.reconstructions(title, rows, layout, data
+				.sampleNames());
+			if (layout.bin() == 1) imp.setCalibration(input.getCalibration().copy());
+		}
+		return imp;
+	}
+
+	/**
+	 * Pixels as samples: one score image per component (32-bit, the input's
+	 * calibration, blue–white–red table centred on zero); {@code null} for slices as
+	 * samples.
+	 */
+	public ImagePlus scoreImages() {
+		if (!pixels()) return null;
+		final List<String> labels = new ArrayList<>();
+		for (int c = 1; c <= model.numComponents(); c++)
+			labels.add(prefix() + c);
+		final ImagePlus imp = PixelSamples.toStack(prefix() + " score images of " + input
+			.getTitle(), scores, input.getWidth(), input.getHeight(), null, labels, input
+				.getCalibration());
+		DivergingLut.apply(imp);
+		return imp;
+	}
+
+	/**
+	 * Slices as samples: one row per slice with {@code sample}, {@code alpha} and the
+	 * scores; {@code null} for pixels as samples (see {@link #scoreImages()}).
+	 */
+	public ResultsTable scoresTable() {
+		if (pixels()) return null;
+		final ResultsTable rt = new ResultsTable();
+		rt.showRowNumbers(false);
+		final List<String> names = data.sampleNames();
+		for (int i = 0; i < scores.length; i++) {
+			rt.incrementCounter();
+			rt.addValue("sample", names == null ? "" + (i + 1) : names.get(i));
+			rt.addValue("alpha", Analysis.alphaText(model.alpha()));
+			for (int c = 0; c < scores[i].length; c++)
+				rt.addValue(prefix() + (c + 1), scores[i][c]);
+		}
+		return rt;
+	}
+}

@@ -1,0 +1,319 @@
+package org.cpca.macro;
+
+import ij.IJ;
+import ij.ImagePlus;
+import ij.Macro;
+import ij.WindowManager;
+import ij.macro.ExtensionDescriptor;
+import ij.macro.Functions;
+import ij.macro.Interpreter;
+import ij.macro.MacroExtension;
+import ij.plugin.PlugIn;
+
+import java.io.IOException;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.regex.Pattern;
+
+import org.cpca.command.Analysis;
+import org.cpca.command.IjProgress;
+import org.cpca.command.ModelApplication;
+import org.cpca.core.CpcaModel;
+import org.cpca.core.Measures;
+import org.cpca.core.ModelFile;
+
+/**
+ * The ImageJ 1.x macro extension of Contrastive PCA, for plain ImageJ as well as Fiji:
+ *
+ * <pre>
+ * run("Contrastive PCA Macro Functions");
+ * Ext.cpcaFit("target.tif", "background.tif", "alpha=auto components=2");
+ * Ext.getAlphas(alphas);            // "0,1.34,5.54,94.3": α = 0 (PCA) first
+ * Ext.getEigenvalues(1, values);    // of the 2nd α, comma-separated
+ * Ext.getScore(1, 0, 0, s);         // α index, sample, component (all 0-based)
+ * Ext.showEigenImages();            // and showScatterPlot(), showTables(), …
+ * </pre>
+ *
+ * {@code cpcaFit(target, background, options)}: target and background are image titles
+ * ({@code ""}: the current image as target, no background); the background may also be
+ * {@code "selection"} (the pixels inside the target's selection, with
+ * {@code samples=pixels}). Options use the command's keys: {@code samples=slices|pixels
+ * method=cpca|pca alpha=auto|inf|VALUE components=K standardize whiten bin=N seed=S}.
+ * Results stay available to the other functions until the next fit. List results come
+ * back as comma-separated text ({@code split(s, ",")}); α = ∞ is {@code inf}. Errors abort
+ * the macro with a message naming the problem and the fix. Images are never modified.
+ * <p>
+ * Registered in {@code plugins.config} as Plugins &gt; Contrastive PCA &gt; Contrastive PCA
+ * Macro Functions.
+ */
+public class CpcaMacroFunctions implements PlugIn, MacroExtension {
+
+	private static final int S = ARG_STRING, N = ARG_NUMBER;
+	private static final int OS = ARG_OUTPUT | ARG_STRING, ON = ARG_OUTPUT | ARG_NUMBER;
+
+	/** The last fit of any macro (ImageJ 1.x runs one macro interpreter per thread). */
+	private static volatile Analysis last;
+
+	private final ExtensionDescriptor[] functions = { //
+		ExtensionDescriptor.newDescriptor("cpcaFit", this, S, S, S), //
+		ExtensionDescriptor.newDescriptor("getAlphaCount", this, ON), //
+		ExtensionDescriptor.newDescriptor("getAlphas", this, OS), //
+		ExtensionDescriptor.newDescriptor("getEigenvalues", this, N, OS), //
+		ExtensionDescriptor.newDescriptor("getTargetVariance", this, N, OS), //
+		ExtensionDescriptor.newDescriptor("getBackgroundVariance", this, N, OS), //
+		ExtensionDescriptor.newDescriptor("getNumSamples", this, ON), //
+		ExtensionDescriptor.newDescriptor("getNumComponents", this, ON), //
+		ExtensionDescriptor.newDescriptor("getScore", this, N, N, N, ON), //
+		ExtensionDescriptor.newDescriptor("getScores", this, N, N, OS), //
+		ExtensionDescriptor.newDescriptor("getLabels", this, OS), //
+		ExtensionDescriptor.newDescriptor("getSeparation", this, N, S, ON), //
+		ExtensionDescriptor.newDescriptor("getDiagnostics", this, OS), //
+		ExtensionDescriptor.newDescriptor("showEigenImages", this), //
+		ExtensionDescriptor.newDescriptor("showScatterPlot", this), //
+		ExtensionDescriptor.newDescriptor("showScreePlot", this), //
+		ExtensionDescriptor.newDescriptor("showTables", this), //
+		ExtensionDescriptor.newDescriptor("saveModel", this, N, S), //
+		ExtensionDescriptor.newDescriptor("applyModel", this, S, S), //
+	};
+
+	@Override
+	public void run(final String arg) {
+		if (!IJ.macroRunning()) {
+			IJ.error("Contrastive PCA", "These are macro functions: in a macro, call\n" +
+				"run(\"Contrastive PCA Macro Functions\");\nthen Ext.cpcaFit(target, " +
+				"background, options) and the other Ext. functions.");
+			return;
+		}
+		Functions.registerExtensions(this);
+	}
+
+	/** Registers the functions from a macro: {@code call("org.cpca.macro.CpcaMacroFunctions.register")}. */
+	public static String register() {
+		Functions.registerExtensions(new CpcaMacroFunctions());
+		return "";
+	}
+
+	/** Forgets the last fit (for tests). */
+	static void reset() {
+		last = null;
+	}
+
+	@Override
+	public ExtensionDescriptor[] getExtensionFunctions() {
+		return functions;
+	}
+
+	@Override
+	public String handleExtension(final String name, final Object[] args) {
+		try {
+			return dispatch(name, args);
+		}
+		catch (final CancellationException e) {
+			abort(name + ": cancelled (Esc); no results were made");
+		}
+		catch (final IllegalArgumentException | IllegalStateException | IOException e) {
+			abort(name + ": " + e.getMessage());
+		}
+		return null;
+	}
+
+	private static void abort(final String message) {
+		final Interpreter interp = Interpreter.getInstance();
+		if (interp != null) interp.abort(message);
+		else IJ.error("Contrastive PCA", message);
+	}
+
+	private String dispatch(final String name, final Object[] a) throws IOException {
+		switch (name) {
+			case "cpcaFit":
+				last = fit((String) a[0], (String) a[1], (String) a[2]);
+				return null;
+			case "getAlphaCount":
+				put(a, 0, analysis().models().size());
+				return null;
+			case "getAlphas": {
+				final StringBuilder sb = new StringBuilder();
+				for (final CpcaModel m : analysis().models())
+					sb.append(sb.length() == 0 ? "" : ",").append(alpha(m));
+				put(a, 0, sb.toString());
+				return null;
+			}
+			case "getEigenvalues":
+				put(a, 1, join(model(a[0]).eigenvalues()));
+				return null;
+			case "getTargetVariance":
+				put(a, 1, join(model(a[0]).targetVariance()));
+				return null;
+			case "getBackgroundVariance":
+				put(a, 1, join(model(a[0]).backgroundVariance()));
+				return null;
+			case "getNumSamples":
+				put(a, 0, analysis().targetData().samples());
+				return null;
+			case "getNumComponents":
+				put(a, 0, analysis().primary().numComponents());
+				return null;
+			case "getScore": {
+				final double[][] s = model(a[0]).targetScores();
+				final int i = index(a[1], s.length, "sample"), c = index(a[2], s[0].length,
+					"component");
+				put(a, 3, s[i][c]);
+				return null;
+			}
+			case "getScores": {
+				final double[][] s = model(a[0]).targetScores();
+				final int c = index(a[1], s[0].length, "component");
+				final double[] col = new double[s.length];
+				for (int i = 0; i < s.length; i++)
+					col[i] = s[i][c];
+				put(a, 2, join(col));
+				return null;
+			}
+			case "getLabels": {
+				final List<String> labels = analysis().targetData().labels();
+				put(a, 0, labels == null ? "" : String.join(",", labels));
+				return null;
+			}
+			case "getSeparation": {
+				final List<String> labels = analysis().targetData().labels();
+				if (labels == null) throw new IllegalArgumentException("the target has no " +
+					"class labels: give its slices repeating labels (e.g. 0 and 1)");
+				final Map<String, Double> sep = Measures.separation(model(a[0]).targetScores(),
+					labels);
+				final Double v = sep.get((String) a[1]);
+				if (v == null) throw new IllegalArgumentException("'" + a[1] +
+					"' is not a separation measure: use one of " + sep.keySet());
+				put(a, 2, v);
+				return null;
+			}
+			case "getDiagnostics":
+				put(a, 0, String.join("\n", analysis().diagnostics()));
+				return null;
+			case "showEigenImages":
+				(analysis().samples() == Analysis.Samples.PIXELS ? analysis().scoreImages()
+					: analysis().eigenImages()).show();
+				return null;
+			case "showScatterPlot":
+				analysis().scatterPlot().show();
+				if (analysis().samples() == Analysis.Samples.PIXELS) analysis().loadingsPlot()
+					.show();
+				return null;
+			case "showScreePlot":
+				analysis().screePlot().show();
+				return null;
+			case "showTables":
+				analysis().scoresTable().show("cPCA scores");
+				analysis().componentsTable().show("cPCA components");
+				return null;
+			case "saveModel":
+				ModelFile.write(analysis().modelForFile(model(a[0])), Paths.get((String) a[1]));
+				return null;
+			case "applyModel": {
+				final ModelApplication app = ModelApplication.apply(Paths.get((String) a[0]),
+					image((String) a[1], "input"));
+				app.reconstruction().show();
+				app.backgroundRemoved().show();
+				if (app.scoreImages() != null) app.scoreImages().show();
+				if (app.scoresTable() != null) app.scoresTable().show("cPCA scores");
+				return null;
+			}
+			default:
+				throw new IllegalArgumentException("unknown function " + name);
+		}
+	}
+
+	/** Runs a fit from macro arguments. */
+	static Analysis fit(final String target, final String background,
+		final String options)
+	{
+		final String o = options == null ? "" : options + " ";
+		final Analysis.Request r = new Analysis.Request().target(image(target, "target"))
+			.samples(Analysis.Samples.parse(Macro.getValue(o, "samples", "slices"))).method(
+				Macro.getValue(o, "method", "cpca")).alpha(Macro.getValue(o, "alpha", "auto"))
+			.components(integer(o, "components", 2)).standardize(flag(o, "standardize"))
+			.whiten(flag(o, "whiten")).bin(integer(o, "bin", 1)).seed(integer(o, "seed", 0));
+		final String b = background == null ? "" : background.trim();
+		if (b.equalsIgnoreCase("selection")) r.backgroundFromSelection();
+		else if (!b.isEmpty()) r.background(image(b, "background"));
+		final IjProgress progress = new IjProgress();
+		try {
+			return Analysis.run(r, progress);
+		}
+		finally {
+			progress.done();
+		}
+	}
+
+	private static ImagePlus image(final String title, final String role) {
+		if (title == null || title.trim().isEmpty()) {
+			final ImagePlus imp = WindowManager.getCurrentImage();
+			if (imp == null) throw new IllegalArgumentException("there is no " + role +
+				" image: open one, or give its title");
+			return imp;
+		}
+		final ImagePlus imp = WindowManager.getImage(title);
+		if (imp == null) throw new IllegalArgumentException("there is no open image titled '" +
+			title + "' for the " + role + ": open it first (open(path)) or check the title " +
+			"(getTitle())");
+		return imp;
+	}
+
+	private static boolean flag(final String options, final String key) {
+		return Pattern.compile("(^|\\s)" + key + "(\\s|$)").matcher(options).find();
+	}
+
+	private static int integer(final String options, final String key,
+		final int defaultValue)
+	{
+		final String v = Macro.getValue(options, key, null);
+		if (v == null) return defaultValue;
+		try {
+			return (int) Math.round(Double.parseDouble(v));
+		}
+		catch (final NumberFormatException e) {
+			throw new IllegalArgumentException(key + "=" + v + " is not a number: e.g. " +
+				key + "=" + defaultValue);
+		}
+	}
+
+	private static Analysis analysis() {
+		final Analysis a = last;
+		if (a == null) throw new IllegalStateException("there is no result yet: call " +
+			"Ext.cpcaFit(target, background, options) first");
+		return a;
+	}
+
+	private static CpcaModel model(final Object alphaIndex) {
+		final List<CpcaModel> models = analysis().models();
+		return models.get(index(alphaIndex, models.size(), "α index"));
+	}
+
+	private static int index(final Object value, final int size, final String what) {
+		final double v = (Double) value;
+		if (!(v >= 0 && v < size) || v != Math.rint(v)) throw new IllegalArgumentException(
+			what + " " + (v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v)) +
+				" is out of range: use 0 … " + (size - 1) + " (indices start at 0)");
+		return (int) v;
+	}
+
+	private static String alpha(final CpcaModel m) {
+		return Double.isNaN(m.alpha()) ? "" : Analysis.alphaText(m.alpha());
+	}
+
+	private static String join(final double[] values) {
+		final StringBuilder sb = new StringBuilder();
+		for (final double v : values)
+			sb.append(sb.length() == 0 ? "" : ",").append(Double.toString(v));
+		return sb.toString();
+	}
+
+	private static void put(final Object[] args, final int i, final String value) {
+		((String[]) args[i])[0] = value;
+	}
+
+	private static void put(final Object[] args, final int i, final double value) {
+		((Double[]) args[i])[0] = value;
+	}
+}

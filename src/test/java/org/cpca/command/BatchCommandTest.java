@@ -1,0 +1,101 @@
+package org.cpca.command;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ij.ImagePlus;
+import ij.io.FileSaver;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.scijava.Context;
+import org.scijava.command.CommandModule;
+import org.scijava.command.CommandService;
+
+/** Batch... headless through a SciJava context, writing the command line's files. */
+class BatchCommandTest {
+
+	private static Context context;
+	private static CommandService commands;
+
+	@BeforeAll
+	static void start() {
+		context = new Context(CommandService.class);
+		commands = context.service(CommandService.class);
+	}
+
+	@AfterAll
+	static void stop() {
+		context.dispose();
+	}
+
+	static File save(final ImagePlus imp, final Path file) {
+		assertTrue(imp.getStackSize() > 1 ? new FileSaver(imp).saveAsTiffStack(file
+			.toString()) : new FileSaver(imp).saveAsTiff(file.toString()));
+		return file.toFile();
+	}
+
+	static Map<String, Object> defaults() {
+		final Map<String, Object> d = new HashMap<>();
+		d.put("per_file", false);
+		d.put("method", "cpca");
+		d.put("alpha_mode", "auto");
+		d.put("alpha", 2.0);
+		d.put("components", 2);
+		d.put("standardize", false);
+		d.put("whiten", false);
+		d.put("bin", 1);
+		d.put("seed", 0L);
+		d.put("background", null);
+		d.put("labels", null);
+		d.put("mask", null);
+		return d;
+	}
+
+	@Test
+	void oneFolderOfStacksPerFile(@TempDir final Path tmp) throws Exception {
+		final Path in = Files.createDirectories(tmp.resolve("stacks"));
+		save(Synthetic.target(30, 31), in.resolve("plate1.tif"));
+		save(Synthetic.target(30, 32), in.resolve("plate2.tif"));
+		final File b = save(Synthetic.background(30, 33), tmp.resolve("grass.tif"));
+		final Map<String, Object> args = defaults();
+		args.put("target", in.toFile());
+		args.put("background", b);
+		args.put("out", tmp.resolve("results").toFile());
+		args.put("per_file", true);
+		args.put("alpha_mode", "fixed");
+		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
+		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		for (final String name : new String[] { "plate1", "plate2" })
+			for (final String f : new String[] { "summary.json", "scores.csv", "model.json",
+				"components.tif", "plots/scatter.png" })
+				assertTrue(Files.isRegularFile(tmp.resolve("results/" + name + "/" + f)), name +
+					"/" + f);
+		assertEquals(2, ((BatchCommand) m.getDelegateObject()).runsTable().size());
+		assertTrue(((String) m.getOutput("report")).startsWith("2 of 2"));
+	}
+
+	@Test
+	void failedRunIsReportedAndWritesNothing(@TempDir final Path tmp) throws Exception {
+		final File t = save(Synthetic.target(20, 34), tmp.resolve("t.tif"));
+		final File small = save(new ImagePlus("small", new ij.process.ByteProcessor(4, 4)),
+			tmp.resolve("small.tif"));
+		final Map<String, Object> args = defaults();
+		args.put("target", t);
+		args.put("background", small);
+		args.put("out", tmp.resolve("out").toFile());
+		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
+		assertTrue(m.isCanceled());
+		assertTrue(m.getCancelReason().contains("width × height"), m.getCancelReason());
+		assertFalse(Files.exists(tmp.resolve("out/summary.json")));
+	}
+}

@@ -1,0 +1,151 @@
+package org.cpca.command;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ij.ImagePlus;
+
+import java.io.File;
+import java.lang.reflect.Field;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.scijava.Context;
+import org.scijava.command.CommandInfo;
+import org.scijava.command.CommandModule;
+import org.scijava.command.CommandService;
+import org.scijava.module.ModuleItem;
+import org.scijava.plugin.Parameter;
+
+/**
+ * Every command parameter is a usable macro key: snake_case, with a label and a
+ * description, and the option strings built from the parameter names run the commands.
+ */
+class MacroKeysTest {
+
+	private static Context context;
+	private static CommandService commands;
+
+	@BeforeAll
+	static void start() {
+		context = new Context(CommandService.class);
+		commands = context.service(CommandService.class);
+	}
+
+	@AfterAll
+	static void stop() {
+		context.dispose();
+	}
+
+	@ParameterizedTest
+	@ValueSource(classes = { ContrastivePcaCommand.class, ApplyModelCommand.class,
+		BatchCommand.class })
+	void parametersAreDocumentedSnakeCaseKeys(final Class<?> command) {
+		assertFalse(MacroOptions.inputs(command).isEmpty());
+		for (final Field f : MacroOptions.inputs(command)) {
+			final Parameter p = f.getAnnotation(Parameter.class);
+			assertTrue(f.getName().matches("[a-z][a-z0-9]*(_[a-z0-9]+)*"), f.getName());
+			assertFalse(p.label().isEmpty(), f.getName() + " has no label");
+			assertFalse(p.description().isEmpty(), f.getName() + " has no description");
+			if (f.getType() == ImagePlus.class) assertFalse(p.persist(), f.getName() +
+				" is an image and must not persist");
+		}
+		// the command is registered with a menu path and these inputs
+		final CommandInfo info = commands.getCommand(command.getName());
+		assertNotNull(info, command + " is not a registered command");
+		assertTrue(info.getMenuPath().getMenuString().startsWith("Plugins > Contrastive PCA"),
+			info.getMenuPath().toString());
+		int inputs = 0;
+		for (final ModuleItem<?> item : info.inputs())
+			if (!org.scijava.service.Service.class.isAssignableFrom(item.getType()) && item
+				.getType() != Context.class) inputs++;
+		assertEquals(MacroOptions.inputs(command).size(), inputs);
+	}
+
+	@Test
+	void optionStringWithEveryKeyRunsContrastivePca(@TempDir final Path tmp)
+		throws Exception
+	{
+		final ImagePlus t = Synthetic.target(30, 11), b = Synthetic.background(30, 12);
+		t.setTitle("digits on grass.tif");
+		b.setTitle("grass.tif");
+		final Map<String, Object> values = ContrastivePcaCommandTest.defaults();
+		values.put("target", t);
+		values.put("background", b);
+		values.put("alpha_mode", "fixed");
+		values.put("alpha", 3.5);
+		values.put("standardize", true);
+		values.put("save_model", tmp.resolve("model.json").toFile());
+		final String options = MacroOptions.build(ContrastivePcaCommand.class, values);
+		assertEquals("target=[digits on grass.tif] background_source=image " +
+			"background=grass.tif samples=slices method=cpca alpha_mode=fixed alpha=3.5 " +
+			"components=2 standardize bin=1 seed=0 show_images show_plots show_tables " +
+			"save_model=" + tmp.resolve("model.json"), options);
+		final Map<String, Object> parsed = MacroOptions.parse(ContrastivePcaCommand.class,
+			options, List.of(t, b));
+		for (final Field f : MacroOptions.inputs(ContrastivePcaCommand.class))
+			assertEquals(values.get(f.getName()) == null && f.getType() == boolean.class
+				? false : values.get(f.getName()), parsed.get(f.getName()), f.getName());
+		final CommandModule m = commands.run(ContrastivePcaCommand.class, true, parsed)
+			.get();
+		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		assertTrue(Files.isRegularFile(tmp.resolve("model.json")));
+		assertEquals(3.5, ((ContrastivePcaCommand) m.getDelegateObject()).analysis()
+			.primary().alpha());
+		assertThrows(IllegalArgumentException.class, () -> MacroOptions.parse(
+			ContrastivePcaCommand.class, options + " alpha_value=3", List.of(t, b)));
+	}
+
+	@Test
+	void optionStringRunsApplyModel(@TempDir final Path tmp) throws Exception {
+		final ImagePlus t = Synthetic.target(30, 13), b = Synthetic.background(30, 14);
+		final Map<String, Object> fit = ContrastivePcaCommandTest.defaults();
+		fit.put("target", t);
+		fit.put("background", b);
+		fit.put("alpha_mode", "inf");
+		fit.put("save_model", tmp.resolve("m.json").toFile());
+		assertFalse(commands.run(ContrastivePcaCommand.class, true, fit).get()
+			.isCanceled());
+		final Map<String, Object> values = new HashMap<>();
+		values.put("model", tmp.resolve("m.json").toFile());
+		values.put("input", t);
+		values.put("show_reconstruction", true);
+		values.put("show_background_removed", true);
+		values.put("show_scores", true);
+		final String options = MacroOptions.build(ApplyModelCommand.class, values);
+		final CommandModule m = commands.run(ApplyModelCommand.class, true, MacroOptions
+			.parse(ApplyModelCommand.class, options, List.of(t))).get();
+		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		assertNotNull(m.getOutput("reconstruction"));
+	}
+
+	@Test
+	void optionStringRunsBatch(@TempDir final Path tmp) throws Exception {
+		final File t = BatchCommandTest.save(Synthetic.target(30, 15), tmp.resolve(
+			"t.tif"));
+		final File b = BatchCommandTest.save(Synthetic.background(30, 16), tmp.resolve(
+			"b.tif"));
+		final Map<String, Object> values = BatchCommandTest.defaults();
+		values.put("target", t);
+		values.put("background", b);
+		values.put("out", tmp.resolve("out dir").toFile());
+		final String options = MacroOptions.build(BatchCommand.class, values);
+		assertTrue(options.contains("out=[" + tmp.resolve("out dir") + "]"), options);
+		final CommandModule m = commands.run(BatchCommand.class, true, MacroOptions.parse(
+			BatchCommand.class, options, List.of())).get();
+		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		assertTrue(Files.isRegularFile(tmp.resolve("out dir/summary.json")));
+	}
+}

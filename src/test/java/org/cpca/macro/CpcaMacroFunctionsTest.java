@@ -1,0 +1,151 @@
+package org.cpca.macro;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ij.ImagePlus;
+import ij.ImageStack;
+import ij.io.FileSaver;
+import ij.process.FloatProcessor;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The macro extension through ImageJ's own macro interpreter, in-process. */
+class CpcaMacroFunctionsTest {
+
+	@TempDir
+	static Path dir;
+
+	/** Shared strong patterns everywhere; a faint bar of sign ± by class in the target. */
+	static ImagePlus stack(final String title, final int n, final long seed,
+		final boolean target)
+	{
+		final int w = 12, h = 10;
+		final Random r = new Random(seed);
+		final ImageStack st = new ImageStack(w, h);
+		for (int s = 0; s < n; s++) {
+			final double a = 10 * r.nextGaussian(), b = 8 * r.nextGaussian();
+			final float[] px = new float[w * h];
+			for (int i = 0; i < px.length; i++) {
+				final int x = i % w, y = i / w;
+				final double bar = y >= 4 && y <= 5 && x >= 2 && x < w - 2 ? 1 : 0;
+				px[i] = (float) (100 + a * Math.sin(x * 0.5) + b * Math.cos(y * 0.7) + 0.3 * r
+					.nextGaussian() + (target ? (s % 2 == 0 ? 2 : -2) * bar : 0));
+			}
+			st.addSlice(target ? s % 2 == 0 ? "0" : "1" : "background", new FloatProcessor(w,
+				h, px));
+		}
+		return new ImagePlus(title, st);
+	}
+
+	@BeforeAll
+	static void images() {
+		new FileSaver(stack("target.tif", 40, 1, true)).saveAsTiffStack(dir.resolve(
+			"target.tif").toString());
+		new FileSaver(stack("background.tif", 40, 2, false)).saveAsTiffStack(dir.resolve(
+			"background.tif").toString());
+	}
+
+	private static String open() {
+		return MacroRunner.RUN_LINE + "\nopen(\"" + dir.resolve("target.tif") + "\");\n" +
+			"open(\"" + dir.resolve("background.tif") + "\");\n";
+	}
+
+	@Test
+	void fitReturnsAlphasEigenvaluesScoresAndImages() {
+		final String out = MacroRunner.run(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=auto components=2\");\n" +
+			"Ext.getAlphaCount(n);\n" + //
+			"Ext.getAlphas(alphas);\n" + //
+			"Ext.getEigenvalues(1, ev);\n" + //
+			"Ext.getTargetVariance(1, tv);\n" + //
+			"Ext.getBackgroundVariance(1, bv);\n" + //
+			"Ext.getNumSamples(samples);\n" + //
+			"Ext.getNumComponents(k);\n" + //
+			"Ext.getScore(1, 3, 0, s);\n" + //
+			"Ext.getScores(1, 0, col);\n" + //
+			"Ext.getLabels(labels);\n" + //
+			"Ext.getSeparation(0, \"lda_accuracy\", pca);\n" + //
+			"Ext.getSeparation(1, \"lda_accuracy\", cpca);\n" + //
+			"before = nImages;\n" + //
+			"Ext.showEigenImages();\n" + //
+			"eigen = getTitle() + \"|\" + nSlices + \"|\" + bitDepth() + \"|\" + getInfo(\"slice.label\");\n" +
+			"Ext.showScatterPlot();\n" + //
+			"Ext.showScreePlot();\n" + //
+			"Ext.saveModel(1, \"" + dir.resolve("model.json") + "\");\n" + //
+			"e = split(ev, \",\"); t = split(tv, \",\"); b = split(bv, \",\"); a = split(alphas, \",\");\n" +
+			"check = abs(parseFloat(t[0]) - parseFloat(a[1]) * parseFloat(b[0]) - parseFloat(e[0])) / parseFloat(t[0]);\n" +
+			"made = nImages - before;\n" + //
+			"lab = split(labels, \",\"); nl = lab.length;\n" + //
+			"c = split(col, \",\");\n" + //
+			"same = 0; if (s == parseFloat(c[3])) same = 1;\n" + //
+			"return \"\" + n + \";\" + alphas + \";\" + samples + \";\" + k + \";\" + same + \";\" + c.length + \";\" + nl + \";\" + pca + \";\" + cpca + \";\" + made + \";\" + eigen + \";\" + check;");
+		final String[] f = out.split(";");
+		final int n = Integer.parseInt(f[0]);
+		assertTrue(n >= 2, out);
+		assertEquals(n, f[1].split(",").length, out);
+		assertEquals("0", f[1].split(",")[0], out);
+		assertEquals("40", f[2]);
+		assertEquals("2", f[3]);
+		assertEquals("1", f[4], "getScore equals getScores: " + out);
+		assertEquals("40", f[5]);
+		assertEquals("40", f[6]);
+		assertTrue(Double.parseDouble(f[8]) > Double.parseDouble(f[7]), out);
+		assertTrue(Double.parseDouble(f[8]) >= 0.8, out);
+		assertEquals("3", f[9], "eigen-images, scatter and scree plots: " + out);
+		final String[] eigen = f[10].split("\\|");
+		assertTrue(eigen[0].startsWith("Contrastive eigen-images of target.tif"), out);
+		assertEquals(String.valueOf(2 * n), eigen[1]);
+		assertEquals("32", eigen[2]);
+		assertTrue(eigen[3].startsWith("cPC1 α=0 λ="), out);
+		assertTrue(Double.parseDouble(f[11]) < 1e-5, out);
+		assertTrue(Files.isRegularFile(dir.resolve("model.json")));
+	}
+
+	@Test
+	void applyModelMakesReconstructionAndBackgroundRemoved() {
+		final String out = MacroRunner.run(open() +
+			"Ext.cpcaFit(\"background.tif\", \"\", \"method=pca components=2\");\n" +
+			"Ext.saveModel(0, \"" + dir.resolve("bg-pca.json") + "\");\n" + //
+			"before = nImages;\n" + //
+			"Ext.applyModel(\"" + dir.resolve("bg-pca.json") + "\", \"target.tif\");\n" +
+			"titles = \"\"; for (i = before + 1; i <= nImages; i++) { selectImage(i); titles = titles + getTitle() + \"|\"; }\n" +
+			"return titles;");
+		assertTrue(out.contains("Reconstruction of target.tif|"), out);
+		assertTrue(out.contains("Background removed from target.tif|"), out);
+	}
+
+	@Test
+	void pixelsAsSamplesWithSelectionBackground() {
+		final String out = MacroRunner.run(MacroRunner.RUN_LINE + "\n" +
+			"newImage(\"channels\", \"32-bit random\", 30, 20, 3);\n" + //
+			"makeRectangle(0, 0, 10, 20);\n" + //
+			"Ext.cpcaFit(\"channels\", \"selection\", \"samples=pixels alpha=1 components=1\");\n" +
+			"Ext.getNumSamples(n);\n" + //
+			"Ext.showEigenImages();\n" + //
+			"return \"\" + n + \";\" + getWidth() + \";\" + nSlices + \";\" + bitDepth();");
+		assertEquals("600;30;1;32", out);
+	}
+
+	@Test
+	void errorsAbortTheMacroWithAMessage() {
+		CpcaMacroFunctions.reset();
+		assertTrue(MacroRunner.error(MacroRunner.RUN_LINE + "\nExt.getAlphas(a);").contains(
+			"call Ext.cpcaFit"));
+		assertTrue(MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"nothing.tif\", \"\");").contains(
+				"no open image titled 'nothing.tif'"));
+		assertTrue(MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=-1\");").contains(
+				"alpha must be ≥ 0"));
+		assertTrue(MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2\");\n" +
+			"Ext.getEigenvalues(5, e);").contains("α index 5 is out of range"));
+	}
+}
