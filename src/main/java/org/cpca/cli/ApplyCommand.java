@@ -21,7 +21,9 @@ import org.cpca.image.FeatureLayout;
 import org.cpca.image.TiffFiles;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code cpca apply}: scores and reconstructions of new data with a saved model. */
 @Command(name = "apply", sortOptions = false, mixinStandardHelpOptions = true,
@@ -29,6 +31,9 @@ import picocli.CommandLine.Option;
 		"scores.csv, the reconstruction (reconstruction.tif for images, " +
 		"reconstruction.csv for tables) and summary.json into --out.")
 final class ApplyCommand implements Callable<Integer> {
+
+	@Spec
+	CommandSpec spec;
 
 	@Option(names = "--model", required = true, paramLabel = "FILE",
 		description = "A model.json written by cpca fit.")
@@ -123,7 +128,7 @@ final class ApplyCommand implements Callable<Integer> {
 			}
 			o.commit();
 		}
-		System.out.println(String.format(Locale.ROOT,
+		spec.commandLine().getOut().println(String.format(Locale.ROOT,
 			"Projected %d samples of %s on %d components; results in %s", data.samples(),
 			input, m.numComponents(), out.toAbsolutePath().normalize()));
 		return 0;

@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code cpca demo}: automatic-α cPCA on the bundled test images (glyphs on texture
@@ -18,6 +20,9 @@ import picocli.CommandLine.Option;
 		"(test-images/target.tif against test-images/background.tif) and say where the " +
 		"results are.")
 final class DemoCommand implements Callable<Integer> {
+
+	@Spec
+	CommandSpec spec;
 
 	@Option(names = "--out", paramLabel = "DIR", defaultValue = "cpca-demo",
 		description = "Folder for the results (default: ${DEFAULT-VALUE}).")
@@ -32,6 +37,7 @@ final class DemoCommand implements Callable<Integer> {
 	public Integer call() throws Exception {
 		final Path dir = images != null ? images : bundledImages();
 		final FitCommand fit = new FitCommand();
+		fit.spec = spec;
 		fit.target = dir.resolve("target.tif");
 		fit.background = List.of(dir.resolve("background.tif"));
 		fit.labels = dir.resolve("target-labels.txt");
@@ -45,9 +51,10 @@ final class DemoCommand implements Callable<Integer> {
 		fit.alphasReturned = 4;
 		fit.out = out;
 		final int code = fit.call();
-		System.out.println("Open " + out.resolve("plots/scatter.png") +
+		fit.out().println("Open " + out.resolve("plots/scatter.png") +
 			" for the scatter plots (one panel per α; α = 0 is PCA) and " + out.resolve(
 				"components.tif") + " (in Fiji) for the contrastive eigen-images.");
+		fit.out().flush();
 		return code;
 	}
 

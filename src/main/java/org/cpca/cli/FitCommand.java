@@ -1,6 +1,6 @@
 package org.cpca.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,7 +16,9 @@ import org.cpca.core.CpcaOptions;
 import org.cpca.core.Dataset;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code cpca fit}: fit PCA or cPCA and write the results into a folder. */
 @Command(name = "fit", sortOptions = false, mixinStandardHelpOptions = true,
@@ -27,6 +29,9 @@ import picocli.CommandLine.Option;
 			"sequence, sorted by name) or a CSV table (header row; numeric columns are " +
 			"the features)." })
 final class FitCommand implements Callable<Integer> {
+
+	@Spec
+	CommandSpec spec;
 
 	@Option(names = "--target", required = true, paramLabel = "PATH",
 		description = "The target data: what you want to understand.")
@@ -121,7 +126,10 @@ final class FitCommand implements Callable<Integer> {
 		description = "Folder for the results (created; written atomically).")
 	Path out;
 
-	PrintStream stdout = System.out;
+	/** Where results are reported: the command line's output writer. */
+	PrintWriter out() {
+		return spec != null ? spec.commandLine().getOut() : new PrintWriter(System.out, true);
+	}
 
 	@Override
 	public Integer call() throws Exception {
@@ -199,7 +207,8 @@ final class FitCommand implements Callable<Integer> {
 			final Results results = new Results(m, alpha, t, b, targetData, cpca, models,
 				selection, timings);
 			results.write(out, inputs(t, b));
-			stdout.println(results.report(out));
+			out().println(results.report(out));
+			out().flush();
 			return 0;
 		}
 		finally {

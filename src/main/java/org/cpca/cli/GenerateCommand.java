@@ -6,7 +6,9 @@ import java.util.concurrent.Callable;
 import org.cpca.generate.TestImageGenerator;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code cpca generate}: the project's own synthetic test images. */
 @Command(name = "generate", sortOptions = false, mixinStandardHelpOptions = true,
@@ -14,6 +16,9 @@ import picocli.CommandLine.Option;
 		"grass-like texture, and texture alone): target.tif, background.tif and " +
 		"target-labels.txt. The defaults reproduce the bundled test-images/ exactly.")
 final class GenerateCommand implements Callable<Integer> {
+
+	@Spec
+	CommandSpec spec;
 
 	@Option(names = "--out", required = true, paramLabel = "DIR",
 		description = "Folder to write into (created).")
@@ -44,7 +49,7 @@ final class GenerateCommand implements Callable<Integer> {
 				? c.backgroundSlices() : backgroundSlices);
 		if (size != null) c = c.withSize(size, size);
 		TestImageGenerator.write(TestImageGenerator.generate(c), out);
-		System.out.println("Wrote " + c + " to " + out.toAbsolutePath().normalize());
+		spec.commandLine().getOut().println("Wrote " + c + " to " + out.toAbsolutePath().normalize());
 		return 0;
 	}
 }

@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -99,7 +98,7 @@ final class LoadedData {
 		}
 		else layout.checkFits(role, imp);
 		Dataset ds = StackSamples.toDataset(role, imp, layout);
-		final List<String> classes = classLabels(StackSamples.sliceLabels(imp));
+		final List<String> classes = StackSamples.classLabels(imp);
 		if (classes != null) ds = ds.withLabels(classes);
 		facts.put("kind", "image");
 		facts.put("samples", ds.samples());
@@ -110,17 +109,6 @@ final class LoadedData {
 		facts.put("bin", layout.bin());
 		facts.put("masked", layout.hasMask());
 		return new LoadedData(role, path, ds, layout, imp, null, facts);
-	}
-
-	/**
-	 * Slice labels are taken as class labels when every slice has one and they repeat
-	 * (fewer distinct labels than half the slices): "0"/"1", "treated"/"control". Unique
-	 * names such as file names are not classes.
-	 */
-	static List<String> classLabels(final List<String> sliceLabels) {
-		if (sliceLabels == null || sliceLabels.contains(null)) return null;
-		return new HashSet<>(sliceLabels).size() * 2 <= sliceLabels.size() ? sliceLabels
-			: null;
 	}
 
 	/** Reads a labels file: one class label per line, blank lines ignored. */

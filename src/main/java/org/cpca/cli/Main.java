@@ -26,15 +26,27 @@ public final class Main implements Runnable {
 	}
 
 	public static void main(final String[] args) {
+		System.setProperty("java.awt.headless", "true");
 		System.exit(run(args));
 	}
 
-	/** Runs the command line and returns the exit code (used by tests). */
+	/** Runs the command line on the standard streams and returns the exit code. */
 	public static int run(final String... args) {
-		System.setProperty("java.awt.headless", "true");
+		return run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+	}
+
+	/**
+	 * Runs the command line, printing to the given writers (e.g. to capture the one-line
+	 * error message), and returns the exit code: 0 on success, 1 for bad input or a failed
+	 * computation, 2 for a wrong command line.
+	 */
+	public static int run(final PrintWriter out, final PrintWriter err,
+		final String... args)
+	{
 		final CommandLine cl = new CommandLine(new Main());
+		cl.setOut(out);
+		cl.setErr(err);
 		cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-			final PrintWriter err = commandLine.getErr();
 			if (e instanceof IllegalArgumentException || e instanceof CancellationException ||
 				e instanceof java.nio.file.NoSuchFileException || e instanceof ArithmeticException)
 			{
@@ -51,13 +63,15 @@ public final class Main implements Runnable {
 			return 1;
 		});
 		cl.setParameterExceptionHandler((e, args1) -> {
-			final PrintWriter err = e.getCommandLine().getErr();
 			err.println("cpca: " + e.getMessage() + " (see: cpca " + e.getCommandLine()
 				.getCommandName() + " --help)");
 			err.flush();
 			return 2;
 		});
-		return cl.execute(args);
+		final int code = cl.execute(args);
+		out.flush();
+		err.flush();
+		return code;
 	}
 
 	/** The version from the jar's manifest. */

@@ -9,7 +9,6 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -254,7 +253,7 @@ public final class Analysis {
 			layout = StackSamples.layoutFor(r.target, null, roi != null && roi.isArea()
 				? roi : null, r.bin);
 			t = StackSamples.toDataset("target", r.target, layout);
-			final List<String> classes = classLabels(StackSamples.sliceLabels(r.target));
+			final List<String> classes = StackSamples.classLabels(r.target);
 			if (classes != null) t = t.withLabels(classes);
 			if (r.background != null) b = StackSamples.toDataset("background", r.background,
 				layout);
@@ -308,16 +307,6 @@ public final class Analysis {
 			: r.alpha));
 		progress.stage("done", 1);
 		return new Analysis(r, method, t, cpca, models, selection, layout, targetPixels);
-	}
-
-	/**
-	 * Slice labels are class labels when every slice has one and they repeat (at most
-	 * half as many distinct labels as slices), the same rule as the command line's.
-	 */
-	static List<String> classLabels(final List<String> sliceLabels) {
-		if (sliceLabels == null || sliceLabels.contains(null)) return null;
-		return new HashSet<>(sliceLabels).size() * 2 <= sliceLabels.size() ? sliceLabels
-			: null;
 	}
 
 	/** "pca" or "cpca". */

@@ -3,12 +3,8 @@ package org.cpca.command;
 import ij.IJ;
 import ij.measure.ResultsTable;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.io.UnsupportedEncodingException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,8 +39,6 @@ import org.scijava.widget.FileWidget;
 	description = "Contrastive PCA of files and folders into an output folder")
 public class BatchCommand extends ContextCommand {
 
-	/** The command line writes to the process's standard streams: one batch at a time. */
-	private static final Object STREAMS = new Object();
 
 	@Parameter
 	private LogService log;
@@ -195,39 +189,16 @@ public class BatchCommand extends ContextCommand {
 
 	/** Runs {@code cpca fit}: {error message or null, what it printed}. */
 	private String[] fit(final Path t, final Path dir) {
-		final List<String> args = arguments(t, dir);
-		final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
-		final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
-		final int code;
-		synchronized (STREAMS) {
-			final PrintStream stdout = System.out, stderr = System.err;
-			// the command line sets java.awt.headless; a running ImageJ keeps its own
-			final String headless = System.getProperty("java.awt.headless");
-			try (PrintStream o = new PrintStream(outBytes, true, "UTF-8");
-					PrintStream e = new PrintStream(errBytes, true, "UTF-8"))
-			{
-				System.setOut(o);
-				System.setErr(e);
-				code = Main.run(args.toArray(new String[0]));
-			}
-			catch (final UnsupportedEncodingException e) {
-				throw new IllegalStateException(e);
-			}
-			finally {
-				System.setOut(stdout);
-				System.setErr(stderr);
-				if (headless == null) System.clearProperty("java.awt.headless");
-				else System.setProperty("java.awt.headless", headless);
-			}
-		}
-		final String printed = new String(outBytes.toByteArray(), StandardCharsets.UTF_8);
-		final String err = new String(errBytes.toByteArray(), StandardCharsets.UTF_8)
-			.trim();
-		if (code == 0) return new String[] { null, printed };
-		final String first = err.isEmpty() ? "cpca fit failed with exit code " + code : err
-			.split("\n")[0];
-		return new String[] { first.startsWith("cpca: ") ? first.substring(6) : first,
-			printed };
+		final java.io.StringWriter out = new java.io.StringWriter(),
+				err = new java.io.StringWriter();
+		final int code = Main.run(new java.io.PrintWriter(out), new java.io.PrintWriter(err),
+			arguments(t, dir).toArray(new String[0]));
+		final String message = err.toString().trim();
+		if (code == 0) return new String[] { null, out.toString() };
+		final String first = message.isEmpty() ? "cpca fit failed with exit code " + code
+			: message.split("\n")[0];
+		return new String[] { first.startsWith("cpca: ") ? first.substring(6) : first, out
+			.toString() };
 	}
 
 	/** Regular, non-hidden files of a folder, sorted by name (labels files excluded). */

@@ -101,6 +101,17 @@ public final class StackSamples {
 		return any ? labels : null;
 	}
 
+	/**
+	 * The slice labels as class labels, or {@code null}: they are classes when every
+	 * slice has one and they repeat (at most half as many distinct labels as slices), as
+	 * "0"/"1" or "treated"/"control" do; unique names such as file names are not classes.
+	 */
+	public static List<String> classLabels(final ImagePlus imp) {
+		final List<String> labels = sliceLabels(imp);
+		if (labels == null || labels.contains(null)) return null;
+		return new java.util.HashSet<>(labels).size() * 2 <= labels.size() ? labels : null;
+	}
+
 	private static String firstLine(final String label) {
 		if (label == null) return null;
 		final int nl = label.indexOf('\n');
