@@ -56,6 +56,10 @@ final class ApplyCommand implements Callable<Integer> {
 	public Integer call() throws Exception {
 		final long t0 = System.nanoTime();
 		final CpcaModel m = ModelFile.read(model);
+		if ("pixels".equals(m.attributes().get("samples"))) throw new IllegalArgumentException(
+			model + " was fitted with pixels as samples (in Fiji); apply it with Plugins > " +
+				"Contrastive PCA > Apply Model... — cpca apply takes models fitted on slices " +
+				"or tables");
 		final LoadedData.Reading how = new LoadedData.Reading();
 		how.missing = FitCommand.parseMissing(missing);
 		final boolean image = m.attributes().containsKey(FeatureLayout.WIDTH);
