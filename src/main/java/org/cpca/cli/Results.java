@@ -25,11 +25,10 @@ import org.cpca.core.CpcaModel;
 import org.cpca.core.Dataset;
 import org.cpca.core.Measures;
 import org.cpca.core.ModelFile;
-import org.cpca.image.ComponentImages;
 import org.cpca.image.TiffFiles;
+import org.cpca.render.ModelViews;
 import org.cpca.render.Panels;
 import org.cpca.render.PlotFiles;
-import org.cpca.render.ScatterPlot;
 import org.cpca.render.ScreePlot;
 
 /**
@@ -86,16 +85,7 @@ final class Results {
 	}
 
 	static String alphaText(final double alpha) {
-		if (Double.isNaN(alpha)) return "";
-		if (alpha == Double.POSITIVE_INFINITY) return "inf";
-		if (alpha == 0) return "0";
-		return new java.math.BigDecimal(alpha).round(new java.math.MathContext(6))
-			.stripTrailingZeros().toPlainString();
-	}
-
-	private String title(final CpcaModel m) {
-		if (method.equals("pca")) return "PCA";
-		return m.alpha() == 0 ? "α = 0 (PCA)" : "cPCA α = " + alphaText(m.alpha());
+		return ModelViews.alphaText(alpha);
 	}
 
 	void write(final Path dir, final List<Path> inputs) throws IOException {
@@ -153,42 +143,20 @@ final class Results {
 	}
 
 	private void writeComponents(final Path file) throws IOException {
-		final List<double[]> all = new ArrayList<>();
-		final List<String> labels = new ArrayList<>();
-		for (final CpcaModel m : models) {
-			final double[][] comps = m.components();
-			for (int c = 0; c < comps.length; c++) {
-				all.add(comps[c]);
-				labels.add(prefix() + (c + 1) + (method.equals("pca") ? "" : " α=" + alphaText(m
-					.alpha())) + " λ=" + String.format(Locale.ROOT, "%.4g", m.eigenvalues()[c]));
-			}
-		}
-		final ImagePlus imp = ComponentImages.eigenImages(method.equals("pca")
-			? "eigen-images" : "contrastive eigen-images", all.toArray(new double[0][]),
-			target.layout, labels);
-		TiffFiles.save(imp, file);
+		TiffFiles.save(ModelViews.eigenImages(method.equals("pca") ? "eigen-images"
+			: "contrastive eigen-images", models, target.layout), file);
 	}
 
 	private void writePlots(final OutputFolder out) throws IOException {
-		final List<ImagePlus> panels = new ArrayList<>();
-		for (final CpcaModel m : models) {
-			final double[][] s = m.targetScores();
-			final double[] x = new double[s.length], y = new double[s.length];
-			for (int i = 0; i < s.length; i++) {
-				x[i] = s[i][0];
-				y[i] = s[i].length > 1 ? s[i][1] : i + 1;
-			}
-			final ImagePlus panel = ScatterPlot.render(title(m) + " (" + target.dataset
-				.name() + ")", prefix() + "1", s[0].length > 1 ? prefix() + "2" : "sample", x, y,
-				targetData.labels());
-			panels.add(panel);
-			PlotFiles.savePng(panel, out.file("plots/scatter_" + (method.equals("pca") ? "pca"
-				: "alpha_" + alphaText(m.alpha())) + ".png"));
-		}
+		final List<ImagePlus> panels = ModelViews.scatterPanels(models, targetData.labels(),
+			target.dataset.name(), 1);
+		for (int i = 0; i < panels.size(); i++)
+			PlotFiles.savePng(panels.get(i), out.file("plots/scatter_" + (method.equals("pca")
+				? "pca" : "alpha_" + alphaText(models.get(i).alpha())) + ".png"));
 		PlotFiles.savePng(panels.size() == 1 ? panels.get(0) : Panels.montage(panels, 2), out
 			.file("plots/scatter.png"));
-		PlotFiles.savePng(ScreePlot.render("eigenvalues, " + title(primary()), primary()
-			.eigenvalues()), out.file("plots/eigenvalues.png"));
+		PlotFiles.savePng(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
+			primary().eigenvalues()), out.file("plots/eigenvalues.png"));
 	}
 
 	private JsonObject summary() {
@@ -246,7 +214,7 @@ final class Results {
 		sb.append('\n');
 		for (int r = 0; r < models.size(); r++) {
 			final CpcaModel m = models.get(r);
-			sb.append("  ").append(title(m)).append(": eigenvalues");
+			sb.append("  ").append(ModelViews.title(m)).append(": eigenvalues");
 			for (final double v : m.eigenvalues())
 				sb.append(' ').append(String.format(Locale.ROOT, "%.4g", v));
 			if (separations.get(r) != null) sb.append(String.format(Locale.ROOT,

@@ -5,8 +5,6 @@ import ij.gui.Plot;
 import ij.gui.Roi;
 import ij.measure.ResultsTable;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -21,12 +19,11 @@ import org.cpca.core.CpcaModel;
 import org.cpca.core.CpcaOptions;
 import org.cpca.core.Dataset;
 import org.cpca.core.Progress;
-import org.cpca.image.ComponentImages;
 import org.cpca.image.DivergingLut;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.StackSamples;
 import org.cpca.render.Palette;
-import org.cpca.render.Panels;
+import org.cpca.render.ModelViews;
 import org.cpca.render.ScatterPlot;
 import org.cpca.render.ScreePlot;
 
@@ -377,22 +374,7 @@ public final class Analysis {
 
 	/** α as text: "0", "2.5", "inf", or "" for PCA. */
 	public static String alphaText(final double alpha) {
-		if (Double.isNaN(alpha)) return "";
-		if (alpha == Double.POSITIVE_INFINITY) return "inf";
-		if (alpha == 0) return "0";
-		return new BigDecimal(alpha).round(new MathContext(6)).stripTrailingZeros()
-			.toPlainString();
-	}
-
-	/** A label for one component: "cPC1 α=2.5 λ=0.123" (no α for PCA). */
-	String componentLabel(final CpcaModel m, final int c) {
-		return prefix() + (c + 1) + (method.equals("pca") ? "" : " α=" + alphaText(m
-			.alpha())) + " λ=" + String.format(Locale.ROOT, "%.4g", m.eigenvalues()[c]);
-	}
-
-	private String title(final CpcaModel m) {
-		if (method.equals("pca")) return "PCA";
-		return m.alpha() == 0 ? "α = 0 (PCA)" : "cPCA α = " + alphaText(m.alpha());
+		return ModelViews.alphaText(alpha);
 	}
 
 	private String targetTitle() {
@@ -410,18 +392,9 @@ public final class Analysis {
 		if (layout == null) throw new IllegalStateException(
 			"eigen-images exist for slices as samples; with pixels as samples see the " +
 				"score images");
-		final List<double[]> all = new ArrayList<>();
-		final List<String> labels = new ArrayList<>();
-		for (final CpcaModel m : models) {
-			final double[][] comps = m.components();
-			for (int c = 0; c < comps.length; c++) {
-				all.add(comps[c]);
-				labels.add(componentLabel(m, c));
-			}
-		}
-		final ImagePlus imp = ComponentImages.eigenImages((method.equals("pca")
-			? "Eigen-images of " : "Contrastive eigen-images of ") + targetTitle(), all
-				.toArray(new double[0][]), layout, labels);
+		final ImagePlus imp = ModelViews.eigenImages((method.equals("pca")
+			? "Eigen-images of " : "Contrastive eigen-images of ") + targetTitle(), models,
+			layout);
 		if (layout.bin() == 1) imp.setCalibration(request.target.getCalibration().copy());
 		return imp;
 	}
@@ -446,7 +419,7 @@ public final class Analysis {
 		for (final CpcaModel m : models) {
 			perModel.add(m.transform(pixels));
 			for (int c = 0; c < m.numComponents(); c++)
-				labels.add(componentLabel(m, c));
+				labels.add(ModelViews.componentLabel(m, c));
 			columns += m.numComponents();
 		}
 		final double[][] all = new double[pixels.samples()][columns];
@@ -483,7 +456,7 @@ public final class Analysis {
 			plot.setLineWidth(1.5f);
 			plot.setColor(Palette.color(c), Palette.color(c));
 			plot.add("connected circle", x, comps[c]);
-			legend.append(c == 0 ? "" : "\n").append(componentLabel(m, c));
+			legend.append(c == 0 ? "" : "\n").append(ModelViews.componentLabel(m, c));
 		}
 		plot.setColor(java.awt.Color.BLACK);
 		plot.setLineWidth(1);
@@ -498,27 +471,11 @@ public final class Analysis {
 	 * subsample of at most {@value #MAX_PLOTTED_PIXELS} points.
 	 */
 	public ImagePlus scatterPlot() {
-		final List<ImagePlus> panels = new ArrayList<>();
 		final int n = targetData.samples();
 		final int stride = layout == null ? Math.max(1, (n + MAX_PLOTTED_PIXELS - 1) /
 			MAX_PLOTTED_PIXELS) : 1;
-		final List<String> allClasses = targetData.labels();
-		for (final CpcaModel m : models) {
-			final double[][] s = m.targetScores();
-			final int count = (n + stride - 1) / stride;
-			final double[] x = new double[count], y = new double[count];
-			final List<String> classes = allClasses == null ? null : new ArrayList<>(count);
-			for (int q = 0; q < count; q++) {
-				final int i = q * stride;
-				x[q] = s[i][0];
-				y[q] = s[i].length > 1 ? s[i][1] : i + 1;
-				if (classes != null) classes.add(allClasses.get(i));
-			}
-			panels.add(ScatterPlot.render(title(m) + " (" + targetTitle() + ")", prefix() +
-				"1", s[0].length > 1 ? prefix() + "2" : "sample", x, y, classes));
-		}
-		final ImagePlus imp = panels.size() == 1 ? panels.get(0) : Panels.montage(panels,
-			2);
+		final ImagePlus imp = ModelViews.scatterPlot(models, targetData.labels(),
+			targetTitle(), stride);
 		imp.setTitle((method.equals("pca") ? "PCA" : "cPCA") + " scatter plot of " +
 			targetTitle());
 		return imp;
@@ -526,7 +483,7 @@ public final class Analysis {
 
 	/** The eigenvalues of the main model against component index. */
 	public ImagePlus screePlot() {
-		final ImagePlus imp = ScreePlot.render("eigenvalues, " + title(primary()), primary()
+		final ImagePlus imp = ScreePlot.render("eigenvalues, " + ModelViews.title(primary()), primary()
 			.eigenvalues());
 		imp.setTitle("Eigenvalues of " + targetTitle());
 		return imp;
