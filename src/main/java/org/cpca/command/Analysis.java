@@ -331,6 +331,11 @@ public final class Analysis {
 	}
 
 	/** The target as samples × features. */
+	/** Slices as samples: how features map to pixels; {@code null} for pixels as samples. */
+	public FeatureLayout layout() {
+		return layout;
+	}
+
 	public Dataset targetData() {
 		return targetData;
 	}

@@ -1,0 +1,87 @@
+package org.cpca.command;
+
+import java.util.List;
+
+import ij.ImagePlus;
+
+import org.cpca.core.Cpca;
+import org.cpca.core.CpcaModel;
+import org.cpca.render.ModelViews;
+
+/**
+ * The state behind the interactive α explorer, free of any window: a slider position
+ * maps to α (the first position is α = 0, the last α = ∞, the ones between are
+ * log-spaced over [10^minLog, 10^maxLog]); each position is solved on the fitted
+ * {@link Cpca} (one small re-solve, no refit) and rendered as a scatter plot and the
+ * first eigen-images.
+ */
+public final class AlphaExplorer {
+
+	/** Slider positions between α = 0 and α = ∞ (exclusive). */
+	public static final int STEPS = 200;
+	static final double MIN_LOG = -2, MAX_LOG = 4;
+
+	private final Analysis analysis;
+	private final double[] chosen;
+
+	public AlphaExplorer(final Analysis analysis) {
+		if (!"cpca".equals(analysis.method())) throw new IllegalArgumentException(
+			"the α explorer needs contrastive PCA with a background (method=cpca)");
+		this.analysis = analysis;
+		this.chosen = analysis.selection() == null ? new double[0] : analysis.selection()
+			.alphas();
+	}
+
+	/** The last slider position (α = ∞). */
+	public static int lastPosition() {
+		return STEPS + 1;
+	}
+
+	/** α at a slider position: 0 at 0, ∞ at {@link #lastPosition()}, log-spaced between. */
+	public static double alphaAt(final int position) {
+		if (position <= 0) return 0;
+		if (position >= lastPosition()) return Double.POSITIVE_INFINITY;
+		return Math.pow(10, MIN_LOG + (MAX_LOG - MIN_LOG) * (position - 1) / (STEPS - 1));
+	}
+
+	/** The slider position closest to α. */
+	public static int positionOf(final double alpha) {
+		if (alpha <= 0) return 0;
+		if (alpha == Double.POSITIVE_INFINITY) return lastPosition();
+		final double t = (Math.log10(alpha) - MIN_LOG) / (MAX_LOG - MIN_LOG);
+		return 1 + (int) Math.round(Math.max(0, Math.min(1, t)) * (STEPS - 1));
+	}
+
+	/** The automatically chosen α values (α = 0 first), to mark and jump to. */
+	public double[] chosenAlphas() {
+		return chosen.clone();
+	}
+
+	/** The model at a slider position (a re-solve on the existing fit). */
+	public CpcaModel model(final int position) {
+		return analysis.cpca().model(alphaAt(position));
+	}
+
+	/** The scatter plot of a model, with the chosen α values listed in its title. */
+	public ImagePlus scatter(final CpcaModel m) {
+		final int n = analysis.targetData().samples();
+		final int stride = Math.max(1, (n + Analysis.MAX_PLOTTED_PIXELS - 1) /
+			Analysis.MAX_PLOTTED_PIXELS);
+		return ModelViews.scatterPlot(List.of(m), analysis.targetData().labels(),
+			"automatic α: " + alphaList(), stride);
+	}
+
+	/** The model's eigen-images, or {@code null} with pixels as samples. */
+	public ImagePlus eigenImages(final CpcaModel m) {
+		return analysis.layout() == null ? null : ModelViews.eigenImages(
+			"Contrastive eigen-images, " + ModelViews.title(m), List.of(m), analysis
+				.layout());
+	}
+
+	String alphaList() {
+		final StringBuilder sb = new StringBuilder();
+		for (final double a : chosen)
+			sb.append(sb.length() == 0 ? "" : ", ").append(ModelViews.alphaText(a));
+		return sb.length() == 0 ? "none" : sb.toString();
+	}
+}
