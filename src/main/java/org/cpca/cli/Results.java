@@ -30,6 +30,7 @@ import org.cpca.render.ModelViews;
 import org.cpca.render.Panels;
 import org.cpca.render.PlotFiles;
 import org.cpca.render.ScreePlot;
+import org.cpca.render.VariancePairsPlot;
 
 /**
  * The results of one {@code cpca fit} and how they are written: {@code summary.json},
@@ -157,6 +158,9 @@ final class Results {
 			.file("plots/scatter.png"));
 		PlotFiles.savePng(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
 			primary().eigenvalues()), out.file("plots/eigenvalues.png"));
+		if (selection != null) PlotFiles.savePng(VariancePairsPlot.render(
+			"target vs background variance of the top cPC", cpca, selection), out.file(
+				"plots/variance_pairs.png"));
 	}
 
 	private JsonObject summary() {

@@ -26,6 +26,7 @@ import org.cpca.render.Palette;
 import org.cpca.render.ModelViews;
 import org.cpca.render.ScatterPlot;
 import org.cpca.render.ScreePlot;
+import org.cpca.render.VariancePairsPlot;
 
 /**
  * One PCA / contrastive PCA run on open images and the ImageJ outputs made from it:
@@ -483,6 +484,19 @@ public final class Analysis {
 			targetTitle(), stride);
 		imp.setTitle((method.equals("pca") ? "PCA" : "cPCA") + " scatter plot of " +
 			targetTitle());
+		return imp;
+	}
+
+	/**
+	 * For automatic α: the (target variance, background variance) pairs of the top cPC
+	 * along the α sweep, the chosen α values marked (ALGORITHMS.md §2.2).
+	 */
+	public ImagePlus variancePairsPlot() {
+		if (selection == null) throw new IllegalStateException(
+			"the variance-pairs plot needs automatic α (alpha_mode=auto)");
+		final ImagePlus imp = VariancePairsPlot.render("target vs background variance, " +
+			targetTitle(), cpca, selection);
+		imp.setTitle("cPCA variance pairs of " + targetTitle());
 		return imp;
 	}
 

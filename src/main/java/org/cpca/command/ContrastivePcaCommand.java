@@ -119,6 +119,9 @@ public class ContrastivePcaCommand extends ContextCommand {
 	@Parameter(label = "Eigenvalues", type = ItemIO.OUTPUT)
 	private ImagePlus scree_plot;
 
+	@Parameter(label = "Target vs background variance", type = ItemIO.OUTPUT)
+	private ImagePlus variance_pairs_plot;
+
 	@Parameter(label = "Components across planes", type = ItemIO.OUTPUT)
 	private ImagePlus loadings_plot;
 
@@ -160,6 +163,8 @@ public class ContrastivePcaCommand extends ContextCommand {
 			if (show_plots) {
 				scatter_plot = analysis.scatterPlot();
 				scree_plot = analysis.screePlot();
+				if (analysis.selection() != null) variance_pairs_plot = analysis
+					.variancePairsPlot();
 				if (pixels) loadings_plot = analysis.loadingsPlot();
 			}
 			// pixels as samples: a row per pixel only for small images (the score images

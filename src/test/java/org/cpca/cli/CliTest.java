@@ -143,6 +143,7 @@ class CliTest {
 		assertEquals(results.size(), s.getAsJsonObject("selection").getAsJsonArray("alphas")
 			.size());
 		assertEquals(41, s.getAsJsonObject("selection").getAsJsonArray("grid").size());
+		assertTrue(Files.size(out.resolve("plots/variance_pairs.png")) > 1000);
 		try (Stream<Path> models = Files.list(out.resolve("models"))) {
 			assertEquals(results.size(), models.count());
 		}

@@ -1,0 +1,103 @@
+package org.cpca.render;
+
+import java.awt.Color;
+
+import ij.ImagePlus;
+import ij.gui.Plot;
+
+import org.cpca.core.AlphaSelection;
+import org.cpca.core.Cpca;
+import org.cpca.core.CpcaModel;
+
+/**
+ * The geometry of cPCA (Abid et al. 2018, Fig. 5; ALGORITHMS.md §2.2): for the top
+ * contrastive component at each α of the sweep, the pair (target variance vᵀC_tv,
+ * background variance vᵀC_bv). The most contrastive directions lie on the lower-right
+ * boundary of all such pairs; the top cPC at α touches it where the tangent has slope
+ * 1/α. The automatically chosen α values are marked.
+ */
+public final class VariancePairsPlot {
+
+	private VariancePairsPlot() {}
+
+	/** Solves the top component at every α of the sweep and draws the pairs. */
+	public static ImagePlus render(final String title, final Cpca cpca,
+		final AlphaSelection selection)
+	{
+		final double[] grid = selection.grid();
+		final double[] tv = new double[grid.length], bv = new double[grid.length];
+		for (int i = 0; i < grid.length; i++) {
+			final CpcaModel m = cpca.model(grid[i]);
+			tv[i] = m.targetVariance()[0];
+			bv[i] = m.backgroundVariance()[0];
+		}
+		return render(title, grid, tv, bv, selection.alphas());
+	}
+
+	/**
+	 * Draws the pairs (connected in α order) and rings the chosen α values.
+	 *
+	 * @param grid the α of each pair
+	 * @param chosen α values to mark (each must be one of the grid's)
+	 */
+	public static ImagePlus render(final String title, final double[] grid,
+		final double[] targetVariance, final double[] backgroundVariance,
+		final double[] chosen)
+	{
+		final Plot plot = new Plot(title, "target variance vᵀC_t v",
+			"background variance vᵀC_b v");
+		plot.setSize(ScatterPlot.WIDTH, ScatterPlot.HEIGHT);
+		// the frontier spans decades: log axes when every pair is positive
+		boolean positive = true;
+		for (int i = 0; i < grid.length; i++)
+			positive &= targetVariance[i] > 0 && backgroundVariance[i] > 0;
+		if (positive) {
+			plot.setLimits(min(targetVariance) / 1.5, max(targetVariance) * 1.5, min(
+				backgroundVariance) / 1.5, max(backgroundVariance) * 1.5);
+			plot.setAxisXLog(true);
+			plot.setAxisYLog(true);
+		}
+		else {
+			final double[] xr = PlotStyle.paddedRange(targetVariance), yr = PlotStyle
+				.paddedRange(backgroundVariance);
+			plot.setLimits(xr[0], xr[1], yr[0], yr[1]);
+		}
+		plot.setLineWidth(1);
+		plot.setColor(Color.GRAY, Color.GRAY);
+		plot.add("connected circle", targetVariance, backgroundVariance);
+		final StringBuilder legend = new StringBuilder("top cPC along the α sweep (α " +
+			"grows to the lower left)");
+		int marked = 0;
+		for (final double a : chosen) {
+			for (int i = 0; i < grid.length; i++) {
+				if (grid[i] != a) continue;
+				plot.setColor(Palette.color(marked % Palette.size()));
+				plot.setLineWidth(3);
+				plot.add("circle", new double[] { targetVariance[i] }, new double[] {
+					backgroundVariance[i] });
+				legend.append('\n').append("α = ").append(ModelViews.alphaText(a));
+				marked++;
+				break;
+			}
+		}
+		plot.setColor(Color.BLACK);
+		plot.setLineWidth(1);
+		plot.setLegend(legend.toString(), Plot.AUTO_POSITION);
+		PlotStyle.title(plot, title);
+		return plot.getImagePlus();
+	}
+
+	private static double min(final double[] v) {
+		double m = Double.POSITIVE_INFINITY;
+		for (final double x : v)
+			m = Math.min(m, x);
+		return m;
+	}
+
+	private static double max(final double[] v) {
+		double m = Double.NEGATIVE_INFINITY;
+		for (final double x : v)
+			m = Math.max(m, x);
+		return m;
+	}
+}
