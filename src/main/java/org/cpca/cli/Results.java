@@ -100,7 +100,7 @@ final class Results {
 			if (models.size() > 1) for (final CpcaModel m : models)
 				ModelFile.write(m.withAttributes(attributes), out.file("models/alpha_" +
 					alphaText(m.alpha()) + ".json"));
-			if (target.isImage()) writeComponents(out.file("components.tif"));
+			if (target.isImage()) writeComponents(out);
 			writePlots(out);
 			timings.put("write", (System.nanoTime() - t0) / 1e9);
 			double total = 0;
@@ -143,9 +143,12 @@ final class Results {
 			: s;
 	}
 
-	private void writeComponents(final Path file) throws IOException {
-		TiffFiles.save(ModelViews.eigenImages(method.equals("pca") ? "eigen-images"
-			: "contrastive eigen-images", models, target.layout), file);
+	private void writeComponents(final OutputFolder out) throws IOException {
+		final ImagePlus stack = ModelViews.eigenImages(method.equals("pca") ? "eigen-images"
+			: "contrastive eigen-images", models, target.layout);
+		TiffFiles.save(stack, out.file("components.tif"));
+		PlotFiles.savePng(ModelViews.eigenImageMontage(stack, primary().numComponents()),
+			out.file("plots/eigen_images.png"));
 	}
 
 	private void writePlots(final OutputFolder out) throws IOException {

@@ -126,6 +126,7 @@ class CliTest {
 		assertTrue(comps.getStack().getSliceLabel(1).startsWith("cPC1 α=2 λ="), comps
 			.getStack().getSliceLabel(1));
 		assertTrue(Files.size(out.resolve("plots/scatter.png")) > 1000);
+		assertTrue(Files.size(out.resolve("plots/eigen_images.png")) > 1000);
 		try (Stream<Path> s2 = Files.list(dir)) {
 			assertEquals(1, s2.count(), "no staging folder is left behind");
 		}
