@@ -60,7 +60,7 @@ public final class AlphaSelection {
 			progress.checkCancelled();
 			solutions[i] = cpca.solve(grid[i], warm);
 			warm = solutions[i].warmStart;
-			metric[i] = metricBasis(cpca.targetMatrix(), solutions[i].vectors, k);
+			metric[i] = metricBasis(cpca.targetRows(), solutions[i].vectors, k);
 			allMetric &= metric[i] != null;
 			progress.stage("α sweep", (i + 1.0) / g);
 		}
@@ -124,13 +124,13 @@ public final class AlphaSelection {
 	 *         definite (a numerically rank-deficient score matrix: the caller then uses
 	 *         the scores themselves)
 	 */
-	static double[][][] metricBasis(final double[] a, final double[] v, final int k) {
+	static double[][][] metricBasis(final double[][] a, final double[] v, final int k) {
 		final int m = v.length / k;
 		final double[][] cols = new double[k][m];
 		for (int i = 0; i < m; i++)
 			for (int c = 0; c < k; c++)
 				cols[c][i] = v[i * k + c];
-		final double[][] av = TopEigen.times(a, m, cols);
+		final double[][] av = Kernels.symmetricTimesRows(a, cols);
 		final double[][] r = new double[k][k];
 		// Cholesky of G = VᵀAV, column by column (G_cd = v_c · Av_d)
 		double maxDiag = 0;

@@ -25,8 +25,22 @@ import java.util.SplittableRandom;
  * top of S at large α) is resolved quickly. It never needs the eigenvectors of B. It may
  * be indefinite; pivots are kept away from zero, and since the residual test below does
  * not depend on the preconditioner, a poor step can only cost iterations, never accuracy.
+ * Products with M (and with the dense C of the direct path) use {@link Kernels#times} on
+ * rows; per iteration only the new directions W are multiplied, the images of X and P
+ * being carried along by the same linear combinations.
  * A warm start (the previous α's vectors) typically converges in 6–10 iterations
- * (measured on 784 features: 430 iterations over the 41-value default grid).
+ * (measured on 784 features: about 420 iterations over the 41-value default grid, most
+ * of them at the few α where the top eigenvectors change).
+ * <p>
+ * <b>One α without the preparation</b> ({@link #direct}). The preparation costs about
+ * 8m³ flops (tridiagonalisation, Q, and M), far more than a few dozen products with an
+ * m × m matrix. For a single α, the same LOBPCG is therefore first run on
+ * {@code C = A − αB} itself with the Jacobi preconditioner; it converges quickly when
+ * the top of C's spectrum is well separated (small and moderate α), and gives up early,
+ * from the observed convergence rate, when it would not (then the prepared solver is
+ * used). Both paths pass the same residual test. {@link Cpca} applies this rule to every
+ * single-α request, so which path answers depends only on the data and α, never on the
+ * call order.
  * <p>
  * <b>Exactness.</b> Convergence is declared only after the residuals are recomputed from a
  * fresh product: every returned pair satisfies
@@ -39,6 +53,10 @@ import java.util.SplittableRandom;
 final class ContrastSolver {
 
 	private static final int MAX_ITERATIONS = 400;
+	/** First iteration at which a direct solve may give up (see {@link #lobpcg}). */
+	private static final int RATE_START = 12;
+	/** Iterations over which the convergence rate is measured. */
+	private static final int RATE_WINDOW = 6;
 	/** At or below this size a full decomposition per α is cheaper than iterating. */
 	private static final int SMALL = 64;
 
@@ -49,14 +67,14 @@ final class ContrastSolver {
 	private final double[][] qt;
 	private final double[] td;
 	private final double[] te;
-	/** M = QᵀAQ, row-major m × m. */
-	private final double[] mm;
+	/** M = QᵀAQ as rows (m × m, symmetric). */
+	private final double[][] mm;
 	private final double mNorm2;
 	private final double tNorm2;
 	private final double mtDot;
 
 	private ContrastSolver(final int m, final double[] a, final double[] b,
-		final double[][] qt, final double[] td, final double[] te, final double[] mm)
+		final double[][] qt, final double[] td, final double[] te, final double[][] mm)
 	{
 		this.m = m;
 		this.a = a;
@@ -67,11 +85,12 @@ final class ContrastSolver {
 		this.mm = mm;
 		double n2 = 0, t2 = 0, mt = 0;
 		if (mm != null) {
-			for (final double v : mm)
-				n2 += v * v;
+			for (final double[] row : mm)
+				for (final double v : row)
+					n2 += v * v;
 			for (int i = 0; i < m; i++) {
 				t2 += td[i] * td[i] + (i + 1 < m ? 2 * te[i] * te[i] : 0);
-				mt += mm[i * m + i] * td[i] + (i + 1 < m ? 2 * mm[i * m + i + 1] * te[i] : 0);
+				mt += mm[i][i] * td[i] + (i + 1 < m ? 2 * mm[i][i + 1] * te[i] : 0);
 			}
 		}
 		this.mNorm2 = n2;
@@ -88,21 +107,21 @@ final class ContrastSolver {
 				rows[i][j] = 0.5 * (b[i * m + j] + b[j * m + i]);
 		final double[] td = new double[m], te = new double[m];
 		final double[][] qt = SymmetricEigen.tridiagonalize(rows, td, te);
-		// M = Qᵀ (A Q): rows of Q are the columns of Qᵀ
+		// M = QᵀAQ = (QᵀA)·Q, both products in the row-times-rows form of Kernels.times
+		final double[][] aRows = new double[m][];
+		for (int i = 0; i < m; i++)
+			aRows[i] = Arrays.copyOfRange(a, i * m, (i + 1) * m);
 		final double[][] q = new double[m][m];
 		for (int i = 0; i < m; i++)
 			for (int j = 0; j < m; j++)
 				q[j][i] = qt[i][j];
-		final double[][] aRows = new double[m][];
-		for (int i = 0; i < m; i++)
-			aRows[i] = Arrays.copyOfRange(a, i * m, (i + 1) * m);
-		final double[][] mRows = Kernels.multiplyRows(qt, Kernels.multiplyRows(aRows, q));
-		final double[] mm = new double[m * m];
+		final double[][] mRows = Kernels.times(Kernels.times(qt, aRows), q);
+		final double[][] mm = new double[m][m];
 		for (int i = 0; i < m; i++)
 			for (int j = i; j < m; j++) {
 				final double v = 0.5 * (mRows[i][j] + mRows[j][i]);
-				mm[i * m + j] = v;
-				mm[j * m + i] = v;
+				mm[i][j] = v;
+				mm[j][i] = v;
 			}
 		return new ContrastSolver(m, a, b, qt, td, te, mm);
 	}
@@ -115,23 +134,199 @@ final class ContrastSolver {
 	TopEigen.Result solve(final double alpha, final int k, final double[][] warm,
 		final long seed)
 	{
-		if (mm == null) return full(alpha, k, 0);
+		if (mm == null) return full(a, b, m, null, alpha, k, 0);
+		final double frobLower = Math.sqrt(Math.max(0, mNorm2 - 2 * alpha * mtDot +
+			alpha * alpha * tNorm2) / m);
+		final Operator op = new Operator() {
+
+			@Override
+			public double[][] apply(final double[][] block) {
+				return ContrastSolver.this.apply(alpha, block);
+			}
+
+			@Override
+			public double[] precondition(final double[] r, final double theta,
+				final double scale)
+			{
+				return shifted(r, alpha, theta, scale);
+			}
+		};
+		final Iterate it = lobpcg(op, m, k, warm, seed, frobLower, MAX_ITERATIONS, false);
+		if (it.theta == null) return full(a, b, m, qt, alpha, k, MAX_ITERATIONS);
+		return finish(it.theta, it.x, k, it.iterations);
+	}
+
+	/**
+	 * The top k eigenpairs of A − αB for one α without any one-time preparation: the same
+	 * LOBPCG (same convergence test, so the same exactness), but on the dense matrix
+	 * {@code C = A − αB} in the original basis, with the Jacobi preconditioner
+	 * {@code (θ − diag C)⁻¹}. Cheap when C's top eigenvalues are well separated from the rest
+	 * of its spectrum (typical for moderate α); returns {@code null} when it does not
+	 * converge within {@code maxIterations}, in which case the caller must use
+	 * {@link #build}{@code .solve}. The result depends only on (A, B, α, k, seed).
+	 */
+	static TopEigen.Result direct(final double[] a, final double[] b, final int m,
+		final double alpha, final int k, final long seed, final int maxIterations)
+	{
+		return direct(a, b, m, alpha, k, seed, maxIterations, null);
+	}
+
+	/**
+	 * {@link #direct}, and when it gives up, its last block (original basis) in
+	 * {@code partial[0]}: a better start for the prepared solver than random vectors.
+	 */
+	static TopEigen.Result direct(final double[] a, final double[] b, final int m,
+		final double alpha, final int k, final long seed, final int maxIterations,
+		final double[][][] partial)
+	{
+		if (m <= SMALL) return full(a, b, m, null, alpha, k, 0);
+		final double[][] c = contrastRows(a, b, m, alpha);
+		double f2 = 0;
+		for (final double[] row : c)
+			for (final double v : row)
+				f2 += v * v;
+		final double[] diag = new double[m];
+		for (int i = 0; i < m; i++)
+			diag[i] = c[i][i];
+		final Operator op = new Operator() {
+
+			@Override
+			public double[][] apply(final double[][] block) {
+				return Kernels.symmetricTimesRows(c, block);
+			}
+
+			@Override
+			public double[] precondition(final double[] r, final double theta,
+				final double scale)
+			{
+				final double guard = 1e-8 * scale;
+				final double[] z = new double[r.length];
+				for (int i = 0; i < z.length; i++) {
+					double di = theta - diag[i];
+					if (Math.abs(di) < guard) di = di < 0 ? -guard : guard;
+					z[i] = r[i] / di;
+				}
+				return z;
+			}
+		};
+		final Iterate it = lobpcg(op, m, k, null, seed, Math.sqrt(f2 / m), maxIterations,
+			true);
+		if (it.theta == null) {
+			if (partial != null) partial[0] = it.x;
+			return null;
+		}
+		final double[] vectors = new double[m * k];
+		for (int col = 0; col < k; col++)
+			for (int i = 0; i < m; i++)
+				vectors[i * k + col] = it.x[col][i];
+		return new TopEigen.Result(Arrays.copyOf(it.theta, k), vectors, it.x,
+			it.iterations, false);
+	}
+
+	/**
+	 * Vectors of the original basis carried into this solver's basis ({@code y = Qᵀv}), so
+	 * that they can warm-start {@link #solve}.
+	 */
+	double[][] inBasis(final double[][] v) {
+		if (qt == null) return v;
+		final double[][] y = new double[v.length][m];
+		for (int c = 0; c < v.length; c++)
+			for (int i = 0; i < m; i++)
+				y[c][i] = TopEigen.dot(qt[i], v[c]);
+		return y;
+	}
+
+	/** The same for a whole result of {@link #direct}: values and vectors unchanged. */
+	TopEigen.Result inBasis(final TopEigen.Result direct) {
+		if (qt == null) return direct;
+		return new TopEigen.Result(direct.values, direct.vectors, inBasis(direct.warmStart),
+			direct.restarts, direct.fullDecomposition);
+	}
+
+	/**
+	 * Rows of {@code (C + Cᵀ)/2} for {@code C = A − αB}, symmetrised tile by tile (64 × 64
+	 * tiles and their mirror images) so that both reads stay in cache.
+	 */
+	static double[][] contrastRows(final double[] a, final double[] b, final int m,
+		final double alpha)
+	{
+		final double[][] c = new double[m][m];
+		final int tile = 64;
+		for (int i0 = 0; i0 < m; i0 += tile) {
+			final int i1 = Math.min(m, i0 + tile);
+			for (int j0 = i0; j0 < m; j0 += tile) {
+				final int j1 = Math.min(m, j0 + tile);
+				for (int i = i0; i < i1; i++) {
+					final double[] ci = c[i];
+					final int oi = i * m;
+					for (int j = Math.max(j0, i); j < j1; j++) {
+						final int oj = j * m;
+						final double v = 0.5 * ((a[oi + j] - alpha * b[oi + j]) + (a[oj + i] -
+							alpha * b[oj + i]));
+						ci[j] = v;
+						c[j][i] = v;
+					}
+				}
+			}
+		}
+		return c;
+	}
+
+	/** The operator of an LOBPCG run: the matrix S and the preconditioner. */
+	private interface Operator {
+
+		/** S·x for each vector of the block. */
+		double[][] apply(double[][] block);
+
+		/** An approximation of (θ − S)⁻¹r (any fixed linear map is safe). */
+		double[] precondition(double[] r, double theta, double scale);
+	}
+
+	/** A converged LOBPCG run: Ritz values and vectors (p of them, k wanted). */
+	private static final class Iterate {
+
+		final double[] theta;
+		final double[][] x;
+		final int iterations;
+
+		Iterate(final double[] theta, final double[][] x, final int iterations) {
+			this.theta = theta;
+			this.x = x;
+			this.iterations = iterations;
+		}
+	}
+
+	/**
+	 * LOBPCG for the top k eigenpairs of the symmetric operator (block of k + 3 vectors).
+	 * If it does not converge within {@code maxIterations}, the result has no values
+	 * ({@code theta == null}) and holds the last block. See the class comment
+	 * for the method and the convergence test.
+	 *
+	 * @param giveUp stop early (return {@code null}) once the observed convergence rate
+	 *          of the largest wanted residual predicts that the budget will not suffice:
+	 *          from iteration {@value #RATE_START} on, the rate over the last
+	 *          {@value #RATE_WINDOW} iterations is extrapolated. A deterministic function
+	 *          of the run, so it keeps results reproducible.
+	 */
+	private static Iterate lobpcg(final Operator op, final int m, final int k,
+		final double[][] warm, final long seed, final double frobLower,
+		final int maxIterations, final boolean giveUp)
+	{
+		final double[] history = new double[maxIterations + 1];
 		final int p = Math.min(m, k + 3);
 		final SplittableRandom random = new SplittableRandom(seed);
 		final double tol = TopEigen.TOLERANCE;
-		final double frobLower = Math.sqrt(Math.max(0, mNorm2 - 2 * alpha * mtDot +
-			alpha * alpha * tNorm2) / m);
 		double[][] x = new double[p][];
 		for (int c = 0; c < p; c++)
 			x[c] = warm != null && c < warm.length && warm[c].length == m ? warm[c].clone()
 				: TopEigen.gaussian(random, m);
 		x = TopEigen.orthonormalize(x, new double[0][], random, m);
-		double[][] sx = apply(alpha, x);
+		double[][] sx = op.apply(x);
 		double[][] pDir = new double[0][], sp = new double[0][];
 		double[] theta = null;
 		double scale = frobLower;
 		boolean fresh = true; // sx computed directly from x (not by recurrence)
-		for (int it = 0; it < MAX_ITERATIONS; it++) {
+		for (int it = 0; it < maxIterations; it++) {
 			// Rayleigh–Ritz on span{X, W, P}
 			double[][] basis, image;
 			int nx = x.length, nw = 0;
@@ -144,6 +339,7 @@ final class ContrastSolver {
 				final int[] ridx = new int[nx];
 				int nr = 0;
 				boolean done = true;
+				double worst = 0;
 				for (int c = 0; c < nx; c++) {
 					final double[] rc = new double[m];
 					final double[] sxc = sx[c], xc = x[c];
@@ -153,15 +349,16 @@ final class ContrastSolver {
 					final double norm = Math.sqrt(TopEigen.dot(rc, rc));
 					final boolean ok = norm <= tol * scale;
 					if (c < k && !ok) done = false;
+					if (c < k) worst = Math.max(worst, norm);
 					if (!ok) {
 						ridx[nr] = c;
 						r[nr++] = rc;
 					}
 				}
 				if (done) {
-					if (fresh) return finish(theta, x, k, it);
+					if (fresh) return new Iterate(theta, x, it);
 					// confirm with a directly computed image before accepting
-					sx = apply(alpha, x);
+					sx = op.apply(x);
 					fresh = true;
 					final double[] h = new double[nx * nx];
 					for (int i = 0; i < nx; i++)
@@ -172,12 +369,20 @@ final class ContrastSolver {
 					theta = rotate(e, nx, x, sx);
 					continue;
 				}
+				history[it] = worst;
+				if (giveUp && it >= RATE_START && history[it - RATE_WINDOW] > 0) {
+					final double rate = Math.pow(worst / history[it - RATE_WINDOW], 1.0 /
+						RATE_WINDOW);
+					final double needed = rate >= 1 ? Double.POSITIVE_INFINITY : Math.log(tol *
+						scale / worst) / Math.log(rate);
+					if (it + needed > maxIterations) return new Iterate(null, x, it);
+				}
 				final double[][] w = new double[nr][];
 				for (int q = 0; q < nr; q++)
-					w[q] = shifted(r[q], alpha, theta[ridx[q]], scale);
+					w[q] = op.precondition(r[q], theta[ridx[q]], scale);
 				final double[][] wo = TopEigen.orthonormalize(w, x, null, m);
 				nw = wo.length;
-				final double[][] sw = apply(alpha, wo);
+				final double[][] sw = op.apply(wo);
 				// P against X and W, carrying its image along
 				final double[][] prior = concat(x, wo), priorImage = concat(sx, sw);
 				final double[][][] po = orthonormalizeWithImage(pDir, sp, prior, priorImage);
@@ -220,7 +425,7 @@ final class ContrastSolver {
 				sp = nsp;
 			}
 		}
-		return full(alpha, k, MAX_ITERATIONS);
+		return new Iterate(null, x, maxIterations);
 	}
 
 	/** Rotates x and sx by the eigenvectors of the small problem; returns the values. */
@@ -262,7 +467,9 @@ final class ContrastSolver {
 	}
 
 	/** Full decomposition of A − αB in the original basis (small or unconverged problems). */
-	private TopEigen.Result full(final double alpha, final int k, final int iterations) {
+	private static TopEigen.Result full(final double[] a, final double[] b, final int m,
+		final double[][] qt, final double alpha, final int k, final int iterations)
+	{
 		final double[] c = new double[m * m];
 		for (int i = 0; i < c.length; i++)
 			c[i] = a[i] - alpha * b[i];
@@ -286,7 +493,7 @@ final class ContrastSolver {
 
 	/** S(α)·x = Mx − αTx for each vector of the block. */
 	private double[][] apply(final double alpha, final double[][] block) {
-		final double[][] out = TopEigen.times(mm, m, block);
+		final double[][] out = Kernels.symmetricTimesRows(mm, block);
 		if (alpha != 0) for (int c = 0; c < block.length; c++) {
 			final double[] xc = block[c], oc = out[c];
 			for (int i = 0; i < m; i++) {
@@ -311,7 +518,7 @@ final class ContrastSolver {
 		final double guard = 1e-8 * scale;
 		double prev = 1, off = 0;
 		for (int i = 0; i < m; i++) {
-			double di = theta - (mm[i * m + i] - alpha * td[i]);
+			double di = theta - (mm[i][i] - alpha * td[i]);
 			if (i > 0) {
 				ll[i - 1] = off / prev;
 				di -= ll[i - 1] * off;
@@ -319,7 +526,7 @@ final class ContrastSolver {
 			if (Math.abs(di) < guard) di = di < 0 ? -guard : guard;
 			dd[i] = di;
 			prev = di;
-			off = i + 1 < m ? -(mm[i * m + i + 1] - alpha * te[i]) : 0;
+			off = i + 1 < m ? -(mm[i][i + 1] - alpha * te[i]) : 0;
 		}
 		for (int i = 1; i < m; i++)
 			z[i] -= ll[i - 1] * z[i - 1];

@@ -65,12 +65,23 @@ abstract class ContrastiveSpace {
 
 	/** {@code wᵀ S w} for column {@code c} of the m × k matrix w. */
 	final double quadratic(final double[] s, final double[] w, final int k, final int c) {
+		final double[] x = new double[m];
+		for (int i = 0; i < m; i++)
+			x[i] = w[i * k + c];
 		double sum = 0;
 		for (int i = 0; i < m; i++) {
-			double row = 0;
-			for (int j = 0; j < m; j++)
-				row += s[i * m + j] * w[j * k + c];
-			sum += w[i * k + c] * row;
+			final int o = i * m;
+			double r0 = 0, r1 = 0, r2 = 0, r3 = 0;
+			int j = 0;
+			for (; j + 3 < m; j += 4) {
+				r0 += s[o + j] * x[j];
+				r1 += s[o + j + 1] * x[j + 1];
+				r2 += s[o + j + 2] * x[j + 2];
+				r3 += s[o + j + 3] * x[j + 3];
+			}
+			for (; j < m; j++)
+				r0 += s[o + j] * x[j];
+			sum += x[i] * ((r0 + r1) + (r2 + r3));
 		}
 		return sum;
 	}

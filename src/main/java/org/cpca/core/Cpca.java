@@ -34,6 +34,8 @@ public final class Cpca {
 	private final List<String> diagnostics;
 	/** Built on first use (the one-time tridiagonalisation of B); see {@link #solver()}. */
 	private volatile ContrastSolver solver;
+	/** Rows of A for the sweep's block products, built on first use. */
+	private volatile double[][] targetRows;
 
 	private Cpca(final Dataset target, final Dataset background,
 		final CpcaOptions options, final Preprocessing targetPre,
@@ -149,10 +151,54 @@ public final class Cpca {
 	public CpcaModel model(final double alpha) {
 		checkAlpha(alpha);
 		if (alpha == Double.POSITIVE_INFINITY) return atInfinity();
-		final TopEigen.Result top = solver().solve(alpha, options.components(), null,
-			options.seed());
+		final TopEigen.Result top = single(alpha);
 		return build("cpca", alpha, top.values, top.vectors, options.components(),
 			new ArrayList<>());
+	}
+
+	/**
+	 * Above {@code α‖B‖_F > DIRECT_RATIO·‖A‖_F} the direct path is not even tried: the top
+	 * of A − αB then comes from the low end of B's spectrum, typically a crowded noise
+	 * floor that only the prepared solver's preconditioner resolves quickly. Only speed
+	 * depends on this rule (both paths are exact), and it depends only on the data and α.
+	 */
+	static final double DIRECT_RATIO = 4;
+
+	private static double frobenius(final double[] x) {
+		double s = 0;
+		for (final double v : x)
+			s += v * v;
+		return Math.sqrt(s);
+	}
+
+	/** Iteration budget of the direct single-α solve, from the problem size. */
+	static int directIterations(final int m) {
+		return Math.max(40, Math.min(120, m / 8));
+	}
+
+	/**
+	 * One α, cold: first the direct LOBPCG on {@code A − αB} (no one-time preparation; see
+	 * {@link ContrastSolver#direct}), and only if that does not converge within its budget
+	 * the prepared solver. Both are deterministic functions of α, and which one is used
+	 * depends only on α and the data, never on what was solved before: {@code model(α)} is
+	 * bit-identical whatever the call order.
+	 */
+	private TopEigen.Result single(final double alpha) {
+		return single(alpha, false);
+	}
+
+	/** @param solverBasis return the warm-start block in the prepared solver's basis */
+	private TopEigen.Result single(final double alpha, final boolean solverBasis) {
+		final int k = options.components(), m = space.dimension();
+		final double[][][] partial = new double[1][][];
+		final TopEigen.Result direct = alpha * frobenius(space.b) > DIRECT_RATIO * frobenius(
+			space.a) ? null : ContrastSolver.direct(space.a, space.b, m, alpha, k, options
+				.seed(), directIterations(m), partial);
+		if (direct != null) return solverBasis ? solver().inBasis(direct) : direct;
+		// the direct attempt's last block is a better start than random vectors
+		final ContrastSolver s = solver();
+		return s.solve(alpha, k, partial[0] == null ? null : s.inBasis(partial[0]), options
+			.seed());
 	}
 
 	/** The automatic α selection of ALGORITHMS.md §2.1 with this fit's options. */
@@ -166,8 +212,14 @@ public final class Cpca {
 			"space, or auto");
 	}
 
-	/** Solves at α on the grid with a warm start; used by the sweep. */
+	/**
+	 * Solves at α on the grid with a warm start; used by the sweep. Without a warm start
+	 * (the first grid value) this is exactly {@link #model}'s solve, so the sweep's first
+	 * model equals {@code model(α)}; a direct result's vectors are then carried into the
+	 * solver's basis to warm-start the next α.
+	 */
 	TopEigen.Result solve(final double alpha, final double[][] warm) {
+		if (warm == null) return single(alpha, true);
 		return solver().solve(alpha, options.components(), warm, options.seed());
 	}
 
@@ -190,6 +242,22 @@ public final class Cpca {
 	/** A = QᵀC_tQ in the solver's space (m × m, shared: do not modify). */
 	double[] targetMatrix() {
 		return space.a;
+	}
+
+	/** Rows of {@link #targetMatrix()} (built once, shared: do not modify). */
+	double[][] targetRows() {
+		double[][] r = targetRows;
+		if (r == null) synchronized (this) {
+			r = targetRows;
+			if (r == null) {
+				final int m = space.dimension();
+				r = new double[m][];
+				for (int i = 0; i < m; i++)
+					r[i] = java.util.Arrays.copyOfRange(space.a, i * m, (i + 1) * m);
+				targetRows = r;
+			}
+		}
+		return r;
 	}
 
 	double[] targetScores(final double[] w, final int k) {

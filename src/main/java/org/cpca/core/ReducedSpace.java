@@ -3,9 +3,6 @@ package org.cpca.core;
 import java.util.Arrays;
 import java.util.stream.IntStream;
 
-import org.apache.commons.math3.linear.CholeskyDecomposition;
-import org.apache.commons.math3.linear.MatrixUtils;
-import org.apache.commons.math3.linear.RealMatrix;
 
 /**
  * The exact reduced space of ALGORITHMS.md §2: the row space of the stacked, centred data
@@ -18,6 +15,11 @@ import org.apache.commons.math3.linear.RealMatrix;
  * {@code L_t w} and never touch d; a component is {@code Qw}, formed only for the k
  * wanted directions. Memory is O(N·d) for the data (not copied) plus O(N²); no d × d
  * matrix is ever formed.
+ * <p>
+ * {@code LᵀL = L_tᵀL_t + L_bᵀL_b = (n_t−1)A + (n_b−1)B} is formed from the r × r
+ * matrices already built (no further pass over L) and factored once by
+ * {@link Kernels#cholesky}; a component then needs two triangular solves, the n × k
+ * product y = Lc, and one pass over the data.
  */
 final class ReducedSpace extends ContrastiveSpace {
 
@@ -30,7 +32,8 @@ final class ReducedSpace extends ContrastiveSpace {
 	private final int n;
 	private final double[][] l;
 	private final int d;
-	private final CholeskyDecomposition lTl;
+	/** Upper Cholesky factor R of LᵀL = RᵀR (rows), for the basis Q = ZᵀL(LᵀL)⁻¹. */
+	private final double[][] lTl;
 
 	private ReducedSpace(final Dataset[] sets, final Preprocessing[] pres, final int r,
 		final double[][] l, final double[] a, final double[] b)
@@ -45,9 +48,13 @@ final class ReducedSpace extends ContrastiveSpace {
 		this.n = total;
 		this.l = l;
 		this.d = sets[0].features();
-		final double[] p = Kernels.crossProduct(l, r, 1.0);
-		this.lTl = new CholeskyDecomposition(MatrixUtils.createRealMatrix(toRows(p, r)),
-			1e-300, 0);
+		// LᵀL = L_tᵀL_t + L_bᵀL_b = (n_t − 1)A + (n_b − 1)B: no second pass over L
+		final double ft = nt - 1, fb = sets.length > 1 ? sets[1].samples() - 1 : 0;
+		final double[][] p = new double[r][r];
+		for (int i = 0; i < r; i++)
+			for (int j = 0; j < r; j++)
+				p[i][j] = ft * a[i * r + j] + fb * b[i * r + j];
+		this.lTl = Kernels.cholesky(p);
 	}
 
 	static ReducedSpace build(final Dataset target, final Preprocessing targetPre,
@@ -70,7 +77,26 @@ final class ReducedSpace extends ContrastiveSpace {
 		return new ReducedSpace(sets, pres, r, l, a, b);
 	}
 
-	/** Pivoted Cholesky {@code G = LLᵀ}; returns L (n rows of length r, original order). */
+	/** Columns per panel of {@link #pivotedCholesky}. */
+	private static final int PANEL = 32;
+
+	/**
+	 * Pivoted Cholesky {@code G = LLᵀ}; returns L (n rows of length r, original order).
+	 * <p>
+	 * Each step pivots on the row with the largest remaining diagonal (the diagonal of the
+	 * Schur complement, kept up to date after every column) and stops when it falls below
+	 * {@link #RANK_TOLERANCE} times the largest diagonal of G; r is the numerical rank.
+	 * <p>
+	 * Blocked by panels of {@value #PANEL} columns (as LAPACK's pstrf): a working copy W of
+	 * G holds the Schur complement as of the start of the panel. Column c of L is
+	 * {@code (w_p − Σ L_pc' l_c')/√diag_p} over the columns c' already computed in this
+	 * panel (rows pivoted earlier get 0, the pivot row √diag_p); after the panel, the
+	 * not-yet-pivoted rows of W are updated once, {@code w_i −= Σ_c L_ic l_c} over the
+	 * panel's columns. L is held by columns (separate arrays), so both updates are runs of
+	 * four-column fused multiply–adds that the JIT vectorises, and W is read and written
+	 * once per panel instead of L being re-read for every column. Rows are spread over the
+	 * cores in strips; every entry is computed in the same order whatever the split.
+	 */
 	static double[][] pivotedCholesky(final double[] g, final int n) {
 		final double[] diag = new double[n];
 		double max = 0;
@@ -78,68 +104,135 @@ final class ReducedSpace extends ContrastiveSpace {
 			diag[i] = g[i * n + i];
 			max = Math.max(max, diag[i]);
 		}
+		final double[][] w = new double[n][];
+		for (int i = 0; i < n; i++)
+			w[i] = Arrays.copyOfRange(g, i * n, (i + 1) * n);
 		final boolean[] pivoted = new boolean[n];
-		final double[] work = new double[n * n]; // row i: L[i][0..r)
+		final double[][] cols = new double[n][];
+		final int strips = n >= 256 ? 2 : 1;
 		int r = 0;
-		while (r < n) {
-			int p = -1;
-			double best = RANK_TOLERANCE * max;
-			for (int i = 0; i < n; i++)
-				if (!pivoted[i] && diag[i] > best) {
-					best = diag[i];
-					p = i;
+		boolean exhausted = false;
+		while (!exhausted && r < n) {
+			final int r0 = r;
+			while (r < n && r - r0 < PANEL) {
+				int p = -1;
+				double best = RANK_TOLERANCE * max;
+				for (int i = 0; i < n; i++)
+					if (!pivoted[i] && diag[i] > best) {
+						best = diag[i];
+						p = i;
+					}
+				if (p < 0) {
+					exhausted = true;
+					break;
 				}
-			if (p < 0) break;
-			pivoted[p] = true;
-			final double lpp = Math.sqrt(diag[p]);
-			final int col = r, po = p * n, pivot = p;
-			work[po + col] = lpp;
-			IntStream.range(0, n).parallel().forEach(i -> {
-				if (pivoted[i]) return;
-				final int io = i * n;
-				double s = g[io + pivot];
-				for (int j = 0; j < col; j++)
-					s -= work[io + j] * work[po + j];
-				final double v = s / lpp;
-				work[io + col] = v;
-				diag[i] -= v * v;
-			});
-			diag[p] = 0;
-			r++;
+				pivoted[p] = true;
+				final double lpp = Math.sqrt(diag[p]);
+				final double[] v = w[p].clone(); // W symmetric: row p is column p
+				subtractColumns(cols, r0, r, v, p, 0, n);
+				for (int i = 0; i < n; i++) {
+					if (pivoted[i]) {
+						v[i] = 0;
+						continue;
+					}
+					final double x = v[i] / lpp;
+					v[i] = x;
+					diag[i] -= x * x;
+				}
+				v[p] = lpp;
+				diag[p] = 0;
+				cols[r++] = v;
+			}
+			if (exhausted || r == n || r == r0) break;
+			final int c0 = r0, c1 = r;
+			final java.util.function.IntConsumer strip = t -> {
+				for (int i = t * n / strips; i < (t + 1) * n / strips; i++)
+					if (!pivoted[i]) subtractColumns(cols, c0, c1, w[i], i, 0, n);
+			};
+			if (strips == 1) strip.accept(0);
+			else IntStream.range(0, strips).parallel().forEach(strip);
 		}
 		final double[][] l = new double[n][r];
-		for (int i = 0; i < n; i++)
-			System.arraycopy(work, i * n, l[i], 0, r);
+		for (int j = 0; j < r; j++) {
+			final double[] c = cols[j];
+			for (int i = 0; i < n; i++)
+				l[i][j] = c[i];
+		}
 		return l;
 	}
 
-	private static double[][] toRows(final double[] s, final int m) {
-		final double[][] out = new double[m][m];
-		for (int i = 0; i < m; i++)
-			System.arraycopy(s, i * m, out[i], 0, m);
-		return out;
+	/**
+	 * {@code v[j] −= Σ_{c ∈ [c0, c1)} l_c[p] · l_c[j]} for j in [j0, j1), four columns at a
+	 * time (fused multiply–adds).
+	 */
+	private static void subtractColumns(final double[][] cols, final int c0, final int c1,
+		final double[] v, final int p, final int j0, final int j1)
+	{
+		int c = c0;
+		for (; c + 3 < c1; c += 4) {
+			final double[] l0 = cols[c], l1 = cols[c + 1], l2 = cols[c + 2], l3 = cols[c + 3];
+			final double f0 = -l0[p], f1 = -l1[p], f2 = -l2[p], f3 = -l3[p];
+			if (f0 == 0 && f1 == 0 && f2 == 0 && f3 == 0) continue;
+			for (int j = j0; j < j1; j++)
+				v[j] = Math.fma(f3, l3[j], Math.fma(f2, l2[j], Math.fma(f1, l1[j], Math.fma(f0,
+					l0[j], v[j]))));
+		}
+		for (; c < c1; c++) {
+			final double[] l0 = cols[c];
+			final double f0 = -l0[p];
+			if (f0 == 0) continue;
+			for (int j = j0; j < j1; j++)
+				v[j] = Math.fma(f0, l0[j], v[j]);
+		}
 	}
 
+	/**
+	 * Q w = Zᵀ L (LᵀL)⁻¹ w: solve the r × r system with the Cholesky factor, lift to the
+	 * samples (y = L c, n × k), then to the features, {@code v_c = Σ_s y_sc z_s}. The last
+	 * step is the only one that touches d: per strip of features, the preprocessed values
+	 * of four samples are formed once (exactly as {@link Preprocessing} defines them) and
+	 * added into the k components with four-row axpys; strips run on all cores and the
+	 * result does not depend on the split.
+	 */
 	@Override
 	double[][] components(final double[] w, final int k) {
-		// Q w = Zᵀ L (LᵀL)⁻¹ w: solve the r × r system, lift to samples, then to features
-		final RealMatrix coef = lTl.getSolver().solve(MatrixUtils.createRealMatrix(toRows(w,
-			m, k)));
-		final double[] y = times(l, flatten(coef), k); // n × k
+		final double[] coef = Kernels.choleskySolve(lTl, w, k);
+		final double[] y = times(l, coef, k); // n × k
 		final double[][] v = new double[k][d];
-		final int blocks = (d + 4095) / 4096;
+		final int strip = 1024;
+		final int blocks = (d + strip - 1) / strip;
 		IntStream.range(0, blocks).parallel().forEach(q -> {
-			final int f0 = q * 4096, f1 = Math.min(d, f0 + 4096);
+			final int f0 = q * strip, f1 = Math.min(d, f0 + strip), len = f1 - f0;
+			final double[][] z = new double[4][len];
 			int s = 0;
-			for (int set = 0; set < sets.length; set++)
-				for (int i = 0; i < sets[set].samples(); i++, s++) {
-					final float[] row = sets[set].row(i);
-					for (int f = f0; f < f1; f++) {
-						final double z = pres[set].apply(f, row[f]);
-						for (int c = 0; c < k; c++)
-							v[c][f] += z * y[s * k + c];
+			for (int set = 0; set < sets.length; set++) {
+				final Dataset x = sets[set];
+				final Preprocessing pre = pres[set];
+				final int count = x.samples();
+				int i = 0;
+				for (; i + 3 < count; i += 4, s += 4) {
+					for (int u = 0; u < 4; u++)
+						pre.apply(x.row(i + u), f0, f1, z[u], 0, 1);
+					final double[] z0 = z[0], z1 = z[1], z2 = z[2], z3 = z[3];
+					for (int c = 0; c < k; c++) {
+						final double y0 = y[s * k + c], y1 = y[(s + 1) * k + c], y2 = y[(s + 2) *
+							k + c], y3 = y[(s + 3) * k + c];
+						final double[] vc = v[c];
+						for (int f = 0; f < len; f++)
+							vc[f0 + f] += y0 * z0[f] + y1 * z1[f] + y2 * z2[f] + y3 * z3[f];
 					}
 				}
+				for (; i < count; i++, s++) {
+					pre.apply(x.row(i), f0, f1, z[0], 0, 1);
+					final double[] z0 = z[0];
+					for (int c = 0; c < k; c++) {
+						final double y0 = y[s * k + c];
+						final double[] vc = v[c];
+						for (int f = 0; f < len; f++)
+							vc[f0 + f] += y0 * z0[f];
+					}
+				}
+			}
 		});
 		for (final double[] vc : v) {
 			final double norm = Math.sqrt(TopEigen.dot(vc, vc));
@@ -147,22 +240,6 @@ final class ReducedSpace extends ContrastiveSpace {
 				vc[f] /= norm;
 		}
 		return v;
-	}
-
-	private static double[][] toRows(final double[] w, final int m, final int k) {
-		final double[][] out = new double[m][k];
-		for (int i = 0; i < m; i++)
-			System.arraycopy(w, i * k, out[i], 0, k);
-		return out;
-	}
-
-	private static double[] flatten(final RealMatrix mtx) {
-		final int r = mtx.getRowDimension(), c = mtx.getColumnDimension();
-		final double[] out = new double[r * c];
-		for (int i = 0; i < r; i++)
-			for (int j = 0; j < c; j++)
-				out[i * c + j] = mtx.getEntry(i, j);
-		return out;
 	}
 
 	/** Rows of L times w (m × k): rows.length × k, row-major. */

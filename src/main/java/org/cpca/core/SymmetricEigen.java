@@ -18,7 +18,9 @@ import java.util.stream.IntStream;
  * product for step k+1 is fused into the update pass of step k ({@code p = Σ_i v_i a_i},
  * an axpy over the freshly updated rows), so the trailing block is read once per step.
  * Row ranges are split over the cores with per-range partial sums added in a fixed
- * order: the result does not depend on thread timing.</li>
+ * order: the result does not depend on thread timing. Q is accumulated the same way,
+ * each reflector's pass also forming the row vector the next one needs. Inner loops use
+ * fused multiply–adds ({@link Math#fma}, exactly specified, so deterministic).</li>
  * <li><b>Implicit QL with Wilkinson's shift</b> on T (Golub &amp; Van Loan §8.3), each
  * Givens rotation applied to two rows of Qᵀ (the eigenvectors are kept as rows, so a
  * rotation is a vectorised two-row update); rotations of one sweep are recorded first
@@ -193,7 +195,7 @@ public final class SymmetricEigen {
 				final double xi = x[i];
 				if (xi == 0) continue;
 				for (int j = n1; j < m; j++)
-					acc[j] += xi * ai[j];
+					acc[j] = Math.fma(xi, ai[j], acc[j]);
 			}
 			partial[t] = acc;
 		});
@@ -229,14 +231,23 @@ public final class SymmetricEigen {
 		final int i, final int n0, final int m)
 	{
 		final double vi = v[i], wi = w[i];
+		final double nv = -vi, nw = -wi;
 		for (int j = n0; j < m; j++)
-			ai[j] -= vi * w[j] + wi * v[j];
+			ai[j] = Math.fma(nw, v[j], Math.fma(nv, w[j], ai[j]));
 	}
 
 	/**
 	 * Qᵀ = H_{m−3}⋯H₀ … formed as Q = H₀H₁⋯H_{m−3} by applying the reflectors from the last
 	 * to the first (each touches only the trailing block, which is still the identity
 	 * outside it), then transposed.
+	 * <p>
+	 * Applying H_k is {@code X −= βv tᵀ} with {@code t = Xᵀv}. The row vector t of the next
+	 * reflector (k − 1) is accumulated in the same pass over the rows as the update of
+	 * step k ({@code t' += v'_i x_i} right after row i is updated), so the trailing block is
+	 * read and written once per reflector instead of read twice. Row k itself is still the
+	 * unit row e_k at that point and contributes {@code v'_k} to {@code t'_k}. Rows are split
+	 * in a fixed number of strips (by size only), partial sums added in strip order:
+	 * deterministic.
 	 */
 	private static double[][] accumulate(final double[][] vs, final double[] betas,
 		final int m)
@@ -244,32 +255,61 @@ public final class SymmetricEigen {
 		final double[][] x = new double[m][m];
 		for (int i = 0; i < m; i++)
 			x[i][i] = 1;
+		double[] t = null; // Xᵀv of the current step, if the previous pass computed it
 		for (int k = m - 3; k >= 0; k--) {
 			final double[] v = vs[k];
-			if (v == null) continue;
+			if (v == null) {
+				t = null;
+				continue;
+			}
 			final int n0 = k + 1;
 			final double beta = betas[k];
-			// t = vᵀX (row vector), X −= βv t
-			final double[] t = new double[m];
-			for (int i = n0; i < m; i++) {
-				final double vi = v[i];
-				if (vi == 0) continue;
-				final double[] xi = x[i];
-				for (int j = n0; j < m; j++)
-					t[j] += vi * xi[j];
-			}
-			final int span = m - n0;
-			final int tasks = span >= PARALLEL_ROWS ? 2 : 1;
-			IntStream.range(0, tasks).parallel().forEach(q -> {
-				final int i0 = n0 + q * span / tasks, i1 = n0 + (q + 1) * span / tasks;
-				for (int i = i0; i < i1; i++) {
-					final double f = beta * v[i];
-					if (f == 0) continue;
+			if (t == null) {
+				t = new double[m];
+				for (int i = n0; i < m; i++) {
+					final double vi = v[i];
+					if (vi == 0) continue;
 					final double[] xi = x[i];
 					for (int j = n0; j < m; j++)
-						xi[j] -= f * t[j];
+						t[j] += vi * xi[j];
 				}
-			});
+			}
+			final double[] next = k > 0 ? vs[k - 1] : null;
+			final double[] tk = t;
+			final int span = m - n0;
+			final int tasks = span >= PARALLEL_ROWS ? 2 : 1;
+			final double[][] partial = new double[tasks][];
+			final java.util.function.IntConsumer strip = q -> {
+				final int i0 = n0 + q * span / tasks, i1 = n0 + (q + 1) * span / tasks;
+				final double[] acc = next == null ? null : new double[m];
+				for (int i = i0; i < i1; i++) {
+					final double[] xi = x[i];
+					final double f = beta * v[i];
+					final double nf = -f;
+					if (f != 0) for (int j = n0; j < m; j++)
+						xi[j] = Math.fma(nf, tk[j], xi[j]);
+					if (acc != null) {
+						final double ni = next[i];
+						if (ni != 0) for (int j = n0; j < m; j++)
+							acc[j] = Math.fma(ni, xi[j], acc[j]);
+					}
+				}
+				partial[q] = acc;
+			};
+			if (tasks == 1) strip.accept(0);
+			else IntStream.range(0, tasks).parallel().forEach(strip);
+			if (next == null) {
+				t = null;
+				continue;
+			}
+			final double[] nt = partial[0];
+			for (int q = 1; q < tasks; q++) {
+				final double[] pq = partial[q];
+				for (int j = n0; j < m; j++)
+					nt[j] += pq[j];
+			}
+			nt[k] += next[k]; // row k is still e_k
+			t = nt;
 		}
 		// transpose in place: rows of the result are the columns of Q
 		for (int i = 0; i < m; i++)

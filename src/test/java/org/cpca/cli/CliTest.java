@@ -275,6 +275,33 @@ class CliTest {
 	}
 
 	@Test
+	void aFolderOfImagesIsOneStackInNameOrder() throws Exception {
+		final ImagePlus t = IJ.openImage(images.resolve("target.tif").toString());
+		final Path folder = dir.resolve("slices");
+		Files.createDirectories(folder);
+		for (int i = 1; i <= t.getStackSize(); i++)
+			assertTrue(new FileSaver(new ImagePlus("s", t.getStack().getProcessor(i)))
+				.saveAsTiff(folder.resolve(String.format("slice%03d.tif", i)).toString()));
+		final Path fromFolder = dir.resolve("from-folder"), fromStack = dir.resolve(
+			"from-stack");
+		assertEquals(0, cpca("fit", "--target", folder.toString(), "--background", images
+			.resolve("background.tif").toString(), "--alpha", "2", "--out", fromFolder
+				.toString())[0]);
+		assertEquals(0, cpca("fit", "--target", images.resolve("target.tif").toString(),
+			"--background", images.resolve("background.tif").toString(), "--alpha", "2",
+			"--out", fromStack.toString())[0]);
+		final List<String> a = lines(fromFolder.resolve("scores.csv")), b = lines(fromStack
+			.resolve("scores.csv"));
+		assertEquals(a.size(), b.size());
+		for (int i = 1; i < a.size(); i++) {
+			final String[] x = a.get(i).split(","), y = b.get(i).split(",");
+			for (int c = 3; c < x.length; c++)
+				assertEquals(Double.parseDouble(y[c]), Double.parseDouble(x[c]), 1e-6 * (1 + Math
+					.abs(Double.parseDouble(y[c]))));
+		}
+	}
+
+	@Test
 	void demoRunsOnAFolderOfTestImages() {
 		final Object[] r = cpca("demo", "--images", images.toString(), "--out", dir.resolve(
 			"demo").toString());

@@ -148,4 +148,55 @@ class SolverTest {
 			assertArrayEquals(cold.values, w.values, 1e-10 * Math.max(1, alpha));
 		}
 	}
+
+	/**
+	 * model(α) takes the direct path or the prepared solver by a rule that depends only on
+	 * the data and α: the same α gives bit-identical models whatever was solved before
+	 * (including the automatic sweep, which prepares the solver), and both paths are exact.
+	 */
+	@Test
+	void singleAlphaIsIndependentOfCallOrder() {
+		final int d = 90;
+		final float[][][] data = org.cpca.cli.SyntheticData.contrastive(5, 400, 400, d, 20,
+			3, 0.3);
+		final Dataset t = Dataset.wrap("t", data[0]), b = Dataset.wrap("b", data[1]);
+		final CpcaOptions o = CpcaOptions.defaults().withComponents(3);
+		final double[] alphas = { 0, 0.5, 3, 60, 800 };
+		final Cpca first = Cpca.fit(t, b, o, Progress.NONE);
+		final CpcaModel[] before = new CpcaModel[alphas.length];
+		for (int i = 0; i < alphas.length; i++)
+			before[i] = first.model(alphas[i]);
+		final Cpca second = Cpca.fit(t, b, o, Progress.NONE);
+		second.automatic(Progress.NONE);
+		for (int i = alphas.length - 1; i >= 0; i--) {
+			final CpcaModel m = second.model(alphas[i]);
+			assertArrayEquals(before[i].eigenvalues(), m.eigenvalues(), 0);
+			for (int c = 0; c < 3; c++)
+				assertArrayEquals(before[i].components()[c], m.components()[c], 0);
+			// exact: each component is an eigenvector of C(α) = C_t − αC_b
+			final RealMatrix ct = TestData.covariance(toDouble(data[0])), cb = TestData
+				.covariance(toDouble(data[1]));
+			final RealMatrix c = ct.subtract(cb.scalarMultiply(alphas[i]));
+			final double norm = new EigenDecomposition(c).getRealEigenvalues()[0];
+			for (int k = 0; k < 3; k++) {
+				final double[] v = m.components()[k];
+				final double[] cv = c.operate(v);
+				double r2 = 0;
+				for (int j = 0; j < d; j++)
+					r2 += Math.pow(cv[j] - m.eigenvalues()[k] * v[j], 2);
+				assertTrue(Math.sqrt(r2) <= 1e-9 * Math.max(Math.abs(norm), c.getNorm()),
+					"α = " + alphas[i] + " residual " + Math.sqrt(r2));
+			}
+		}
+	}
+
+	private static double[][] toDouble(final float[][] x) {
+		final double[][] out = new double[x.length][];
+		for (int i = 0; i < x.length; i++) {
+			out[i] = new double[x[i].length];
+			for (int j = 0; j < x[i].length; j++)
+				out[i][j] = x[i][j];
+		}
+		return out;
+	}
 }
