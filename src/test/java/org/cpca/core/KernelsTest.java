@@ -1,0 +1,133 @@
+package org.cpca.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The fast kernels against naive triple loops on seeded random data. */
+class KernelsTest {
+
+	private static double[][] random(final long seed, final int rows, final int cols) {
+		final Random r = new Random(seed);
+		final double[][] x = new double[rows][cols];
+		for (final double[] row : x)
+			for (int j = 0; j < cols; j++)
+				row[j] = r.nextGaussian();
+		return x;
+	}
+
+	@ParameterizedTest
+	@ValueSource(ints = { 1, 3, 5, 33, 700 })
+	void timesMatchesNaiveProduct(final int p) {
+		final int q = 517, c = p == 700 ? 601 : 1030; // odd sizes: remainders everywhere
+		final double[][] x = random(p, p, q), l = random(p + 1, q, c);
+		x[0][3] = x[0][2] = x[0][1] = x[0][0] = 0; // exercise the zero-skip
+		final double[][] out = Kernels.times(x, l);
+		for (int v = 0; v < p; v++)
+			for (int i = 0; i < c; i++) {
+				double ref = 0, mag = 0;
+				for (int t = 0; t < q; t++) {
+					ref += x[v][t] * l[t][i];
+					mag += Math.abs(x[v][t] * l[t][i]);
+				}
+				assertEquals(ref, out[v][i], 1e-14 * mag);
+			}
+		// deterministic
+		final double[][] again = Kernels.times(x, l);
+		for (int v = 0; v < p; v++)
+			assertArrayEquals(out[v], again[v], 0);
+	}
+
+	@ParameterizedTest
+	@ValueSource(ints = { 1, 2, 7, 64, 600 })
+	void choleskyFactorsAndSolves(final int m) {
+		final double[] s = SolverTest.spd(m + 5, m, 4, 0);
+		final double[][] rows = new double[m][m];
+		for (int i = 0; i < m; i++)
+			System.arraycopy(s, i * m, rows[i], 0, m);
+		final double[][] r = Kernels.cholesky(rows);
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < m; j++) {
+				if (j < i) assertEquals(0, r[i][j], 0);
+				double v = 0;
+				for (int t = 0; t <= Math.min(i, j); t++)
+					v += r[t][i] * r[t][j];
+				assertEquals(s[i * m + j], v, 1e-13);
+			}
+		final int k = 3;
+		final double[] w = new double[m * k];
+		final Random rnd = new Random(m);
+		for (int i = 0; i < w.length; i++)
+			w[i] = rnd.nextGaussian();
+		final double[] c = Kernels.choleskySolve(r, w, k);
+		// residual of S c = w, relative to ‖S‖‖c‖ (condition number up to 1e4)
+		for (int col = 0; col < k; col++) {
+			double cn = 0;
+			for (int i = 0; i < m; i++)
+				cn = Math.max(cn, Math.abs(c[i * k + col]));
+			for (int i = 0; i < m; i++) {
+				double y = 0;
+				for (int j = 0; j < m; j++)
+					y += s[i * m + j] * c[j * k + col];
+				assertEquals(w[i * k + col], y, 1e-12 * Math.max(1, cn));
+			}
+		}
+	}
+
+	@Test
+	void pivotedCholeskyReproducesARankDeficientGram() {
+		// G = ZZᵀ for 600 samples of rank 350: L (600 × r) with r = 350 and LLᵀ = G
+		final int n = 600, rank = 350, d = 900;
+		final double[][] basis = random(1, rank, d), coef = random(2, n, rank);
+		final double[][] z = Kernels.times(coef, basis);
+		final double[] g = new double[n * n];
+		double max = 0;
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++) {
+				g[i * n + j] = TopEigen.dot(z[i], z[j]);
+				max = Math.max(max, Math.abs(g[i * n + j]));
+			}
+		final double[][] l = ReducedSpace.pivotedCholesky(g, n);
+		assertEquals(rank, l[0].length);
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++)
+				assertEquals(g[i * n + j], TopEigen.dot(l[i], l[j]), 1e-11 * max);
+		final double[][] again = ReducedSpace.pivotedCholesky(g, n);
+		for (int i = 0; i < n; i++)
+			assertArrayEquals(l[i], again[i], 0);
+	}
+
+	@ParameterizedTest
+	@ValueSource(doubles = { 0, 0.3, 2 })
+	void directSolveIsExactOrDeclines(final double alpha) {
+		final int m = 200, k = 3;
+		final double[] b = SolverTest.spd(31, m, 4, 10), a = SolverTest.spd(32, m, 2, 0);
+		final TopEigen.Result direct = ContrastSolver.direct(a, b, m, alpha, k, 7, 400);
+		assertNotNull(direct, "α = " + alpha);
+		final TopEigen.Result ref = ContrastSolver.build(a, b, m).solve(alpha, k, null, 7);
+		double norm = 0;
+		for (int i = 0; i < m * m; i++)
+			norm = Math.max(norm, Math.abs(a[i] - alpha * b[i]));
+		norm *= m; // a bound of ‖C‖₂
+		assertArrayEquals(ref.values, direct.values, 1e-10 * norm);
+		for (int col = 0; col < k; col++) {
+			double r2 = 0;
+			for (int i = 0; i < m; i++) {
+				double y = -direct.values[col] * direct.vectors[i * k + col];
+				for (int j = 0; j < m; j++)
+					y += (a[i * m + j] - alpha * b[i * m + j]) * direct.vectors[j * k + col];
+				r2 += y * y;
+			}
+			assertTrue(Math.sqrt(r2) <= 1e-10 * norm, "residual " + Math.sqrt(r2));
+		}
+		final TopEigen.Result again = ContrastSolver.direct(a, b, m, alpha, k, 7, 400);
+		assertArrayEquals(direct.vectors, again.vectors, 0);
+	}
+}
