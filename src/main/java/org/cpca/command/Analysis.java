@@ -73,6 +73,8 @@ public final class Analysis {
 		ImagePlus target;
 		ImagePlus background;
 		boolean backgroundFromSelection;
+		/** With pixels as samples: nonzero pixels of this image are the background region. */
+		ImagePlus backgroundMask;
 		Samples samples = Samples.SLICES;
 		String method = "cpca";
 		String alphaMode = "auto";
@@ -98,7 +100,22 @@ public final class Analysis {
 		/** The pixels inside the target's selection as background (pixels as samples). */
 		public Request backgroundFromSelection() {
 			background = null;
+			backgroundMask = null;
 			backgroundFromSelection = true;
+			return this;
+		}
+
+		/**
+		 * The target's pixels where {@code mask} is nonzero as background (pixels as
+		 * samples); the mask must have the target's width × height.
+		 */
+		public Request backgroundFromMask(final ImagePlus mask) {
+			if (mask == null) throw new IllegalArgumentException("background_source=mask " +
+				"needs a background mask image: choose one whose nonzero pixels mark the " +
+				"background region");
+			background = null;
+			backgroundFromSelection = true;
+			backgroundMask = mask;
 			return this;
 		}
 
@@ -259,14 +276,20 @@ public final class Analysis {
 		else {
 			final int w = r.target.getWidth(), h = r.target.getHeight();
 			if (r.backgroundFromSelection) {
-				if (roi == null || !roi.isArea()) throw new IllegalArgumentException(
-					"the target has no area selection to use as background: draw one " +
-						"(rectangle, oval, freehand…) around background pixels, or choose a " +
-						"background image");
-				final boolean[] in = PixelSamples.inside(roi, w, h);
+				final boolean[] in;
+				if (r.backgroundMask != null) in = maskPixels(r.backgroundMask, w, h);
+				else {
+					if (roi == null || !roi.isArea()) throw new IllegalArgumentException(
+						"the target has no area selection to use as background: draw one " +
+							"(rectangle, oval, freehand…) around background pixels, or choose a " +
+							"background image or mask");
+					in = PixelSamples.inside(roi, w, h);
+				}
 				final int inside = PixelSamples.count(in, w * h);
-				if (inside == w * h) throw new IllegalArgumentException("the selection " +
-					"covers the whole target: draw it around the background pixels only");
+				if (inside == w * h) throw new IllegalArgumentException("the background " +
+					"region covers the whole target: mark the background pixels only");
+				if (inside == 0) throw new IllegalArgumentException("the background region " +
+					"holds no pixel: the mask must be nonzero on the background pixels");
 				t = PixelSamples.toDataset("target", r.target, null);
 				final List<String> classes = new ArrayList<>(w * h);
 				for (final boolean f : in)
@@ -305,6 +328,18 @@ public final class Analysis {
 			: r.alpha));
 		progress.stage("done", 1);
 		return new Analysis(r, method, t, cpca, models, selection, layout, targetPixels);
+	}
+
+	/** Nonzero pixels of a single-plane mask of the given size. */
+	private static boolean[] maskPixels(final ImagePlus mask, final int w, final int h) {
+		if (mask.getWidth() != w || mask.getHeight() != h) throw new IllegalArgumentException(
+			"the background mask is " + mask.getWidth() + "×" + mask.getHeight() +
+				" but the target is " + w + "×" + h + ": use a mask of the target's size");
+		final ij.process.ImageProcessor ip = mask.getProcessor();
+		final boolean[] in = new boolean[w * h];
+		for (int p = 0; p < in.length; p++)
+			in[p] = ip.getf(p) != 0;
+		return in;
 	}
 
 	/** "pca" or "cpca". */

@@ -36,10 +36,16 @@ public class ContrastivePcaCommand extends ContextCommand {
 			"whose pixels are the samples.")
 	private ImagePlus target;
 
-	@Parameter(label = "Background from", choices = { "image", "selection" },
+	@Parameter(label = "Background from", choices = { "image", "selection", "mask" },
 		description = "image: another open image. selection: the pixels inside the " +
-			"target's selection (pixels as samples only).")
+			"target's selection. mask: the pixels where the background mask is nonzero " +
+			"(selection and mask: pixels as samples only).")
 	private String background_source = "image";
+
+	@Parameter(label = "Background mask", required = false, persist = false,
+		description = "For background from mask: an image of the target's width × height " +
+			"whose nonzero pixels are the background region.")
+	private ImagePlus background_mask;
 
 	@Parameter(label = "Background", required = false, persist = false,
 		description = "The variation to ignore: an image with the same features as the " +
@@ -141,9 +147,11 @@ public class ContrastivePcaCommand extends ContextCommand {
 				.components(components).standardize(standardize).whiten(whiten).bin(bin)
 				.seed(seed);
 			if ("selection".equals(background_source)) request.backgroundFromSelection();
+			else if ("mask".equals(background_source)) request.backgroundFromMask(
+				background_mask);
 			else if (!"image".equals(background_source)) throw new IllegalArgumentException(
-				"background_source=" + background_source + " is not known: use image or " +
-					"selection");
+				"background_source=" + background_source + " is not known: use image, " +
+					"selection or mask");
 			else request.background(method.equalsIgnoreCase("pca") && background == null
 				? null : background);
 			analysis = Analysis.run(request, progress);

@@ -176,6 +176,25 @@ class ContrastivePcaCommandTest {
 			.primary().components()[0];
 		assertEquals(1, Math.abs(v[2]), 1e-2);
 		assertNotNull(t.getRoi(), "the input's selection is kept");
+		// the same region given as a mask image instead of a selection
+		final ij.process.ByteProcessor mask = new ij.process.ByteProcessor(w, h);
+		mask.setValue(255);
+		mask.setRoi(0, 0, 10, h);
+		mask.fill();
+		t.deleteRoi();
+		in.put("background_source", "mask");
+		in.put("background_mask", new ImagePlus("mask", mask));
+		final CommandModule withMask = run(in);
+		assertFalse(withMask.isCanceled(), () -> withMask.getCancelReason());
+		final double[] u = ((ContrastivePcaCommand) withMask.getDelegateObject()).analysis()
+			.primary().components()[0];
+		assertArrayEquals(v, u, 1e-9);
+		in.put("background_mask", new ImagePlus("small", new ij.process.ByteProcessor(5,
+			5)));
+		final CommandModule wrong = run(in);
+		assertTrue(wrong.isCanceled());
+		assertTrue(wrong.getCancelReason().contains("target's size"), wrong
+			.getCancelReason());
 	}
 
 	@Test
