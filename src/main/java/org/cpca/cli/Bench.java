@@ -107,6 +107,19 @@ public final class Bench {
 		rows.add(print(out, new Row("cpca re-solve new α 784", shape, resolve, 0.03,
 			"model(α) on a fitted Cpca, α ∈ " + Arrays.toString(alphas))));
 
+		// the α explorer's update: a re-solve plus the redrawn scatter plot of 5000 points
+		final List<String> classes = new ArrayList<>();
+		for (int i = 0; i < t.samples(); i++)
+			classes.add(i % 2 == 0 ? "a" : "b");
+		final double explore = median(() -> {
+			final long t0 = System.nanoTime();
+			final org.cpca.core.CpcaModel m = fitted.model(alphas[next[0]++ % alphas.length]);
+			org.cpca.render.ModelViews.scatterPlot(java.util.List.of(m), classes, "target", 1);
+			return (System.nanoTime() - t0) / 1e9;
+		});
+		rows.add(print(out, new Row("explore α: one slider update " + shape, shape, explore,
+			0.05, "re-solve + scatter plot of 5000 points (no window)")));
+
 		rows.add(print(out, images()));
 		return rows;
 	}
