@@ -4,6 +4,7 @@ import java.util.List;
 
 import ij.ImagePlus;
 
+import org.cpca.core.AlphaTracker;
 import org.cpca.core.Cpca;
 import org.cpca.core.CpcaModel;
 import org.cpca.render.ModelViews;
@@ -21,8 +22,12 @@ public final class AlphaExplorer {
 	public static final int STEPS = 200;
 	static final double MIN_LOG = -2, MAX_LOG = 4;
 
+	/** Most samples drawn while exploring (a regular subsample keeps updates fast). */
+	static final int MAX_POINTS = 2500;
+
 	private final Analysis analysis;
 	private final double[] chosen;
+	private final AlphaTracker tracker;
 
 	public AlphaExplorer(final Analysis analysis) {
 		if (!"cpca".equals(analysis.method())) throw new IllegalArgumentException(
@@ -30,6 +35,7 @@ public final class AlphaExplorer {
 		this.analysis = analysis;
 		this.chosen = analysis.selection() == null ? new double[0] : analysis.selection()
 			.alphas();
+		this.tracker = new AlphaTracker(analysis.cpca());
 	}
 
 	/** The last slider position (α = ∞). */
@@ -57,18 +63,24 @@ public final class AlphaExplorer {
 		return chosen.clone();
 	}
 
-	/** The model at a slider position (a re-solve on the existing fit). */
+	/**
+	 * The model at a slider position: a re-solve on the existing fit, warm-started from
+	 * the previous position (equal to {@code cpca.model(α)} to solver precision).
+	 */
 	public CpcaModel model(final int position) {
-		return analysis.cpca().model(alphaAt(position));
+		return tracker.model(alphaAt(position));
 	}
 
-	/** The scatter plot of a model, with the chosen α values listed in its title. */
+	/**
+	 * The scatter plot of a model, with the chosen α values listed in its title; at most
+	 * {@value #MAX_POINTS} samples are drawn (every n-th), which the title says.
+	 */
 	public ImagePlus scatter(final CpcaModel m) {
 		final int n = analysis.targetData().samples();
-		final int stride = Math.max(1, (n + Analysis.MAX_PLOTTED_PIXELS - 1) /
-			Analysis.MAX_PLOTTED_PIXELS);
+		final int stride = Math.max(1, (n + MAX_POINTS - 1) / MAX_POINTS);
 		return ModelViews.scatterPlot(List.of(m), analysis.targetData().labels(),
-			"automatic α: " + alphaList(), stride);
+			"automatic α: " + alphaList() + (stride > 1 ? "; every " + stride + "th sample"
+				: ""), stride);
 	}
 
 	/** The model's eigen-images, or {@code null} with pixels as samples. */

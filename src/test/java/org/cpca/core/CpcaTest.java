@@ -236,6 +236,26 @@ class CpcaTest {
 	}
 
 	@Test
+	void trackerFollowsASliderToSolverPrecision() {
+		final double[][] t = TestData.gaussian(20, 150, 120, 6, 5, 4, 3, 2, 2);
+		final double[][] b = TestData.gaussian(21, 150, 120, 6, 5);
+		final Cpca cpca = Cpca.fit(Dataset.of("target", t), Dataset.of("background", b),
+			CpcaOptions.defaults().withComponents(3), Progress.NONE);
+		final AlphaTracker tracker = new AlphaTracker(cpca);
+		for (double alpha = 0.05; alpha < 2000; alpha *= 1.6) {
+			final CpcaModel warm = tracker.model(alpha), cold = cpca.model(alpha);
+			assertArrayEquals(cold.eigenvalues(), warm.eigenvalues(), 1e-8 * Math.max(1, Math
+				.abs(cold.eigenvalues()[0])), "α = " + alpha);
+			assertTrue(TestData.maxAngle(cold.components(), warm.components()) < 1e-5,
+				"α = " + alpha);
+		}
+		assertEquals(Double.POSITIVE_INFINITY, new AlphaTracker(Cpca.fit(Dataset.of("target",
+			t), Dataset.of("background", java.util.Arrays.copyOf(b, 20)), TWO, Progress.NONE))
+				.model(Double.POSITIVE_INFINITY).alpha());
+		assertMessage(() -> tracker.model(-1), "α must be ≥ 0");
+	}
+
+	@Test
 	void badInputGivesClearMessages() {
 		final Dataset t = Dataset.of("target", TestData.gaussian(17, 10, 4));
 		final Dataset b = Dataset.of("background", TestData.gaussian(18, 10, 4));
