@@ -13,30 +13,12 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.scijava.Context;
 import org.scijava.command.CommandModule;
-import org.scijava.command.CommandService;
 
 /** Apply Model... headless through a SciJava context. */
-class ApplyModelCommandTest {
-
-	private static Context context;
-	private static CommandService commands;
-
-	@BeforeAll
-	static void start() {
-		context = new Context(CommandService.class);
-		commands = context.service(CommandService.class);
-	}
-
-	@AfterAll
-	static void stop() {
-		context.dispose();
-	}
+class ApplyModelCommandTest extends CommandTestBase {
 
 	private static CommandModule apply(final Path model, final ImagePlus input)
 		throws Exception

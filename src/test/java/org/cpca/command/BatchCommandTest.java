@@ -13,30 +13,12 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.scijava.Context;
 import org.scijava.command.CommandModule;
-import org.scijava.command.CommandService;
 
 /** Batch... headless through a SciJava context, writing the command line's files. */
-class BatchCommandTest {
-
-	private static Context context;
-	private static CommandService commands;
-
-	@BeforeAll
-	static void start() {
-		context = new Context(CommandService.class);
-		commands = context.service(CommandService.class);
-	}
-
-	@AfterAll
-	static void stop() {
-		context.dispose();
-	}
+class BatchCommandTest extends CommandTestBase {
 
 	static File save(final ImagePlus imp, final Path file) {
 		assertTrue(imp.getStackSize() > 1 ? new FileSaver(imp).saveAsTiffStack(file

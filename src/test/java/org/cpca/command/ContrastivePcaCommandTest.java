@@ -13,29 +13,11 @@ import ij.measure.ResultsTable;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.scijava.Context;
 import org.scijava.command.CommandModule;
-import org.scijava.command.CommandService;
 
 /** The main command run headless through a real SciJava context. */
-class ContrastivePcaCommandTest {
-
-	private static Context context;
-	private static CommandService commands;
-
-	@BeforeAll
-	static void start() {
-		context = new Context(CommandService.class);
-		commands = context.service(CommandService.class);
-	}
-
-	@AfterAll
-	static void stop() {
-		context.dispose();
-	}
+class ContrastivePcaCommandTest extends CommandTestBase {
 
 	/**
 	 * Runs the command with pre- and postprocessing (as a menu or macro would), every

@@ -16,8 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,7 +23,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.scijava.Context;
 import org.scijava.command.CommandInfo;
 import org.scijava.command.CommandModule;
-import org.scijava.command.CommandService;
 import org.scijava.module.ModuleItem;
 import org.scijava.plugin.Parameter;
 
@@ -33,21 +30,7 @@ import org.scijava.plugin.Parameter;
  * Every command parameter is a usable macro key: snake_case, with a label and a
  * description, and the option strings built from the parameter names run the commands.
  */
-class MacroKeysTest {
-
-	private static Context context;
-	private static CommandService commands;
-
-	@BeforeAll
-	static void start() {
-		context = new Context(CommandService.class);
-		commands = context.service(CommandService.class);
-	}
-
-	@AfterAll
-	static void stop() {
-		context.dispose();
-	}
+class MacroKeysTest extends CommandTestBase {
 
 	@ParameterizedTest
 	@ValueSource(classes = { ContrastivePcaCommand.class, ApplyModelCommand.class,
