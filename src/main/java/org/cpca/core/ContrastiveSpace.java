@@ -63,27 +63,42 @@ abstract class ContrastiveSpace {
 		return c;
 	}
 
-	/** {@code wᵀ S w} for column {@code c} of the m × k matrix w. */
-	final double quadratic(final double[] s, final double[] w, final int k, final int c) {
-		final double[] x = new double[m];
-		for (int i = 0; i < m; i++)
-			x[i] = w[i * k + c];
-		double sum = 0;
-		for (int i = 0; i < m; i++) {
-			final int o = i * m;
-			double r0 = 0, r1 = 0, r2 = 0, r3 = 0;
-			int j = 0;
-			for (; j + 3 < m; j += 4) {
-				r0 += s[o + j] * x[j];
-				r1 += s[o + j + 1] * x[j + 1];
-				r2 += s[o + j + 2] * x[j + 2];
-				r3 += s[o + j + 3] * x[j + 3];
+	/**
+	 * {@code w_cᵀ S w_c} for every column c of the m × k matrix w, in one pass over S
+	 * (row-major, symmetric).
+	 */
+	final double[] quadratics(final double[] s, final double[] w, final int k) {
+		final double[][] cols = new double[k][m];
+		for (int j = 0; j < m; j++)
+			for (int c = 0; c < k; c++)
+				cols[c][j] = w[j * k + c];
+		final double[] out = new double[k];
+		// columns in pairs: each pass over S (memory-bound for large m) serves two
+		for (int c = 0; c < k; c += 2) {
+			final double[] x = cols[c], y = c + 1 < k ? cols[c + 1] : cols[c];
+			double sx = 0, sy = 0;
+			for (int i = 0; i < m; i++) {
+				final int o = i * m;
+				double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+				int j = 0;
+				for (; j + 1 < m; j += 2) {
+					final double v0 = s[o + j], v1 = s[o + j + 1];
+					x0 += v0 * x[j];
+					x1 += v1 * x[j + 1];
+					y0 += v0 * y[j];
+					y1 += v1 * y[j + 1];
+				}
+				if (j < m) {
+					x0 += s[o + j] * x[j];
+					y0 += s[o + j] * y[j];
+				}
+				sx += x[i] * (x0 + x1);
+				sy += y[i] * (y0 + y1);
 			}
-			for (; j < m; j++)
-				r0 += s[o + j] * x[j];
-			sum += x[i] * ((r0 + r1) + (r2 + r3));
+			out[c] = sx;
+			if (c + 1 < k) out[c + 1] = sy;
 		}
-		return sum;
+		return out;
 	}
 
 	/** Unit components in feature space (k × d) of the columns of w (m × k). */

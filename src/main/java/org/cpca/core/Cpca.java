@@ -273,6 +273,12 @@ public final class Cpca {
 			new ArrayList<>());
 	}
 
+	private static double[] nans(final int k) {
+		final double[] v = new double[k];
+		java.util.Arrays.fill(v, Double.NaN);
+		return v;
+	}
+
 	private CpcaModel atInfinity() {
 		if (background == null) throw new IllegalArgumentException(
 			"α = ∞ needs a background");
@@ -328,13 +334,11 @@ public final class Cpca {
 					w[i * k + c] = -w[i * k + c];
 			}
 		}
-		final double[] tv = new double[k], bv = new double[k];
+		final double[] tv = space.quadratics(space.a, w, k);
+		final double[] bv = background == null ? nans(k) : space.quadratics(space.b, w, k);
 		int positive = 0;
-		for (int c = 0; c < k; c++) {
-			tv[c] = space.quadratic(space.a, w, k, c);
-			bv[c] = background == null ? Double.NaN : space.quadratic(space.b, w, k, c);
+		for (int c = 0; c < k; c++)
 			if (values[c] > 0) positive++;
-		}
 		final List<String> diag = new ArrayList<>(diagnostics);
 		diag.addAll(notes);
 		if (positive < k && "cpca".equals(method) && alpha != Double.POSITIVE_INFINITY)

@@ -463,19 +463,41 @@ final class Kernels {
 	static double[] project(final Dataset x, final Preprocessing pre, final double[] v,
 		final int k)
 	{
+		// score_c = Σ_j (x_j − μ_j)/σ_j · v_jc = Σ_j x_j u_jc − Σ_j μ_j u_jc with
+		// u_jc = v_jc/σ_j: one pass over each raw row, two columns at a time
 		final int n = x.samples(), d = x.features();
-		final double[][] cols = new double[k][d];
-		for (int j = 0; j < d; j++)
-			for (int c = 0; c < k; c++)
-				cols[c][j] = v[j * k + c];
+		final double[] mean = pre.mean(), scale = pre.scale();
+		final double[][] u = new double[k][d];
+		final double[] offset = new double[k];
+		for (int c = 0; c < k; c++) {
+			for (int j = 0; j < d; j++) {
+				u[c][j] = scale == null ? v[j * k + c] : v[j * k + c] / scale[j];
+				offset[c] += mean[j] * u[c][j];
+			}
+		}
 		final double[] out = new double[n * k];
 		final int block = 64;
 		IntStream.range(0, (n + block - 1) / block).parallel().forEach(q -> {
-			final double[] z = new double[d];
 			for (int i = q * block; i < Math.min(n, (q + 1) * block); i++) {
-				pre.apply(x.row(i), 0, d, z, 0, 1);
-				for (int c = 0; c < k; c++)
-					out[i * k + c] = TopEigen.dot(z, cols[c]);
+				final float[] row = x.row(i);
+				for (int c = 0; c < k; c += 2) {
+					final double[] a = u[c], b = c + 1 < k ? u[c + 1] : u[c];
+					double a0 = 0, a1 = 0, b0 = 0, b1 = 0;
+					int j = 0;
+					for (; j + 1 < d; j += 2) {
+						final double r0 = row[j], r1 = row[j + 1];
+						a0 += r0 * a[j];
+						a1 += r1 * a[j + 1];
+						b0 += r0 * b[j];
+						b1 += r1 * b[j + 1];
+					}
+					if (j < d) {
+						a0 += row[j] * a[j];
+						b0 += row[j] * b[j];
+					}
+					out[i * k + c] = (a0 + a1) - offset[c];
+					if (c + 1 < k) out[i * k + c + 1] = (b0 + b1) - offset[c + 1];
+				}
 			}
 		});
 		return out;
