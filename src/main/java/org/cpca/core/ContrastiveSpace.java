@@ -55,14 +55,6 @@ abstract class ContrastiveSpace {
 		return m;
 	}
 
-	/** {@code A − αB}, symmetric m × m. */
-	final double[] contrast(final double alpha) {
-		final double[] c = new double[m * m];
-		for (int i = 0; i < c.length; i++)
-			c[i] = a[i] - alpha * b[i];
-		return c;
-	}
-
 	/**
 	 * {@code w_cᵀ S w_c} for every column c of the m × k matrix w, in one pass over S
 	 * (row-major, symmetric).
@@ -106,9 +98,6 @@ abstract class ContrastiveSpace {
 
 	/** Target scores (n_t × k, row-major) of the columns of w. */
 	abstract double[] targetScores(double[] w, int k);
-
-	/** Background scores (n_b × k), or {@code null} without a background. */
-	abstract double[] backgroundScores(double[] w, int k);
 
 	/** One line for diagnostics, e.g. "reduced space: r = 998 of d = 65536 features". */
 	abstract String description();

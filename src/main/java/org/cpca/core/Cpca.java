@@ -239,12 +239,7 @@ public final class Cpca {
 		return s;
 	}
 
-	/** A = QᵀC_tQ in the solver's space (m × m, shared: do not modify). */
-	double[] targetMatrix() {
-		return space.a;
-	}
-
-	/** Rows of {@link #targetMatrix()} (built once, shared: do not modify). */
+	/** Rows of A = C_t in the solver's space (built once, shared: do not modify). */
 	double[][] targetRows() {
 		double[][] r = targetRows;
 		if (r == null) synchronized (this) {

@@ -153,13 +153,6 @@ public final class CpcaModel {
 			merged, targetScores);
 	}
 
-	/** The same model without the training scores (what a model file holds). */
-	public CpcaModel withoutScores() {
-		return new CpcaModel(method, alpha, components, eigenvalues, targetVariance,
-			backgroundVariance, targetTotalVariance, preprocessing, whiten, diagnostics,
-			attributes, null);
-	}
-
 	/** Scores (n × k) of new samples, preprocessed as the target was. */
 	public double[][] transform(final Dataset x) {
 		checkFeatures(x.features(), x.name());

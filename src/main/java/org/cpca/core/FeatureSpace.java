@@ -8,18 +8,13 @@ final class FeatureSpace extends ContrastiveSpace {
 
 	private final Dataset target;
 	private final Preprocessing targetPre;
-	private final Dataset background;
-	private final Preprocessing backgroundPre;
 
 	private FeatureSpace(final Dataset target, final Preprocessing targetPre,
-		final Dataset background, final Preprocessing backgroundPre, final double[] a,
-		final double[] b)
+		final double[] a, final double[] b)
 	{
 		super(target.features(), a, b);
 		this.target = target;
 		this.targetPre = targetPre;
-		this.background = background;
-		this.backgroundPre = backgroundPre;
 	}
 
 	static FeatureSpace build(final Dataset target, final Preprocessing targetPre,
@@ -29,7 +24,7 @@ final class FeatureSpace extends ContrastiveSpace {
 		final double[] a = Kernels.covariance(target, targetPre, progress);
 		final double[] b = background == null ? new double[a.length] : Kernels
 			.covariance(background, backgroundPre, progress);
-		return new FeatureSpace(target, targetPre, background, backgroundPre, a, b);
+		return new FeatureSpace(target, targetPre, a, b);
 	}
 
 	@Override
@@ -49,12 +44,6 @@ final class FeatureSpace extends ContrastiveSpace {
 	@Override
 	double[] targetScores(final double[] w, final int k) {
 		return Kernels.project(target, targetPre, w, k);
-	}
-
-	@Override
-	double[] backgroundScores(final double[] w, final int k) {
-		return background == null ? null : Kernels.project(background, backgroundPre, w,
-			k);
 	}
 
 	@Override

@@ -260,11 +260,6 @@ final class ReducedSpace extends ContrastiveSpace {
 	}
 
 	@Override
-	double[] backgroundScores(final double[] w, final int k) {
-		return sets.length < 2 ? null : times(Arrays.copyOfRange(l, nt, n), w, k);
-	}
-
-	@Override
 	String description() {
 		return "reduced space: r = " + m + " (rank of the stacked centred data) of d = " +
 			d + " features; no d × d matrix formed";
