@@ -29,7 +29,6 @@ final class ReducedSpace extends ContrastiveSpace {
 	private final Dataset[] sets;
 	private final Preprocessing[] pres;
 	private final int nt;
-	private final int n;
 	private final double[][] l;
 	private final int d;
 	/** Upper Cholesky factor R of LᵀL = RᵀR (rows), for the basis Q = ZᵀL(LᵀL)⁻¹. */
@@ -42,10 +41,6 @@ final class ReducedSpace extends ContrastiveSpace {
 		this.sets = sets;
 		this.pres = pres;
 		this.nt = sets[0].samples();
-		int total = 0;
-		for (final Dataset s : sets)
-			total += s.samples();
-		this.n = total;
 		this.l = l;
 		this.d = sets[0].features();
 		// LᵀL = L_tᵀL_t + L_bᵀL_b = (n_t − 1)A + (n_b − 1)B: no second pass over L
