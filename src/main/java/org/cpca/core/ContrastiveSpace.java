@@ -24,29 +24,40 @@ abstract class ContrastiveSpace {
 	}
 
 	final int m;
+	/** The target covariance A (m × m, row-major). */
 	final double[] a;
+	/** The first background's covariance B (zero without a background). */
 	final double[] b;
+	/** Every background's covariance B_j, in the order given (empty without a background). */
+	final double[][] backgrounds;
 	final double targetTotalVariance;
 
-	ContrastiveSpace(final int m, final double[] a, final double[] b) {
+	ContrastiveSpace(final int m, final double[] a, final double[][] backgrounds) {
 		this.m = m;
 		this.a = a;
-		this.b = b;
+		this.backgrounds = backgrounds;
+		this.b = backgrounds.length > 0 ? backgrounds[0] : new double[m * m];
 		double trace = 0;
 		for (int i = 0; i < m; i++)
 			trace += a[i * m + i];
 		this.targetTotalVariance = trace;
 	}
 
+	/**
+	 * @param backgrounds none, one, or several (UCA); each centred by its own
+	 *          preprocessing in {@code backgroundPre}
+	 */
 	static ContrastiveSpace build(final Dataset target, final Preprocessing targetPre,
-		final Dataset background, final Preprocessing backgroundPre, final Choice choice,
-		final Progress progress)
+		final Dataset[] backgrounds, final Preprocessing[] backgroundPre,
+		final Choice choice, final Progress progress)
 	{
-		final int n = target.samples() + (background == null ? 0 : background.samples());
+		int n = target.samples();
+		for (final Dataset x : backgrounds)
+			n += x.samples();
 		final boolean reduced = choice == Choice.REDUCED || choice == Choice.AUTO && target
 			.features() > n;
-		return reduced ? ReducedSpace.build(target, targetPre, background, backgroundPre,
-			progress) : FeatureSpace.build(target, targetPre, background, backgroundPre,
+		return reduced ? ReducedSpace.build(target, targetPre, backgrounds, backgroundPre,
+			progress) : FeatureSpace.build(target, targetPre, backgrounds, backgroundPre,
 				progress);
 	}
 

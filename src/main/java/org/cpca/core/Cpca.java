@@ -3,6 +3,7 @@ package org.cpca.core;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Contrastive PCA (Abid et al., Nature Communications 2018) and PCA as its α = 0 case.
@@ -27,7 +28,9 @@ public final class Cpca {
 	static final double NULL_SPACE_TOLERANCE = 1e-10;
 
 	private final Dataset target;
+	/** The first background, or {@code null}. */
 	private final Dataset background;
+	private final List<Dataset> backgrounds;
 	private final CpcaOptions options;
 	private final Preprocessing targetPre;
 	private final ContrastiveSpace space;
@@ -37,12 +40,13 @@ public final class Cpca {
 	/** Rows of A for the sweep's block products, built on first use. */
 	private volatile double[][] targetRows;
 
-	private Cpca(final Dataset target, final Dataset background,
+	private Cpca(final Dataset target, final List<Dataset> backgrounds,
 		final CpcaOptions options, final Preprocessing targetPre,
 		final ContrastiveSpace space, final List<String> diagnostics)
 	{
 		this.target = target;
-		this.background = background;
+		this.backgrounds = backgrounds;
+		this.background = backgrounds.isEmpty() ? null : backgrounds.get(0);
 		this.options = options;
 		this.targetPre = targetPre;
 		this.space = space;
@@ -59,8 +63,22 @@ public final class Cpca {
 	public static Cpca fit(final Dataset target, final Dataset background,
 		final CpcaOptions options, final Progress progress)
 	{
+		return fit(target, background == null ? List.of() : List.of(background), options,
+			progress);
+	}
+
+	/**
+	 * Prepares the target and any number of backgrounds (each centred, and optionally
+	 * standardised, on its own) in one space built once. cPCA at α ({@link #model}) takes
+	 * exactly one background; UCA takes several.
+	 *
+	 * @param backgrounds empty for plain PCA
+	 */
+	public static Cpca fit(final Dataset target, final List<Dataset> backgrounds,
+		final CpcaOptions options, final Progress progress)
+	{
 		requireSamples(target);
-		if (background != null) {
+		for (final Dataset background : backgrounds) {
 			requireSamples(background);
 			if (background.features() != target.features())
 				throw new IllegalArgumentException(background.name() + " has " + background
@@ -71,25 +89,29 @@ public final class Cpca {
 		final List<String> diagnostics = new ArrayList<>();
 		final Preprocessing tp = Preprocessing.fit(target, options.standardize(),
 			diagnostics);
-		final Preprocessing bp = background == null ? null : Preprocessing.fit(background,
-			options.standardize(), diagnostics);
+		final Dataset[] bs = backgrounds.toArray(new Dataset[0]);
+		final Preprocessing[] bps = new Preprocessing[bs.length];
+		for (int j = 0; j < bs.length; j++)
+			bps[j] = Preprocessing.fit(bs[j], options.standardize(), diagnostics);
 		progress.stage("preprocessing", 1);
-		final ContrastiveSpace space = ContrastiveSpace.build(target, tp, background, bp,
-			options.space(), progress);
+		final ContrastiveSpace space = ContrastiveSpace.build(target, tp, bs, bps, options
+			.space(), progress);
 		diagnostics.add(space.description());
 		if (!(space.targetTotalVariance > 0)) throw new IllegalArgumentException(target
 			.name() + " is constant: all its samples are identical" +
 			(options.standardize() ? "" : " after centring") +
 			", so there is no variation to analyse; check that the right images or " +
 			"columns were given");
-		if (background != null && isZero(space.b)) diagnostics.add(background.name() +
-			" is constant (zero variance): cPCA equals PCA for every α");
+		for (int j = 0; j < bs.length; j++)
+			if (isZero(space.backgrounds[j])) diagnostics.add(bs[j].name() +
+				" is constant (zero variance): it removes nothing (cPCA equals PCA for " +
+				"every α)");
 		final int k = options.components();
 		if (k > space.dimension()) throw new IllegalArgumentException("k = " + k +
 			" components were requested but the data allow at most " + space.dimension() +
-			" (the rank of the centred " + (background == null ? "target" : "target and " +
+			" (the rank of the centred " + (bs.length == 0 ? "target" : "target and " +
 				"background") + "): choose k ≤ " + space.dimension() + " or add samples");
-		return new Cpca(target, background, options, tp, space, diagnostics);
+		return new Cpca(target, List.of(bs), options, tp, space, diagnostics);
 	}
 
 	private static void requireSamples(final Dataset x) {
@@ -150,6 +172,7 @@ public final class Cpca {
 	 */
 	public CpcaModel model(final double alpha) {
 		checkAlpha(alpha);
+		requireOneBackground("cPCA");
 		if (alpha == Double.POSITIVE_INFINITY) return atInfinity();
 		final TopEigen.Result top = single(alpha);
 		return build("cpca", alpha, top.values, top.vectors, options.components(),
@@ -203,7 +226,29 @@ public final class Cpca {
 
 	/** The automatic α selection of ALGORITHMS.md §2.1 with this fit's options. */
 	public AlphaSelection automatic(final Progress progress) {
+		requireOneBackground("automatic α");
 		return AlphaSelection.select(this, progress);
+	}
+
+	/** Number of backgrounds this fit was prepared with. */
+	public int backgroundCount() {
+		return backgrounds.size();
+	}
+
+	/** The backgrounds, in the order given. */
+	List<Dataset> backgrounds() {
+		return backgrounds;
+	}
+
+	/** The space the problem is solved in (shared: do not modify its matrices). */
+	ContrastiveSpace space() {
+		return space;
+	}
+
+	private void requireOneBackground(final String what) {
+		if (backgrounds.size() > 1) throw new IllegalArgumentException(what +
+			" takes one background but " + backgrounds.size() + " were given: use UCA for " +
+			"several backgrounds, or pool them into one");
 	}
 
 	static void checkAlpha(final double alpha) {
@@ -316,6 +361,20 @@ public final class Cpca {
 	private CpcaModel build(final String method, final double alpha,
 		final double[] values, final double[] w, final int k, final List<String> notes)
 	{
+		return build(method, alpha, Collections.emptyMap(), values, w, k, notes);
+	}
+
+	/**
+	 * Turns the m × k coefficients w (row-major, in this fit's space) into a model of any
+	 * linear method: components in feature space with the sign rule (w is flipped along),
+	 * target and (first) background variance per component, training scores and
+	 * diagnostics. {@code parameters} are the method's own settings (β, λ_j, k_b, …):
+	 * values are {@link Double} or {@code double[]}.
+	 */
+	CpcaModel build(final String method, final double alpha,
+		final Map<String, Object> parameters, final double[] values, final double[] w,
+		final int k, final List<String> notes)
+	{
 		final int m = space.dimension();
 		final double[][] components = space.components(w, k);
 		for (int c = 0; c < k; c++) {
@@ -347,7 +406,7 @@ public final class Cpca {
 				final double s = flat[i * k + c];
 				scores[i][c] = options.whiten() && tv[c] > 0 ? s / Math.sqrt(tv[c]) : s;
 			}
-		return new CpcaModel(method, alpha, components, values.clone(), tv, bv,
+		return new CpcaModel(method, alpha, parameters, components, values.clone(), tv, bv,
 			space.targetTotalVariance, targetPre, options.whiten(), diag,
 			Collections.emptyMap(), scores);
 	}

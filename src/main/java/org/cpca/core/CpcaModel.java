@@ -20,10 +20,11 @@ import java.util.Map;
  * {@link #attributes()} carries free-form facts for other layers, such as how features map
  * to pixels; {@link #diagnostics()} carries non-fatal numerical notes.
  */
-public final class CpcaModel {
+public final class CpcaModel implements FittedModel {
 
 	private final String method;
 	private final double alpha;
+	private final Map<String, Object> parameters;
 	private final double[][] components;
 	private final double[] eigenvalues;
 	private final double[] targetVariance;
@@ -35,7 +36,8 @@ public final class CpcaModel {
 	private final Map<String, String> attributes;
 	private final double[][] targetScores;
 
-	CpcaModel(final String method, final double alpha, final double[][] components,
+	CpcaModel(final String method, final double alpha,
+		final Map<String, Object> parameters, final double[][] components,
 		final double[] eigenvalues, final double[] targetVariance,
 		final double[] backgroundVariance, final double targetTotalVariance,
 		final Preprocessing preprocessing, final boolean whiten,
@@ -44,6 +46,7 @@ public final class CpcaModel {
 	{
 		this.method = method;
 		this.alpha = alpha;
+		this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
 		this.components = components;
 		this.eigenvalues = eigenvalues;
 		this.targetVariance = targetVariance;
@@ -56,20 +59,34 @@ public final class CpcaModel {
 		this.targetScores = targetScores;
 	}
 
-	/** "pca" or "cpca". */
+	/** The method's name as in {@code cpca fit --method}: "pca", "cpca", … */
+	@Override
 	public String method() {
 		return method;
 	}
 
+	/**
+	 * The method's own settings besides α (e.g. "beta", "lambda", "k_b"), in a fixed
+	 * order; values are {@link Double} or {@code double[]} (do not modify). Empty for PCA
+	 * and cPCA.
+	 */
+	@Override
+	public Map<String, Object> parameters() {
+		return parameters;
+	}
+
 	/** α; {@code +∞} for α = ∞; NaN for methods without α (PCA). */
+	@Override
 	public double alpha() {
 		return alpha;
 	}
 
+	@Override
 	public int numComponents() {
 		return components.length;
 	}
 
+	@Override
 	public int features() {
 		return preprocessing.features();
 	}
@@ -83,16 +100,19 @@ public final class CpcaModel {
 	}
 
 	/** Eigenvalues of {@code C_t − αC_b} (α = ∞: of the target in the background's null space). */
+	@Override
 	public double[] eigenvalues() {
 		return eigenvalues.clone();
 	}
 
 	/** {@code vᵀC_tv} per component. */
+	@Override
 	public double[] targetVariance() {
 		return targetVariance.clone();
 	}
 
 	/** {@code vᵀC_bv} per component; NaN when fitted without a background. */
+	@Override
 	public double[] backgroundVariance() {
 		return backgroundVariance.clone();
 	}
@@ -103,6 +123,7 @@ public final class CpcaModel {
 	}
 
 	/** Fraction of the total target variance along each component. */
+	@Override
 	public double[] fractionOfTargetVariance() {
 		final double[] f = new double[targetVariance.length];
 		for (int i = 0; i < f.length; i++)
@@ -124,10 +145,12 @@ public final class CpcaModel {
 		return whiten;
 	}
 
+	@Override
 	public List<String> diagnostics() {
 		return diagnostics;
 	}
 
+	@Override
 	public Map<String, String> attributes() {
 		return attributes;
 	}
@@ -136,6 +159,7 @@ public final class CpcaModel {
 	 * Scores of the training target samples (n_t × k), computed during the fit, or
 	 * {@code null} for a model read from a file.
 	 */
+	@Override
 	public double[][] targetScores() {
 		if (targetScores == null) return null;
 		final double[][] out = new double[targetScores.length][];
@@ -145,15 +169,17 @@ public final class CpcaModel {
 	}
 
 	/** The same model with extra attributes (merged, the new ones win). */
+	@Override
 	public CpcaModel withAttributes(final Map<String, String> extra) {
 		final Map<String, String> merged = new LinkedHashMap<>(attributes);
 		merged.putAll(extra);
-		return new CpcaModel(method, alpha, components, eigenvalues, targetVariance,
+		return new CpcaModel(method, alpha, parameters, components, eigenvalues, targetVariance,
 			backgroundVariance, targetTotalVariance, preprocessing, whiten, diagnostics,
 			merged, targetScores);
 	}
 
 	/** Scores (n × k) of new samples, preprocessed as the target was. */
+	@Override
 	public double[][] transform(final Dataset x) {
 		checkFeatures(x.features(), x.name());
 		final double[][] out = new double[x.samples()][];

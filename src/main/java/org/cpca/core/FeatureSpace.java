@@ -1,7 +1,7 @@
 package org.cpca.core;
 
 /**
- * The feature space itself: A = C_t and B = C_b as d × d covariances. Used when there are
+ * The feature space itself: A = C_t and every B_j = C_b as d × d covariances. Used when there are
  * at least as many samples as features.
  */
 final class FeatureSpace extends ContrastiveSpace {
@@ -10,20 +10,21 @@ final class FeatureSpace extends ContrastiveSpace {
 	private final Preprocessing targetPre;
 
 	private FeatureSpace(final Dataset target, final Preprocessing targetPre,
-		final double[] a, final double[] b)
+		final double[] a, final double[][] backgrounds)
 	{
-		super(target.features(), a, b);
+		super(target.features(), a, backgrounds);
 		this.target = target;
 		this.targetPre = targetPre;
 	}
 
 	static FeatureSpace build(final Dataset target, final Preprocessing targetPre,
-		final Dataset background, final Preprocessing backgroundPre,
+		final Dataset[] backgrounds, final Preprocessing[] backgroundPre,
 		final Progress progress)
 	{
 		final double[] a = Kernels.covariance(target, targetPre, progress);
-		final double[] b = background == null ? new double[a.length] : Kernels
-			.covariance(background, backgroundPre, progress);
+		final double[][] b = new double[backgrounds.length][];
+		for (int j = 0; j < b.length; j++)
+			b[j] = Kernels.covariance(backgrounds[j], backgroundPre[j], progress);
 		return new FeatureSpace(target, targetPre, a, b);
 	}
 

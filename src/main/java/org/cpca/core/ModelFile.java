@@ -25,7 +25,8 @@ import com.google.gson.JsonPrimitive;
  * Reads and writes fitted models as versioned JSON ("model.json").
  * <p>
  * Layout (version 1): {@code {"format": "contrastive-pca-model", "version": 1, "method",
- * "alpha" (a number, "inf", or null), "components" (k arrays of d numbers), "eigenvalues",
+ * "alpha" (a number, "inf", or null), "parameters" (the method's own settings, e.g.
+ * β or λ_j: numbers or arrays), "components" (k arrays of d numbers), "eigenvalues",
  * "target_variance", "background_variance" (null entries when unknown),
  * "target_total_variance", "mean", "scale" (null unless standardised), "whiten",
  * "diagnostics", "attributes"}}. Everything is validated on load (format, version,
@@ -50,6 +51,7 @@ public final class ModelFile {
 		o.addProperty("version", VERSION);
 		o.addProperty("method", m.method());
 		o.add("alpha", alphaJson(m.alpha()));
+		o.add("parameters", parametersJson(m.parameters()));
 		final JsonArray comps = new JsonArray();
 		for (final double[] c : m.components())
 			comps.add(array(c));
@@ -69,6 +71,19 @@ public final class ModelFile {
 		m.attributes().forEach(attr::addProperty);
 		o.add("attributes", attr);
 		return o;
+	}
+
+	/** A method's parameters as a JSON object: numbers and arrays of numbers. */
+	public static JsonObject parametersJson(final Map<String, Object> parameters) {
+		final JsonObject p = new JsonObject();
+		parameters.forEach((key, v) -> p.add(key, v instanceof double[] ? array((double[]) v)
+			: number((Double) v)));
+		return p;
+	}
+
+	private static JsonElement number(final double v) {
+		return Double.isFinite(v) ? new JsonPrimitive(v) : Double.isNaN(v) ? null
+			: new JsonPrimitive(v > 0 ? "inf" : "-inf");
 	}
 
 	/** α as JSON: a number, "inf", or null when the method has no α. */
@@ -136,6 +151,11 @@ public final class ModelFile {
 		final double alpha = a == null || a.isJsonNull() ? Double.NaN : a.isJsonPrimitive() &&
 			a.getAsJsonPrimitive().isString() && "inf".equals(a.getAsString())
 				? Double.POSITIVE_INFINITY : a.getAsDouble();
+		final Map<String, Object> parameters = new LinkedHashMap<>();
+		if (o.has("parameters") && !o.get("parameters").isJsonNull()) o.getAsJsonObject(
+			"parameters").entrySet().forEach(e -> parameters.put(e.getKey(), e.getValue()
+				.isJsonArray() ? numbers(e.getValue().getAsJsonArray(), file, e.getKey(), true)
+					: parameter(e.getValue())));
 		final JsonArray comps = o.getAsJsonArray("components");
 		if (comps == null || comps.size() == 0) throw bad(file, "it has no components");
 		final double[] mean = numbers(o.getAsJsonArray("mean"), file, "mean", false);
@@ -161,9 +181,19 @@ public final class ModelFile {
 		final Map<String, String> attributes = new LinkedHashMap<>();
 		if (o.has("attributes")) o.getAsJsonObject("attributes").entrySet().forEach(
 			e -> attributes.put(e.getKey(), e.getValue().getAsString()));
-		return new CpcaModel(method, alpha, components, eig, tv, bv, o.get(
+		return new CpcaModel(method, alpha, parameters, components, eig, tv, bv, o.get(
 			"target_total_variance").getAsDouble(), Preprocessing.of(mean, scale), o.has(
 				"whiten") && o.get("whiten").getAsBoolean(), diagnostics, attributes, null);
+	}
+
+	private static Double parameter(final JsonElement e) {
+		if (e.isJsonNull()) return Double.NaN;
+		if (e.getAsJsonPrimitive().isString()) {
+			final String s = e.getAsString();
+			if (s.equals("inf")) return Double.POSITIVE_INFINITY;
+			if (s.equals("-inf")) return Double.NEGATIVE_INFINITY;
+		}
+		return e.getAsDouble();
 	}
 
 	private static double[] length(final double[] v, final int n, final Path file,

@@ -6,12 +6,13 @@ import java.util.stream.IntStream;
 
 /**
  * The exact reduced space of ALGORITHMS.md §2: the row space of the stacked, centred data
- * {@code Z = [X̃_t; X̃_b]} (N × d).
+ * {@code Z = [X̃_t; X̃_b1; …]} (N × d): the target and every background (one for cPCA,
+ * several for UCA), each centred on its own mean.
  * <p>
  * The Gram matrix {@code G = ZZᵀ} (N × N) is factored by a rank-revealing (pivoted)
  * Cholesky, {@code G = LLᵀ} with L of size N × r. Then {@code Z = LQᵀ} for an orthonormal
  * d × r basis {@code Q = ZᵀL(LᵀL)⁻¹} of the row space, so {@code QᵀC_tQ = L_tᵀL_t/(n_t−1)}
- * and {@code QᵀC_bQ = L_bᵀL_b/(n_b−1)}: the r × r problem. Target scores are
+ * and {@code QᵀC_bQ = L_bᵀL_b/(n_b−1)} (per background): the r × r problem. Target scores are
  * {@code L_t w} and never touch d; a component is {@code Qw}, formed only for the k
  * wanted directions. Memory is O(N·d) for the data (not copied) plus O(N²); no d × d
  * matrix is ever formed.
@@ -35,31 +36,38 @@ final class ReducedSpace extends ContrastiveSpace {
 	private final double[][] lTl;
 
 	private ReducedSpace(final Dataset[] sets, final Preprocessing[] pres, final int r,
-		final double[][] l, final double[] a, final double[] b)
+		final double[][] l, final double[] a, final double[][] backgrounds)
 	{
-		super(r, a, b);
+		super(r, a, backgrounds);
 		this.sets = sets;
 		this.pres = pres;
 		this.nt = sets[0].samples();
 		this.l = l;
 		this.d = sets[0].features();
-		// LᵀL = L_tᵀL_t + L_bᵀL_b = (n_t − 1)A + (n_b − 1)B: no second pass over L
-		final double ft = nt - 1, fb = sets.length > 1 ? sets[1].samples() - 1 : 0;
+		// LᵀL = L_tᵀL_t + Σ L_jᵀL_j = (n_t − 1)A + Σ (n_j − 1)B_j: no second pass over L
 		final double[][] p = new double[r][r];
-		for (int i = 0; i < r; i++)
-			for (int j = 0; j < r; j++)
-				p[i][j] = ft * a[i * r + j] + fb * b[i * r + j];
+		for (int s = 0; s < sets.length; s++) {
+			final double f = sets[s].samples() - 1;
+			final double[] c = s == 0 ? a : backgrounds[s - 1];
+			for (int i = 0; i < r; i++)
+				for (int j = 0; j < r; j++)
+					p[i][j] += f * c[i * r + j];
+		}
 		this.lTl = Kernels.cholesky(p);
 	}
 
 	static ReducedSpace build(final Dataset target, final Preprocessing targetPre,
-		final Dataset background, final Preprocessing backgroundPre,
+		final Dataset[] backgrounds, final Preprocessing[] backgroundPre,
 		final Progress progress)
 	{
-		final Dataset[] sets = background == null ? new Dataset[] { target }
-			: new Dataset[] { target, background };
-		final Preprocessing[] pres = background == null ? new Preprocessing[] {
-			targetPre } : new Preprocessing[] { targetPre, backgroundPre };
+		final Dataset[] sets = new Dataset[backgrounds.length + 1];
+		final Preprocessing[] pres = new Preprocessing[sets.length];
+		sets[0] = target;
+		pres[0] = targetPre;
+		for (int j = 0; j < backgrounds.length; j++) {
+			sets[j + 1] = backgrounds[j];
+			pres[j + 1] = backgroundPre[j];
+		}
 		final double[] g = Kernels.gram(sets, pres, progress);
 		progress.checkCancelled();
 		final int n = g.length == 0 ? 0 : (int) Math.round(Math.sqrt(g.length));
@@ -67,8 +75,13 @@ final class ReducedSpace extends ContrastiveSpace {
 		final int r = l.length == 0 ? 0 : l[0].length;
 		final int nt = target.samples();
 		final double[] a = Kernels.crossProduct(Arrays.copyOf(l, nt), r, 1.0 / (nt - 1));
-		final double[] b = background == null ? new double[r * r] : Kernels.crossProduct(
-			Arrays.copyOfRange(l, nt, n), r, 1.0 / (background.samples() - 1));
+		final double[][] b = new double[backgrounds.length][];
+		for (int j = 0, from = nt; j < b.length; j++) {
+			final int to = from + backgrounds[j].samples();
+			b[j] = Kernels.crossProduct(Arrays.copyOfRange(l, from, to), r, 1.0 /
+				(backgrounds[j].samples() - 1));
+			from = to;
+		}
 		return new ReducedSpace(sets, pres, r, l, a, b);
 	}
 
