@@ -59,10 +59,35 @@ public final class Bench {
 
 	private Bench() {}
 
+	/** The groups of cases, by name, in the order they run. */
+	static final java.util.Map<String, java.util.function.BiConsumer<PrintStream, List<Row>>> GROUPS;
+	static {
+		GROUPS = new java.util.LinkedHashMap<>();
+		GROUPS.put("linear", Bench::linear);
+	}
+
+	/** Runs every group. */
 	public static List<Row> run(final PrintStream out) {
+		return run(out, GROUPS.keySet());
+	}
+
+	/** Runs the named groups (see {@link #GROUPS}). */
+	public static List<Row> run(final PrintStream out,
+		final java.util.Collection<String> groups)
+	{
+		for (final String g : groups)
+			if (!GROUPS.containsKey(g)) throw new IllegalArgumentException("no benchmark " +
+				"group '" + g + "': use one of " + GROUPS.keySet());
 		final List<Row> rows = new ArrayList<>();
 		out.println(String.format("%-46s %-18s %11s %10s  %-4s %s", "case", "shape",
 			"median", "target", "", "note"));
+		for (final String g : GROUPS.keySet())
+			if (groups.contains(g)) GROUPS.get(g).accept(out, rows);
+		return rows;
+	}
+
+	/** The linear core: one α, automatic α, interactive re-solves, the image case. */
+	private static void linear(final PrintStream out, final List<Row> rows) {
 		final float[][][] small = SyntheticData.contrastive(1, 5000, 5000, 784);
 		final Dataset t = Dataset.wrap("target", small[0]);
 		final Dataset b = Dataset.wrap("background", small[1]);
@@ -139,7 +164,6 @@ public final class Bench {
 				alphas))));
 
 		rows.add(print(out, images()));
-		return rows;
 	}
 
 	private static Row images() {
@@ -168,14 +192,14 @@ public final class Bench {
 					.getRuntime().maxMemory() >> 20));
 	}
 
-	private static Row print(final PrintStream out, final Row row) {
+	static Row print(final PrintStream out, final Row row) {
 		out.println(row);
 		out.flush();
 		return row;
 	}
 
 	/** One warm-up run, then the median of {@link #REPEATS}. */
-	private static double median(final DoubleSupplier timed) {
+	static double median(final DoubleSupplier timed) {
 		timed.getAsDouble();
 		final double[] t = new double[REPEATS];
 		for (int i = 0; i < REPEATS; i++)
@@ -184,13 +208,13 @@ public final class Bench {
 		return t[REPEATS / 2];
 	}
 
-	private static void resetPeaks() {
+	static void resetPeaks() {
 		for (final MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans())
 			if (p.getType() == MemoryType.HEAP) p.resetPeakUsage();
 	}
 
 	/** Sum of the heap pools' peak usage since the last reset (an upper bound). */
-	private static long peakHeap() {
+	static long peakHeap() {
 		long sum = 0;
 		for (final MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans())
 			if (p.getType() == MemoryType.HEAP) sum += p.getPeakUsage().getUsed();

@@ -10,9 +10,14 @@ import picocli.CommandLine.Command;
 		"promises (in-process, best of several runs) and print a table.")
 final class BenchCommand implements Callable<Integer> {
 
+	@picocli.CommandLine.Option(names = "--only", paramLabel = "GROUP", split = ",",
+		description = "Run only these groups of cases (comma-separated; default: all): " +
+			"linear and one group per further method.")
+	java.util.List<String> only;
+
 	@Override
 	public Integer call() {
-		Bench.run(System.out);
+		Bench.run(System.out, only == null ? Bench.GROUPS.keySet() : only);
 		return 0;
 	}
 }
