@@ -78,6 +78,30 @@ public final class Dataset {
 		return wrap(name, f);
 	}
 
+	/**
+	 * The samples of several datasets with the same features, one after the other, as one
+	 * dataset (rows shared, not copied; labels and sample names are dropped). Used to pool
+	 * several backgrounds into one ("stacked").
+	 */
+	public static Dataset stack(final String name, final List<Dataset> parts) {
+		if (parts.isEmpty()) throw new IllegalArgumentException(name +
+			": nothing to stack; give at least one dataset");
+		final int d = parts.get(0).features;
+		int n = 0;
+		for (final Dataset x : parts) {
+			if (x.features != d) throw new IllegalArgumentException(x.name + " has " +
+				x.features + " features but " + parts.get(0).name + " has " + d +
+				": datasets pooled into one must have the same features");
+			n += x.rows.length;
+		}
+		final float[][] rows = new float[n][];
+		int i = 0;
+		for (final Dataset x : parts)
+			for (final float[] r : x.rows)
+				rows[i++] = r;
+		return new Dataset(name, rows, d, null, null);
+	}
+
 	/** Returns a dataset with the same samples and one class label per sample. */
 	public Dataset withLabels(final List<String> newLabels) {
 		if (newLabels != null && newLabels.size() != rows.length)
