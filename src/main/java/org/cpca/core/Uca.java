@@ -91,18 +91,34 @@ public final class Uca {
 			names[j] = backgrounds.get(j).name();
 		progress.stage("UCA: coordinate descent", 0);
 		final UcaDual dual = new UcaDual(space, cpca.target().features() > space
-			.dimension(), names, cpca.options().seed(), progress);
+			.dimension(), cpca.options().seed(), progress);
 		final UcaDual.Minimum min = dual.minimise();
 		final UcaDual.Point p = min.point;
 		final int k = cpca.options().components();
-		final TopEigen.Result top = TopEigen.solve(dual.contrast(p.lambda), space
-			.dimension(), k, dual.warmStart(), cpca.options().seed());
+		// at least two, to see whether the top eigenvalue is repeated
+		final int wanted = Math.min(space.dimension(), Math.max(k, 2));
+		final TopEigen.Result solved = TopEigen.solve(dual.contrast(p.lambda), space
+			.dimension(), wanted, dual.warmStart(), cpca.options().seed());
+		final TopEigen.Result top = wanted == k ? solved : firstColumns(solved, k, space
+			.dimension());
 		final Map<String, Object> parameters = new LinkedHashMap<>();
 		parameters.put("lambda", p.lambda.clone());
 		parameters.put("dual", p.value);
 		if (stacked > 0) parameters.put("stacked", (double) stacked);
 		return cpca.build("uca", Double.NaN, parameters, top.values, top.vectors, k, notes(
-			min, names, top, stacked));
+			min, names, solved, stacked));
+	}
+
+	/** The first k eigenpairs of a result with more columns. */
+	private static TopEigen.Result firstColumns(final TopEigen.Result r, final int k,
+		final int m)
+	{
+		final int wide = r.values.length;
+		final double[] vectors = new double[m * k];
+		for (int i = 0; i < m; i++)
+			System.arraycopy(r.vectors, i * wide, vectors, i * k, k);
+		return new TopEigen.Result(java.util.Arrays.copyOf(r.values, k), vectors,
+			r.warmStart, r.restarts, r.fullDecomposition);
 	}
 
 	private static List<String> notes(final UcaDual.Minimum min, final String[] names,
@@ -121,17 +137,18 @@ public final class Uca {
 			return notes;
 		}
 		final double primal = p.floored ? Double.NaN : p.top + dot(p.lambda, p.constraint);
-		notes.add("UCA: λ = " + format(p.lambda, false) + " after " + min.sweeps +
-			" sweep(s), " + min.evaluations + " eigen-solves; dual g = " + String.format(
+		notes.add("UCA: λ = " + format(p.lambda, false) + " after " + (names.length == 1
+			? "a 1-D solve" : min.newtonSteps + " Newton step(s) and " + min.sweeps +
+				" coordinate sweep(s)") + ", " + min.evaluations + " eigen-solves; dual g = " + String.format(
 				"%.6g", p.value) + (p.floored ? "" : ", first component vᵀAv = " + String
 					.format("%.6g", primal) + ", vᵀB_jv = " + format(p.constraint, false)));
 		for (int j = 0; j < names.length && names.length > 1; j++)
 			if (p.lambda[j] == 0) notes.add("UCA: " + names[j] + " is redundant here: its " +
 				"constraint is inactive at the optimum (λ = 0, vᵀBv = " + String.format("%.4g",
 					p.constraint[j]) + ")");
-		if (!min.converged) notes.add("UCA: coordinate descent stopped after " + min.sweeps +
-			" sweeps before the dual changed by less than " + UcaDual.TOLERANCE +
-			" (relative) per sweep; λ may be inaccurate");
+		if (!min.converged) notes.add("UCA: stopped after " + (min.sweeps + min
+			.newtonSteps) + " iterations before the dual changed by less than " +
+			UcaDual.TOLERANCE + " (relative) per iteration; λ may be inaccurate");
 		if (p.floored) notes.add("UCA: at the optimum every direction with target " +
 			"variance has more than unit background variance; the optimum mixes in " +
 			"directions without any variance, which no component can show. The constraint " +

@@ -175,11 +175,14 @@ class UcaTest {
 		final double deg = Math.PI / 180;
 		// split: close to the unique direction, far from both nuisances
 		assertTrue(angle(s, dir[0]) < 20 * deg, "split to unique " + angle(s, dir[0]) / deg);
-		assertTrue(angle(s, dir[1]) > 80 * deg && angle(s, dir[2]) > 70 * deg);
-		// stacked: pulled towards the small background's nuisance
-		assertTrue(angle(p, dir[2]) < 45 * deg, "stacked to nuisance 2 " + angle(p, dir[2]) /
-			deg);
-		assertTrue(angle(p, dir[0]) > 45 * deg);
+		assertTrue(angle(s, dir[1]) > 70 * deg && angle(s, dir[2]) > 70 * deg, angle(s,
+			dir[1]) / deg + " " + angle(s, dir[2]) / deg + split.diagnostics());
+		// stacked: pulled towards the small background's nuisance, away from the unique
+		// direction
+		assertTrue(angle(p, dir[2]) < 60 * deg && angle(p, dir[2]) < angle(s, dir[2]) - 20 *
+			deg, "stacked to nuisance 2 " + angle(p, dir[2]) / deg);
+		assertTrue(angle(p, dir[0]) > angle(s, dir[0]) + 20 * deg, "stacked to unique " +
+			angle(p, dir[0]) / deg);
 		assertEquals(2, lambda(split).length);
 		assertEquals(1, lambda(stacked).length);
 		assertEquals(2.0, (Double) stacked.parameters().get("stacked"));
@@ -213,8 +216,10 @@ class UcaTest {
 		final List<RealMatrix> cov = new ArrayList<>();
 		for (int j = 0; j < nb; j++) {
 			final double[] scales = new double[d];
+			// random scales, but the last two features quiet in every background, so that
+			// the constraints can all be met
 			for (int f = 0; f < d; f++)
-				scales[f] = 0.3 + 3 * r.nextDouble();
+				scales[f] = f >= d - 2 ? 0.5 : 0.3 + 3 * r.nextDouble();
 			final double[][] x = TestData.rounded(TestData.gaussian(200 + 10 * seed + j, 30 + r
 				.nextInt(50), d, scales));
 			bs.add(Dataset.of("background " + (j + 1), x));
@@ -226,16 +231,30 @@ class UcaTest {
 		final double[] l = lambda(m);
 		final double g = dual(m);
 		assertEquals(referenceDual(a, cov, l), g, 1e-9 * g);
-		// no duality gap: the first component attains g, feasibly, with complementary
-		// slackness
-		final double[] v = m.components()[0];
-		assertEquals(g, quadratic(a, v), 1e-7 * g, "λ = " + java.util
-			.Arrays.toString(l));
-		for (int j = 0; j < nb; j++) {
-			final double c = quadratic(cov.get(j), v);
-			assertTrue(l[j] >= 0);
-			assertTrue(c <= 1 + 1e-7, "vᵀB_jv = " + c);
-			assertEquals(0, l[j] * (1 - c), 1e-7 * g);
+		// the top eigenvalue of A − Σλ_jB_j at the optimum: simple, or (several backgrounds
+		// only, where the dual is an SDP whose solution may have rank 2) repeated
+		RealMatrix c = a.copy();
+		for (int j = 0; j < nb; j++)
+			c = c.subtract(cov.get(j).scalarMultiply(l[j]));
+		final double[] ev = new EigenDecomposition(c).getRealEigenvalues();
+		java.util.Arrays.sort(ev);
+		final boolean tied = ev[ev.length - 1] - ev[ev.length - 2] <= 1e-6 * g;
+		if (tied) {
+			assertTrue(nb > 1, "one background: no tie expected on random data");
+			assertTrue(m.diagnostics().stream().anyMatch(x -> x.contains("repeated")), m
+				.diagnostics().toString());
+		}
+		else {
+			// no duality gap: the first component attains g, feasibly, with complementary
+			// slackness
+			final double[] v = m.components()[0];
+			assertEquals(g, quadratic(a, v), 1e-7 * g, m.diagnostics().toString());
+			for (int j = 0; j < nb; j++) {
+				final double cj = quadratic(cov.get(j), v);
+				assertTrue(l[j] >= 0);
+				assertTrue(cj <= 1 + 1e-7, "vᵀB_jv = " + cj + " " + m.diagnostics());
+				assertEquals(0, l[j] * (1 - cj), 1e-7 * g);
+			}
 		}
 		// g is minimal: no nearby or random λ ≥ 0 gives less
 		for (int trial = 0; trial < 20; trial++) {
@@ -311,6 +330,19 @@ class UcaTest {
 		final Dataset loud = Dataset.of("loud", TestData.gaussian(31, 200, 3, 20, 20, 20));
 		assertMessage(() -> Uca.fit(Cpca.fit(t, loud, ONE, Progress.NONE), Progress.NONE),
 			"cannot all be met", "standardise");
+		// each background alone can be met, both together cannot: v = (c, s) needs
+		// 0.1c² + 4s² ≤ 1 and 4c² + 0.1s² ≤ 1, whose sum 4.1 ≤ 2 fails
+		final Dataset two = Dataset.of("target", new double[][] { { 2, 0 }, { -2, 0 }, { 0,
+			1 }, { 0, -1 } });
+		final double q = Math.sqrt(0.15), w = Math.sqrt(6);
+		final Dataset first = Dataset.of("first", new double[][] { { q, 0 }, { -q, 0 }, { 0,
+			w }, { 0, -w } });
+		final Dataset second = Dataset.of("second", new double[][] { { w, 0 }, { -w, 0 }, {
+			0, q }, { 0, -q } });
+		for (final Dataset b : List.of(first, second))
+			assertTrue(dual(Uca.fit(Cpca.fit(two, b, ONE, Progress.NONE), Progress.NONE)) > 0);
+		assertMessage(() -> Uca.fit(Cpca.fit(two, List.of(first, second), ONE,
+			Progress.NONE), Progress.NONE), "cannot all be met");
 		// standardised, the same data are feasible
 		final CpcaModel m = Uca.fit(Cpca.fit(t, loud, ONE.withStandardize(true),
 			Progress.NONE), Progress.NONE);
