@@ -64,6 +64,7 @@ public final class Bench {
 	static {
 		GROUPS = new java.util.LinkedHashMap<>();
 		GROUPS.put("linear", Bench::linear);
+		GROUPS.put("uca", UcaBench::run);
 	}
 
 	/** Runs every group. */

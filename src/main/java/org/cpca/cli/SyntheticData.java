@@ -57,6 +57,45 @@ public final class SyntheticData {
 		return contrastive(seed, targetSamples, backgroundSamples, features, 30, 4, 0.3);
 	}
 
+	/**
+	 * A target and several backgrounds ({@code {target, background 1, …}}, each samples ×
+	 * features): background j has its own {@code nuisance} directions (standard deviation
+	 * 10/√(c+1)); the target has every background's nuisance directions plus
+	 * {@code targetOnly} directions of its own (standard deviation 3, 2.5, 2, …); all have
+	 * isotropic noise of standard deviation {@code noise}. The case UCA with several
+	 * backgrounds is made for.
+	 */
+	public static float[][][] severalBackgrounds(final long seed, final int targetSamples,
+		final int backgroundSamples, final int backgrounds, final int features,
+		final int nuisance, final int targetOnly, final double noise)
+	{
+		final int q = backgrounds * nuisance + targetOnly;
+		final double[][] dirs = new double[q][features];
+		final SplittableRandom r = new SplittableRandom(seed);
+		for (final double[] v : dirs) {
+			double s = 0;
+			for (int j = 0; j < features; j++) {
+				v[j] = gaussian(r);
+				s += v[j] * v[j];
+			}
+			s = Math.sqrt(s);
+			for (int j = 0; j < features; j++)
+				v[j] /= s;
+		}
+		final float[][][] out = new float[backgrounds + 1][][];
+		final double[] sdTarget = new double[q];
+		for (int b = 0; b < backgrounds; b++) {
+			final double[] sd = new double[q];
+			for (int c = 0; c < nuisance; c++)
+				sd[b * nuisance + c] = sdTarget[b * nuisance + c] = 10 / Math.sqrt(c + 1);
+			out[b + 1] = generate(seed * 31 + 2 + b, backgroundSamples, dirs, sd, noise);
+		}
+		for (int c = 0; c < targetOnly; c++)
+			sdTarget[backgrounds * nuisance + c] = Math.max(0.5, 3 - 0.5 * c);
+		out[0] = generate(seed * 31 + 1, targetSamples, dirs, sdTarget, noise);
+		return out;
+	}
+
 	private static float[][] generate(final long seed, final int n, final double[][] dirs,
 		final double[] sd, final double noise)
 	{

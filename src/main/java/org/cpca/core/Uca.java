@@ -138,17 +138,16 @@ public final class Uca {
 		}
 		final double primal = p.floored ? Double.NaN : p.top + dot(p.lambda, p.constraint);
 		notes.add("UCA: λ = " + format(p.lambda, false) + " after " + (names.length == 1
-			? "a 1-D solve" : min.newtonSteps + " Newton step(s) and " + min.sweeps +
-				" coordinate sweep(s)") + ", " + min.evaluations + " eigen-solves; dual g = " + String.format(
-				"%.6g", p.value) + (p.floored ? "" : ", first component vᵀAv = " + String
-					.format("%.6g", primal) + ", vᵀB_jv = " + format(p.constraint, false)));
+			? "a 1-D solve" : min.iterations + " Newton step(s)") + ", " + min.evaluations +
+			" eigen-solves; dual g = " + String.format("%.6g", p.value) + (p.floored ? ""
+				: ", first component vᵀAv = " + String.format("%.6g", primal) + ", vᵀB_jv = " +
+					format(p.constraint, false)));
 		for (int j = 0; j < names.length && names.length > 1; j++)
 			if (p.lambda[j] == 0) notes.add("UCA: " + names[j] + " is redundant here: its " +
 				"constraint is inactive at the optimum (λ = 0, vᵀBv = " + String.format("%.4g",
 					p.constraint[j]) + ")");
-		if (!min.converged) notes.add("UCA: stopped after " + (min.sweeps + min
-			.newtonSteps) + " iterations before the dual changed by less than " +
-			UcaDual.TOLERANCE + " (relative) per iteration; λ may be inaccurate");
+		if (!min.converged) notes.add("UCA: the optimality test failed (projected " +
+			"subgradient " + String.format("%.2g", min.residual) + "): λ may be inaccurate");
 		if (p.floored) notes.add("UCA: at the optimum every direction with target " +
 			"variance has more than unit background variance; the optimum mixes in " +
 			"directions without any variance, which no component can show. The constraint " +
