@@ -53,8 +53,20 @@ final class FitCommand implements Callable<Integer> {
 	int components;
 
 	@Option(names = "--method", paramLabel = "NAME", defaultValue = "cpca",
-		description = "pca or cpca (default: ${DEFAULT-VALUE}).")
+		description = "pca, cpca, uca (several backgrounds; tuning-free) or rpca " +
+			"(residual PCA) (default: ${DEFAULT-VALUE}).")
 	String method;
+
+	@Option(names = "--stacked", description = "uca, rpca with several backgrounds: pool " +
+		"them into one dataset (one covariance, centred on the pooled mean) instead of " +
+		"treating each on its own; for comparison.")
+	boolean stacked;
+
+	@Option(names = "--background-components", paramLabel = "N|auto|N,auto,…",
+		defaultValue = "auto", description = "rpca: k_b, the number of principal " +
+			"components removed from each background: a number for all, 'auto' for the " +
+			"elbow rule (default), or one value per background, e.g. 3,auto.")
+	String backgroundComponents;
 
 	@Option(names = "--retain", paramLabel = "FRACTION",
 		description = "PCA only: use the smallest k whose components retain this " +
@@ -79,9 +91,11 @@ final class FitCommand implements Callable<Integer> {
 			"(repeat to require several), e.g. --target-where Treatment=Saline.")
 	List<String> targetWhere = new ArrayList<>();
 
-	@Option(names = "--background-where", paramLabel = "COLUMN=VALUE",
+	@Option(names = "--background-where", paramLabel = "[N:]COLUMN=VALUE",
 		description = "Tables: the same for the background rows (the background may be " +
-			"the same file as the target).")
+			"the same file as the target). Applies to every background, or with the prefix " +
+			"N: to the N-th --background only (1-based), e.g. --background-where " +
+			"2:Treatment=Memantine.")
 	List<String> backgroundWhere = new ArrayList<>();
 
 	@Option(names = "--labels", paramLabel = "FILE",
@@ -168,7 +182,7 @@ final class FitCommand implements Callable<Integer> {
 				bh.mask = mask;
 				bh.bin = bin;
 				bh.missing = how.missing;
-				bh.where = backgroundWhere;
+				bh.where = whereFor(j, background.size());
 				bh.layout = t.layout;
 				bh.featureNames = t.featureNames;
 				bh.compatibleWith = t.image;
@@ -207,8 +221,36 @@ final class FitCommand implements Callable<Integer> {
 
 	/** The method and its own settings from the options. */
 	MethodSettings settings() {
-		return new MethodSettings().method(Method.parse(method)).alpha(MethodSettings
-			.parseAlpha(alpha, "--alpha"));
+		final Method m = Method.parse(method);
+		if (stacked && m != Method.UCA && m != Method.RPCA) throw new IllegalArgumentException(
+			"--stacked applies to --method uca and rpca (several backgrounds pooled into " +
+				"one); for " + m.displayName + " leave it out");
+		return new MethodSettings().method(m).alpha(MethodSettings.parseAlpha(alpha,
+			"--alpha")).stacked(stacked).backgroundComponents(MethodSettings
+				.parseBackgroundComponents(backgroundComponents, "--background-components"));
+	}
+
+	/**
+	 * The row filters of background j (0-based) of {@code count}: every
+	 * {@code --background-where COLUMN=VALUE}, and those given as {@code N:COLUMN=VALUE}
+	 * with N = j + 1.
+	 */
+	List<String> whereFor(final int j, final int count) {
+		final List<String> out = new ArrayList<>();
+		for (final String w : backgroundWhere) {
+			final java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+				"^\\s*(\\d+)\\s*:(.*)$").matcher(w);
+			if (!m.matches()) {
+				out.add(w);
+				continue;
+			}
+			final int n = Integer.parseInt(m.group(1));
+			if (n < 1 || n > count) throw new IllegalArgumentException("--background-where " +
+				w + " names background " + n + " but " + count + " --background " + (count ==
+					1 ? "was" : "were") + " given: use N:COLUMN=VALUE with 1 ≤ N ≤ " + count);
+			if (n == j + 1) out.add(m.group(2));
+		}
+		return out;
 	}
 
 	private List<Path> inputs(final LoadedData t, final List<LoadedData> bs) {

@@ -102,6 +102,18 @@ public final class Dataset {
 		return new Dataset(name, rows, d, null, null);
 	}
 
+	/**
+	 * Several backgrounds pooled into one dataset ("stacked"), named after them; a single
+	 * one is returned as it is.
+	 */
+	public static Dataset pool(final List<Dataset> backgrounds) {
+		if (backgrounds.size() == 1) return backgrounds.get(0);
+		final StringBuilder name = new StringBuilder("pooled backgrounds (");
+		for (int j = 0; j < backgrounds.size(); j++)
+			name.append(j == 0 ? "" : ", ").append(backgrounds.get(j).name());
+		return stack(name.append(")").toString(), backgrounds);
+	}
+
 	/** Returns a dataset with the same samples and one class label per sample. */
 	public Dataset withLabels(final List<String> newLabels) {
 		if (newLabels != null && newLabels.size() != rows.length)

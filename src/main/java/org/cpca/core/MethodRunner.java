@@ -33,6 +33,17 @@ public final class MethodRunner {
 				return Solution.of(Method.CPCA, s.alpha == Double.POSITIVE_INFINITY ? "inf"
 					: "fixed", List.of(fit.model(s.alpha)), null, fit);
 			}
+			case UCA:
+			case RPCA: {
+				requireBackgrounds(s.method, backgrounds, 1, Integer.MAX_VALUE);
+				final boolean pool = s.stacked && backgrounds.size() > 1;
+				final Cpca fit = Cpca.fit(target, pool ? List.of(Dataset.pool(backgrounds))
+					: backgrounds, options, progress);
+				final int stacked = pool ? backgrounds.size() : 0;
+				return Solution.of(s.method, null, List.of(s.method == Method.UCA ? Uca.fit(fit,
+					stacked, progress) : Rpca.fit(fit, s.backgroundComponents, stacked,
+						progress)), null, fit);
+			}
 			default:
 				throw new IllegalArgumentException(s.method.displayName + " (method " +
 					s.method.id + ") cannot be run this way: see the README for how to run it");

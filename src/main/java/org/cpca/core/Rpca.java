@@ -67,8 +67,18 @@ public final class Rpca {
 	{
 		if (backgrounds.isEmpty()) throw new IllegalArgumentException(
 			"rPCA needs at least one background");
-		return fit(Cpca.fit(target, List.of(Uca.pool(backgrounds)), options, progress),
+		return fit(Cpca.fit(target, List.of(Dataset.pool(backgrounds)), options, progress),
 			backgroundComponents, progress, backgrounds.size());
+	}
+
+	/**
+	 * rPCA on a fit, recording that its one background is {@code stacked} backgrounds
+	 * pooled ({@link Dataset#pool}; 0 or 1: not pooled).
+	 */
+	public static CpcaModel fit(final Cpca cpca, final List<Integer> backgroundComponents,
+		final int stacked, final Progress progress)
+	{
+		return fit(cpca, backgroundComponents, progress, stacked > 1 ? stacked : 0);
 	}
 
 	private static CpcaModel fit(final Cpca cpca, final List<Integer> given,

@@ -66,17 +66,18 @@ public final class Uca {
 	{
 		if (backgrounds.isEmpty()) throw new IllegalArgumentException(
 			"UCA needs at least one background");
-		return fit(Cpca.fit(target, List.of(pool(backgrounds)), options, progress),
+		return fit(Cpca.fit(target, List.of(Dataset.pool(backgrounds)), options, progress),
 			progress, backgrounds.size());
 	}
 
-	/** The backgrounds as one dataset, named after them. */
-	static Dataset pool(final List<Dataset> backgrounds) {
-		if (backgrounds.size() == 1) return backgrounds.get(0);
-		final StringBuilder name = new StringBuilder("pooled backgrounds (");
-		for (int j = 0; j < backgrounds.size(); j++)
-			name.append(j == 0 ? "" : ", ").append(backgrounds.get(j).name());
-		return Dataset.stack(name.append(")").toString(), backgrounds);
+	/**
+	 * UCA on a fit, recording that its one background is {@code stacked} backgrounds pooled
+	 * ({@link Dataset#pool}; 0 or 1: not pooled).
+	 */
+	public static CpcaModel fit(final Cpca cpca, final int stacked,
+		final Progress progress)
+	{
+		return fit(cpca, progress, stacked > 1 ? stacked : 0);
 	}
 
 	private static CpcaModel fit(final Cpca cpca, final Progress progress,
@@ -89,7 +90,7 @@ public final class Uca {
 		final String[] names = new String[backgrounds.size()];
 		for (int j = 0; j < names.length; j++)
 			names[j] = backgrounds.get(j).name();
-		progress.stage("UCA: coordinate descent", 0);
+		progress.stage("UCA", 0);
 		final UcaDual dual = new UcaDual(space, cpca.target().features() > space
 			.dimension(), cpca.options().seed(), progress);
 		final UcaDual.Minimum min = dual.minimise();
