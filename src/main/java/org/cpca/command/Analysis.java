@@ -80,6 +80,14 @@ public final class Analysis {
 		boolean backgroundFromSelection;
 		/** With pixels as samples: nonzero pixels of this image are the background region. */
 		ImagePlus backgroundMask;
+		/** Further background images (UCA and rPCA take several). */
+		final List<ImagePlus> moreBackgrounds = new ArrayList<>();
+		/** Pixels as samples: each region is one background (UCA, rPCA). */
+		List<Roi> backgroundRois;
+		/** Several backgrounds pooled into one (UCA, rPCA). */
+		boolean stacked;
+		/** rPCA: k_b as text ("auto", a count, or one per background). */
+		String backgroundComponents = "auto";
 		Samples samples = Samples.SLICES;
 		String method = "cpca";
 		String alphaMode = "auto";
@@ -95,15 +103,59 @@ public final class Analysis {
 			return this;
 		}
 
+		/** The target image given so far, or {@code null}. */
+		public ImagePlus target() {
+			return target;
+		}
+
 		/** Another image as background ({@code null}: none, e.g. for PCA). */
 		public Request background(final ImagePlus imp) {
 			background = imp;
+			backgroundRois = null;
 			backgroundFromSelection = false;
+			return this;
+		}
+
+		/**
+		 * Further background images besides {@link #background(ImagePlus)}, for methods
+		 * that take several (UCA, rPCA); each is read like the first.
+		 */
+		public Request moreBackgrounds(final List<ImagePlus> images) {
+			moreBackgrounds.clear();
+			if (images != null) moreBackgrounds.addAll(images);
+			return this;
+		}
+
+		/**
+		 * Pixels as samples: each area ROI (of the ROI Manager or the target's overlay)
+		 * marks one background region of the target; the target's samples are all its
+		 * pixels. Several regions are several backgrounds (UCA, rPCA; or one pooled with
+		 * {@link #stacked}).
+		 */
+		public Request backgroundsFromRois(final List<Roi> rois) {
+			background = null;
+			backgroundMask = null;
+			backgroundFromSelection = false;
+			moreBackgrounds.clear();
+			backgroundRois = rois == null ? new ArrayList<>() : new ArrayList<>(rois);
+			return this;
+		}
+
+		/** UCA, rPCA with several backgrounds: pool them into one ("stacked"). */
+		public Request stacked(final boolean on) {
+			stacked = on;
+			return this;
+		}
+
+		/** rPCA: k_b, "auto" (elbow rule), a count, or one value per background. */
+		public Request backgroundComponents(final String text) {
+			backgroundComponents = text;
 			return this;
 		}
 
 		/** The pixels inside the target's selection as background (pixels as samples). */
 		public Request backgroundFromSelection() {
+			backgroundRois = null;
 			background = null;
 			backgroundMask = null;
 			backgroundFromSelection = true;
@@ -119,6 +171,7 @@ public final class Analysis {
 				"needs a background mask image: choose one whose nonzero pixels mark the " +
 				"background region");
 			background = null;
+			backgroundRois = null;
 			backgroundFromSelection = true;
 			backgroundMask = mask;
 			return this;
@@ -242,11 +295,19 @@ public final class Analysis {
 				"): use 0 for PCA, a positive value, or alpha_mode=inf / auto");
 		if (r.target == null) throw new IllegalArgumentException(
 			"there is no target image: open the target stack and choose it as target");
-		final boolean hasBackground = r.background != null || r.backgroundFromSelection;
+		final List<ImagePlus> images = new ArrayList<>();
+		if (r.background != null) images.add(r.background);
+		for (final ImagePlus imp : r.moreBackgrounds)
+			if (imp != null && !images.contains(imp)) images.add(imp);
+		if (r.background == null && !images.isEmpty()) throw new IllegalArgumentException(
+			"further backgrounds were given but no first background: choose the first " +
+				"background image, then the others");
+		final boolean hasBackground = !images.isEmpty() || r.backgroundFromSelection ||
+			r.backgroundRois != null;
 		if (method != Method.PCA && !hasBackground) throw new IllegalArgumentException(
 			"contrastive PCA needs a background: choose a background image (or, with " +
 				"pixels as samples, draw a selection on the target), or use method=pca");
-		if (r.background == r.target && r.background != null)
+		if (images.contains(r.target))
 			throw new IllegalArgumentException("the background is the target image itself (" +
 				r.target.getTitle() + "): choose another image as background" + (r.samples ==
 					Samples.PIXELS ? ", or use the target's selection as background" : ""));
@@ -255,7 +316,7 @@ public final class Analysis {
 
 		progress.stage("reading images", 0);
 		Dataset t;
-		Dataset b = null;
+		final List<Dataset> bs = new ArrayList<>();
 		FeatureLayout layout = null;
 		boolean[] targetPixels = null;
 		final Roi roi = r.target.getRoi();
@@ -264,14 +325,43 @@ public final class Analysis {
 				"with slices as samples a selection cannot be the background (each slice is " +
 					"one sample): choose a background stack, or use samples=pixels to compare " +
 					"the pixels inside the selection with the others");
-			if (r.background != null) StackSamples.checkCompatible(r.target, r.background);
+			if (r.backgroundRois != null) throw new IllegalArgumentException(
+				"with slices as samples ROIs cannot be backgrounds (each slice is one " +
+					"sample): choose background stacks, or use samples=pixels to compare " +
+					"the pixels inside the ROIs with the others");
+			for (final ImagePlus imp : images)
+				StackSamples.checkCompatible(r.target, imp);
 			layout = StackSamples.layoutFor(r.target, null, roi != null && roi.isArea()
 				? roi : null, r.bin);
 			t = StackSamples.toDataset("target", r.target, layout);
 			final List<String> classes = StackSamples.classLabels(r.target);
 			if (classes != null) t = t.withLabels(classes);
-			if (r.background != null) b = StackSamples.toDataset("background", r.background,
-				layout);
+			for (int j = 0; j < images.size(); j++)
+				bs.add(StackSamples.toDataset(backgroundName(images, j), images.get(j),
+					layout));
+		}
+		else if (r.backgroundRois != null) {
+			final int w = r.target.getWidth(), h = r.target.getHeight();
+			if (r.backgroundRois.isEmpty()) throw new IllegalArgumentException("there are no " +
+				"ROIs to use as backgrounds: add area ROIs around background regions (ROI " +
+				"Manager, or the target's overlay), or choose another background source");
+			final List<String> classes = new ArrayList<>(java.util.Collections.nCopies(w * h,
+				"outside ROIs"));
+			for (int j = 0; j < r.backgroundRois.size(); j++) {
+				final Roi br = r.backgroundRois.get(j);
+				final String name = "background " + (j + 1) + (br.getName() == null ? ""
+					: " (" + br.getName() + ")");
+				if (!br.isArea()) throw new IllegalArgumentException("ROI " + (j + 1) + " (" +
+					br.getName() + ") is not an area: background regions must be areas " +
+					"(rectangle, oval, polygon, freehand…)");
+				final boolean[] in = PixelSamples.inside(br, w, h);
+				if (PixelSamples.count(in, w * h) == 0) throw new IllegalArgumentException(
+					name + " holds no pixel of the target: draw it inside the image");
+				for (int p = 0; p < in.length; p++)
+					if (in[p] && classes.get(p).equals("outside ROIs")) classes.set(p, name);
+				bs.add(PixelSamples.toDataset(name, r.target, in));
+			}
+			t = PixelSamples.toDataset("target", r.target, null).withLabels(classes);
 		}
 		else {
 			final int w = r.target.getWidth(), h = r.target.getHeight();
@@ -295,33 +385,40 @@ public final class Analysis {
 				for (final boolean f : in)
 					classes.add(f ? "background (selection)" : "outside selection");
 				t = t.withLabels(classes);
-				b = PixelSamples.toDataset("background (selection)", r.target, in);
+				bs.add(PixelSamples.toDataset("background (selection)", r.target, in));
 			}
 			else {
 				if (roi != null && roi.isArea()) targetPixels = PixelSamples.inside(roi, w,
 					h);
 				t = PixelSamples.toDataset("target", r.target, targetPixels);
-				if (r.background != null) {
-					if (r.background.getStackSize() != r.target.getStackSize())
-						throw new IllegalArgumentException("background has " + r.background
-							.getStackSize() + " planes but target has " + r.target.getStackSize() +
-							": with pixels as samples the planes (channels, slices, frames) are " +
-							"the features, so both need the same number");
-					final Roi broi = r.background.getRoi();
-					b = PixelSamples.toDataset("background", r.background, broi != null && broi
-						.isArea() ? PixelSamples.inside(broi, r.background.getWidth(), r.background
-							.getHeight()) : null);
+				for (int j = 0; j < images.size(); j++) {
+					final ImagePlus bi = images.get(j);
+					final String name = backgroundName(images, j);
+					if (bi.getStackSize() != r.target.getStackSize())
+						throw new IllegalArgumentException(name + " has " + bi.getStackSize() +
+							" planes but target has " + r.target.getStackSize() + ": with pixels " +
+							"as samples the planes (channels, slices, frames) are the features, " +
+							"so both need the same number");
+					final Roi broi = bi.getRoi();
+					bs.add(PixelSamples.toDataset(name, bi, broi != null && broi.isArea()
+						? PixelSamples.inside(broi, bi.getWidth(), bi.getHeight()) : null));
 				}
 			}
 		}
 		progress.checkCancelled();
 		final MethodSettings settings = new MethodSettings().method(method).alpha(mode
 			.equals("auto") ? Double.NaN : mode.equals("inf") ? Double.POSITIVE_INFINITY
-				: r.alpha);
-		final Solution solution = MethodRunner.run(settings, t, b == null ? List.of() : List
-			.of(b), options, progress);
+				: r.alpha).stacked(r.stacked).backgroundComponents(MethodSettings
+					.parseBackgroundComponents(r.backgroundComponents, "background_components="));
+		final Solution solution = MethodRunner.run(settings, t, bs, options, progress);
 		progress.stage("done", 1);
 		return new Analysis(r, t, solution, layout, targetPixels);
+	}
+
+	/** "background" for one image, "background j (title)" for several. */
+	private static String backgroundName(final List<ImagePlus> images, final int j) {
+		return images.size() == 1 ? "background" : "background " + (j + 1) + " (" + images
+			.get(j).getTitle() + ")";
 	}
 
 	/** Nonzero pixels of a single-plane mask of the given size. */

@@ -18,7 +18,10 @@ import org.scijava.widget.FileWidget;
 /**
  * Plugins &gt; Contrastive PCA &gt; Contrastive PCA...: PCA or contrastive PCA of a target
  * image against a background (another image, or with pixels as samples the target's
- * selection), shown as eigen-images (or score images), scatter plots and tables.
+ * selection), shown as eigen-images (or score images), scatter plots and tables. UCA and
+ * rPCA take any number of backgrounds: further open images by title
+ * ({@code more_backgrounds=[bg2.tif,bg3.tif]}), or with pixels as samples one background
+ * region per ROI of the ROI Manager or of the target's overlay.
  * <p>
  * A thin command: the parameters become an {@link Analysis.Request}; {@link Analysis}
  * does the work. Parameter names are the macro keys and match the command line's
@@ -36,10 +39,12 @@ public class ContrastivePcaCommand extends ContextCommand {
 			"whose pixels are the samples.")
 	private ImagePlus target;
 
-	@Parameter(label = "Background from", choices = { "image", "selection", "mask" },
-		description = "image: another open image. selection: the pixels inside the " +
-			"target's selection. mask: the pixels where the background mask is nonzero " +
-			"(selection and mask: pixels as samples only).")
+	@Parameter(label = "Background from", choices = { "image", "selection", "mask",
+		"roi manager", "overlay" }, description = "image: another open image (and the " +
+			"further backgrounds below). selection: the pixels inside the target's " +
+			"selection. mask: the pixels where the background mask is nonzero. roi " +
+			"manager / overlay: each ROI of the ROI Manager / of the target's overlay is " +
+			"one background region (UCA, rPCA). All but image: pixels as samples only.")
 	private String background_source = "image";
 
 	@Parameter(label = "Background mask", required = false, persist = false,
@@ -53,15 +58,22 @@ public class ContrastivePcaCommand extends ContextCommand {
 			"for pixels as samples). Not needed for PCA.")
 	private ImagePlus background;
 
+	@Parameter(label = "Further backgrounds", required = false,
+		description = "UCA, rPCA: titles of further open background images, separated by " +
+			"commas (e.g. bg2.tif,bg3.tif); each is one more background.")
+	private String more_backgrounds = "";
+
 	@Parameter(label = "Samples are", choices = { "slices", "pixels" },
 		description = "slices: each slice is a sample and its pixels are the features. " +
 			"pixels: each pixel is a sample and its values in the channels/slices are " +
 			"the features.")
 	private String samples = "slices";
 
-	@Parameter(label = "Method", choices = { "cpca", "pca" },
+	@Parameter(label = "Method", choices = { "cpca", "pca", "uca", "rpca" },
 		description = "cpca: contrastive PCA against the background. pca: ordinary PCA " +
-			"of the target.")
+			"of the target. uca: unique component analysis, tuning-free, any number of " +
+			"backgrounds. rpca: residual PCA, the target projected off each background's " +
+			"top components.")
 	private String method = "cpca";
 
 	@Parameter(label = "α mode", choices = { "auto", "fixed", "inf" },
@@ -72,6 +84,16 @@ public class ContrastivePcaCommand extends ContextCommand {
 	@Parameter(label = "α (fixed mode)", min = "0",
 		description = "Contrast strength α ≥ 0 for alpha_mode=fixed (0 is PCA).")
 	private double alpha = 2;
+
+	@Parameter(label = "Pool backgrounds (stacked)",
+		description = "UCA, rPCA with several backgrounds: pool them into one dataset " +
+			"instead of treating each on its own (for comparison).")
+	private boolean stacked;
+
+	@Parameter(label = "Background components (rPCA)",
+		description = "rPCA: k_b, the principal components removed from each background: " +
+			"auto (elbow rule), a number, or one value per background (e.g. 3,auto).")
+	private String background_components = "auto";
 
 	@Parameter(label = "Components (k)", min = "1",
 		description = "Number of components.")
@@ -145,15 +167,19 @@ public class ContrastivePcaCommand extends ContextCommand {
 			final Analysis.Request request = new Analysis.Request().target(target).samples(
 				Analysis.Samples.parse(samples)).method(method).alpha(alpha_mode, alpha)
 				.components(components).standardize(standardize).whiten(whiten).bin(bin)
-				.seed(seed);
+				.seed(seed).stacked(stacked).backgroundComponents(background_components);
 			if ("selection".equals(background_source)) request.backgroundFromSelection();
 			else if ("mask".equals(background_source)) request.backgroundFromMask(
 				background_mask);
+			else if ("roi manager".equals(background_source)) request.backgroundsFromRois(
+				Backgrounds.roiManager());
+			else if ("overlay".equals(background_source)) request.backgroundsFromRois(
+				Backgrounds.overlay(target));
 			else if (!"image".equals(background_source)) throw new IllegalArgumentException(
 				"background_source=" + background_source + " is not known: use image, " +
-					"selection or mask");
+					"selection, mask, roi manager or overlay");
 			else request.background(method.equalsIgnoreCase("pca") && background == null
-				? null : background);
+				? null : background).moreBackgrounds(Backgrounds.byTitles(more_backgrounds));
 			analysis = Analysis.run(request, progress);
 			if (save_model != null && !save_model.getPath().isEmpty()) {
 				try {

@@ -18,6 +18,7 @@ import java.util.concurrent.CancellationException;
 import java.util.regex.Pattern;
 
 import org.cpca.command.Analysis;
+import org.cpca.command.Backgrounds;
 import org.cpca.command.IjProgress;
 import org.cpca.command.ModelApplication;
 import org.cpca.core.CpcaModel;
@@ -33,15 +34,19 @@ import org.cpca.core.ModelFile;
  * Ext.cpcaFit("target.tif", "background.tif", "alpha=auto components=2");
  * Ext.getAlphas(alphas);            // "0,1.34,5.54,94.3": α = 0 (PCA) first
  * Ext.getEigenvalues(1, values);    // of the 2nd α, comma-separated
+ * Ext.getParameter(0, "lambda", l); // a method's own setting: UCA's λ_j, rPCA's k_b, …
  * Ext.getScore(1, 0, 0, s);         // α index, sample, component (all 0-based)
  * Ext.showEigenImages();            // and showScatterPlot(), showTables(), …
  * </pre>
  *
  * {@code cpcaFit(target, background, options)}: target and background are image titles
- * ({@code ""}: the current image as target, no background); the background may also be
- * {@code "selection"} (the pixels inside the target's selection, with
- * {@code samples=pixels}). Options use the command's keys: {@code samples=slices|pixels
- * method=cpca|pca alpha=auto|inf|VALUE components=K standardize whiten bin=N seed=S}.
+ * ({@code ""}: the current image as target, no background); for UCA and rPCA the
+ * background may be several titles separated by commas ({@code "bg1.tif,bg2.tif"}). With
+ * {@code samples=pixels} the background may also be {@code "selection"} (the pixels inside
+ * the target's selection), {@code "roi manager"} or {@code "overlay"} (each ROI of the ROI
+ * Manager or of the target's overlay one background region). Options use the command's
+ * keys: {@code samples=slices|pixels method=cpca|pca|uca|rpca alpha=auto|inf|VALUE
+ * components=K standardize whiten bin=N seed=S stacked background_components=auto|N|N,…}.
  * Results stay available to the other functions until the next fit. List results come
  * back as comma-separated text ({@code split(s, ",")}); α = ∞ is {@code inf}. Errors abort
  * the macro with a message naming the problem and the fix. Images are never modified.
@@ -71,6 +76,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		ExtensionDescriptor.newDescriptor("getLabels", this, OS), //
 		ExtensionDescriptor.newDescriptor("getSeparation", this, N, S, ON), //
 		ExtensionDescriptor.newDescriptor("getDiagnostics", this, OS), //
+		ExtensionDescriptor.newDescriptor("getParameter", this, N, S, OS), //
 		ExtensionDescriptor.newDescriptor("showEigenImages", this), //
 		ExtensionDescriptor.newDescriptor("showScatterPlot", this), //
 		ExtensionDescriptor.newDescriptor("showScreePlot", this), //
@@ -189,6 +195,16 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 				put(a, 2, v);
 				return null;
 			}
+			case "getParameter": {
+				final FittedModel m = model(a[0]);
+				final Object v = m.parameters().get((String) a[1]);
+				if (v == null) throw new IllegalArgumentException("'" + a[1] + "' is not a " +
+					"parameter of this " + m.method() + " model: it has " + (m.parameters()
+						.isEmpty() ? "none" : String.join(", ", m.parameters().keySet())));
+				put(a, 2, v instanceof double[] ? join((double[]) v) : Double.toString(
+					(Double) v));
+				return null;
+			}
 			case "getDiagnostics":
 				put(a, 0, String.join("\n", analysis().diagnostics()));
 				return null;
@@ -234,10 +250,20 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 			.samples(Analysis.Samples.parse(Macro.getValue(o, "samples", "slices"))).method(
 				Macro.getValue(o, "method", "cpca")).alpha(Macro.getValue(o, "alpha", "auto"))
 			.components(integer(o, "components", 2)).standardize(flag(o, "standardize"))
-			.whiten(flag(o, "whiten")).bin(integer(o, "bin", 1)).seed(integer(o, "seed", 0));
+			.whiten(flag(o, "whiten")).bin(integer(o, "bin", 1)).seed(integer(o, "seed", 0))
+			.stacked(flag(o, "stacked")).backgroundComponents(Macro.getValue(o,
+				"background_components", "auto"));
 		final String b = background == null ? "" : background.trim();
 		if (b.equalsIgnoreCase("selection")) r.backgroundFromSelection();
-		else if (!b.isEmpty()) r.background(image(b, "background"));
+		else if (b.equalsIgnoreCase("roi manager")) r.backgroundsFromRois(Backgrounds
+			.roiManager());
+		else if (b.equalsIgnoreCase("overlay")) r.backgroundsFromRois(Backgrounds.overlay(
+			r.target()));
+		else if (!b.isEmpty()) {
+			// one title, or several separated by commas (UCA, rPCA)
+			final List<ImagePlus> images = Backgrounds.byTitles(b);
+			r.background(images.get(0)).moreBackgrounds(images.subList(1, images.size()));
+		}
 		final IjProgress progress = new IjProgress();
 		try {
 			return Analysis.run(r, progress);

@@ -34,6 +34,9 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		final Map<String, Object> d = new HashMap<>();
 		d.put("background_source", "image");
 		d.put("background", null);
+		d.put("more_backgrounds", "");
+		d.put("stacked", false);
+		d.put("background_components", "auto");
 		d.put("samples", "slices");
 		d.put("method", "cpca");
 		d.put("alpha_mode", "auto");
