@@ -409,7 +409,7 @@ public final class Analysis {
 		final MethodSettings settings = new MethodSettings().method(method).alpha(mode
 			.equals("auto") ? Double.NaN : mode.equals("inf") ? Double.POSITIVE_INFINITY
 				: r.alpha).stacked(r.stacked).backgroundComponents(MethodSettings
-					.parseBackgroundComponents(r.backgroundComponents, "background_components="));
+					.parseBackgroundComponents(r.backgroundComponents, "k_b="));
 		final Solution solution = MethodRunner.run(settings, t, bs, options, progress);
 		progress.stage("done", 1);
 		return new Analysis(r, t, solution, layout, targetPixels);

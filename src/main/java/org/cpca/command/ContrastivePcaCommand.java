@@ -90,10 +90,12 @@ public class ContrastivePcaCommand extends ContextCommand {
 			"instead of treating each on its own (for comparison).")
 	private boolean stacked;
 
-	@Parameter(label = "Background components (rPCA)",
+	// the key is k_b, not background_components: ImageJ's Macro.getValue finds a key
+	// anywhere, so a key ending in another key ("components") would be misread
+	@Parameter(label = "Background components k_b (rPCA)",
 		description = "rPCA: k_b, the principal components removed from each background: " +
 			"auto (elbow rule), a number, or one value per background (e.g. 3,auto).")
-	private String background_components = "auto";
+	private String k_b = "auto";
 
 	@Parameter(label = "Components (k)", min = "1",
 		description = "Number of components.")
@@ -167,7 +169,7 @@ public class ContrastivePcaCommand extends ContextCommand {
 			final Analysis.Request request = new Analysis.Request().target(target).samples(
 				Analysis.Samples.parse(samples)).method(method).alpha(alpha_mode, alpha)
 				.components(components).standardize(standardize).whiten(whiten).bin(bin)
-				.seed(seed).stacked(stacked).backgroundComponents(background_components);
+				.seed(seed).stacked(stacked).backgroundComponents(k_b);
 			if ("selection".equals(background_source)) request.backgroundFromSelection();
 			else if ("mask".equals(background_source)) request.backgroundFromMask(
 				background_mask);

@@ -13,8 +13,9 @@ import java.util.Map;
  * {@code vᵀB_j v ≤ 1} for every background j (A = C_t, B_j = C_bj, each dataset centred,
  * and optionally standardised, on its own; covariances with n − 1). Its Lagrangian dual
  * {@code g(λ) = λ_max(A − Σ_j λ_j B_j) + Σ_j λ_j} is convex and is <em>minimised</em> over
- * λ ≥ 0 ({@link UcaDual}: one background is a 1-D problem, several are solved by coordinate
- * descent). The components are the top-k eigenvectors of {@code A − Σ_j λ_j B_j}, i.e. cPCA
+ * λ ≥ 0 ({@link UcaDual}: one background is a 1-D problem solved by Brent's method;
+ * several by projected Newton steps on a smoothed dual, {@link UcaSmoothing}, because
+ * coordinate descent stalls where the top eigenvalue is repeated). The components are the top-k eigenvectors of {@code A − Σ_j λ_j B_j}, i.e. cPCA
  * with the α's chosen by the data. The model's parameters are "lambda" (every λ_j) and
  * "dual" (g at the minimum); α is NaN.
  * <p>

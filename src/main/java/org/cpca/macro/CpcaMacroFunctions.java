@@ -46,7 +46,7 @@ import org.cpca.core.ModelFile;
  * the target's selection), {@code "roi manager"} or {@code "overlay"} (each ROI of the ROI
  * Manager or of the target's overlay one background region). Options use the command's
  * keys: {@code samples=slices|pixels method=cpca|pca|uca|rpca alpha=auto|inf|VALUE
- * components=K standardize whiten bin=N seed=S stacked background_components=auto|N|N,…}.
+ * components=K standardize whiten bin=N seed=S stacked k_b=auto|N|N,…}.
  * Results stay available to the other functions until the next fit. List results come
  * back as comma-separated text ({@code split(s, ",")}); α = ∞ is {@code inf}. Errors abort
  * the macro with a message naming the problem and the fix. Images are never modified.
@@ -252,7 +252,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 			.components(integer(o, "components", 2)).standardize(flag(o, "standardize"))
 			.whiten(flag(o, "whiten")).bin(integer(o, "bin", 1)).seed(integer(o, "seed", 0))
 			.stacked(flag(o, "stacked")).backgroundComponents(Macro.getValue(o,
-				"background_components", "auto"));
+				"k_b", "auto"));
 		final String b = background == null ? "" : background.trim();
 		if (b.equalsIgnoreCase("selection")) r.backgroundFromSelection();
 		else if (b.equalsIgnoreCase("roi manager")) r.backgroundsFromRois(Backgrounds

@@ -36,7 +36,7 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		d.put("background", null);
 		d.put("more_backgrounds", "");
 		d.put("stacked", false);
-		d.put("background_components", "auto");
+		d.put("k_b", "auto");
 		d.put("samples", "slices");
 		d.put("method", "cpca");
 		d.put("alpha_mode", "auto");

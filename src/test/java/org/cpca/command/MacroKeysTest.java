@@ -73,9 +73,10 @@ class MacroKeysTest extends CommandTestBase {
 		values.put("save_model", tmp.resolve("model.json").toFile());
 		final String options = MacroOptions.build(ContrastivePcaCommand.class, values);
 		assertEquals("target=[digits on grass.tif] background_source=image " +
-			"background=grass.tif samples=slices method=cpca alpha_mode=fixed alpha=3.5 " +
-			"components=2 standardize bin=1 seed=0 show_images show_plots show_tables " +
-			"save_model=" + tmp.resolve("model.json"), options);
+			"background=grass.tif more_backgrounds= samples=slices method=cpca " +
+			"alpha_mode=fixed alpha=3.5 k_b=auto components=2 " +
+			"standardize bin=1 seed=0 show_images show_plots show_tables save_model=" + tmp
+				.resolve("model.json"), options);
 		final Map<String, Object> parsed = MacroOptions.parse(ContrastivePcaCommand.class,
 			options, List.of(t, b));
 		for (final Field f : MacroOptions.inputs(ContrastivePcaCommand.class))

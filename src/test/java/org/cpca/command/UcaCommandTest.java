@@ -120,7 +120,7 @@ class UcaCommandTest extends CommandTestBase {
 		// rPCA with one background component removed from each
 		in.put("stacked", false);
 		in.put("method", "rpca");
-		in.put("background_components", "1");
+		in.put("k_b", "1");
 		final CommandModule rp = ContrastivePcaCommandTest.run(in);
 		assertFalse(rp.isCanceled(), () -> rp.getCancelReason());
 		final CpcaModel rm = ((ContrastivePcaCommand) rp.getDelegateObject()).analysis()

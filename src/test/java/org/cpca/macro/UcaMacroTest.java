@@ -70,7 +70,7 @@ class UcaMacroTest {
 			"Ext.cpcaFit(\"target.tif\", \"b1.tif,b2.tif,b3.tif\", \"method=uca components=1 stacked\");\n" +
 			"Ext.getParameter(0, \"lambda\", s);\n" +
 			"Ext.getParameter(0, \"stacked\", n);\n" +
-			"Ext.cpcaFit(\"target.tif\", \"b1.tif,b2.tif,b3.tif\", \"method=rpca components=1 background_components=[1,auto,1]\");\n" +
+			"Ext.cpcaFit(\"target.tif\", \"b1.tif,b2.tif,b3.tif\", \"method=rpca components=1 k_b=[1,auto,1]\");\n" +
 			"Ext.getParameter(0, \"k_b\", k);\n" +
 			"return l + \"|\" + g + \"|\" + a + \"|\" + (indexOf(d, \"UCA: λ\") >= 0) + \"|\" + s + \"|\" + n + \"|\" + k;");
 		final String[] parts = out.split("\\|", -1);
