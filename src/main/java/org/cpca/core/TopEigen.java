@@ -55,6 +55,19 @@ final class TopEigen {
 	static Result solve(final double[] s, final int m, final int k,
 		final double[][] warm, final long seed)
 	{
+		return solve(s, m, k, k, warm, seed);
+	}
+
+	/**
+	 * The same, with only the first {@code accurate} pairs held to the residual test; the
+	 * others are the best Ritz pairs of the final Krylov basis (for callers that weigh the
+	 * lower pairs little, such as a soft maximum of the top eigenvalues).
+	 *
+	 * @param accurate 1 ≤ accurate ≤ k
+	 */
+	static Result solve(final double[] s, final int m, final int k, final int accurate,
+		final double[][] warm, final long seed)
+	{
 		final int p = Math.min(m, k + 3);
 		int steps = Math.max(3, Math.min(12, 48 / p));
 		final int maxSteps = Math.max(steps, Math.min(MAX_BASIS, m / 2) / p);
@@ -107,7 +120,7 @@ final class TopEigen {
 			for (int c = 0; c < size; c++)
 				scale = Math.max(scale, Math.abs(small.value(c)));
 			boolean converged = size >= k;
-			for (int c = 0; c < Math.min(k, keep) && converged; c++) {
+			for (int c = 0; c < Math.min(accurate, keep) && converged; c++) {
 				double r = 0;
 				final double theta = small.value(c);
 				for (int i = 0; i < m; i++) {

@@ -166,9 +166,15 @@ final class UcaDual {
 
 	/** The top k eigenpairs of A − Σλ_jB_j, warm-started; counts as an evaluation. */
 	TopEigen.Result top(final double[] lambda, final int k) {
+		return top(lambda, k, k);
+	}
+
+	/** The same, with only the first {@code accurate} pairs converged to tolerance. */
+	TopEigen.Result top(final double[] lambda, final int k, final int accurate) {
 		progress.checkCancelled();
 		evaluations++;
-		final TopEigen.Result r = TopEigen.solve(contrast(lambda), m, k, warm, seed);
+		final TopEigen.Result r = TopEigen.solve(contrast(lambda), m, k, accurate, warm,
+			seed);
 		warm = r.warmStart;
 		return r;
 	}

@@ -42,6 +42,8 @@ final class UcaSmoothing {
 	private final UcaDual dual;
 	private final int m, n, p;
 	private int newtonSteps;
+	/** How many top pairs carried weight at the last evaluation (see {@link Spectrum}). */
+	private int accurate = 1;
 
 	UcaSmoothing(final UcaDual dual) {
 		this.dual = dual;
@@ -67,9 +69,19 @@ final class UcaSmoothing {
 		/** The top of the spectrum, with the floor. */
 		final double peak;
 
-		Spectrum(final double[] lambda) {
+		/**
+		 * @param mu the smoothing the pairs are needed for: only eigenvalues within 40μ of
+		 *          the top carry weight (e⁻⁴⁰ ≈ 4·10⁻¹⁸), so only they are converged to
+		 *          tolerance (the others are Ritz approximations)
+		 */
+		Spectrum(final double[] lambda, final double mu) {
 			this.lambda = lambda;
-			final TopEigen.Result r = dual.top(lambda, p);
+			TopEigen.Result r = dual.top(lambda, p, Math.min(p, accurate));
+			int weighty = 1;
+			while (weighty < p && r.values[weighty] >= r.values[0] - 40 * mu)
+				weighty++;
+			if (weighty > accurate) r = dual.top(lambda, p, weighty);
+			accurate = Math.max(1, weighty);
 			this.theta = r.values;
 			this.u = r.vectors;
 			this.peak = dual.floor ? Math.max(theta[0], 0) : theta[0];
@@ -110,7 +122,7 @@ final class UcaSmoothing {
 		final double[][] g;
 
 		State(final double[] lambda, final double mu) {
-			this(new Spectrum(lambda), mu);
+			this(new Spectrum(lambda, mu), mu);
 		}
 
 		State(final Spectrum spectrum, final double mu) {
@@ -226,7 +238,7 @@ final class UcaSmoothing {
 
 	UcaDual.Minimum minimise(final UcaDual.Point start, final double[] atZero) {
 		final double scale = Math.max(Math.abs(start.top), 1e-300);
-		Spectrum spectrum = new Spectrum(start.lambda.clone());
+		Spectrum spectrum = new Spectrum(start.lambda.clone(), FIRST_MU * scale);
 		for (double mu = FIRST_MU * scale; mu >= LAST_MU * scale * 0.999; mu *= MU_STEP) {
 			final boolean last = mu < LAST_MU * scale * 1.001;
 			State s = new State(spectrum, mu);
