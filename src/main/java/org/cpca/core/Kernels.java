@@ -419,6 +419,69 @@ final class Kernels {
 		return c;
 	}
 
+	/**
+	 * Solves {@code Rᵀ Y = X} in place for the rows of X (m rows of any common length c),
+	 * with the upper factor R of {@link #cholesky}: forward substitution,
+	 * {@code y_t = (x_t − Σ_{s<t} r_st y_s)/r_tt}, done right-looking as row axpys (after
+	 * y_t is known, {@code r_ti · y_t} is subtracted from every later row i). The columns
+	 * are independent, so they are split into strips over the cores; every entry gets its
+	 * updates in the same order whatever the split, so the result is deterministic.
+	 */
+	static void forwardSolveRows(final double[][] r, final double[][] x) {
+		final int m = r.length, c = m == 0 ? 0 : x[0].length;
+		final int strips = (long) m * m * c >= 1 << 21 ? Math.max(1, Math.min(c / 64,
+			Runtime.getRuntime().availableProcessors())) : 1;
+		final java.util.function.IntConsumer strip = s -> {
+			final int j0 = s * c / strips, j1 = (s + 1) * c / strips;
+			for (int t = 0; t < m; t++) {
+				final double[] rt = r[t], xt = x[t];
+				final double inv = 1 / rt[t];
+				for (int j = j0; j < j1; j++)
+					xt[j] *= inv;
+				int i = t + 1;
+				// four rows per pass over x_t
+				for (; i + 3 < m; i += 4) {
+					final double f0 = -rt[i], f1 = -rt[i + 1], f2 = -rt[i + 2], f3 = -rt[i + 3];
+					final double[] x0 = x[i], x1 = x[i + 1], x2 = x[i + 2], x3 = x[i + 3];
+					for (int j = j0; j < j1; j++) {
+						final double v = xt[j];
+						x0[j] = Math.fma(f0, v, x0[j]);
+						x1[j] = Math.fma(f1, v, x1[j]);
+						x2[j] = Math.fma(f2, v, x2[j]);
+						x3[j] = Math.fma(f3, v, x3[j]);
+					}
+				}
+				for (; i < m; i++) {
+					final double f = -rt[i];
+					final double[] xi = x[i];
+					for (int j = j0; j < j1; j++)
+						xi[j] = Math.fma(f, xt[j], xi[j]);
+				}
+			}
+		};
+		if (strips == 1) strip.accept(0);
+		else IntStream.range(0, strips).parallel().forEach(strip);
+	}
+
+	/**
+	 * Solves {@code R c = w} for the k columns of w (m × k, row-major) with an upper
+	 * triangular R given as rows (back substitution); returns c (m × k).
+	 */
+	static double[] backSolve(final double[][] r, final double[] w, final int k) {
+		final int m = r.length;
+		final double[] c = w.clone();
+		for (int i = m - 1; i >= 0; i--) {
+			final double[] ri = r[i];
+			for (int col = 0; col < k; col++) {
+				double sum = c[i * k + col];
+				for (int j = i + 1; j < m; j++)
+					sum -= ri[j] * c[j * k + col];
+				c[i * k + col] = sum / ri[i];
+			}
+		}
+		return c;
+	}
+
 	/** {@code C = A·B} for small row-major matrices (A: r × m, B: m × c). */
 	static double[] multiply(final double[] a, final int r, final int m,
 		final double[] b, final int c)
