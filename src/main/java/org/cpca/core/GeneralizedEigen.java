@@ -7,10 +7,11 @@ package org.cpca.core;
  * With {@code B = RᵀR} (R upper triangular) the problem is the ordinary symmetric one
  * {@code M w = λ w} for {@code M = R⁻ᵀ A R⁻¹}, and {@code v = R⁻¹ w}. M is formed by two
  * forward substitutions with m right-hand sides ({@code Y = R⁻ᵀA}, then
- * {@code M = R⁻ᵀYᵀ}, using the symmetry of A), symmetrised, and its top k eigenpairs are
- * found by {@link TopEigen}. The returned vectors are B-orthonormal
- * ({@code VᵀBV = I}); callers normalise them as they need. Cost: m³/3 for the factor,
- * m³ for the two substitutions, then the top-k solve.
+ * {@code M = R⁻ᵀYᵀ}, using the symmetry of A; only its upper triangle, which is half the
+ * work of the second substitution), mirrored, and its top k eigenpairs are found by
+ * {@link TopEigen}. The returned vectors are B-orthonormal
+ * ({@code VᵀBV = I}); callers normalise them as they need. Cost: m³/3 multiply–adds for the factor,
+ * 3m³/4 for the two substitutions, then the top-k solve.
  */
 final class GeneralizedEigen {
 
@@ -31,13 +32,13 @@ final class GeneralizedEigen {
 		final double[][] y = new double[m][];
 		for (int i = 0; i < m; i++)
 			y[i] = java.util.Arrays.copyOfRange(a, i * m, (i + 1) * m);
-		Kernels.forwardSolveRows(r, y); // Y = R⁻ᵀA
+		Kernels.forwardSolveRows(r, y, false); // Y = R⁻ᵀA
 		final double[][] yt = transpose(y); // Yᵀ = A R⁻¹
-		Kernels.forwardSolveRows(r, yt); // M = R⁻ᵀ A R⁻¹
+		Kernels.forwardSolveRows(r, yt, true); // M = R⁻ᵀ A R⁻¹, upper triangle
 		final double[] flat = new double[m * m];
 		for (int i = 0; i < m; i++)
 			for (int j = i; j < m; j++) {
-				final double v = 0.5 * (yt[i][j] + yt[j][i]);
+				final double v = yt[i][j];
 				flat[i * m + j] = v;
 				flat[j * m + i] = v;
 			}
