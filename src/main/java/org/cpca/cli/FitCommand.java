@@ -48,12 +48,18 @@ final class FitCommand implements Callable<Integer> {
 			"space) or 'auto' (sweep, cluster and return representative values; default).")
 	String alpha;
 
+	@Option(names = "--beta", paramLabel = "VALUE|auto", defaultValue = "auto",
+		description = "--method star: β in [0, 1] (0 is PCA, 1 is cPCA++) or 'auto' " +
+			"(sweep β, cluster and return representative values; default).")
+	String beta;
+
 	@Option(names = { "--components", "-k" }, paramLabel = "K", defaultValue = "2",
 		description = "Number of components (default: ${DEFAULT-VALUE}).")
 	int components;
 
 	@Option(names = "--method", paramLabel = "NAME", defaultValue = "cpca",
-		description = "pca or cpca (default: ${DEFAULT-VALUE}).")
+		description = "pca, cpca, star (cPCA*: C_t v = λ((1−β)I + βC_b)v) or cpcapp " +
+			"(cPCA++: C_t v = λC_b v) (default: ${DEFAULT-VALUE}).")
 	String method;
 
 	@Option(names = "--retain", paramLabel = "FRACTION",
@@ -117,6 +123,16 @@ final class FitCommand implements Callable<Integer> {
 		description = "Automatic α: number of α values returned, α = 0 included (default: " +
 			"${DEFAULT-VALUE}).")
 	int alphasReturned;
+
+	@Option(names = "--beta-count", paramLabel = "N", defaultValue = "40",
+		description = "Automatic β: number of β values swept strictly between 0 and 1 " +
+			"(besides 0 and 1; default: ${DEFAULT-VALUE}).")
+	int betaCount;
+
+	@Option(names = "--betas-returned", paramLabel = "N", defaultValue = "4",
+		description = "Automatic β: number of β values returned, β = 0 included (default: " +
+			"${DEFAULT-VALUE}).")
+	int betasReturned;
 
 	@Option(names = "--seed", paramLabel = "SEED", defaultValue = "0",
 		description = "Seed of the automatic α clustering and start vectors (default: " +
@@ -207,8 +223,18 @@ final class FitCommand implements Callable<Integer> {
 
 	/** The method and its own settings from the options. */
 	MethodSettings settings() {
-		return new MethodSettings().method(Method.parse(method)).alpha(MethodSettings
-			.parseAlpha(alpha, "--alpha"));
+		final MethodSettings s = new MethodSettings().method(Method.parse(method)).alpha(
+			MethodSettings.parseAlpha(alpha, "--alpha"));
+		if (s.method == Method.STAR) {
+			s.beta(MethodSettings.parseBeta(beta, "--beta"));
+			if (betaCount < 1) throw new IllegalArgumentException("--beta-count must be ≥ 1 " +
+				"(got " + betaCount + ")");
+			if (betasReturned < 2) throw new IllegalArgumentException("--betas-returned " +
+				"must be ≥ 2: β = 0 and at least one more (got " + betasReturned + ")");
+			s.betaCount = betaCount;
+			s.betasReturned = betasReturned;
+		}
+		return s;
 	}
 
 	private List<Path> inputs(final LoadedData t, final List<LoadedData> bs) {
