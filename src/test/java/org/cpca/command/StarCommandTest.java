@@ -128,4 +128,25 @@ class StarCommandTest extends CommandTestBase {
 		assertTrue(m.isCanceled());
 		assertTrue(m.getCancelReason().contains("beta_mode=maybe"), m.getCancelReason());
 	}
+
+	@Test
+	void batchRunsCpcaStarAtAFixedBeta(@org.junit.jupiter.api.io.TempDir final java.nio.file.Path tmp)
+		throws Exception
+	{
+		final Map<String, Object> args = BatchCommandTest.defaults();
+		args.put("target", BatchCommandTest.save(Synthetic.target(30, 41), tmp.resolve(
+			"t.tif")));
+		args.put("background", BatchCommandTest.save(Synthetic.background(30, 42), tmp
+			.resolve("b.tif")));
+		args.put("out", tmp.resolve("out").toFile());
+		args.put("method", "star");
+		args.put("beta_mode", "fixed");
+		args.put("beta", 0.25);
+		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
+		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final String summary = new String(java.nio.file.Files.readAllBytes(tmp.resolve(
+			"out/summary.json")), java.nio.charset.StandardCharsets.UTF_8);
+		assertTrue(summary.contains("\"method\": \"star\""), summary);
+		assertTrue(summary.contains("\"beta\": 0.25"), summary);
+	}
 }
