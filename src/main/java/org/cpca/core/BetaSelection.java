@@ -11,8 +11,8 @@ import java.util.Map;
  * <ol>
  * <li>The grid of {@link CpcaStar#betaGrid()}: β = 0, values approaching 1 (log-spaced
  * odds relative to the background's scale), β = 1.</li>
- * <li>For each β the top-k cPCA* subspace, solved in the eigenbasis of C_b prepared once
- * and warm-started from the previous β.</li>
+ * <li>For each β the top-k cPCA* subspace, solved in the tridiagonal basis of C_b prepared
+ * once per fit ({@link BetaSolver}) and warm-started from the previous β.</li>
  * <li>Affinity, spectral clustering and medoids exactly as for α
  * ({@link AlphaSelection#affinities}, {@link AlphaSelection#choose}): β = 0 is always
  * returned first, the cluster containing it is dropped, one medoid per other

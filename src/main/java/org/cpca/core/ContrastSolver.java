@@ -127,6 +127,35 @@ final class ContrastSolver {
 	}
 
 	/**
+	 * Whether the one-time preparation was done ({@code m >} {@value #SMALL}); only then
+	 * are {@link #basisRows}, {@link #tridiagonalDiagonal}, {@link #tridiagonalOffDiagonal}
+	 * and {@link #targetInBasis} available. Shared with cPCA*'s β sweep ({@link BetaSolver}).
+	 */
+	boolean prepared() {
+		return mm != null;
+	}
+
+	/** Rows of Qᵀ: basis vector i in original coordinates (do not modify). */
+	double[][] basisRows() {
+		return qt;
+	}
+
+	/** The diagonal of T in {@code B = QTQᵀ} (do not modify). */
+	double[] tridiagonalDiagonal() {
+		return td;
+	}
+
+	/** The off-diagonal of T, {@code T[i][i+1]} at i (do not modify). */
+	double[] tridiagonalOffDiagonal() {
+		return te;
+	}
+
+	/** {@code QᵀAQ} as rows (do not modify). */
+	double[][] targetInBasis() {
+		return mm;
+	}
+
+	/**
 	 * The top k eigenpairs of A − αB.
 	 *
 	 * @param warm the {@link TopEigen.Result#warmStart} of a previous α, or {@code null}

@@ -274,7 +274,7 @@ public final class Cpca {
 	 * Every α is then solved by the same deterministic method whether or not other α were
 	 * solved before, so results do not depend on call order.
 	 */
-	private ContrastSolver solver() {
+	ContrastSolver solver() {
 		ContrastSolver s = solver;
 		if (s == null) synchronized (this) {
 			s = solver;

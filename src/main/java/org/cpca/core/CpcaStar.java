@@ -21,8 +21,8 @@ import java.util.Map;
  * <p>
  * <b>Solver.</b> {@link #model} factors {@code B_β = RᵀR} by Cholesky and solves
  * {@code R⁻ᵀC_tR⁻¹w = λw}, {@code v = R⁻¹w} ({@link GeneralizedEigen}). The sweep of
- * {@link #automatic} uses the eigenbasis of C_b computed once instead ({@link BetaSolver}),
- * which is the same problem at O(m²) per β.
+ * {@link #automatic} uses the tridiagonal form of C_b that the fit prepares once for cPCA's
+ * α path instead ({@link BetaSolver}): the same problem at O(m²) per β.
  * <p>
  * <b>Reduced space (exact).</b> With the orthonormal basis Q of the row space of the
  * stacked centred data ({@link ReducedSpace}), {@code C_t = Q A Qᵀ}, {@code C_b = Q B Qᵀ}
@@ -227,39 +227,35 @@ public final class CpcaStar {
 		}
 	}
 
-	/** β by the Cholesky factor of B_β (the eigenbasis if B_β is numerically indefinite). */
+	/** β by the Cholesky factor of B_β. */
 	Solution solve(final double beta) {
 		final ContrastiveSpace space = fit.space();
 		final int m = space.dimension(), k = fit.options().components();
+		final long seed = fit.options().seed();
 		final List<String> notes = new ArrayList<>();
 		final double delta = atOne(beta, notes);
-		final double[][] b = new double[m][m];
-		for (int i = 0; i < m; i++) {
-			for (int j = 0; j < m; j++)
-				b[i][j] = beta * space.b[i * m + j];
-			b[i][i] += (1 - beta) + beta * delta;
-		}
 		TopEigen.Result top;
 		try {
-			top = GeneralizedEigen.top(space.a, b, k, fit.options().seed());
+			top = GeneralizedEigen.top(space.a, BetaSolver.matrix(space.b, m, beta, delta, 0),
+				k, seed);
 		}
 		catch (final ArithmeticException e) {
-			// mathematically B_β ≥ (1−β)I, but round-off of a singular C_b can make it
-			// indefinite for β very close to 1: the eigenbasis clips those to 0
-			notes.add("β = " + beta + ": B_β is not numerically positive definite (β is " +
-				"very close to 1 for the background's scale); solved in the eigenbasis of " +
-				"C_b with its round-off eigenvalues set to 0");
-			top = solver().solve(beta, delta, k, null, fit.options().seed());
+			// mathematically B_β ≥ (1−β)I, but the round-off of a singular C_b can make it
+			// indefinite for β within round-off of 1: raise the diagonal by that much
+			final double eta = BetaSolver.shift(space.b, m, beta);
+			notes.add(BetaSolver.shiftNote(beta, eta));
+			top = GeneralizedEigen.top(space.a, BetaSolver.matrix(space.b, m, beta, delta,
+				eta), k, seed);
 		}
 		return finish(top, delta, notes);
 	}
 
-	/** β on the sweep: the eigenbasis solver, warm-started. */
+	/** β on the sweep: the prepared tridiagonal basis, warm-started. */
 	Solution sweep(final double beta, final double[][] warm) {
 		final List<String> notes = new ArrayList<>();
 		final double delta = atOne(beta, notes);
 		final TopEigen.Result top = solver().solve(beta, delta, fit.options().components(),
-			warm, fit.options().seed());
+			warm, fit.options().seed(), notes);
 		return finish(top, delta, notes);
 	}
 
@@ -308,16 +304,10 @@ public final class CpcaStar {
 			.components(), new ArrayList<>(s.notes));
 	}
 
-	/** The eigenbasis solver, built once per fit (shared by every copy). */
+	/** The sweep solver (its preparation is the fit's, shared with cPCA's α path). */
 	BetaSolver solver() {
 		BetaSolver s = prepared.solver;
-		if (s == null) synchronized (prepared) {
-			s = prepared.solver;
-			if (s == null) {
-				final ContrastiveSpace space = fit.space();
-				prepared.solver = s = BetaSolver.build(space.a, space.b, space.dimension());
-			}
-		}
+		if (s == null) prepared.solver = s = BetaSolver.of(fit);
 		return s;
 	}
 
