@@ -256,6 +256,40 @@ class CpcaStarTest {
 		assertArrayEquals(lambda, sweep.values, 1e-8 * lambda[0]);
 	}
 
+	/**
+	 * β within round-off of 1 on a singular, large-scale background: B_β is mathematically
+	 * positive definite but its factorisation may fail; the solve then raises the diagonal
+	 * by the round-off level and records it. Either way the result is finite and solves
+	 * the generalized problem to the accuracy of that shift.
+	 */
+	@ParameterizedTest
+	@ValueSource(ints = { 10, 80 })
+	void betaWithinRoundOffOfOneIsStillSolved(final int d) {
+		final double[] scales = new double[d];
+		java.util.Arrays.fill(scales, 300);
+		final Dataset t = Dataset.of("target", TestData.gaussian(13, 3 * d, d, scales));
+		final Dataset b = Dataset.of("background", TestData.gaussian(14, 5, d, scales));
+		final Cpca fit = Cpca.fit(t, b, k(2).withFeatureSpace(true), Progress.NONE);
+		final CpcaStar star = CpcaStar.of(fit);
+		final double beta = Math.nextDown(1.0);
+		for (final CpcaStar.Solution s : new CpcaStar.Solution[] { star.solve(beta), star
+			.sweep(beta, null) })
+		{
+			for (final double v : s.values)
+				assertTrue(Double.isFinite(v) && v > 0, java.util.Arrays.toString(s.values));
+			for (final double v : s.w)
+				assertTrue(Double.isFinite(v));
+			for (final String note : s.notes)
+				assertTrue(note.contains("raised by"), note);
+		}
+		// here the dense factorisation does fail: the shift path is exercised
+		assertEquals(1, star.solve(beta).notes.size());
+		// the top direction lies in the background's null space, as at β = 1 (which one
+		// inside it is decided by round-off here, unlike cPCA++'s regularised solve)
+		final CpcaModel near = star.model(beta);
+		assertEquals(0, near.backgroundVariance()[0], 1e-6 * near.targetVariance()[0]);
+	}
+
 	@Test
 	void invalidBetaIsRejectedWithAClearMessage() {
 		final Cpca fit = Cpca.fit(Dataset.of("target", TestData.gaussian(9, 20, 4, 2)),
