@@ -29,8 +29,9 @@ import java.util.Map;
  * and {@code B_β = Q((1−β)I_r + βB)Qᵀ + (1−β)(I − QQᵀ)}: B_β is block diagonal in
  * {@code [Q, Q⊥]}. Inside span(Q) the problem is the r × r one
  * {@code A w = λ((1−β)I_r + βB)w}; outside it {@code C_t u = 0} so the generalized
- * eigenvalue is 0 (B_β u = (1−β)u ≠ 0 for β &lt; 1). Every eigenvalue inside is ≥ 0, so
- * the top k lie inside (ties at 0 only when the target has rank &lt; k).
+ * eigenvalue is 0 ({@code B_β u = (1−β)u ≠ 0} for β &lt; 1, {@code δu} at a regularised
+ * β = 1). Every eigenvalue inside is ≥ 0, so the top k lie inside (ties at 0 only when
+ * the target has rank &lt; k).
  * <p>
  * <b>β = 1 with a singular C_b</b> (always when d exceeds the background's samples, or in
  * the reduced space when r &lt; d, since C_b then vanishes on Q⊥): the problem is
@@ -40,7 +41,10 @@ import java.util.Map;
  * {@code C_b + δI_d = Q(B + δI_r)Qᵀ + δ(I − QQᵀ)} and the reduced solve with
  * {@code B + δI_r} is exactly the full one (trace(B) = trace(C_b) as Q is orthonormal).
  * Since {@code C_b + δI = B_β'/β'} with {@code β' = 1/(1+δ)}, the regularised β = 1
- * solution is cPCA* at β' with its eigenvalues multiplied by β'.
+ * solution is cPCA* at β' with its eigenvalues multiplied by β'. For β &lt; 1 within
+ * round-off of 1 (1 − β below about 10⁻¹³ of the background's scale) the factorisation
+ * of B_β can fail although B_β is positive definite; its diagonal is then raised by the
+ * round-off level, recorded in the diagnostics.
  * <p>
  * <b>Normalisation.</b> Components are reported as <em>unit vectors</em> (for display,
  * eigen-images and projection); they are B_β-orthogonal, not orthogonal to each other, so
