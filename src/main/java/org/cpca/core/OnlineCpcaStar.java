@@ -362,6 +362,27 @@ public final class OnlineCpcaStar {
 			return out;
 		}
 
+		/**
+		 * The curve as a {@link Curve} named "convergence": x = samples seen; series
+		 * "alignment" (with a reference) and "subspace_change".
+		 */
+		public Curve convergence() {
+			final int n = curve.size();
+			final double[] x = new double[n], alignment = new double[n], change = new double[n];
+			for (int i = 0; i < n; i++) {
+				x[i] = curve.get(i).samples;
+				alignment[i] = curve.get(i).alignment;
+				change[i] = curve.get(i).change;
+			}
+			final Map<String, double[]> series = new LinkedHashMap<>();
+			if (hasReference) series.put("alignment", alignment);
+			series.put("subspace_change", change);
+			return new Curve("convergence", hasReference
+				? "online cPCA*: alignment with offline cPCA*, tr(P_online P_offline)/k"
+				: "online cPCA*: subspace change between checkpoints", "samples_seen",
+				hasReference ? "alignment, change" : "1 − tr(P_prev P_now)/k", false, x, series);
+		}
+
 		/** The last checkpoint's alignment (NaN without a reference). */
 		public double finalAlignment() {
 			return curve.get(curve.size() - 1).alignment;

@@ -95,19 +95,306 @@ class OnlineCpcaStarTest {
 		assertEquals(6, net.targetMean()[0]);
 	}
 
+	/** The planted problem: 2000 + 2000 samples, β = 0.8. */
+	static final double BETA = 0.8;
+
+	static Dataset plantedTarget() {
+		return Dataset.of("target", planted(1, 2000, true));
+	}
+
+	static Dataset plantedBackground() {
+		return Dataset.of("background", planted(2, 2000, false));
+	}
+
+	/** The exact cPCA* subspace of the sample covariances (dense reference solver). */
+	static double[][] reference(final Dataset t, final Dataset b, final double beta) {
+		return TestData.cpcaStar(TestData.covariance(t.toArray()), TestData.covariance(b
+			.toArray()), beta, 2);
+	}
+
+	static OnlineCpcaStar.Result fit(final Dataset t, final Dataset b,
+		final OnlineOptions o, final double[][] reference) throws IOException
+	{
+		return OnlineCpcaStar.fit(SampleSource.of(t), SampleSource.of(b), o, reference,
+			Progress.NONE);
+	}
+
 	@Test
-	void convergesToThePlantedDirections() throws IOException {
-		final Dataset t = Dataset.of("target", planted(1, 2000, true));
-		final Dataset b = Dataset.of("background", planted(2, 2000, false));
-		final double beta = 0.8;
-		final double[][] exact = TestData.cpcaStar(TestData.covariance(TestData.rounded(t
-			.toArray())), TestData.covariance(TestData.rounded(b.toArray())), beta, 2);
-		final OnlineOptions o = OnlineOptions.defaults().withBeta(beta).withEpochs(3);
-		final OnlineCpcaStar.Result r = OnlineCpcaStar.fit(SampleSource.of(t), SampleSource
-			.of(b), o, exact, Progress.NONE);
+	void convergesToThePlantedDirectionsWithinFifteenHundredSamples() throws IOException {
+		final Dataset t = plantedTarget(), b = plantedBackground();
+		final double[][] exact = reference(t, b, BETA);
+		// on paper the top two cPCA* directions are the planted axes; the sample
+		// covariances' exact solution is close to them
+		assertTrue(Measures.projectorAlignment(exact, axes(PLANTED_A, PLANTED_B)) > 0.99);
+		final OnlineCpcaStar.Result r = fit(t, b, OnlineOptions.defaults().withBeta(BETA)
+			.withEpochs(2), exact);
+		final List<OnlineCpcaStar.Checkpoint> curve = r.curve();
+		assertEquals(0, curve.get(0).samples);
+		assertTrue(curve.get(0).alignment < 0.5, "random start: " + curve.get(0).alignment);
+		long reached = -1;
+		for (final OnlineCpcaStar.Checkpoint c : curve) {
+			if (reached < 0 && c.alignment >= 0.95) reached = c.samples;
+			if (c.samples >= 2000) assertTrue(c.alignment >= 0.95, c.samples + ": " +
+				c.alignment);
+		}
+		assertTrue(reached > 0 && reached <= 1500, "alignment ≥ 0.95 first at " + reached);
+		assertEquals(8000, curve.get(curve.size() - 1).samples);
+		assertEquals(8000.0, r.model().parameters().get("samples_seen"));
+		assertTrue(Measures.projectorAlignment(r.model().components(), axes(PLANTED_A,
+			PLANTED_B)) >= 0.95);
+		// the Rayleigh–Ritz components estimate the individual cPCA* directions
+		final double[][] v = r.model().components();
+		assertTrue(Math.abs(v[0][PLANTED_A]) > 0.97, Arrays.toString(v[0]));
+		assertTrue(Math.abs(v[1][PLANTED_B]) > 0.97, Arrays.toString(v[1]));
+	}
+
+	@Test
+	void betaZeroLearnsPcaOfTheTarget() throws IOException {
+		final Dataset t = plantedTarget(), b = plantedBackground();
+		final double[][] pca = TestData.topEigenvectors(TestData.covariance(t.toArray()), 2);
+		final OnlineCpcaStar.Result r = fit(t, b, OnlineOptions.defaults().withBeta(0)
+			.withEpochs(3), pca);
+		assertTrue(r.finalAlignment() >= 0.95, "alignment with PCA " + r.finalAlignment());
+	}
+
+	@Test
+	void theModelIsTheEvaluationPassOverTheLearnedSubspace() throws IOException {
+		final Dataset t = plantedTarget(), b = plantedBackground();
+		final OnlineCpcaStar.Result r = fit(t, b, OnlineOptions.defaults().withBeta(BETA),
+			null);
+		final CpcaModel m = r.model();
+		assertEquals("online", m.method());
+		assertTrue(Double.isNaN(m.alpha()));
+		assertEquals(BETA, m.parameters().get("beta"));
+		assertEquals(0.003, m.parameters().get("eta"));
+		assertEquals(1.0, m.parameters().get("tau"));
+		assertEquals(1.0, m.parameters().get("epochs"));
+		final double[][] v = m.components();
+		final double[][] x = t.toArray();
+		final double[] mean = m.targetMean();
+		final double[][] scores = m.targetScores();
+		final org.apache.commons.math3.linear.RealMatrix ct = TestData.covariance(x), cb =
+			TestData.covariance(b.toArray());
+		final double[] tv = m.targetVariance(), bv = m.backgroundVariance(), ev = m
+			.eigenvalues();
+		for (int c = 0; c < 2; c++) {
+			double norm = 0;
+			for (final double e : v[c])
+				norm += e * e;
+			assertEquals(1, norm, 1e-12);
+			// the components lie in the learned subspace
+			assertEquals(1, Measures.projectorAlignment(new double[][] { v[c] }, r
+				.subspace()) * 2, 1e-9);
+			final double ctv = dotRow(ct, v[c]);
+			assertEquals(ctv, tv[c], 1e-9 * ctv);
+			assertEquals(dotRow(cb, v[c]), bv[c], 1e-9 * bv[c]);
+			assertEquals(tv[c] / ((1 - BETA) + BETA * bv[c]), ev[c], 1e-6 * ev[c],
+				"Rayleigh quotient of a unit Ritz vector");
+			for (int i = 0; i < x.length; i += 97) {
+				double s = 0;
+				for (int j = 0; j < D; j++)
+					s += (x[i][j] - mean[j]) * v[c][j];
+				assertEquals(s, scores[i][c], 1e-9);
+			}
+		}
+		assertTrue(ev[0] >= ev[1]);
+		assertEquals(ct.getTrace(), m.targetTotalVariance(), 1e-9 * ct.getTrace());
+		// the means used are the exact ones (running centring is complete after a pass)
+		for (int j = 0; j < D; j++) {
+			double sum = 0;
+			for (final double[] row : x)
+				sum += row[j];
+			assertEquals(sum / x.length, mean[j], 1e-9);
+		}
+	}
+
+	private static double dotRow(final org.apache.commons.math3.linear.RealMatrix s,
+		final double[] v)
+	{
+		final double[] sv = s.operate(v);
+		double q = 0;
+		for (int j = 0; j < v.length; j++)
+			q += v[j] * sv[j];
+		return q;
+	}
+
+	@Test
+	void sameSeedIsBitIdenticalAndAnotherSeedIsNot() throws IOException {
+		final Dataset t = plantedTarget(), b = plantedBackground();
+		final double[][] exact = reference(t, b, BETA);
+		final OnlineOptions o = OnlineOptions.defaults().withBeta(BETA).withSeed(7);
+		final OnlineCpcaStar.Result r1 = fit(t, b, o, exact), r2 = fit(t, b, o, exact);
+		final double[][] v1 = r1.model().components(), v2 = r2.model().components();
+		for (int c = 0; c < 2; c++)
+			assertArrayEquals(v1[c], v2[c]);
+		assertArrayEquals(r1.model().eigenvalues(), r2.model().eigenvalues());
+		assertEquals(r1.curve().size(), r2.curve().size());
+		for (int i = 0; i < r1.curve().size(); i++) {
+			assertEquals(r1.curve().get(i).alignment, r2.curve().get(i).alignment);
+			assertEquals(r1.curve().get(i).change, r2.curve().get(i).change);
+		}
+		final OnlineCpcaStar.Result r3 = fit(t, b, o.withSeed(8), exact);
+		assertNotEquals(r1.curve().get(0).alignment, r3.curve().get(0).alignment);
+		assertNotEquals(r1.model().components()[0][PLANTED_A], r3.model().components()[0][
+			PLANTED_A]);
+	}
+
+	@Test
+	void everyCentringConventionGivesTheSameAnswer() throws IOException {
+		final Dataset t = plantedTarget(), b = plantedBackground();
+		final double[][] exact = reference(t, b, BETA);
+		final OnlineOptions o = OnlineOptions.defaults().withBeta(BETA).withEpochs(2);
+		final OnlineCpcaStar.Result pass = fit(t, b, o.withCentring(
+			OnlineOptions.Centring.PASS), exact);
+		final OnlineCpcaStar.Result given = fit(t, b, o.withMeans(pass.model().targetMean(),
+			meanOf(b)), exact);
+		// an extra pass for the means and the same means given are the same run
+		assertArrayEquals(pass.model().components()[0], given.model().components()[0]);
+		final OnlineCpcaStar.Result running = fit(t, b, o, exact);
+		assertTrue(running.finalAlignment() >= 0.95);
+		assertTrue(pass.finalAlignment() >= 0.95);
+		assertArrayEquals(pass.model().targetMean(), running.model().targetMean(), 1e-9);
+	}
+
+	private static double[] meanOf(final Dataset x) {
+		final double[] m = new double[x.features()];
+		for (int i = 0; i < x.samples(); i++)
+			for (int j = 0; j < m.length; j++)
+				m[j] += x.value(i, j);
+		for (int j = 0; j < m.length; j++)
+			m[j] /= x.samples();
+		return m;
+	}
+
+	@Test
+	void withoutAReferenceTheCurveIsTheSubspaceChange() throws IOException {
+		final OnlineCpcaStar.Result r = fit(plantedTarget(), plantedBackground(),
+			OnlineOptions.defaults().withBeta(BETA).withEpochs(2).withCheckpoints(40), null);
+		assertEquals(41, r.curve().size());
+		assertTrue(Double.isNaN(r.curve().get(0).change));
 		for (final OnlineCpcaStar.Checkpoint c : r.curve())
-			System.out.println(c.samples + " " + c.alignment + " " + c.change);
-		System.out.println(Measures.projectorAlignment(r.subspace(), axes(PLANTED_A,
-			PLANTED_B)));
+			assertTrue(Double.isNaN(c.alignment));
+		// large moves at first, small ones once converged
+		final double early = r.curve().get(1).change, late = r.curve().get(40).change;
+		assertTrue(early > 0.1 && late < 0.05, early + " then " + late);
+		final Curve curve = r.convergence();
+		assertEquals("convergence", curve.name);
+		assertEquals(List.of("subspace_change"), new ArrayList<>(curve.series().keySet()));
+		assertEquals(8000, curve.x()[40]);
+	}
+
+	@Test
+	void optionsAreCheckedWithClearMessages() {
+		final OnlineOptions o = OnlineOptions.defaults();
+		assertEquals(0.003, o.eta());
+		assertEquals(1, o.tau());
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> o.withRates(1, 1))
+			.getMessage().contains("0 < η < τ"));
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> o.withEta(0))
+			.getMessage().contains("η"));
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> o.withEta(Double.NaN))
+			.getMessage().contains("η"));
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> o.withTau(-1))
+			.getMessage().contains("τ"));
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> o.withTau(0.001))
+			.getMessage().contains("η = 0.003, τ = 0.001"));
+		assertEquals(0.0005, o.withRates(0.0005, 0.001).eta());
+		for (final double beta : new double[] { -0.1, 1.5, Double.NaN })
+			assertTrue(assertThrows(IllegalArgumentException.class, () -> o.withBeta(beta))
+				.getMessage().contains("[0, 1]"));
+		assertThrows(IllegalArgumentException.class, () -> o.withEpochs(0));
+		assertThrows(IllegalArgumentException.class, () -> o.withComponents(0));
+		assertThrows(IllegalArgumentException.class, () -> o.withCheckpoints(0));
+		assertThrows(IllegalArgumentException.class, () -> o.withMeans(new double[2],
+			new double[3]));
+		assertThrows(IllegalArgumentException.class, () -> OnlineOptions.Centring.parse(
+			"median"));
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> new OnlineCpcaStar(2,
+			o.withComponents(3))).getMessage().contains("k ≤ 2"));
+	}
+
+	@Test
+	void aStepTooLargeForTheDataIsReportedAsDivergence() {
+		final double[][] big = planted(3, 200, true), bigB = planted(4, 200, false);
+		for (final double[][] x : new double[][][] { big, bigB })
+			for (final double[] row : x)
+				for (int j = 0; j < row.length; j++)
+					row[j] *= 1000;
+		final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+			() -> fit(Dataset.of("target", big), Dataset.of("background", bigB), OnlineOptions
+				.defaults().withRates(0.5, 1), null));
+		assertTrue(e.getMessage().contains("diverged"), e.getMessage());
+	}
+
+	@Test
+	void cancelStopsTheRun() {
+		final Progress cancel = new Progress() {
+
+			@Override
+			public void stage(final String stage, final double fraction) {}
+
+			@Override
+			public boolean cancelled() {
+				return true;
+			}
+		};
+		assertThrows(CancellationException.class, () -> OnlineCpcaStar.fit(SampleSource.of(
+			plantedTarget()), SampleSource.of(plantedBackground()), OnlineOptions.defaults(),
+			null, cancel));
+	}
+
+	@Test
+	void theStreamReadsEachSampleOncePerPassIntoOneBuffer() throws IOException {
+		final CountingSource t = new CountingSource(plantedTarget()), b = new CountingSource(
+			plantedBackground());
+		OnlineCpcaStar.fit(t, b, OnlineOptions.defaults().withEpochs(3).withCentring(
+			OnlineOptions.Centring.PASS), null, Progress.NONE);
+		// a means pass, three epochs and the evaluation pass: 5 reads of every sample
+		for (final CountingSource s : new CountingSource[] { t, b }) {
+			for (final int c : s.reads)
+				assertEquals(5, c);
+			assertEquals(1, s.buffers.size(), "one sample buffer for the whole run");
+		}
+		assertTrue(t.buffers.get(0) == b.buffers.get(0));
+	}
+
+	/** A source that counts reads of each sample and remembers the buffers it filled. */
+	static final class CountingSource implements SampleSource {
+
+		final SampleSource inner;
+		final int[] reads;
+		final List<float[]> buffers = new ArrayList<>();
+
+		CountingSource(final Dataset data) {
+			inner = SampleSource.of(data);
+			reads = new int[data.samples()];
+		}
+
+		@Override
+		public String name() {
+			return inner.name();
+		}
+
+		@Override
+		public int samples() {
+			return inner.samples();
+		}
+
+		@Override
+		public int features() {
+			return inner.features();
+		}
+
+		@Override
+		public boolean randomAccess() {
+			return true;
+		}
+
+		@Override
+		public void read(final int index, final float[] into) throws IOException {
+			reads[index]++;
+			if (buffers.stream().noneMatch(x -> x == into)) buffers.add(into);
+			inner.read(index, into);
+		}
 	}
 }
