@@ -163,9 +163,27 @@ public final class ModelViews {
 		return panels.size() == 1 ? panels.get(0) : Panels.montage(panels, 2);
 	}
 
+	/**
+	 * The scatter plot of one model as a live view redrawn many times a second (the α
+	 * explorer): small markers, every {@code stride}-th sample.
+	 */
+	public static ImagePlus liveScatterPlot(final FittedModel model,
+		final List<String> classes, final String subtitle, final int stride)
+	{
+		return scatterPanels(List.of(model), classes, subtitle, stride,
+			ScatterPlot.Markers.SMALL).get(0);
+	}
+
 	/** The panels of {@link #scatterPlot}, one per model. */
 	public static List<ImagePlus> scatterPanels(final List<? extends FittedModel> models,
 		final List<String> classes, final String targetName, final int stride)
+	{
+		return scatterPanels(models, classes, targetName, stride, ScatterPlot.Markers.NORMAL);
+	}
+
+	private static List<ImagePlus> scatterPanels(final List<? extends FittedModel> models,
+		final List<String> classes, final String targetName, final int stride,
+		final ScatterPlot.Markers markers)
 	{
 		final List<ImagePlus> panels = new ArrayList<>();
 		for (final FittedModel m : models) {
@@ -180,7 +198,7 @@ public final class ModelViews {
 				if (shown != null) shown.add(classes.get(i));
 			}
 			panels.add(ScatterPlot.render(title(m) + " (" + targetName + ")", prefix(m) + "1",
-				s[0].length > 1 ? prefix(m) + "2" : "sample", x, y, shown));
+				s[0].length > 1 ? prefix(m) + "2" : "sample", x, y, shown, markers));
 		}
 		return panels;
 	}
