@@ -9,11 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-import org.apache.commons.math3.linear.CholeskyDecomposition;
-import org.apache.commons.math3.linear.LUDecomposition;
-import org.apache.commons.math3.linear.MatrixUtils;
-import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
-import org.apache.commons.math3.linear.RealMatrix;
 
 /**
  * Online cPCA* (seed 001, §3, eqs. 9–11; ALGORITHMS.md §5): a Hebbian/anti-Hebbian network
@@ -58,6 +53,8 @@ public final class OnlineCpcaStar {
 	private final double[] targetMean, backgroundMean;
 	private long targetCount, backgroundCount;
 	private boolean meansFrozen;
+	/** Sum of the squared norms of the centred samples (for the divergence message). */
+	private double squaredNorms;
 	// scratch: the centred sample, c, z and the Cholesky factor of M
 	private final double[] x, c, z, l;
 
@@ -123,16 +120,23 @@ public final class OnlineCpcaStar {
 
 	private void centre(final float[] sample, final boolean target) {
 		final double[] mean = target ? targetMean : backgroundMean;
+		double ss = 0;
 		if (!meansFrozen) {
 			final double inv = 1.0 / (target ? ++targetCount : ++backgroundCount);
 			for (int j = 0; j < d; j++) {
 				final double v = sample[j];
 				mean[j] += (v - mean[j]) * inv;
-				x[j] = v - mean[j];
+				final double c = v - mean[j];
+				x[j] = c;
+				ss += c * c;
 			}
 		}
-		else for (int j = 0; j < d; j++)
-			x[j] = sample[j] - mean[j];
+		else for (int j = 0; j < d; j++) {
+			final double c = sample[j] - mean[j];
+			x[j] = c;
+			ss += c * c;
+		}
+		squaredNorms += ss;
 	}
 
 	/** Eqs. 9–11 on the centred sample in {@link #x}. */
@@ -284,10 +288,19 @@ public final class OnlineCpcaStar {
 		return true;
 	}
 
+	/**
+	 * @throws IllegalArgumentException if W or M has overflowed; the message suggests an η
+	 *           from the samples' mean squared norm (the steps are stable while 2η‖x‖² stays
+	 *           well below 1)
+	 */
 	private void checkFinite() {
-		if (!finite()) throw new IllegalArgumentException("online cPCA* diverged after " +
-			t + " samples (the weights overflowed): η = " + eta + " is too large for data " +
-			"of this scale; lower η (e.g. η ÷ 10), or scale the data down");
+		if (finite()) return;
+		final double meanSquare = squaredNorms / Math.max(1, t);
+		throw new IllegalArgumentException(String.format(Locale.ROOT, "online cPCA* " +
+			"diverged after %d samples (the weights overflowed): η = %s is too large for " +
+			"data of this scale (mean squared norm of a centred sample ‖x‖² ≈ %.3g); use " +
+			"η ≤ %.2g (about 0.1/‖x‖²), or scale the data down", t, eta, meanSquare, 0.1 /
+				meanSquare));
 	}
 
 	/** Set the centring means (from a first pass); they are then fixed. */
@@ -387,6 +400,83 @@ public final class OnlineCpcaStar {
 		public double finalAlignment() {
 			return curve.get(curve.size() - 1).alignment;
 		}
+
+		/**
+		 * The run as a {@link Solution} for the layers that show and write results: the
+		 * model, the convergence curve, and the settings as the summary entry "online".
+		 *
+		 * @param offline the offline cPCA* model the alignment was measured against, or null
+		 */
+		public Solution solution(final OnlineOptions options, final CpcaModel offline) {
+			final Map<String, Object> online = new LinkedHashMap<>();
+			online.put("eta", options.eta());
+			online.put("tau", options.tau());
+			online.put("beta", options.beta());
+			online.put("epochs", options.epochs());
+			online.put("seed", options.seed());
+			online.put("order", options.order().toString());
+			online.put("centring", options.centring().toString());
+			online.put("samples_seen", curve.get(curve.size() - 1).samples);
+			online.put("checkpoints", curve.size());
+			online.put("reference", offline == null ? "none (subspace change between " +
+				"checkpoints only)" : "offline cPCA* at the same β");
+			if (offline != null) {
+				online.put("final_alignment", finalAlignment());
+				online.put("offline_eigenvalues", offline.eigenvalues());
+			}
+			final List<String> notes = new ArrayList<>();
+			if (offline != null) notes.addAll(offline.diagnostics().stream().filter(n -> n
+				.contains("regularis")).collect(java.util.stream.Collectors.toList()));
+			return new Solution(Method.ONLINE, null, List.of(model), null, null, List.of(
+				convergence()), Map.of("online", online), notes);
+		}
+	}
+
+	/**
+	 * Samples × features above which {@link #fit}'s callers should not compute the offline
+	 * reference automatically: it holds both datasets in memory (4 bytes per value) and
+	 * solves cPCA* on them. 2·10⁷ values are 80 MB.
+	 */
+	public static final long REFERENCE_LIMIT = 20_000_000L;
+
+	/** Whether both sources together have at most {@link #REFERENCE_LIMIT} values. */
+	public static boolean referenceFits(final SampleSource target,
+		final SampleSource background)
+	{
+		return ((long) target.samples() + background.samples()) * target.features() <=
+			REFERENCE_LIMIT;
+	}
+
+	/**
+	 * The offline cPCA* model at the options' β and k ({@link CpcaStar}), for the
+	 * alignment of {@link #fit}: both sources are read into memory (each centred on its
+	 * own exact mean, not standardised, as the online run does). Its components span the
+	 * reference subspace.
+	 */
+	public static CpcaModel offlineReference(final SampleSource target,
+		final SampleSource background, final OnlineOptions options,
+		final Progress progress) throws IOException
+	{
+		final Dataset t = read(target, progress), b = read(background, progress);
+		final Cpca fit = Cpca.fit(t, b, CpcaOptions.defaults().withComponents(options
+			.components()).withSeed(options.seed()), progress);
+		return CpcaStar.of(fit).model(options.beta());
+	}
+
+	/** A source read into memory (for the offline reference only). */
+	private static Dataset read(final SampleSource s, final Progress progress)
+		throws IOException
+	{
+		final float[][] rows = new float[s.samples()][];
+		for (int i = 0; i < rows.length; i++) {
+			rows[i] = new float[s.features()];
+			s.read(i, rows[i]);
+			if ((i & 1023) == 1023) {
+				progress.checkCancelled();
+				progress.stage("offline cPCA*: reading " + s.name(), (double) i / rows.length);
+			}
+		}
+		return Dataset.wrap(s.name(), rows);
 	}
 
 	/**
@@ -522,46 +612,37 @@ public final class OnlineCpcaStar {
 		}
 		totalVariance /= nt - 1;
 		final List<String> notes = new ArrayList<>();
-		final RealMatrix am = MatrixUtils.createRealMatrix(k, k), bm = MatrixUtils
-			.createRealMatrix(k, k), bBeta = MatrixUtils.createRealMatrix(k, k);
+		final double[][] bBeta = new double[k][k];
 		for (int r = 0; r < k; r++)
-			for (int r2 = 0; r2 < k; r2++) {
-				am.setEntry(r, r2, a[r * k + r2]);
-				bm.setEntry(r, r2, bq[r * k + r2]);
-				bBeta.setEntry(r, r2, beta * bq[r * k + r2] + (r == r2 ? 1 - beta : 0));
-			}
-		RealMatrix lower;
+			for (int r2 = 0; r2 < k; r2++)
+				bBeta[r][r2] = beta * bq[r * k + r2] + (r == r2 ? 1 - beta : 0);
+		TopEigen.Result ritz;
 		try {
-			lower = new CholeskyDecomposition(bBeta, 1e-12, 1e-14).getL();
+			ritz = GeneralizedEigen.top(a, copy(bBeta), k, options.seed());
 		}
-		catch (final NonPositiveDefiniteMatrixException e) {
-			final double eps = 1e-10 * Math.max(bBeta.getTrace() / k, Double.MIN_NORMAL);
-			lower = new CholeskyDecomposition(bBeta.add(MatrixUtils.createRealIdentityMatrix(k)
-				.scalarMultiply(eps)), 0, 0).getL();
+		catch (final ArithmeticException e) {
+			double trace = 0;
+			for (int r = 0; r < k; r++)
+				trace += bBeta[r][r];
+			final double eps = 1e-10 * Math.max(trace / k, Double.MIN_NORMAL);
+			for (int r = 0; r < k; r++)
+				bBeta[r][r] += eps;
+			ritz = GeneralizedEigen.top(a, bBeta, k, options.seed());
 			notes.add("the background has no variance in part of the learned subspace " +
 				"(β = 1): B_β was regularised by " + String.format(Locale.ROOT, "%.3g", eps) +
 				"·I there");
 		}
-		final RealMatrix linv = new LUDecomposition(lower).getSolver().getInverse();
-		final RealMatrix reduced = linv.multiply(am).multiply(linv.transpose());
-		final double[] flat = new double[k * k];
-		for (int r = 0; r < k; r++)
-			for (int r2 = 0; r2 < k; r2++)
-				flat[r * k + r2] = 0.5 * (reduced.getEntry(r, r2) + reduced.getEntry(r2, r));
-		final SymmetricEigen eig = SymmetricEigen.of(flat, k);
-		final double[] u = eig.vectors(k);
 		final double[][] components = new double[k][d];
 		final double[] values = new double[k], tv = new double[k], bv = new double[k];
 		final double[][] ys = new double[k][k];
 		for (int col = 0; col < k; col++) {
-			// y = L⁻ᵀ u, then v = Qᵀ y / |y| (Q has orthonormal rows)
+			// v = Qᵀ y / |y| (Q has orthonormal rows, so |Qᵀy| = |y|)
 			final double[] y = new double[k];
-			for (int r = 0; r < k; r++)
-				for (int s = 0; s < k; s++)
-					y[r] += linv.getEntry(s, r) * u[s * k + col];
 			double norm = 0;
-			for (final double v : y)
-				norm += v * v;
+			for (int r = 0; r < k; r++) {
+				y[r] = ritz.vectors[r * k + col];
+				norm += y[r] * y[r];
+			}
 			norm = Math.sqrt(norm);
 			for (int r = 0; r < k; r++)
 				y[r] /= norm;
@@ -577,9 +658,9 @@ public final class OnlineCpcaStar {
 				for (int r = 0; r < k; r++)
 					y[r] = -y[r];
 			}
-			values[col] = eig.value(col);
-			tv[col] = quadratic(am, y);
-			bv[col] = quadratic(bm, y);
+			values[col] = ritz.values[col];
+			tv[col] = quadratic(a, y);
+			bv[col] = quadratic(bq, y);
 			ys[col] = y;
 		}
 		final double[][] scores = new double[nt][k];
@@ -612,11 +693,20 @@ public final class OnlineCpcaStar {
 			Collections.emptyMap(), scores);
 	}
 
-	private static double quadratic(final RealMatrix s, final double[] y) {
+	/** yᵀSy for S k × k row-major. */
+	private static double quadratic(final double[] s, final double[] y) {
+		final int k = y.length;
 		double v = 0;
-		for (int r = 0; r < y.length; r++)
-			for (int r2 = 0; r2 < y.length; r2++)
-				v += y[r] * s.getEntry(r, r2) * y[r2];
+		for (int r = 0; r < k; r++)
+			for (int r2 = 0; r2 < k; r2++)
+				v += y[r] * s[r * k + r2] * y[r2];
 		return v;
+	}
+
+	private static double[][] copy(final double[][] x) {
+		final double[][] out = new double[x.length][];
+		for (int i = 0; i < x.length; i++)
+			out[i] = x[i].clone();
+		return out;
 	}
 }

@@ -149,6 +149,36 @@ class OnlineCpcaStarTest {
 	}
 
 	@Test
+	void theProjectsOfflineCpcaStarIsTheReferenceAndTheRunBecomesASolution()
+		throws IOException
+	{
+		final Dataset t = plantedTarget(), b = plantedBackground();
+		final SampleSource ts = SampleSource.of(t), bs = SampleSource.of(b);
+		final OnlineOptions o = OnlineOptions.defaults().withBeta(BETA).withEpochs(2);
+		assertTrue(OnlineCpcaStar.referenceFits(ts, bs));
+		final CpcaModel offline = OnlineCpcaStar.offlineReference(ts, bs, o, Progress.NONE);
+		assertEquals("star", offline.method());
+		assertEquals(1, Measures.projectorAlignment(offline.components(), reference(t, b,
+			BETA)), 1e-9);
+		final OnlineCpcaStar.Result r = OnlineCpcaStar.fit(ts, bs, o, offline.components(),
+			Progress.NONE);
+		assertTrue(r.finalAlignment() >= 0.95, "" + r.finalAlignment());
+		// the online eigenvalues estimate the offline ones
+		for (int c = 0; c < 2; c++)
+			assertEquals(offline.eigenvalues()[c], r.model().eigenvalues()[c], 0.1 * offline
+				.eigenvalues()[c]);
+		final Solution s = r.solution(o, offline);
+		assertEquals(Method.ONLINE, s.method());
+		assertEquals(List.of("alignment", "subspace_change"), new ArrayList<>(s.curves().get(0)
+			.series().keySet()));
+		@SuppressWarnings("unchecked")
+		final java.util.Map<String, Object> facts = (java.util.Map<String, Object>) s.facts()
+			.get("online");
+		assertEquals(8000L, facts.get("samples_seen"));
+		assertEquals(r.finalAlignment(), facts.get("final_alignment"));
+	}
+
+	@Test
 	void betaZeroLearnsPcaOfTheTarget() throws IOException {
 		final Dataset t = plantedTarget(), b = plantedBackground();
 		final double[][] pca = TestData.topEigenvectors(TestData.covariance(t.toArray()), 2);
