@@ -156,9 +156,13 @@ class OnlineCliTest {
 	@Test
 	void theSameSeedWritesTheSameFilesAndAFolderEqualsTheStack() throws Exception {
 		final Path a = dir.resolve("a"), b = dir.resolve("b"), f = dir.resolve("f");
-		assertEquals(0, cpca(args(target, background, a))[0]);
-		assertEquals(0, cpca(args(target, background, b))[0]);
-		assertEquals(0, cpca(args(targetFolder, background, f))[0]);
+		// one epoch, no reference: reading the folder opens a file per sample and pass
+		assertEquals(0, cpca(args(target, background, a, "--epochs", "1", "--reference",
+			"none"))[0]);
+		assertEquals(0, cpca(args(target, background, b, "--epochs", "1", "--reference",
+			"none"))[0]);
+		assertEquals(0, cpca(args(targetFolder, background, f, "--epochs", "1", "--reference",
+			"none"))[0]);
 		for (final String file : new String[] { "convergence.csv", "model.json" }) {
 			assertArrayEquals(Files.readAllBytes(a.resolve(file)), Files.readAllBytes(b.resolve(
 				file)), file);
