@@ -576,8 +576,8 @@ public final class OnlineCpcaStar {
 	{
 		final double[][] q = subspace();
 		if (q.length < k) throw new IllegalArgumentException("the learned filter has rank " +
-			q.length + " < k = " + k + ": the data support fewer contrastive directions; " +
-			"lower k, or run more epochs");
+			q.length + " < k = " + k + " (its rows vanished or became dependent): lower η " +
+			"(now " + eta + "), run more epochs, or lower k");
 		final int nt = target.samples(), nb = background.samples();
 		final double[][] projected = new double[nt][];
 		final double[] a = new double[k * k], bq = new double[k * k];

@@ -45,8 +45,8 @@ class OnlineCliTest {
 	static final int PLANTED = 27;
 
 	/**
-	 * 8 × 8 float slices: independent pixels with standard deviation 0.5 (1.0 on the
-	 * first row), and in the target a planted pixel of standard deviation 1.5 where the
+	 * 8 × 8 float slices: independent pixels with standard deviation 0.5 (1.2 at pixel 3,
+	 * the second cPCA* direction), and in the target a planted pixel of standard deviation 1.5 where the
 	 * background has 0.1; labelled "a"/"b" by the sign of the planted value.
 	 */
 	static ImagePlus slices(final long seed, final int n, final boolean isTarget) {
@@ -55,7 +55,7 @@ class OnlineCliTest {
 		for (int i = 0; i < n; i++) {
 			final float[] px = new float[64];
 			for (int j = 0; j < 64; j++)
-				px[j] = (float) (2 + r.nextGaussian() * (j < 8 ? 1.0 : 0.5));
+				px[j] = (float) (2 + r.nextGaussian() * (j == 3 ? 1.2 : 0.5));
 			final double planted = r.nextGaussian() * (isTarget ? 1.5 : 0.1);
 			px[PLANTED] = (float) (2 + planted);
 			s.addSlice(isTarget ? planted > 0 ? "a" : "b" : "bg", new FloatProcessor(8, 8, px));
@@ -211,7 +211,7 @@ class OnlineCliTest {
 			assertFalse(Files.exists(out));
 		}
 		final Object[] diverged = cpca(args(target, background, dir.resolve("div"), "--eta",
-			"0.9"));
+			"0.9", "--beta", "1"));
 		assertEquals(1, diverged[0]);
 		assertTrue(diverged[2].toString().contains("diverged"), diverged[2].toString());
 	}
