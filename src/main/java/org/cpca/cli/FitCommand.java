@@ -14,7 +14,6 @@ import org.cpca.core.Dataset;
 import org.cpca.core.Method;
 import org.cpca.core.MethodRunner;
 import org.cpca.core.MethodSettings;
-import org.cpca.core.OnlineOptions;
 import org.cpca.core.Solution;
 
 import picocli.CommandLine.Command;
@@ -49,13 +48,20 @@ final class FitCommand implements Callable<Integer> {
 			"space) or 'auto' (sweep, cluster and return representative values; default).")
 	String alpha;
 
+	@Option(names = "--beta", paramLabel = "VALUE|auto", defaultValue = "auto",
+		description = "--method star: β in [0, 1] (0 is PCA, 1 is cPCA++) or 'auto' " +
+			"(sweep β, cluster and return representative values; default). --method " +
+			"online: a fixed β in [0, 1] (required).")
+	String beta;
+
 	@Option(names = { "--components", "-k" }, paramLabel = "K", defaultValue = "2",
 		description = "Number of components (default: ${DEFAULT-VALUE}).")
 	int components;
 
 	@Option(names = "--method", paramLabel = "NAME", defaultValue = "cpca",
-		description = "pca, cpca, or online (online cPCA*: inputs streamed from disk; " +
-			"see --eta, --tau, --beta, --epochs) (default: ${DEFAULT-VALUE}).")
+		description = "pca, cpca, star (cPCA*: C_t v = λ((1−β)I + βC_b)v), cpcapp " +
+			"(cPCA++: C_t v = λC_b v) or online (online cPCA*, inputs streamed from disk; " +
+			"see --eta, --tau, --epochs) (default: ${DEFAULT-VALUE}).")
 	String method;
 
 	@Option(names = "--retain", paramLabel = "FRACTION",
@@ -120,15 +126,20 @@ final class FitCommand implements Callable<Integer> {
 			"${DEFAULT-VALUE}).")
 	int alphasReturned;
 
+	@Option(names = "--beta-count", paramLabel = "N", defaultValue = "40",
+		description = "Automatic β: number of β values swept strictly between 0 and 1 " +
+			"(besides 0 and 1; default: ${DEFAULT-VALUE}).")
+	int betaCount;
+
+	@Option(names = "--betas-returned", paramLabel = "N", defaultValue = "4",
+		description = "Automatic β: number of β values returned, β = 0 included (default: " +
+			"${DEFAULT-VALUE}).")
+	int betasReturned;
+
 	@Option(names = "--seed", paramLabel = "SEED", defaultValue = "0",
 		description = "Seed of the automatic α clustering and start vectors; for online " +
 			"cPCA* of the initial weights and the shuffled order (default: ${DEFAULT-VALUE}).")
 	long seed;
-
-	@Option(names = "--beta", paramLabel = "VALUE",
-		description = "cPCA* contrast β ∈ [0, 1] (0 is PCA); for --method online the " +
-			"default is " + OnlineOptions.DEFAULT_BETA + ".")
-	String beta;
 
 	@Option(names = "--eta", paramLabel = "η", defaultValue = "0.003",
 		description = "Online cPCA*: step size η, 0 < η < τ (default: ${DEFAULT-VALUE}, " +
@@ -254,8 +265,18 @@ final class FitCommand implements Callable<Integer> {
 
 	/** The method and its own settings from the options. */
 	MethodSettings settings() {
-		return new MethodSettings().method(Method.parse(method)).alpha(MethodSettings
-			.parseAlpha(alpha, "--alpha"));
+		final MethodSettings s = new MethodSettings().method(Method.parse(method)).alpha(
+			MethodSettings.parseAlpha(alpha, "--alpha"));
+		if (s.method == Method.STAR) {
+			s.beta(MethodSettings.parseBeta(beta, "--beta"));
+			if (betaCount < 1) throw new IllegalArgumentException("--beta-count must be ≥ 1 " +
+				"(got " + betaCount + ")");
+			if (betasReturned < 2) throw new IllegalArgumentException("--betas-returned " +
+				"must be ≥ 2: β = 0 and at least one more (got " + betasReturned + ")");
+			s.betaCount = betaCount;
+			s.betasReturned = betasReturned;
+		}
+		return s;
 	}
 
 	private List<Path> inputs(final LoadedData t, final List<LoadedData> bs) {

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.cpca.core.CpcaModel;
+import org.cpca.core.MethodSettings;
 import org.cpca.core.OnlineCpcaStar;
 import org.cpca.core.OnlineOptions;
 import org.cpca.core.SampleStream;
@@ -41,15 +42,13 @@ final class OnlineFit {
 					c.centring)).withCheckpoints(c.checkpoints);
 	}
 
+	/** β from --beta: a number in [0, 1]; "auto" (the default for star) is refused. */
 	static double beta(final String text) {
-		if (text == null) return OnlineOptions.DEFAULT_BETA;
-		try {
-			return Double.parseDouble(text.trim());
-		}
-		catch (final NumberFormatException e) {
-			throw new IllegalArgumentException("--beta " + text + " is not a number: online " +
-				"cPCA* needs a fixed β in [0, 1], e.g. --beta 0.5");
-		}
+		final double b = MethodSettings.parseBeta(text, "--beta");
+		if (Double.isNaN(b)) throw new IllegalArgumentException("online cPCA* learns at " +
+			"one fixed β: give --beta VALUE in [0, 1], e.g. --beta 0.5 (automatic β needs " +
+			"all the data in memory: --method star)");
+		return b;
 	}
 
 	int run() throws IOException {

@@ -88,9 +88,4 @@ final class BetaSolver {
 		return new TopEigen.Result(top.values, v, top.warmStart, top.restarts,
 			top.fullDecomposition);
 	}
-
-	/** Smallest eigenvalue of B (clipped at 0) relative to its largest; 0 if B = 0. */
-	double conditionReciprocal() {
-		return lambda[0] > 0 ? lambda[m - 1] / lambda[0] : 0;
-	}
 }

@@ -157,7 +157,7 @@ public final class CpcaStar {
 	 */
 	public CpcaModel model(final double beta) {
 		checkBeta(beta);
-		return build("star", beta, solve(beta));
+		return build("star", beta + 0.0, solve(beta + 0.0)); // −0 → 0
 	}
 
 	/** The automatic β selection (sweep, spectral clustering, medoids). */

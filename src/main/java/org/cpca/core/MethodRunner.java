@@ -33,6 +33,13 @@ public final class MethodRunner {
 				return Solution.of(Method.CPCA, s.alpha == Double.POSITIVE_INFINITY ? "inf"
 					: "fixed", List.of(fit.model(s.alpha)), null, fit);
 			}
+			case STAR:
+			case CPCAPP: {
+				requireBackgrounds(s.method, backgrounds, 1, 1);
+				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
+				return s.method == Method.STAR ? StarRun.star(fit, s, progress) : StarRun
+					.plusPlus(fit);
+			}
 			default:
 				throw new IllegalArgumentException(s.method.displayName + " (method " +
 					s.method.id + ") cannot be run this way: see the README for how to run it");

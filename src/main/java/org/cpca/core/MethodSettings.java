@@ -12,6 +12,13 @@ public final class MethodSettings {
 	/** cPCA (and kernel cPCA): α ≥ 0, {@code +∞}, or NaN for automatic α. */
 	public double alpha = Double.NaN;
 
+	/** cPCA*: β ∈ [0, 1], or NaN for automatic β. */
+	public double beta = Double.NaN;
+	/** cPCA*'s automatic β: the number of grid values strictly between 0 and 1. */
+	public int betaCount = 40;
+	/** cPCA*'s automatic β: the number of β values returned, β = 0 included. */
+	public int betasReturned = 4;
+
 	public MethodSettings method(final Method m) {
 		method = m;
 		return this;
@@ -20,6 +27,34 @@ public final class MethodSettings {
 	public MethodSettings alpha(final double a) {
 		alpha = a;
 		return this;
+	}
+
+	/** β ∈ [0, 1], or NaN for automatic β. */
+	public MethodSettings beta(final double b) {
+		beta = b;
+		return this;
+	}
+
+	/**
+	 * β from text: a number in [0, 1] or "auto".
+	 *
+	 * @param option how the user gave it, for the message (e.g. "--beta", "beta=")
+	 */
+	public static double parseBeta(final String text, final String option) {
+		final String s = text == null ? "" : text.trim().toLowerCase(java.util.Locale.ROOT);
+		if (s.equals("auto")) return Double.NaN;
+		final double v;
+		try {
+			v = Double.parseDouble(s);
+		}
+		catch (final NumberFormatException e) {
+			throw new IllegalArgumentException(option + " " + text +
+				" is not a number: use a value in [0, 1] or auto");
+		}
+		if (!(v >= 0 && v <= 1)) throw new IllegalArgumentException(option +
+			" must be in [0, 1] (got " + text + "): 0 is PCA, values towards 1 weight the " +
+			"background more, 1 is cPCA++; or auto");
+		return v + 0.0; // −0 → 0
 	}
 
 	/**

@@ -32,6 +32,7 @@ import org.cpca.core.ModelFile;
  * run("Contrastive PCA Macro Functions");
  * Ext.cpcaFit("target.tif", "background.tif", "alpha=auto components=2");
  * Ext.getAlphas(alphas);            // "0,1.34,5.54,94.3": α = 0 (PCA) first
+ * Ext.getBetas(betas);              // cPCA* (method=star): "0,0.32,0.98,1"
  * Ext.getEigenvalues(1, values);    // of the 2nd α, comma-separated
  * Ext.getScore(1, 0, 0, s);         // α index, sample, component (all 0-based)
  * Ext.showEigenImages();            // and showScatterPlot(), showTables(), …
@@ -41,7 +42,12 @@ import org.cpca.core.ModelFile;
  * ({@code ""}: the current image as target, no background); the background may also be
  * {@code "selection"} (the pixels inside the target's selection, with
  * {@code samples=pixels}). Options use the command's keys: {@code samples=slices|pixels
- * method=cpca|pca alpha=auto|inf|VALUE components=K standardize whiten bin=N seed=S}.
+ * method=cpca|pca|star|cpcapp alpha=auto|inf|VALUE beta=auto|VALUE components=K standardize
+ * whiten bin=N seed=S} ({@code beta} is cPCA*'s, in [0, 1]). With class labels, cPCA*'s
+ * separation along its β grid comes from
+ * {@code Ext.getSeparationAlongBeta("lda_accuracy", betas, values)} (or
+ * {@code "symmetrized_kl"}). The model index of the other functions counts the models of
+ * the fit: one per α, or per β for cPCA*.
  * Results stay available to the other functions until the next fit. List results come
  * back as comma-separated text ({@code split(s, ",")}); α = ∞ is {@code inf}. Errors abort
  * the macro with a message naming the problem and the fix. Images are never modified.
@@ -61,6 +67,8 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		ExtensionDescriptor.newDescriptor("cpcaFit", this, S, S, S), //
 		ExtensionDescriptor.newDescriptor("getAlphaCount", this, ON), //
 		ExtensionDescriptor.newDescriptor("getAlphas", this, OS), //
+		ExtensionDescriptor.newDescriptor("getBetas", this, OS), //
+		ExtensionDescriptor.newDescriptor("getSeparationAlongBeta", this, S, OS, OS), //
 		ExtensionDescriptor.newDescriptor("getEigenvalues", this, N, OS), //
 		ExtensionDescriptor.newDescriptor("getTargetVariance", this, N, OS), //
 		ExtensionDescriptor.newDescriptor("getBackgroundVariance", this, N, OS), //
@@ -139,6 +147,32 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 				for (final FittedModel m : analysis().models())
 					sb.append(sb.length() == 0 ? "" : ",").append(alpha(m));
 				put(a, 0, sb.toString());
+				return null;
+			}
+			case "getBetas": {
+				final StringBuilder sb = new StringBuilder();
+				for (final FittedModel m : analysis().models()) {
+					final Object b = m.parameters().get("beta");
+					sb.append(sb.length() == 0 ? "" : ",").append(b instanceof Double ? Analysis
+						.alphaText((Double) b) : "");
+				}
+				put(a, 0, sb.toString());
+				return null;
+			}
+			case "getSeparationAlongBeta": {
+				final Map<String, Object> facts = analysis().solution().facts();
+				@SuppressWarnings("unchecked")
+				final Map<String, Object> curve = (Map<String, Object>) facts.get(
+					"separation_vs_beta");
+				if (curve == null) throw new IllegalArgumentException("there is no separation " +
+					"along β: fit with method=star on a target whose slices have repeating " +
+					"class labels");
+				final Object values = curve.get((String) a[0]);
+				if (!(values instanceof double[]) || "beta".equals(a[0]))
+					throw new IllegalArgumentException("'" + a[0] + "' is not a separation " +
+						"measure along β: use lda_accuracy or symmetrized_kl");
+				put(a, 1, join((double[]) curve.get("beta")));
+				put(a, 2, join((double[]) values));
 				return null;
 			}
 			case "getEigenvalues":
@@ -233,6 +267,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		final Analysis.Request r = new Analysis.Request().target(image(target, "target"))
 			.samples(Analysis.Samples.parse(Macro.getValue(o, "samples", "slices"))).method(
 				Macro.getValue(o, "method", "cpca")).alpha(Macro.getValue(o, "alpha", "auto"))
+			.beta(Macro.getValue(o, "beta", "auto"))
 			.components(integer(o, "components", 2)).standardize(flag(o, "standardize"))
 			.whiten(flag(o, "whiten")).bin(integer(o, "bin", 1)).seed(integer(o, "seed", 0));
 		final String b = background == null ? "" : background.trim();
