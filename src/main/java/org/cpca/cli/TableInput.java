@@ -204,7 +204,7 @@ final class TableInput {
 		private Rows(final Path file) throws IOException {
 			this.file = file;
 			separator = file.toString().toLowerCase(Locale.ROOT).endsWith(".tsv") ? '\t' : ',';
-			in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16);
+			in = Files.newInputStream(file);
 			final String first = nextLine();
 			if (first == null) {
 				in.close();
@@ -300,30 +300,46 @@ final class TableInput {
 		/** The next non-blank line (BOM removed), or null; sets lineStart and lineNumber. */
 		private String nextLine() throws IOException {
 			while (true) {
-				if (position == 0) {
-					in.mark(3);
-					final byte[] bom = new byte[3];
-					final int n = in.readNBytes(bom, 0, 3);
-					if (n == 3 && (bom[0] & 0xff) == 0xEF && (bom[1] & 0xff) == 0xBB &&
-						(bom[2] & 0xff) == 0xBF) position = 3;
-					else in.reset();
+				if (position == 0 && fill() >= 3 && (chunk[0] & 0xff) == 0xEF && (chunk[1] &
+					0xff) == 0xBB && (chunk[2] & 0xff) == 0xBF)
+				{
+					next = 3;
+					position = 3;
 				}
 				lineStart = position;
 				length = 0;
-				int b;
-				boolean any = false;
-				while ((b = in.read()) != -1) {
-					position++;
+				boolean any = false, ended = false;
+				while (!ended) {
+					if (next == filled && fill() <= 0) break;
+					int end = next;
+					while (end < filled && chunk[end] != '\n')
+						end++;
 					any = true;
-					if (b == '\n') break;
-					if (length == line.length) line = java.util.Arrays.copyOf(line, length * 2);
-					line[length++] = (byte) b;
+					append(chunk, next, end);
+					position += end - next;
+					if (end < filled) { // the newline
+						position++;
+						end++;
+						ended = true;
+					}
+					next = end;
 				}
 				if (!any) return null;
 				lineNumber++;
 				final String text = decode();
 				if (!text.trim().isEmpty()) return text;
 			}
+		}
+
+		private final byte[] chunk = new byte[1 << 16];
+		private int next, filled;
+
+		/** Refills the chunk when it is used up; returns the bytes available. */
+		private int fill() throws IOException {
+			if (next < filled) return filled - next;
+			next = 0;
+			filled = Math.max(0, in.readNBytes(chunk, 0, chunk.length));
+			return filled;
 		}
 
 		@Override
