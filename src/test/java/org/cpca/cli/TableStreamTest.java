@@ -73,6 +73,38 @@ class TableStreamTest {
 	}
 
 	@Test
+	void aFileOfManyChunksAndLongLinesIsReadExactly() throws IOException {
+		// 3000 rows of 40 columns (~600 KB, lines of ~200 bytes, crossing the 64 KB
+		// chunks of the reader); value of row i, column j = i + j/64 (exact in float)
+		final StringBuilder sb = new StringBuilder("\uFEFF");
+		for (int j = 0; j < 40; j++)
+			sb.append(j == 0 ? "" : ",").append("column").append(j);
+		sb.append("\r\n");
+		for (int i = 0; i < 3000; i++) {
+			for (int j = 0; j < 40; j++)
+				sb.append(j == 0 ? "" : ",").append(i + j / 64.0);
+			sb.append(i % 7 == 0 ? "\r\n\n" : "\n");
+		}
+		final Path csv = write("big.csv", sb.toString());
+		final TableInput in = TableInput.read("target", csv, null, null,
+			TableInput.Missing.DROP, List.of());
+		try (TableStream st = TableStream.open("target", csv, null, null,
+			TableInput.Missing.DROP, List.of()))
+		{
+			assertEquals(3000, st.samples());
+			assertEquals(40, st.features());
+			final float[] x = new float[40];
+			for (final int i : new int[] { 2999, 0, 1234, 327, 328, 2000 }) {
+				st.read(i, x);
+				for (int j = 0; j < 40; j++) {
+					assertEquals((float) (i + j / 64.0), x[j], "row " + i + ", column " + j);
+					assertEquals(i + j / 64.0, in.dataset.value(i, j));
+				}
+			}
+		}
+	}
+
+	@Test
 	void namedFeatureColumnsAndTabSeparatedFiles() throws IOException {
 		final Path tsv = write("t.tsv", "a\tb\tname\n1\t2\tp\n3\t\tq\n5\t6\tr\n");
 		final List<String> names = List.of("b", "a");
