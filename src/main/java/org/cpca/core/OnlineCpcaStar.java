@@ -463,6 +463,33 @@ public final class OnlineCpcaStar {
 		return CpcaStar.of(fit).model(options.beta());
 	}
 
+	/**
+	 * Online cPCA* on data already in memory ({@link MethodRunner}: the Fiji command's
+	 * and the macro extension's method "online"): a fixed β and η, τ, epochs from the
+	 * settings, k and the seed from the options; the offline cPCA* reference is always
+	 * computed (the data are in memory anyway).
+	 */
+	static Solution inMemory(final MethodSettings s, final Dataset target,
+		final Dataset background, final CpcaOptions options, final Progress progress)
+	{
+		if (Double.isNaN(s.beta)) throw new IllegalArgumentException("online cPCA* learns " +
+			"at one fixed β: give β in [0, 1] (e.g. beta=0.5); automatic β is method star");
+		if (options.standardize() || options.whiten()) throw new IllegalArgumentException(
+			"online cPCA* centres each dataset on its own mean only: turn standardize and " +
+				"whiten off");
+		final OnlineOptions o = OnlineOptions.defaults().withComponents(options.components())
+			.withRates(s.eta, s.tau).withBeta(s.beta).withEpochs(s.epochs).withSeed(options
+				.seed());
+		final SampleSource t = SampleSource.of(target), b = SampleSource.of(background);
+		try {
+			final CpcaModel offline = offlineReference(t, b, o, progress);
+			return fit(t, b, o, offline.components(), progress).solution(o, offline);
+		}
+		catch (final IOException e) {
+			throw new java.io.UncheckedIOException(e); // in-memory sources do not do I/O
+		}
+	}
+
 	/** A source read into memory (for the offline reference only). */
 	private static Dataset read(final SampleSource s, final Progress progress)
 		throws IOException
