@@ -539,9 +539,9 @@ public final class OnlineCpcaStar {
 		final long interval = Math.max(1, (total + options.checkpoints() - 1) / options
 			.checkpoints());
 		final List<Checkpoint> curve = new ArrayList<>();
-		final double[][][] last = { net.subspace() };
+		double[][] last = net.subspace();
 		curve.add(new Checkpoint(0, 0, reference == null ? Double.NaN : Measures
-			.projectorAlignment(last[0], reference), Double.NaN));
+			.projectorAlignment(last, reference), Double.NaN));
 		for (int e = 0; e < options.epochs(); e++) {
 			final String stage = String.format(Locale.ROOT, "online cPCA*, epoch %d of %d",
 				e + 1, options.epochs());
@@ -555,8 +555,8 @@ public final class OnlineCpcaStar {
 					final double[][] now = net.subspace();
 					curve.add(new Checkpoint(net.t, e + 1, reference == null ? Double.NaN
 						: Measures.projectorAlignment(now, reference), 1 - Measures
-							.projectorAlignment(last[0], now)));
-					last[0] = now;
+							.projectorAlignment(last, now)));
+					last = now;
 				}
 				if ((net.t & 1023) == 0) {
 					progress.checkCancelled();
@@ -568,7 +568,7 @@ public final class OnlineCpcaStar {
 		net.checkFinite();
 		final CpcaModel model = net.evaluate(target, background, options, total, sample,
 			reference == null ? Double.NaN : curve.get(curve.size() - 1).alignment, progress);
-		return new Result(model, curve, last[0], reference != null);
+		return new Result(model, curve, last, reference != null);
 	}
 
 	/** Exact mean of a source by one sequential pass. */

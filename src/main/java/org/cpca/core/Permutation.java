@@ -36,10 +36,6 @@ final class Permutation {
 		}
 	}
 
-	int size() {
-		return n;
-	}
-
 	/** The element at position {@code i} of the permuted order. */
 	int apply(final int i) {
 		if (i < 0 || i >= n) throw new IndexOutOfBoundsException("position " + i +

@@ -147,15 +147,6 @@ public final class SampleStream implements AutoCloseable {
 		return BACKGROUND;
 	}
 
-	/**
-	 * The index within its dataset of the sample {@link #next} returned last (for the
-	 * shuffled order, its position in the file).
-	 */
-	int lastIndex(final int dataset) {
-		if (dataset == TARGET) return targetOrder == null ? it - 1 : targetOrder.apply(it - 1);
-		return backgroundOrder == null ? ib - 1 : backgroundOrder.apply(ib - 1);
-	}
-
 	/** Closes both sources. */
 	@Override
 	public void close() throws IOException {
