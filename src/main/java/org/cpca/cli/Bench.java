@@ -65,6 +65,7 @@ public final class Bench {
 		GROUPS = new java.util.LinkedHashMap<>();
 		GROUPS.put("linear", Bench::linear);
 		GROUPS.put("star", StarBench::run);
+		GROUPS.put("online", OnlineBench::run);
 	}
 
 	/** Runs every group. */

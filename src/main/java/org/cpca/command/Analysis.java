@@ -91,6 +91,9 @@ public final class Analysis {
 		boolean whiten;
 		int bin = 1;
 		long seed;
+		double eta = org.cpca.core.OnlineOptions.DEFAULT_ETA;
+		double tau = org.cpca.core.OnlineOptions.DEFAULT_TAU;
+		int epochs = 1;
 
 		public Request target(final ImagePlus imp) {
 			target = imp;
@@ -205,6 +208,14 @@ public final class Analysis {
 
 		public Request seed(final long s) {
 			seed = s;
+			return this;
+		}
+
+		/** Online cPCA* (method "online"): step size η, τ and the number of epochs. */
+		public Request online(final double newEta, final double newTau, final int newEpochs) {
+			eta = newEta;
+			tau = newTau;
+			epochs = newEpochs;
 			return this;
 		}
 	}
@@ -347,7 +358,8 @@ public final class Analysis {
 		progress.checkCancelled();
 		final MethodSettings settings = new MethodSettings().method(method).alpha(mode
 			.equals("auto") ? Double.NaN : mode.equals("inf") ? Double.POSITIVE_INFINITY
-				: r.alpha).beta(bmode.equals("fixed") ? r.beta : Double.NaN);
+				: r.alpha).beta(bmode.equals("fixed") ? r.beta : Double.NaN).online(r.eta, r.tau,
+					r.epochs);
 		final Solution solution = MethodRunner.run(settings, t, b == null ? List.of() : List
 			.of(b), options, progress);
 		progress.stage("done", 1);

@@ -40,6 +40,9 @@ public final class MethodRunner {
 				return s.method == Method.STAR ? StarRun.star(fit, s, progress) : StarRun
 					.plusPlus(fit);
 			}
+			case ONLINE:
+				requireBackgrounds(s.method, backgrounds, 1, 1);
+				return OnlineCpcaStar.inMemory(s, target, backgrounds.get(0), options, progress);
 			default:
 				throw new IllegalArgumentException(s.method.displayName + " (method " +
 					s.method.id + ") cannot be run this way: see the README for how to run it");

@@ -19,6 +19,13 @@ public final class MethodSettings {
 	/** cPCA*'s automatic β: the number of β values returned, β = 0 included. */
 	public int betasReturned = 4;
 
+	/** Online cPCA*: the step size η (0 &lt; η &lt; τ). */
+	public double eta = OnlineOptions.DEFAULT_ETA;
+	/** Online cPCA*: the ratio τ of the W and M time scales. */
+	public double tau = OnlineOptions.DEFAULT_TAU;
+	/** Online cPCA*: passes over the data. */
+	public int epochs = 1;
+
 	public MethodSettings method(final Method m) {
 		method = m;
 		return this;
@@ -26,6 +33,14 @@ public final class MethodSettings {
 
 	public MethodSettings alpha(final double a) {
 		alpha = a;
+		return this;
+	}
+
+	/** Online cPCA*: η, τ and the number of epochs (checked when the method runs). */
+	public MethodSettings online(final double eta, final double tau, final int epochs) {
+		this.eta = eta;
+		this.tau = tau;
+		this.epochs = epochs;
 		return this;
 	}
 

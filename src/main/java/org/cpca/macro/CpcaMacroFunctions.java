@@ -24,6 +24,7 @@ import org.cpca.core.CpcaModel;
 import org.cpca.core.FittedModel;
 import org.cpca.core.Measures;
 import org.cpca.core.ModelFile;
+import org.cpca.core.OnlineOptions;
 
 /**
  * The ImageJ 1.x macro extension of Contrastive PCA, for plain ImageJ as well as Fiji:
@@ -42,8 +43,10 @@ import org.cpca.core.ModelFile;
  * ({@code ""}: the current image as target, no background); the background may also be
  * {@code "selection"} (the pixels inside the target's selection, with
  * {@code samples=pixels}). Options use the command's keys: {@code samples=slices|pixels
- * method=cpca|pca|star|cpcapp alpha=auto|inf|VALUE beta=auto|VALUE components=K standardize
- * whiten bin=N seed=S} ({@code beta} is cPCA*'s, in [0, 1]). With class labels, cPCA*'s
+ * method=cpca|pca|star|cpcapp|online alpha=auto|inf|VALUE beta=auto|VALUE components=K
+ * standardize whiten bin=N seed=S eta=η tau=τ epochs=N} ({@code beta} is cPCA*'s, in
+ * [0, 1]; online cPCA* takes a fixed β and {@code eta}, {@code tau}, {@code epochs}, and
+ * compares with offline cPCA* in its diagnostics). With class labels, cPCA*'s
  * separation along its β grid comes from
  * {@code Ext.getSeparationAlongBeta("lda_accuracy", betas, values)} (or
  * {@code "symmetrized_kl"}). The model index of the other functions counts the models of
@@ -269,7 +272,9 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 				Macro.getValue(o, "method", "cpca")).alpha(Macro.getValue(o, "alpha", "auto"))
 			.beta(Macro.getValue(o, "beta", "auto"))
 			.components(integer(o, "components", 2)).standardize(flag(o, "standardize"))
-			.whiten(flag(o, "whiten")).bin(integer(o, "bin", 1)).seed(integer(o, "seed", 0));
+			.whiten(flag(o, "whiten")).bin(integer(o, "bin", 1)).seed(integer(o, "seed", 0))
+			.online(number(o, "eta", OnlineOptions.DEFAULT_ETA), number(o, "tau",
+				OnlineOptions.DEFAULT_TAU), integer(o, "epochs", 1));
 		final String b = background == null ? "" : background.trim();
 		if (b.equalsIgnoreCase("selection")) r.backgroundFromSelection();
 		else if (!b.isEmpty()) r.background(image(b, "background"));
@@ -298,6 +303,20 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 
 	private static boolean flag(final String options, final String key) {
 		return Pattern.compile("(^|\\s)" + key + "(\\s|$)").matcher(options).find();
+	}
+
+	private static double number(final String options, final String key,
+		final double defaultValue)
+	{
+		final String v = Macro.getValue(options, key, null);
+		if (v == null) return defaultValue;
+		try {
+			return Double.parseDouble(v);
+		}
+		catch (final NumberFormatException e) {
+			throw new IllegalArgumentException(key + "=" + v + " is not a number: e.g. " +
+				key + "=" + defaultValue);
+		}
 	}
 
 	private static int integer(final String options, final String key,
