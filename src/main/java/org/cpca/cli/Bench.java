@@ -143,11 +143,11 @@ public final class Bench {
 		final double explore = median(() -> {
 			final long t0 = System.nanoTime();
 			final org.cpca.core.CpcaModel m = tracker.model(slider.applyAsDouble(position[0]++));
-			org.cpca.render.ModelViews.scatterPlot(java.util.List.of(m), classes, "target", 2);
+			org.cpca.render.ModelViews.liveScatterPlot(m, classes, "target", 2);
 			return (System.nanoTime() - t0) / 1e9;
 		});
 		rows.add(print(out, new Row("explore α: one slider update " + shape, shape, explore,
-			0.05, "warm re-solve + scatter plot of 2500 points (no window)")));
+			0.05, "warm re-solve + the explorer's scatter plot of 2500 points (no window)")));
 
 		// for comparison: a cold, history-independent model(α) on the fitted Cpca
 		final double[] alphas = { 0.37, 3.1, 17, 140, 900 };

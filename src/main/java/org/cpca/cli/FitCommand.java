@@ -9,11 +9,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.cpca.core.AlphaSelection;
-import org.cpca.core.Cpca;
-import org.cpca.core.CpcaModel;
 import org.cpca.core.CpcaOptions;
 import org.cpca.core.Dataset;
+import org.cpca.core.Method;
+import org.cpca.core.MethodRunner;
+import org.cpca.core.MethodSettings;
+import org.cpca.core.Solution;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,7 +40,7 @@ final class FitCommand implements Callable<Integer> {
 
 	@Option(names = "--background", paramLabel = "PATH",
 		description = "The background data: variation to ignore (same features as the " +
-			"target). Required for cPCA.")
+			"target). Required for cPCA; repeat it for methods that take several.")
 	List<Path> background = new ArrayList<>();
 
 	@Option(names = "--alpha", paramLabel = "VALUE|auto|inf", defaultValue = "auto",
@@ -51,7 +52,7 @@ final class FitCommand implements Callable<Integer> {
 		description = "Number of components (default: ${DEFAULT-VALUE}).")
 	int components;
 
-	@Option(names = "--method", paramLabel = "pca|cpca", defaultValue = "cpca",
+	@Option(names = "--method", paramLabel = "NAME", defaultValue = "cpca",
 		description = "pca or cpca (default: ${DEFAULT-VALUE}).")
 	String method;
 
@@ -134,16 +135,11 @@ final class FitCommand implements Callable<Integer> {
 	@Override
 	public Integer call() throws Exception {
 		final long t0 = System.nanoTime();
-		final String m = method.toLowerCase(Locale.ROOT);
-		if (!m.equals("pca") && !m.equals("cpca")) throw new IllegalArgumentException(
-			"--method " + method + " is not known: use pca or cpca");
-		if (background.size() > 1) throw new IllegalArgumentException("--background was " +
-			"given " + background.size() + " times but " + m + " takes one background");
-		if (m.equals("cpca") && background.isEmpty()) throw new IllegalArgumentException(
-			"cPCA needs --background PATH (or use --method pca)");
-		final double alphaValue = parseAlpha(alpha);
-		if (retain != null && !m.equals("pca")) throw new IllegalArgumentException(
-			"--retain applies to --method pca only; for cPCA give --components");
+		final MethodSettings settings = settings();
+		final Method m = settings.method;
+		if (retain != null && m != Method.PCA) throw new IllegalArgumentException(
+			"--retain applies to --method pca only; for " + m.displayName +
+				" give --components");
 		if (alphaRange.length != 2 || !(alphaRange[0] > 0) || !(alphaRange[1] >= alphaRange[0]))
 			throw new IllegalArgumentException("--alpha-range needs MIN,MAX with 0 < MIN ≤ MAX" +
 				" (e.g. 0.1,1000)");
@@ -166,8 +162,8 @@ final class FitCommand implements Callable<Integer> {
 		try {
 			progress.stage("reading " + target, 0);
 			final LoadedData t = LoadedData.load("target", target, how);
-			LoadedData b = null;
-			if (!background.isEmpty()) {
+			final List<LoadedData> bs = new ArrayList<>();
+			for (int j = 0; j < background.size(); j++) {
 				final LoadedData.Reading bh = new LoadedData.Reading();
 				bh.mask = mask;
 				bh.bin = bin;
@@ -176,37 +172,30 @@ final class FitCommand implements Callable<Integer> {
 				bh.layout = t.layout;
 				bh.featureNames = t.featureNames;
 				bh.compatibleWith = t.image;
-				progress.stage("reading " + background.get(0), 0);
-				b = LoadedData.load("background", background.get(0), bh);
+				progress.stage("reading " + background.get(j), 0);
+				final LoadedData b = LoadedData.load(background.size() == 1 ? "background"
+					: "background " + (j + 1), background.get(j), bh);
 				if (t.isImage() != b.isImage()) throw new IllegalArgumentException(
 					"the target is " + (t.isImage() ? "an image" : "a table") +
 						" but the background is " + (b.isImage() ? "an image" : "a table") +
 						": give both as images or both as tables");
+				bs.add(b);
 			}
 			Dataset targetData = t.dataset;
 			if (labels != null) targetData = targetData.withLabels(LoadedData.readLabels(labels,
 				targetData.samples()));
+			final List<Dataset> backgroundData = new ArrayList<>();
+			bs.forEach(b -> backgroundData.add(b.dataset));
 			final long t1 = System.nanoTime();
-			final Cpca cpca = Cpca.fit(targetData, b == null ? null : b.dataset, options,
-				progress);
-			final long t2 = System.nanoTime();
-			final List<CpcaModel> models = new ArrayList<>();
-			AlphaSelection selection = null;
-			if (m.equals("pca")) models.add(cpca.pca());
-			else if (Double.isNaN(alphaValue)) {
-				selection = cpca.automatic(progress);
-				models.addAll(selection.models());
-			}
-			else models.add(cpca.model(alphaValue));
+			final Solution solution = MethodRunner.run(settings, targetData, backgroundData,
+				options, progress);
 			final long t3 = System.nanoTime();
 			progress.done();
 			final Map<String, Double> timings = new LinkedHashMap<>();
 			timings.put("read", (t1 - t0) / 1e9);
-			timings.put("fit", (t2 - t1) / 1e9);
-			timings.put("solve", (t3 - t2) / 1e9);
-			final Results results = new Results(m, alpha, t, b, targetData, cpca, models,
-				selection, timings);
-			results.write(out, inputs(t, b));
+			timings.put("fit", (t3 - t1) / 1e9); // preparing the space and solving
+			final Results results = new Results(solution, t, bs, targetData, timings);
+			results.write(out, inputs(t, bs));
 			out().println(results.report(out));
 			out().flush();
 			return 0;
@@ -216,10 +205,16 @@ final class FitCommand implements Callable<Integer> {
 		}
 	}
 
-	private List<Path> inputs(final LoadedData t, final LoadedData b) {
+	/** The method and its own settings from the options. */
+	MethodSettings settings() {
+		return new MethodSettings().method(Method.parse(method)).alpha(MethodSettings
+			.parseAlpha(alpha, "--alpha"));
+	}
+
+	private List<Path> inputs(final LoadedData t, final List<LoadedData> bs) {
 		final List<Path> in = new ArrayList<>();
 		in.add(t.path);
-		if (b != null) in.add(b.path);
+		bs.forEach(b -> in.add(b.path));
 		if (labels != null) in.add(labels);
 		if (mask != null) in.add(mask);
 		return in;
@@ -227,22 +222,7 @@ final class FitCommand implements Callable<Integer> {
 
 	/** NaN for auto. */
 	static double parseAlpha(final String text) {
-		final String s = text.trim().toLowerCase(Locale.ROOT);
-		if (s.equals("auto")) return Double.NaN;
-		if (s.equals("inf") || s.equals("infinity") || s.equals("∞"))
-			return Double.POSITIVE_INFINITY;
-		final double v;
-		try {
-			v = Double.parseDouble(s);
-		}
-		catch (final NumberFormatException e) {
-			throw new IllegalArgumentException("--alpha " + text +
-				" is not a number: use a value ≥ 0, inf or auto");
-		}
-		if (!(v >= 0) || Double.isInfinite(v)) throw new IllegalArgumentException(
-			"--alpha must be ≥ 0 (got " + text + "): use 0 for PCA, a positive value, inf " +
-				"or auto");
-		return v;
+		return MethodSettings.parseAlpha(text, "--alpha");
 	}
 
 	static TableInput.Missing parseMissing(final String text) {

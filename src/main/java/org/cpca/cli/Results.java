@@ -21,11 +21,15 @@ import ij.ImagePlus;
 
 import org.cpca.core.AlphaSelection;
 import org.cpca.core.Cpca;
-import org.cpca.core.CpcaModel;
+import org.cpca.core.Curve;
 import org.cpca.core.Dataset;
+import org.cpca.core.FittedModel;
+import org.cpca.core.Method;
+import org.cpca.core.Solution;
 import org.cpca.core.Measures;
 import org.cpca.core.ModelFile;
 import org.cpca.image.TiffFiles;
+import org.cpca.render.CurvePlot;
 import org.cpca.render.ModelViews;
 import org.cpca.render.Panels;
 import org.cpca.render.PlotFiles;
@@ -42,51 +46,52 @@ final class Results {
 	static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls()
 		.disableHtmlEscaping().create();
 
-	private final String method;
-	private final String alphaMode;
+	private final Solution solution;
 	private final LoadedData target;
-	private final LoadedData background;
+	private final List<LoadedData> backgrounds;
 	private final Dataset targetData;
-	private final Cpca cpca;
-	private final List<CpcaModel> models;
-	private final AlphaSelection selection;
+	private final List<FittedModel> models;
 	private final Map<String, Double> timings;
 	private final List<Map<String, Double>> separations = new ArrayList<>();
 
-	Results(final String method, final String alphaText, final LoadedData target,
-		final LoadedData background, final Dataset targetData, final Cpca cpca,
-		final List<CpcaModel> models, final AlphaSelection selection,
+	Results(final Solution solution, final LoadedData target,
+		final List<LoadedData> backgrounds, final Dataset targetData,
 		final Map<String, Double> timings)
 	{
-		this.method = method;
-		this.alphaMode = method.equals("pca") ? null : alphaText.trim().toLowerCase(
-			Locale.ROOT).equals("auto") ? "auto" : Double.isInfinite(FitCommand.parseAlpha(
-				alphaText)) ? "inf" : "fixed";
+		this.solution = solution;
 		this.target = target;
-		this.background = background;
+		this.backgrounds = backgrounds;
 		this.targetData = targetData;
-		this.cpca = cpca;
-		this.models = models;
-		this.selection = selection;
+		this.models = solution.models();
 		this.timings = timings;
 		final List<String> labels = targetData.labels();
 		final boolean classes = labels != null && new java.util.HashSet<>(labels)
 			.size() >= 2;
-		for (final CpcaModel m : models)
+		for (final FittedModel m : models)
 			separations.add(classes ? Measures.separation(m.targetScores(), labels) : null);
 	}
 
-	/** The model written as model.json: PCA's, the fixed α's, or the first α > 0. */
-	CpcaModel primary() {
-		return models.size() > 1 ? models.get(1) : models.get(0);
+	/** The model written as model.json: the only one, or the first after α = 0 / β = 0. */
+	FittedModel primary() {
+		return solution.primary();
 	}
 
 	private String prefix() {
-		return method.equals("pca") ? "PC" : "cPC";
+		return ModelViews.prefix(primary());
 	}
 
 	static String alphaText(final double alpha) {
 		return ModelViews.alphaText(alpha);
+	}
+
+	/** The scalar parameters of the models (e.g. beta), as extra columns of scores.csv. */
+	private List<String> scalarParameters() {
+		final java.util.LinkedHashSet<String> keys = new java.util.LinkedHashSet<>();
+		for (final FittedModel m : models)
+			m.parameters().forEach((k, v) -> {
+				if (v instanceof Double) keys.add(k);
+			});
+		return new ArrayList<>(keys);
 	}
 
 	void write(final Path dir, final List<Path> inputs) throws IOException {
@@ -97,11 +102,16 @@ final class Results {
 			if (target.isImage()) attributes.putAll(target.layout.attributes());
 			else attributes.put("table.columns", GSON.toJson(target.featureNames));
 			ModelFile.write(primary().withAttributes(attributes), out.file("model.json"));
-			if (models.size() > 1) for (final CpcaModel m : models)
-				ModelFile.write(m.withAttributes(attributes), out.file("models/alpha_" +
-					alphaText(m.alpha()) + ".json"));
-			if (target.isImage()) writeComponents(out);
+			if (models.size() > 1) for (final FittedModel m : models)
+				ModelFile.write(m.withAttributes(attributes), out.file("models/" + ModelViews
+					.settingKey(m) + ".json"));
+			if (target.isImage() && solution.linear()) writeComponents(out);
 			writePlots(out);
+			for (final Curve c : solution.curves()) {
+				Files.write(out.file(c.name + ".csv"), c.csv().getBytes(
+					StandardCharsets.UTF_8));
+				PlotFiles.savePng(CurvePlot.render(c), out.file("plots/" + c.name + ".png"));
+			}
 			timings.put("write", (System.nanoTime() - t0) / 1e9);
 			double total = 0;
 			for (final double v : timings.values())
@@ -118,18 +128,26 @@ final class Results {
 
 	private void writeScores(final Path file) throws IOException {
 		final int k = primary().numComponents();
+		final List<String> parameters = scalarParameters();
 		try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
 			final StringBuilder header = new StringBuilder("sample,label,alpha");
+			for (final String p : parameters)
+				header.append(',').append(p);
 			for (int c = 1; c <= k; c++)
 				header.append(',').append(prefix()).append(c);
 			w.write(header.append('\n').toString());
 			final List<String> labels = targetData.labels();
-			for (final CpcaModel m : models) {
+			for (final FittedModel m : models) {
 				final double[][] s = m.targetScores();
+				final StringBuilder setting = new StringBuilder(alphaText(m.alpha()));
+				for (final String p : parameters) {
+					final Object v = m.parameters().get(p);
+					setting.append(',').append(v instanceof Double ? alphaText((Double) v) : "");
+				}
 				for (int i = 0; i < s.length; i++) {
 					final StringBuilder row = new StringBuilder();
 					row.append(i + 1).append(',').append(labels == null ? "" : csv(labels.get(i)))
-						.append(',').append(alphaText(m.alpha()));
+						.append(',').append(setting);
 					for (final double v : s[i])
 						row.append(',').append(v);
 					w.write(row.append('\n').toString());
@@ -144,8 +162,9 @@ final class Results {
 	}
 
 	private void writeComponents(final OutputFolder out) throws IOException {
-		final ImagePlus stack = ModelViews.eigenImages(method.equals("pca") ? "eigen-images"
-			: "contrastive eigen-images", models, target.layout);
+		final ImagePlus stack = ModelViews.eigenImages(solution.method() == Method.PCA
+			? "eigen-images" : "contrastive eigen-images", solution.linearModels(), target
+				.layout);
 		TiffFiles.save(stack, out.file("components.tif"));
 		PlotFiles.savePng(ModelViews.eigenImageMontage(stack, primary().numComponents()),
 			out.file("plots/eigen_images.png"));
@@ -155,35 +174,47 @@ final class Results {
 		final List<ImagePlus> panels = ModelViews.scatterPanels(models, targetData.labels(),
 			target.dataset.name(), 1);
 		for (int i = 0; i < panels.size(); i++)
-			PlotFiles.savePng(panels.get(i), out.file("plots/scatter_" + (method.equals("pca")
-				? "pca" : "alpha_" + alphaText(models.get(i).alpha())) + ".png"));
+			PlotFiles.savePng(panels.get(i), out.file("plots/scatter_" + ModelViews.settingKey(
+				models.get(i)) + ".png"));
 		PlotFiles.savePng(panels.size() == 1 ? panels.get(0) : Panels.montage(panels, 2), out
 			.file("plots/scatter.png"));
 		PlotFiles.savePng(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
 			primary().eigenvalues()), out.file("plots/eigenvalues.png"));
-		if (selection != null) PlotFiles.savePng(VariancePairsPlot.render(
-			"target vs background variance of the top cPC", cpca, selection), out.file(
-				"plots/variance_pairs.png"));
+		if (solution.selection() != null) PlotFiles.savePng(VariancePairsPlot.render(
+			"target vs background variance of the top cPC", solution.fit(), solution
+				.selection()), out.file("plots/variance_pairs.png"));
 	}
 
 	private JsonObject summary() {
 		final JsonObject o = new JsonObject();
-		o.addProperty("method", method);
-		o.addProperty("alpha_mode", alphaMode);
+		o.addProperty("method", solution.method().id);
+		o.addProperty("alpha_mode", solution.alphaMode());
 		o.addProperty("components", primary().numComponents());
-		o.addProperty("standardize", cpca.options().standardize());
 		o.add("target", GSON.toJsonTree(target.facts));
-		o.add("background", background == null ? null : GSON.toJsonTree(background.facts));
-		o.addProperty("space", cpca.reducedSpace() ? "reduced" : "features");
-		o.addProperty("rank", cpca.rank());
+		if (backgrounds.size() <= 1) o.add("background", backgrounds.isEmpty() ? null : GSON
+			.toJsonTree(backgrounds.get(0).facts));
+		else {
+			final JsonArray bs = new JsonArray();
+			backgrounds.forEach(b -> bs.add(GSON.toJsonTree(b.facts)));
+			o.add("backgrounds", bs);
+		}
+		final Cpca fit = solution.fit();
+		if (fit != null) {
+			o.addProperty("standardize", fit.options().standardize());
+			o.addProperty("space", fit.reducedSpace() ? "reduced" : "features");
+			o.addProperty("rank", fit.rank());
+		}
+		solution.facts().forEach((k, v) -> o.add(k, GSON.toJsonTree(v)));
 		final JsonArray results = new JsonArray();
 		for (int r = 0; r < models.size(); r++) {
-			final CpcaModel m = models.get(r);
+			final FittedModel m = models.get(r);
 			final JsonObject e = new JsonObject();
 			e.add("alpha", ModelFile.alphaJson(m.alpha()));
+			ModelFile.parametersJson(m.parameters()).entrySet().forEach(p -> e.add(p.getKey(),
+				p.getValue()));
 			e.add("eigenvalues", GSON.toJsonTree(m.eigenvalues()));
 			e.add("target_variance", GSON.toJsonTree(m.targetVariance()));
-			e.add("background_variance", background == null ? null : GSON.toJsonTree(m
+			e.add("background_variance", backgrounds.isEmpty() ? null : GSON.toJsonTree(m
 				.backgroundVariance()));
 			e.add("fraction_of_target_variance", GSON.toJsonTree(m
 				.fractionOfTargetVariance()));
@@ -193,6 +224,7 @@ final class Results {
 		}
 		o.add("results", results);
 		o.add("model_alpha", ModelFile.alphaJson(primary().alpha()));
+		final AlphaSelection selection = solution.selection();
 		if (selection != null) {
 			final JsonObject s = new JsonObject();
 			s.add("grid", GSON.toJsonTree(selection.grid()));
@@ -201,10 +233,7 @@ final class Results {
 			o.add("selection", s);
 		}
 		final JsonArray diag = new JsonArray();
-		final java.util.Set<String> seen = new java.util.LinkedHashSet<>();
-		for (final CpcaModel m : models)
-			seen.addAll(m.diagnostics());
-		seen.forEach(diag::add);
+		solution.diagnostics().forEach(diag::add);
 		o.add("diagnostics", diag);
 		o.add("timings_s", GSON.toJsonTree(timings));
 		return o;
@@ -213,14 +242,15 @@ final class Results {
 	/** A few lines for the terminal. */
 	String report(final Path dir) {
 		final StringBuilder sb = new StringBuilder();
-		sb.append(method.equals("pca") ? "PCA" : "cPCA").append(" of ").append(targetData
+		sb.append(solution.method().displayName).append(" of ").append(targetData
 			.name()).append(" (").append(targetData.samples()).append(" samples × ").append(
 				targetData.features()).append(" features)");
-		if (background != null) sb.append(" against ").append(background.dataset.name())
-			.append(" (").append(background.dataset.samples()).append(" samples)");
+		for (int j = 0; j < backgrounds.size(); j++)
+			sb.append(j == 0 ? " against " : " and ").append(backgrounds.get(j).dataset.name())
+				.append(" (").append(backgrounds.get(j).dataset.samples()).append(" samples)");
 		sb.append('\n');
 		for (int r = 0; r < models.size(); r++) {
-			final CpcaModel m = models.get(r);
+			final FittedModel m = models.get(r);
 			sb.append("  ").append(ModelViews.title(m)).append(": eigenvalues");
 			for (final double v : m.eigenvalues())
 				sb.append(' ').append(String.format(Locale.ROOT, "%.4g", v));
@@ -232,8 +262,8 @@ final class Results {
 		for (final JsonElement d : diags.getAsJsonArray())
 			sb.append("  note: ").append(d.getAsString()).append('\n');
 		sb.append("Results in ").append(dir.toAbsolutePath().normalize()).append(
-			" (summary.json, scores.csv, model.json").append(target.isImage()
-				? ", components.tif" : "").append(", plots/)");
+			" (summary.json, scores.csv, model.json").append(target.isImage() && solution
+				.linear() ? ", components.tif" : "").append(", plots/)");
 		return sb.toString();
 	}
 }

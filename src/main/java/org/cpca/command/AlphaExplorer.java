@@ -78,7 +78,7 @@ public final class AlphaExplorer {
 	public ImagePlus scatter(final CpcaModel m) {
 		final int n = analysis.targetData().samples();
 		final int stride = Math.max(1, (n + MAX_POINTS - 1) / MAX_POINTS);
-		return ModelViews.scatterPlot(List.of(m), analysis.targetData().labels(),
+		return ModelViews.liveScatterPlot(m, analysis.targetData().labels(),
 			"automatic α: " + alphaList() + (stride > 1 ? "; every " + stride + "th sample"
 				: ""), stride);
 	}

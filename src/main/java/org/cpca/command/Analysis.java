@@ -18,7 +18,12 @@ import org.cpca.core.Cpca;
 import org.cpca.core.CpcaModel;
 import org.cpca.core.CpcaOptions;
 import org.cpca.core.Dataset;
+import org.cpca.core.FittedModel;
+import org.cpca.core.Method;
+import org.cpca.core.MethodRunner;
+import org.cpca.core.MethodSettings;
 import org.cpca.core.Progress;
+import org.cpca.core.Solution;
 import org.cpca.image.DivergingLut;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.StackSamples;
@@ -194,27 +199,19 @@ public final class Analysis {
 	static final int MAX_PLOTTED_PIXELS = 20000;
 
 	private final Request request;
-	private final String method;
 	private final Dataset targetData;
-	private final Cpca cpca;
-	private final List<CpcaModel> models;
-	private final AlphaSelection selection;
+	private final Solution solution;
 	/** Slices as samples: the pixel layout of the features. */
 	private final FeatureLayout layout;
 	/** Pixels as samples: the target pixels that are samples (null: all). */
 	private final boolean[] targetPixels;
 
-	private Analysis(final Request request, final String method,
-		final Dataset targetData, final Cpca cpca, final List<CpcaModel> models,
-		final AlphaSelection selection, final FeatureLayout layout,
-		final boolean[] targetPixels)
+	private Analysis(final Request request, final Dataset targetData,
+		final Solution solution, final FeatureLayout layout, final boolean[] targetPixels)
 	{
 		this.request = request;
-		this.method = method;
 		this.targetData = targetData;
-		this.cpca = cpca;
-		this.models = Collections.unmodifiableList(models);
-		this.selection = selection;
+		this.solution = solution;
 		this.layout = layout;
 		this.targetPixels = targetPixels;
 	}
@@ -226,11 +223,14 @@ public final class Analysis {
 	 * @throws java.util.concurrent.CancellationException if {@code progress} says so
 	 */
 	public static Analysis run(final Request r, final Progress progress) {
-		final String method = r.method == null ? "" : r.method.trim().toLowerCase(
-			Locale.ROOT);
-		if (!method.equals("cpca") && !method.equals("pca"))
-			throw new IllegalArgumentException("method=" + r.method +
-				" is not known: use cpca (contrastive PCA) or pca");
+		final Method method;
+		try {
+			method = Method.parse(r.method);
+		}
+		catch (final IllegalArgumentException e) {
+			throw new IllegalArgumentException("method=" + r.method + " is not known: use " +
+				"one of " + Method.names());
+		}
 		final String mode = r.alphaMode == null ? "" : r.alphaMode.trim().toLowerCase(
 			Locale.ROOT);
 		if (!mode.equals("auto") && !mode.equals("fixed") && !mode.equals("inf"))
@@ -243,7 +243,7 @@ public final class Analysis {
 		if (r.target == null) throw new IllegalArgumentException(
 			"there is no target image: open the target stack and choose it as target");
 		final boolean hasBackground = r.background != null || r.backgroundFromSelection;
-		if (method.equals("cpca") && !hasBackground) throw new IllegalArgumentException(
+		if (method != Method.PCA && !hasBackground) throw new IllegalArgumentException(
 			"contrastive PCA needs a background: choose a background image (or, with " +
 				"pixels as samples, draw a selection on the target), or use method=pca");
 		if (r.background == r.target && r.background != null)
@@ -315,19 +315,13 @@ public final class Analysis {
 			}
 		}
 		progress.checkCancelled();
-		final Cpca cpca = Cpca.fit(t, b, options, progress);
-		progress.checkCancelled();
-		final List<CpcaModel> models = new ArrayList<>();
-		AlphaSelection selection = null;
-		if (method.equals("pca")) models.add(cpca.pca());
-		else if (mode.equals("auto")) {
-			selection = cpca.automatic(progress);
-			models.addAll(selection.models());
-		}
-		else models.add(cpca.model(mode.equals("inf") ? Double.POSITIVE_INFINITY
-			: r.alpha));
+		final MethodSettings settings = new MethodSettings().method(method).alpha(mode
+			.equals("auto") ? Double.NaN : mode.equals("inf") ? Double.POSITIVE_INFINITY
+				: r.alpha);
+		final Solution solution = MethodRunner.run(settings, t, b == null ? List.of() : List
+			.of(b), options, progress);
 		progress.stage("done", 1);
-		return new Analysis(r, method, t, cpca, models, selection, layout, targetPixels);
+		return new Analysis(r, t, solution, layout, targetPixels);
 	}
 
 	/** Nonzero pixels of a single-plane mask of the given size. */
@@ -342,9 +336,14 @@ public final class Analysis {
 		return in;
 	}
 
-	/** "pca" or "cpca". */
+	/** The method's name: "pca", "cpca", … (see {@link Method}). */
 	public String method() {
-		return method;
+		return solution.method().id;
+	}
+
+	/** Everything the method produced. */
+	public Solution solution() {
+		return solution;
 	}
 
 	public Samples samples() {
@@ -352,18 +351,18 @@ public final class Analysis {
 	}
 
 	/** The models: one, or for automatic α one per chosen α (α = 0 first). */
-	public List<CpcaModel> models() {
-		return models;
+	public List<FittedModel> models() {
+		return solution.models();
 	}
 
 	/** The automatic α selection, or {@code null}. */
 	public AlphaSelection selection() {
-		return selection;
+		return solution.selection();
 	}
 
-	/** The fit, for further α ({@link Cpca#model}). */
+	/** The linear fit, for further α ({@link Cpca#model}); {@code null} for kernel cPCA. */
 	public Cpca cpca() {
-		return cpca;
+		return solution.fit();
 	}
 
 	/** The target as samples × features. */
@@ -378,24 +377,21 @@ public final class Analysis {
 
 	/** Notes of all models, without repeats. */
 	public List<String> diagnostics() {
-		final LinkedHashSet<String> all = new LinkedHashSet<>(cpca.diagnostics());
-		for (final CpcaModel m : models)
-			all.addAll(m.diagnostics());
-		return new ArrayList<>(all);
+		return solution.diagnostics();
 	}
 
 	/** The main model: PCA's, the fixed α's, or the first α &gt; 0 of automatic α. */
-	public CpcaModel primary() {
-		return models.size() > 1 ? models.get(1) : models.get(0);
+	public FittedModel primary() {
+		return solution.primary();
 	}
 
 	/** The model to save: {@link #primary()} with how its features map to pixels. */
-	public CpcaModel modelForFile() {
+	public FittedModel modelForFile() {
 		return modelForFile(primary());
 	}
 
 	/** {@code m} with the attributes that let "Apply model" map features to pixels. */
-	public CpcaModel modelForFile(final CpcaModel m) {
+	public FittedModel modelForFile(final FittedModel m) {
 		final Map<String, String> attributes = new LinkedHashMap<>();
 		if (layout != null) {
 			attributes.put(SAMPLES_KEY, "slices");
@@ -408,9 +404,9 @@ public final class Analysis {
 		return m.withAttributes(attributes);
 	}
 
-	/** "PC" for PCA, "cPC" for cPCA. */
+	/** "PC" for PCA, "cPC" for cPCA, … */
 	public String prefix() {
-		return method.equals("pca") ? "PC" : "cPC";
+		return ModelViews.prefix(primary());
 	}
 
 	/** α as text: "0", "2.5", "inf", or "" for PCA. */
@@ -433,9 +429,11 @@ public final class Analysis {
 		if (layout == null) throw new IllegalStateException(
 			"eigen-images exist for slices as samples; with pixels as samples see the " +
 				"score images");
-		final ImagePlus imp = ModelViews.eigenImages((method.equals("pca")
-			? "Eigen-images of " : "Contrastive eigen-images of ") + targetTitle(), models,
-			layout);
+		if (!solution.linear()) throw new IllegalStateException(solution.method().displayName +
+			" has no eigen-images (its components live in the kernel's feature space)");
+		final ImagePlus imp = ModelViews.eigenImages((solution.method() == Method.PCA
+			? "Eigen-images of " : "Contrastive eigen-images of ") + targetTitle(), solution
+				.linearModels(), layout);
 		if (layout.bin() == 1) imp.setCalibration(request.target.getCalibration().copy());
 		return imp;
 	}
@@ -457,7 +455,7 @@ public final class Analysis {
 		final List<double[][]> perModel = new ArrayList<>();
 		final List<String> labels = new ArrayList<>();
 		int columns = 0;
-		for (final CpcaModel m : models) {
+		for (final FittedModel m : models()) {
 			perModel.add(m.transform(pixels));
 			for (int c = 0; c < m.numComponents(); c++)
 				labels.add(ModelViews.componentLabel(m, c));
@@ -483,7 +481,9 @@ public final class Analysis {
 	 * stack (its loading on plane 1, 2, …).
 	 */
 	public ImagePlus loadingsPlot() {
-		final CpcaModel m = primary();
+		if (!(primary() instanceof CpcaModel)) throw new IllegalStateException(solution
+			.method().displayName + " has no loadings on the planes");
+		final CpcaModel m = (CpcaModel) primary();
 		final double[][] comps = m.components();
 		final int d = comps[0].length;
 		final double[] x = new double[d];
@@ -515,10 +515,9 @@ public final class Analysis {
 		final int n = targetData.samples();
 		final int stride = layout == null ? Math.max(1, (n + MAX_PLOTTED_PIXELS - 1) /
 			MAX_PLOTTED_PIXELS) : 1;
-		final ImagePlus imp = ModelViews.scatterPlot(models, targetData.labels(),
+		final ImagePlus imp = ModelViews.scatterPlot(models(), targetData.labels(),
 			targetTitle(), stride);
-		imp.setTitle((method.equals("pca") ? "PCA" : "cPCA") + " scatter plot of " +
-			targetTitle());
+		imp.setTitle(solution.method().displayName + " scatter plot of " + targetTitle());
 		return imp;
 	}
 
@@ -527,10 +526,10 @@ public final class Analysis {
 	 * along the α sweep, the chosen α values marked (ALGORITHMS.md §2.2).
 	 */
 	public ImagePlus variancePairsPlot() {
-		if (selection == null) throw new IllegalStateException(
+		if (selection() == null) throw new IllegalStateException(
 			"the variance-pairs plot needs automatic α (alpha_mode=auto)");
 		final ImagePlus imp = VariancePairsPlot.render("target vs background variance, " +
-			targetTitle(), cpca, selection);
+			targetTitle(), cpca(), selection());
 		imp.setTitle("cPCA variance pairs of " + targetTitle());
 		return imp;
 	}
@@ -555,7 +554,7 @@ public final class Analysis {
 		final List<String> names = targetData.sampleNames();
 		final int w = request.target.getWidth();
 		final int[] pixel = layout == null ? pixelIndices() : null;
-		for (final CpcaModel m : models) {
+		for (final FittedModel m : models()) {
 			final double[][] s = m.targetScores();
 			for (int i = 0; i < s.length; i++) {
 				rt.incrementCounter();
@@ -566,12 +565,20 @@ public final class Analysis {
 					rt.addValue("y", pixel[i] / w);
 				}
 				rt.addValue("label", labels == null ? "" : labels.get(i));
-				rt.addValue("alpha", alphaText(m.alpha()));
+				addSetting(rt, m);
 				for (int c = 0; c < s[i].length; c++)
 					rt.addValue(prefix() + (c + 1), s[i][c]);
 			}
 		}
 		return rt;
+	}
+
+	/** The α column, then one column per scalar parameter of the method (e.g. beta). */
+	private static void addSetting(final ResultsTable rt, final FittedModel m) {
+		rt.addValue("alpha", alphaText(m.alpha()));
+		m.parameters().forEach((key, v) -> {
+			if (v instanceof Double) rt.addValue(key, alphaText((Double) v));
+		});
 	}
 
 	private int[] pixelIndices() {
@@ -592,12 +599,12 @@ public final class Analysis {
 	public ResultsTable componentsTable() {
 		final ResultsTable rt = new ResultsTable();
 		rt.showRowNumbers(false);
-		for (final CpcaModel m : models) {
+		for (final FittedModel m : models()) {
 			final double[] ev = m.eigenvalues(), tv = m.targetVariance(), bv = m
 				.backgroundVariance(), f = m.fractionOfTargetVariance();
 			for (int c = 0; c < ev.length; c++) {
 				rt.incrementCounter();
-				rt.addValue("alpha", alphaText(m.alpha()));
+				addSetting(rt, m);
 				rt.addValue("component", prefix() + (c + 1));
 				rt.addValue("eigenvalue", ev[c]);
 				rt.addValue("target_variance", tv[c]);

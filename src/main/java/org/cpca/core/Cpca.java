@@ -365,7 +365,8 @@ public final class Cpca {
 	}
 
 	/**
-	 * Turns the m × k coefficients w (row-major, in this fit's space) into a model of any
+	 * Turns the m × k coefficients w (row-major, in this fit's space, orthonormal columns:
+	 * the space's components are then unit vectors) into a model of any
 	 * linear method: components in feature space with the sign rule (w is flipped along),
 	 * target and (first) background variance per component, training scores and
 	 * diagnostics. {@code parameters} are the method's own settings (β, λ_j, k_b, …):
@@ -388,7 +389,16 @@ public final class Cpca {
 					w[i * k + c] = -w[i * k + c];
 			}
 		}
-		final double[] tv = space.quadratics(space.a, w, k);
+		final double[] flat = space.targetScores(w, k);
+		// the target scores are the centred target projected on the unit components, so
+		// their variance is vᵀC_tv: no pass over A
+		final double[] tv = new double[k];
+		final int nt = target.samples();
+		for (int i = 0; i < nt; i++)
+			for (int c = 0; c < k; c++)
+				tv[c] += flat[i * k + c] * flat[i * k + c];
+		for (int c = 0; c < k; c++)
+			tv[c] /= nt - 1;
 		final double[] bv = background == null ? nans(k) : space.quadratics(space.b, w, k);
 		int positive = 0;
 		for (int c = 0; c < k; c++)
@@ -399,8 +409,7 @@ public final class Cpca {
 			diag.add("only " + positive + " of " + k + " directions have more target than " +
 				"background variance at α = " + alpha + " (eigenvalue > 0); the others are " +
 				"returned but carry no contrast");
-		final double[] flat = space.targetScores(w, k);
-		final double[][] scores = new double[target.samples()][k];
+		final double[][] scores = new double[nt][k];
 		for (int i = 0; i < scores.length; i++)
 			for (int c = 0; c < k; c++) {
 				final double s = flat[i * k + c];

@@ -150,8 +150,10 @@ public final class ModelFile {
 	}
 
 	/** Writes the model atomically. */
-	public static void write(final CpcaModel m, final Path file) throws IOException {
-		writeAtomically(file, GSON.toJson(toJson(m)));
+	public static void write(final FittedModel m, final Path file) throws IOException {
+		if (!(m instanceof CpcaModel)) throw new IllegalArgumentException(
+			"there is no model-file format for method " + m.method() + " yet");
+		writeAtomically(file, GSON.toJson(toJson((CpcaModel) m)));
 	}
 
 	/** Writes any fitted model atomically (kernel models without indentation). */

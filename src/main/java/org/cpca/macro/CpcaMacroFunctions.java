@@ -21,6 +21,7 @@ import org.cpca.command.Analysis;
 import org.cpca.command.IjProgress;
 import org.cpca.command.ModelApplication;
 import org.cpca.core.CpcaModel;
+import org.cpca.core.FittedModel;
 import org.cpca.core.Measures;
 import org.cpca.core.ModelFile;
 
@@ -135,7 +136,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 				return null;
 			case "getAlphas": {
 				final StringBuilder sb = new StringBuilder();
-				for (final CpcaModel m : analysis().models())
+				for (final FittedModel m : analysis().models())
 					sb.append(sb.length() == 0 ? "" : ",").append(alpha(m));
 				put(a, 0, sb.toString());
 				return null;
@@ -285,8 +286,8 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		return a;
 	}
 
-	private static CpcaModel model(final Object alphaIndex) {
-		final List<CpcaModel> models = analysis().models();
+	private static FittedModel model(final Object alphaIndex) {
+		final List<FittedModel> models = analysis().models();
 		return models.get(index(alphaIndex, models.size(), "α index"));
 	}
 
@@ -298,7 +299,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		return (int) v;
 	}
 
-	private static String alpha(final CpcaModel m) {
+	private static String alpha(final FittedModel m) {
 		return Double.isNaN(m.alpha()) ? "" : Analysis.alphaText(m.alpha());
 	}
 

@@ -9,12 +9,14 @@ import java.util.Locale;
 import ij.ImagePlus;
 
 import org.cpca.core.CpcaModel;
+import org.cpca.core.FittedModel;
+import org.cpca.core.Method;
 import org.cpca.image.ComponentImages;
 import org.cpca.image.FeatureLayout;
 
 /**
  * How fitted models are shown, the same in Fiji, in macros and on the command line:
- * names ("cPC1", "α = 0 (PCA)"), eigen-image stacks and scatter plots.
+ * names ("cPC1", "α = 0 (PCA)", "cPCA* β = 0.5"), eigen-image stacks and scatter plots.
  */
 public final class ModelViews {
 
@@ -29,21 +31,67 @@ public final class ModelViews {
 			.toPlainString();
 	}
 
-	/** "PC" for PCA, "cPC" for cPCA. */
-	public static String prefix(final CpcaModel m) {
-		return "pca".equals(m.method()) ? "PC" : "cPC";
+	/** The component prefix: "PC" for PCA, "cPC" for cPCA, … (see {@link Method}). */
+	public static String prefix(final FittedModel m) {
+		final Method method = Method.of(m);
+		return method == null ? "C" : method.prefix;
 	}
 
-	/** "PCA", "α = 0 (PCA)" or "cPCA α = 2.5". */
-	public static String title(final CpcaModel m) {
+	/** The method's display name of a model ("cPCA", "UCA", …), or its raw name. */
+	public static String methodName(final FittedModel m) {
+		final Method method = Method.of(m);
+		return method == null ? m.method() : method.displayName;
+	}
+
+	/**
+	 * The model's setting in words: "α = 2.5" when it has α, else its scalar parameters
+	 * ("β = 0.5") and arrays ("λ = 0.3, 0"); empty when it has none.
+	 */
+	public static String settingText(final FittedModel m) {
+		if (!Double.isNaN(m.alpha())) return "α = " + alphaText(m.alpha());
+		final StringBuilder sb = new StringBuilder();
+		m.parameters().forEach((key, v) -> {
+			if (!SHOWN.containsKey(key)) return;
+			sb.append(sb.length() == 0 ? "" : ", ").append(SHOWN.get(key)).append(" = ");
+			if (v instanceof double[]) {
+				final double[] a = (double[]) v;
+				for (int i = 0; i < a.length; i++)
+					sb.append(i == 0 ? "" : ", ").append(alphaText(a[i]));
+			}
+			else sb.append(alphaText((Double) v));
+		});
+		return sb.toString();
+	}
+
+	/** Parameters shown in titles, with their symbols. */
+	private static final java.util.Map<String, String> SHOWN = java.util.Map.of("beta", "β",
+		"lambda", "λ", "k_b", "k_b", "gamma", "γ");
+
+	/**
+	 * A short key naming the model among several of one run, for file names:
+	 * "alpha_2.5", "beta_0.5", or the method's name.
+	 */
+	public static String settingKey(final FittedModel m) {
+		if (!Double.isNaN(m.alpha())) return "alpha_" + alphaText(m.alpha());
+		final Object beta = m.parameters().get("beta");
+		if (beta instanceof Double) return "beta_" + alphaText((Double) beta);
+		return m.method();
+	}
+
+	/** "PCA", "α = 0 (PCA)", "cPCA α = 2.5", "cPCA* β = 0.5", "UCA λ = 0.3, 0". */
+	public static String title(final FittedModel m) {
 		if ("pca".equals(m.method())) return "PCA";
-		return m.alpha() == 0 ? "α = 0 (PCA)" : "cPCA α = " + alphaText(m.alpha());
+		if ("cpca".equals(m.method()) && m.alpha() == 0) return "α = 0 (PCA)";
+		final String setting = settingText(m);
+		return methodName(m) + (setting.isEmpty() ? "" : " " + setting);
 	}
 
-	/** A label for one component: "cPC1 α=2.5 λ=0.123" (no α for PCA). */
-	public static String componentLabel(final CpcaModel m, final int c) {
-		return prefix(m) + (c + 1) + ("pca".equals(m.method()) ? "" : " α=" + alphaText(m
-			.alpha())) + " λ=" + String.format(Locale.ROOT, "%.4g", m.eigenvalues()[c]);
+	/** A label for one component: "cPC1 α=2.5 λ=0.123" (the setting without spaces). */
+	public static String componentLabel(final FittedModel m, final int c) {
+		final String setting = settingText(m).replace(" = ", "=").replace("λ=", "lambda=")
+			.replace(", ", ",");
+		return prefix(m) + (c + 1) + (setting.isEmpty() ? "" : " " + setting) + " λ=" +
+			String.format(Locale.ROOT, "%.4g", m.eigenvalues()[c]);
 	}
 
 	/**
@@ -108,19 +156,37 @@ public final class ModelViews {
 	 *
 	 * @param classes one class per target sample, or {@code null}
 	 */
-	public static ImagePlus scatterPlot(final List<CpcaModel> models,
+	public static ImagePlus scatterPlot(final List<? extends FittedModel> models,
 		final List<String> classes, final String targetName, final int stride)
 	{
 		final List<ImagePlus> panels = scatterPanels(models, classes, targetName, stride);
 		return panels.size() == 1 ? panels.get(0) : Panels.montage(panels, 2);
 	}
 
+	/**
+	 * The scatter plot of one model as a live view redrawn many times a second (the α
+	 * explorer): small markers, every {@code stride}-th sample.
+	 */
+	public static ImagePlus liveScatterPlot(final FittedModel model,
+		final List<String> classes, final String subtitle, final int stride)
+	{
+		return scatterPanels(List.of(model), classes, subtitle, stride,
+			ScatterPlot.Markers.SMALL).get(0);
+	}
+
 	/** The panels of {@link #scatterPlot}, one per model. */
-	public static List<ImagePlus> scatterPanels(final List<CpcaModel> models,
+	public static List<ImagePlus> scatterPanels(final List<? extends FittedModel> models,
 		final List<String> classes, final String targetName, final int stride)
 	{
+		return scatterPanels(models, classes, targetName, stride, ScatterPlot.Markers.NORMAL);
+	}
+
+	private static List<ImagePlus> scatterPanels(final List<? extends FittedModel> models,
+		final List<String> classes, final String targetName, final int stride,
+		final ScatterPlot.Markers markers)
+	{
 		final List<ImagePlus> panels = new ArrayList<>();
-		for (final CpcaModel m : models) {
+		for (final FittedModel m : models) {
 			final double[][] s = m.targetScores();
 			final int count = (s.length + stride - 1) / stride;
 			final double[] x = new double[count], y = new double[count];
@@ -132,7 +198,7 @@ public final class ModelViews {
 				if (shown != null) shown.add(classes.get(i));
 			}
 			panels.add(ScatterPlot.render(title(m) + " (" + targetName + ")", prefix(m) + "1",
-				s[0].length > 1 ? prefix(m) + "2" : "sample", x, y, shown));
+				s[0].length > 1 ? prefix(m) + "2" : "sample", x, y, shown, markers));
 		}
 		return panels;
 	}

@@ -23,6 +23,23 @@ public final class ScatterPlot {
 
 	private ScatterPlot() {}
 
+	/** Marker size. */
+	public enum Markers {
+		/** 7-pixel circles: pictures and result windows. */
+		NORMAL(PlotStyle.MARKER_LINE_WIDTH),
+		/**
+		 * 5-pixel circles, drawn by ImageJ's own line drawing rather than Java2D strokes
+		 * (about 4× faster for thousands of points): live views such as the α explorer.
+		 */
+		SMALL(1f);
+
+		final float lineWidth;
+
+		Markers(final float lineWidth) {
+			this.lineWidth = lineWidth;
+		}
+	}
+
 	/**
 	 * Draws the points as circles, one colour per distinct class in order of first
 	 * appearance ({@link Palette}), with a legend of class names when there are classes
@@ -36,13 +53,27 @@ public final class ScatterPlot {
 		final String yLabel, final double[] x, final double[] y,
 		final List<String> classes)
 	{
-		final Plot plot = plot(title, xLabel, yLabel, x, y, classes);
-		return plot.getImagePlus();
+		return render(title, xLabel, yLabel, x, y, classes, Markers.NORMAL);
+	}
+
+	/** {@link #render} with the given marker size. */
+	public static ImagePlus render(final String title, final String xLabel,
+		final String yLabel, final double[] x, final double[] y,
+		final List<String> classes, final Markers markers)
+	{
+		return plot(title, xLabel, yLabel, x, y, classes, markers).getImagePlus();
 	}
 
 	/** The same plot as {@link #render}, before rendering, for further drawing. */
 	public static Plot plot(final String title, final String xLabel, final String yLabel,
 		final double[] x, final double[] y, final List<String> classes)
+	{
+		return plot(title, xLabel, yLabel, x, y, classes, Markers.NORMAL);
+	}
+
+	private static Plot plot(final String title, final String xLabel, final String yLabel,
+		final double[] x, final double[] y, final List<String> classes,
+		final Markers markers)
 	{
 		if (x.length != y.length) throw new IllegalArgumentException(x.length +
 			" x values but " + y.length + " y values: give one x and one y per point");
@@ -67,7 +98,7 @@ public final class ScatterPlot {
 				gx[k] = x[idx.get(k)];
 				gy[k] = y[idx.get(k)];
 			}
-			plot.setLineWidth(PlotStyle.MARKER_LINE_WIDTH);
+			plot.setLineWidth(markers.lineWidth);
 			plot.setColor(Palette.color(g), Palette.color(g));
 			plot.add(Palette.shape(g), gx, gy);
 			if (g > 0) legend.append('\n');

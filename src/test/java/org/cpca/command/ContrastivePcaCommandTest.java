@@ -155,7 +155,7 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		assertNotNull(m.getOutput("loadings_plot"));
 		// the contrastive direction is plane 3
 		final double[] v = ((ContrastivePcaCommand) m.getDelegateObject()).analysis()
-			.primary().components()[0];
+			.solution().linearModels().get(0).components()[0];
 		assertEquals(1, Math.abs(v[2]), 1e-2);
 		assertNotNull(t.getRoi(), "the input's selection is kept");
 		// the same region given as a mask image instead of a selection
@@ -169,7 +169,7 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		final CommandModule withMask = run(in);
 		assertFalse(withMask.isCanceled(), () -> withMask.getCancelReason());
 		final double[] u = ((ContrastivePcaCommand) withMask.getDelegateObject()).analysis()
-			.primary().components()[0];
+			.solution().linearModels().get(0).components()[0];
 		assertArrayEquals(v, u, 1e-9);
 		in.put("background_mask", new ImagePlus("small", new ij.process.ByteProcessor(5,
 			5)));

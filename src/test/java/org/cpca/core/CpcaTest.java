@@ -200,10 +200,10 @@ class CpcaTest {
 	@Test
 	void varianceFractionChoosesSmallestK() {
 		// C_t = diag(3.6, 1.6, 0.4): 3.6 / 5.6 = 0.64, (3.6 + 1.6) / 5.6 = 0.93
-		final Cpca cpca = Cpca.fit(paperTarget(), null, CpcaOptions.defaults()
+		final Cpca cpca = Cpca.fit(paperTarget(), (Dataset) null, CpcaOptions.defaults()
 			.withVarianceFraction(0.9), Progress.NONE);
 		assertEquals(2, cpca.pca().numComponents());
-		assertEquals(1, Cpca.fit(paperTarget(), null, CpcaOptions.defaults()
+		assertEquals(1, Cpca.fit(paperTarget(), (Dataset) null, CpcaOptions.defaults()
 			.withVarianceFraction(0.6), Progress.NONE).pca().numComponents());
 	}
 
@@ -262,9 +262,9 @@ class CpcaTest {
 		assertMessage(() -> Cpca.fit(t, Dataset.of("background", TestData.gaussian(1, 10,
 			5)), TWO, Progress.NONE), "5 features", "same features");
 		assertMessage(() -> Cpca.fit(Dataset.of("target", new double[][] { { 1, 2 } }),
-			null, TWO, Progress.NONE), "only 1 sample", "at least 2");
+			(Dataset) null, TWO, Progress.NONE), "only 1 sample", "at least 2");
 		assertMessage(() -> Cpca.fit(Dataset.of("target", new double[][] { { 1, 2 }, { 1,
-			2 } }), null, TWO, Progress.NONE), "constant");
+			2 } }), (Dataset) null, TWO, Progress.NONE), "constant");
 		assertMessage(() -> Cpca.fit(t, b, CpcaOptions.defaults().withComponents(9),
 			Progress.NONE), "k = 9", "at most");
 		assertMessage(() -> Cpca.fit(t, b, TWO, Progress.NONE).model(-1), "α must be ≥ 0");

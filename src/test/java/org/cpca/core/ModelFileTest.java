@@ -52,7 +52,7 @@ class ModelFileTest {
 	@Test
 	void pcaWithoutBackgroundHasNullAlphaAndUnknownBackgroundVariance() throws Exception {
 		final CpcaModel m = Cpca.fit(Dataset.of("target", TestData.gaussian(4, 20, 4, 2)),
-			null, CpcaOptions.defaults(), Progress.NONE).pca();
+			(Dataset) null, CpcaOptions.defaults(), Progress.NONE).pca();
 		final Path f = dir.resolve("pca.json");
 		ModelFile.write(m, f);
 		final String text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8);

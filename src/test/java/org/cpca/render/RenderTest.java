@@ -39,7 +39,7 @@ class RenderTest {
 	@TempDir
 	Path dir;
 
-	private static int count(final ImageProcessor ip, final Color c) {
+	static int count(final ImageProcessor ip, final Color c) {
 		final ImageProcessor rgb = ip instanceof ColorProcessor ? ip : ip.convertToRGB();
 		final int target = c.getRGB() & 0xffffff;
 		int n = 0;

@@ -1,0 +1,54 @@
+package org.cpca.core;
+
+import java.util.List;
+
+/**
+ * Runs a method on in-memory data: the one place where a method name becomes a
+ * computation, shared by the command line, the Fiji commands and the macro extension.
+ */
+public final class MethodRunner {
+
+	private MethodRunner() {}
+
+	/**
+	 * @param backgrounds none (PCA), one (cPCA and most methods) or several (UCA, rPCA)
+	 * @throws IllegalArgumentException for settings or data that do not fit the method,
+	 *           with a message saying what to do
+	 */
+	public static Solution run(final MethodSettings s, final Dataset target,
+		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
+	{
+		switch (s.method) {
+			case PCA: {
+				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
+				return Solution.of(Method.PCA, null, List.of(fit.pca()), null, fit);
+			}
+			case CPCA: {
+				requireBackgrounds(s.method, backgrounds, 1, 1);
+				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
+				if (Double.isNaN(s.alpha)) {
+					final AlphaSelection selection = fit.automatic(progress);
+					return Solution.of(Method.CPCA, "auto", selection.models(), selection, fit);
+				}
+				return Solution.of(Method.CPCA, s.alpha == Double.POSITIVE_INFINITY ? "inf"
+					: "fixed", List.of(fit.model(s.alpha)), null, fit);
+			}
+			default:
+				throw new IllegalArgumentException(s.method.displayName + " (method " +
+					s.method.id + ") cannot be run this way: see the README for how to run it");
+		}
+	}
+
+	/** Checks the number of backgrounds a method takes. */
+	static void requireBackgrounds(final Method method, final List<Dataset> backgrounds,
+		final int min, final int max)
+	{
+		final int n = backgrounds.size();
+		if (n < min) throw new IllegalArgumentException(method.displayName +
+			" needs a background: give one (e.g. --background PATH, or a background image " +
+			"in Fiji), or use method pca");
+		if (n > max) throw new IllegalArgumentException(method.displayName + " takes " + (max ==
+			1 ? "one background" : "at most " + max + " backgrounds") + " but " + n +
+			" were given: use uca for several backgrounds, or pool them into one");
+	}
+}
