@@ -145,15 +145,8 @@ public final class ModelFile {
 	public static JsonObject toJson(final FittedModel m) {
 		if (m instanceof CpcaModel) return toJson((CpcaModel) m);
 		if (m instanceof KernelCpcaModel) return toJson((KernelCpcaModel) m);
-		throw new IllegalArgumentException("no file format for " + m.getClass()
-			.getSimpleName());
-	}
-
-	/** Writes the model atomically. */
-	public static void write(final FittedModel m, final Path file) throws IOException {
-		if (!(m instanceof CpcaModel)) throw new IllegalArgumentException(
-			"there is no model-file format for method " + m.method() + " yet");
-		writeAtomically(file, GSON.toJson(toJson((CpcaModel) m)));
+		throw new IllegalArgumentException("there is no model-file format for method " + m
+			.method() + " yet");
 	}
 
 	/** Writes any fitted model atomically (kernel models without indentation). */
