@@ -216,8 +216,7 @@ public final class KernelCpca {
 		final List<String> linear = cpca.diagnostics();
 		for (final String note : m.diagnostics())
 			if (!linear.contains(note)) diag.add(note);
-		diag.add("no components in input space (eigen-images): a kernel direction lives in " +
-			"the kernel's feature space; look at the samples with extreme scores instead");
+		diag.add(KernelCpcaModel.NO_COMPONENTS);
 		final Map<String, Object> parameters = new LinkedHashMap<>(kernel.parameters());
 		parameters.put("path", exact() ? "exact" : "nystrom");
 		if (!exact()) parameters.put("landmarks", (double) landmarks);

@@ -27,6 +27,12 @@ import java.util.Map;
  */
 public final class KernelCpcaModel implements FittedModel {
 
+	/** The diagnostic that says why there are no eigen-images, and what to look at instead. */
+	public static final String NO_COMPONENTS = "kernel cPCA has no components in input " +
+		"space (no eigen-images, no components.tif, no reconstructions): its directions " +
+		"live in the kernel's feature space; the target samples with the most extreme " +
+		"scores show what each component sees (extremes.tif for images)";
+
 	private final double alpha;
 	private final Map<String, Object> parameters;
 	private final KernelFunction kernel;

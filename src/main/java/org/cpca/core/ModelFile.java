@@ -176,7 +176,8 @@ public final class ModelFile {
 		final FittedModel m = readAny(file);
 		if (m instanceof CpcaModel) return (CpcaModel) m;
 		throw bad(file, "it holds a " + m.method() + " model, which has no components in " +
-			"input space; read it with readAny");
+			"input space and no reconstructions; project data with it by cpca apply (in " +
+			"code: ModelFile.readAny)");
 	}
 
 	/**
