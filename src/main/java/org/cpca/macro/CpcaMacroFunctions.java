@@ -22,6 +22,7 @@ import org.cpca.command.IjProgress;
 import org.cpca.command.ModelApplication;
 import org.cpca.core.CpcaModel;
 import org.cpca.core.FittedModel;
+import org.cpca.core.KernelFunction;
 import org.cpca.core.Measures;
 import org.cpca.core.ModelFile;
 
@@ -41,7 +42,12 @@ import org.cpca.core.ModelFile;
  * ({@code ""}: the current image as target, no background); the background may also be
  * {@code "selection"} (the pixels inside the target's selection, with
  * {@code samples=pixels}). Options use the command's keys: {@code samples=slices|pixels
- * method=cpca|pca alpha=auto|inf|VALUE components=K standardize whiten bin=N seed=S}.
+ * method=cpca|pca|kernel alpha=auto|inf|VALUE components=K standardize whiten bin=N
+ * seed=S}, and for kernel cPCA {@code kernel=rbf|poly|linear gamma=auto|VALUE degree=D
+ * coef0=C landmarks=auto|all|L}, e.g.
+ * {@code Ext.cpcaFit("target.tif", "background.tif", "method=kernel kernel=rbf alpha=auto")}.
+ * Kernel cPCA has no eigen-images: {@code Ext.showExtremeSamples()} shows, per component,
+ * the target slices with the highest and lowest scores.
  * Results stay available to the other functions until the next fit. List results come
  * back as comma-separated text ({@code split(s, ",")}); α = ∞ is {@code inf}. Errors abort
  * the macro with a message naming the problem and the fix. Images are never modified.
@@ -72,6 +78,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		ExtensionDescriptor.newDescriptor("getSeparation", this, N, S, ON), //
 		ExtensionDescriptor.newDescriptor("getDiagnostics", this, OS), //
 		ExtensionDescriptor.newDescriptor("showEigenImages", this), //
+		ExtensionDescriptor.newDescriptor("showExtremeSamples", this), //
 		ExtensionDescriptor.newDescriptor("showScatterPlot", this), //
 		ExtensionDescriptor.newDescriptor("showScreePlot", this), //
 		ExtensionDescriptor.newDescriptor("showTables", this), //
@@ -193,13 +200,20 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 				put(a, 0, String.join("\n", analysis().diagnostics()));
 				return null;
 			case "showEigenImages":
+				if (analysis().samples() == Analysis.Samples.SLICES && !analysis().solution()
+					.linear()) throw new IllegalArgumentException(analysis().solution().method()
+						.displayName + " has no eigen-images (its directions live in the " +
+						"kernel's feature space): call Ext.showExtremeSamples() instead");
 				(analysis().samples() == Analysis.Samples.PIXELS ? analysis().scoreImages()
 					: analysis().eigenImages()).show();
 				return null;
+			case "showExtremeSamples":
+				analysis().extremeSamples().show();
+				return null;
 			case "showScatterPlot":
 				analysis().scatterPlot().show();
-				if (analysis().samples() == Analysis.Samples.PIXELS) analysis().loadingsPlot()
-					.show();
+				if (analysis().samples() == Analysis.Samples.PIXELS && analysis().solution()
+					.linear()) analysis().loadingsPlot().show();
 				return null;
 			case "showScreePlot":
 				analysis().screePlot().show();
@@ -234,7 +248,10 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 			.samples(Analysis.Samples.parse(Macro.getValue(o, "samples", "slices"))).method(
 				Macro.getValue(o, "method", "cpca")).alpha(Macro.getValue(o, "alpha", "auto"))
 			.components(integer(o, "components", 2)).standardize(flag(o, "standardize"))
-			.whiten(flag(o, "whiten")).bin(integer(o, "bin", 1)).seed(integer(o, "seed", 0));
+			.whiten(flag(o, "whiten")).bin(integer(o, "bin", 1)).seed(integer(o, "seed", 0))
+			.kernel(Macro.getValue(o, "kernel", "rbf"), Macro.getValue(o, "gamma", "auto"),
+				number(o, "degree", KernelFunction.DEFAULT_DEGREE), number(o, "coef0",
+					KernelFunction.DEFAULT_COEF0), Macro.getValue(o, "landmarks", "auto"));
 		final String b = background == null ? "" : background.trim();
 		if (b.equalsIgnoreCase("selection")) r.backgroundFromSelection();
 		else if (!b.isEmpty()) r.background(image(b, "background"));
@@ -272,6 +289,20 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		if (v == null) return defaultValue;
 		try {
 			return (int) Math.round(Double.parseDouble(v));
+		}
+		catch (final NumberFormatException e) {
+			throw new IllegalArgumentException(key + "=" + v + " is not a number: e.g. " +
+				key + "=" + defaultValue);
+		}
+	}
+
+	private static double number(final String options, final String key,
+		final double defaultValue)
+	{
+		final String v = Macro.getValue(options, key, null);
+		if (v == null) return defaultValue;
+		try {
+			return Double.parseDouble(v);
 		}
 		catch (final NumberFormatException e) {
 			throw new IllegalArgumentException(key + "=" + v + " is not a number: e.g. " +

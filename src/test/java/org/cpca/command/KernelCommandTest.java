@@ -35,9 +35,9 @@ class KernelCommandTest extends CommandTestBase {
 		in.put("background", b);
 		in.put("method", "kernel");
 		in.put("kernel", "rbf");
-		in.put("gamma", "1e-5"); // a wide kernel: the median heuristic is too narrow here
+		in.put("gamma", "1e-6"); // a wide kernel: the median heuristic is too narrow here
 		in.put("alpha_mode", "fixed");
-		in.put("alpha", 4.0);
+		in.put("alpha", 10.0);
 		in.put("save_model", tmp.resolve("kernel.json").toFile());
 		final CommandModule m = ContrastivePcaCommandTest.run(in);
 		assertFalse(m.isCanceled(), () -> m.getCancelReason());
@@ -55,7 +55,7 @@ class KernelCommandTest extends CommandTestBase {
 		final ResultsTable scores = c.scoresTable();
 		assertEquals(40, scores.size());
 		assertTrue(scores.columnExists("kPC1") && scores.columnExists("gamma"));
-		assertEquals("4", scores.getStringValue("alpha", 0));
+		assertEquals("10", scores.getStringValue("alpha", 0));
 		assertEquals("kernel", c.analysis().method());
 		// the wide rbf kernel finds the faint class pattern under the strong shared one
 		final double lda = org.cpca.core.Measures.ldaAccuracy(c.analysis().primary()
