@@ -64,6 +64,7 @@ public final class Bench {
 	static {
 		GROUPS = new java.util.LinkedHashMap<>();
 		GROUPS.put("linear", Bench::linear);
+		GROUPS.put("kernel", KernelBench::run);
 	}
 
 	/** Runs every group. */

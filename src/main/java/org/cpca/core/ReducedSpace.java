@@ -106,7 +106,7 @@ final class ReducedSpace extends ContrastiveSpace {
 	 * cores in strips; every entry is computed in the same order whatever the split.
 	 */
 	static double[][] pivotedCholesky(final double[] g, final int n) {
-		return pivotedCholesky(g, n, 0, null);
+		return pivotedCholesky(g, n, 0, null, RANK_TOLERANCE);
 	}
 
 	/**
@@ -118,9 +118,10 @@ final class ReducedSpace extends ContrastiveSpace {
 	 *
 	 * @param pivots if not {@code null} (length ≥ n), receives the pivot row of each
 	 *          column of L
+	 * @param tolerance pivots stop below this fraction of the largest diagonal
 	 */
 	static double[][] pivotedCholesky(final double[] g, final int n, final int priority,
-		final int[] pivots)
+		final int[] pivots, final double tolerance)
 	{
 		final double[] diag = new double[n];
 		double max = 0;
@@ -142,7 +143,7 @@ final class ReducedSpace extends ContrastiveSpace {
 			final int r0 = r;
 			while (r < n && r - r0 < PANEL) {
 				int p = -1;
-				double best = RANK_TOLERANCE * max;
+				double best = tolerance * max;
 				for (int i = 0; i < limit; i++)
 					if (!pivoted[i] && diag[i] > best) {
 						best = diag[i];

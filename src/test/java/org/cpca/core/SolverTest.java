@@ -199,7 +199,8 @@ class SolverTest {
 				for (int t = 0; t < d; t++)
 					g[i * n + j] += z[i][t] * z[j][t];
 		final int[] pivots = new int[n];
-		final double[][] l = ReducedSpace.pivotedCholesky(g, n, n1, pivots);
+		final double[][] l = ReducedSpace.pivotedCholesky(g, n, n1, pivots,
+			ReducedSpace.RANK_TOLERANCE);
 		assertEquals(50, l[0].length); // the rank
 		for (int c = 0; c < 12; c++)
 			assertTrue(pivots[c] < n1, "column " + c + " pivots on row " + pivots[c]);
@@ -219,7 +220,8 @@ class SolverTest {
 				assertEquals(0, l[i][c], 1e-6);
 		// no priority: the plain factorisation, bit for bit
 		final double[][] plain = ReducedSpace.pivotedCholesky(g, n);
-		final double[][] zero = ReducedSpace.pivotedCholesky(g, n, 0, null);
+		final double[][] zero = ReducedSpace.pivotedCholesky(g, n, 0, null,
+			ReducedSpace.RANK_TOLERANCE);
 		for (int i = 0; i < n; i++)
 			assertArrayEquals(plain[i], zero[i], 0);
 	}
