@@ -55,7 +55,8 @@ public final class MethodRunner {
 		kernel.put("path", fit.exact() ? "exact" : "nystrom");
 		kernel.put("landmarks", fit.exact() ? null : fit.landmarks());
 		kernel.put("rank", fit.rank());
-		final java.util.Map<String, Object> facts = java.util.Map.of("kernel", kernel);
+		final java.util.Map<String, Object> facts = java.util.Map.of("kernel", kernel,
+			"standardize", options.standardize());
 		final List<String> notes = new java.util.ArrayList<>(fit.diagnostics());
 		notes.add(KernelCpcaModel.NO_COMPONENTS);
 		if (Double.isNaN(s.alpha)) {
