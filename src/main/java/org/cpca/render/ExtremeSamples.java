@@ -18,7 +18,7 @@ import org.cpca.image.FeatureLayout;
  * extreme scores along it. Per component, the {@code count} samples with the highest
  * scores (highest first), then the {@code count} with the lowest (lowest first), as
  * images in the target's own units, each labelled with component, rank, sample and
- * score. What changes from the bottom to the top row is what the component sees.
+ * score, e.g. "kPC1 top 1: slice 17 (0.0308)". What changes from the bottom to the top row is what the component sees.
  */
 public final class ExtremeSamples {
 
@@ -68,7 +68,7 @@ public final class ExtremeSamples {
 			for (int r = 0; r < idx.length; r++) {
 				final int i = idx[r];
 				rows.add(target.sample(i));
-				labels.add(String.format(Locale.ROOT, "%s%d %s %d: %s (score %.4g)", ModelViews
+				labels.add(String.format(Locale.ROOT, "%s%d %s %d: %s (%.3g)", ModelViews
 					.prefix(m), c + 1, r < q ? "top" : "bottom", (r < q ? r : r - q) + 1,
 					names == null ? "sample " + (i + 1) : names.get(i), scores[i][c]));
 			}
