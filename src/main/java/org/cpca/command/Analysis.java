@@ -86,11 +86,16 @@ public final class Analysis {
 		String method = "cpca";
 		String alphaMode = "auto";
 		double alpha = 2;
+		String betaMode = "auto";
+		double beta = 0.5;
 		int components = 2;
 		boolean standardize;
 		boolean whiten;
 		int bin = 1;
 		long seed;
+		double eta = org.cpca.core.OnlineOptions.DEFAULT_ETA;
+		double tau = org.cpca.core.OnlineOptions.DEFAULT_TAU;
+		int epochs = 1;
 		String kernel = "rbf";
 		String gamma = "auto";
 		double degree = KernelFunction.DEFAULT_DEGREE;
@@ -171,6 +176,23 @@ public final class Analysis {
 			return this;
 		}
 
+		/**
+		 * cPCA*'s β the way the command line takes it: a number in [0, 1] or "auto".
+		 */
+		public Request beta(final String text) {
+			final double b = MethodSettings.parseBeta(text, "beta");
+			betaMode = Double.isNaN(b) ? "auto" : "fixed";
+			if (!Double.isNaN(b)) beta = b;
+			return this;
+		}
+
+		/** cPCA*: "auto" or "fixed" (then {@code value} is β). */
+		public Request beta(final String mode, final double value) {
+			betaMode = mode;
+			beta = value;
+			return this;
+		}
+
 		public Request components(final int k) {
 			components = k;
 			return this;
@@ -193,6 +215,14 @@ public final class Analysis {
 
 		public Request seed(final long s) {
 			seed = s;
+			return this;
+		}
+
+		/** Online cPCA* (method "online"): step size η, τ and the number of epochs. */
+		public Request online(final double newEta, final double newTau, final int newEpochs) {
+			eta = newEta;
+			tau = newTau;
+			epochs = newEpochs;
 			return this;
 		}
 
@@ -263,6 +293,17 @@ public final class Analysis {
 		if (mode.equals("fixed") && !(r.alpha >= 0 && r.alpha < Double.POSITIVE_INFINITY))
 			throw new IllegalArgumentException("alpha must be ≥ 0 (got " + r.alpha +
 				"): use 0 for PCA, a positive value, or alpha_mode=inf / auto");
+		final String bmode = r.betaMode == null ? "" : r.betaMode.trim().toLowerCase(
+			Locale.ROOT);
+		if (method == Method.STAR) {
+			if (!bmode.equals("auto") && !bmode.equals("fixed"))
+				throw new IllegalArgumentException("beta_mode=" + r.betaMode + " is not known:" +
+					" use auto (automatic selection) or fixed (the given beta)");
+			if (bmode.equals("fixed") && !(r.beta >= 0 && r.beta <= 1))
+				throw new IllegalArgumentException("beta must be in [0, 1] (got " + r.beta +
+					"): 0 is PCA, values towards 1 weight the background more, 1 is cPCA++; " +
+					"or beta_mode=auto");
+		}
 		if (r.target == null) throw new IllegalArgumentException(
 			"there is no target image: open the target stack and choose it as target");
 		final boolean hasBackground = r.background != null || r.backgroundFromSelection;
@@ -340,7 +381,8 @@ public final class Analysis {
 		progress.checkCancelled();
 		final MethodSettings settings = new MethodSettings().method(method).alpha(mode
 			.equals("auto") ? Double.NaN : mode.equals("inf") ? Double.POSITIVE_INFINITY
-				: r.alpha);
+				: r.alpha).beta(bmode.equals("fixed") ? r.beta : Double.NaN).online(r.eta, r.tau,
+					r.epochs);
 		if (method == Method.KERNEL) settings.kernel(MethodSettings.parseKernel(r.kernel,
 			r.gamma, r.degree, r.coef0, "")).landmarks(MethodSettings.parseLandmarks(
 				r.landmarks, "landmarks"));
@@ -576,6 +618,20 @@ public final class Analysis {
 			targetTitle(), cpca(), selection());
 		imp.setTitle("cPCA variance pairs of " + targetTitle());
 		return imp;
+	}
+
+	/**
+	 * The curves the method reported (e.g. cPCA*'s separation of the classes against β),
+	 * one plot each; empty when there are none.
+	 */
+	public List<ImagePlus> curvePlots() {
+		final List<ImagePlus> out = new ArrayList<>();
+		for (final org.cpca.core.Curve c : solution.curves()) {
+			final ImagePlus imp = org.cpca.render.CurvePlot.render(c);
+			imp.setTitle(c.title + ", " + targetTitle());
+			out.add(imp);
+		}
+		return out;
 	}
 
 	/** The eigenvalues of the main model against component index. */

@@ -25,7 +25,9 @@ import org.scijava.widget.FileWidget;
  * does the work. Parameter names are the macro keys and match the command line's
  * vocabulary, e.g.
  * {@code run("Contrastive PCA...", "target=digits.tif background_source=image
- * background=grass.tif samples=slices method=cpca alpha_mode=auto alpha=2 components=2")}.
+ * background=grass.tif samples=slices method=cpca alpha_mode=auto alpha=2 components=2")};
+ * cPCA* takes {@code method=star beta_mode=auto} or {@code beta_mode=fixed beta=0.5},
+ * cPCA++ {@code method=cpcapp}.
  * Kernel cPCA ({@code method=kernel kernel=rbf gamma=auto landmarks=auto}) has no
  * eigen-images: with slices as samples it shows the extreme samples of each component.
  * The inputs are never modified.
@@ -62,9 +64,11 @@ public class ContrastivePcaCommand extends ContextCommand {
 			"the features.")
 	private String samples = "slices";
 
-	@Parameter(label = "Method", choices = { "cpca", "pca", "kernel" },
+	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp", "kernel" },
 		description = "cpca: contrastive PCA against the background. pca: ordinary PCA " +
-			"of the target. kernel: kernel cPCA (nonlinear; see the kernel settings).")
+			"of the target. star: cPCA*, C_t v = λ((1−β)I + βC_b)v. cpcapp: cPCA++, the " +
+			"target/background variance ratio C_t v = λC_b v. kernel: kernel cPCA " +
+			"(nonlinear; see the kernel settings).")
 	private String method = "cpca";
 
 	@Parameter(label = "α mode", choices = { "auto", "fixed", "inf" },
@@ -75,6 +79,15 @@ public class ContrastivePcaCommand extends ContextCommand {
 	@Parameter(label = "α (fixed mode)", min = "0",
 		description = "Contrast strength α ≥ 0 for alpha_mode=fixed (0 is PCA).")
 	private double alpha = 2;
+
+	@Parameter(label = "β mode (cPCA*)", choices = { "auto", "fixed" },
+		description = "For method=star. auto: sweep β, cluster and show representative " +
+			"values (β = 0, PCA, first). fixed: use β below.")
+	private String beta_mode = "auto";
+
+	@Parameter(label = "β (cPCA*, fixed mode)", min = "0", max = "1", stepSize = "0.05",
+		description = "cPCA*'s β in [0, 1] for beta_mode=fixed: 0 is PCA, 1 is cPCA++.")
+	private double beta = 0.5;
 
 	@Parameter(label = "Kernel (kernel cPCA)", choices = { "rbf", "poly", "linear" },
 		description = "For method=kernel: rbf exp(−γ‖x−y‖²), poly (γxᵀy + coef0)^degree, " +
@@ -137,8 +150,8 @@ public class ContrastivePcaCommand extends ContextCommand {
 
 	@Parameter(label = "Save model to", required = false, persist = false,
 		style = FileWidget.SAVE_STYLE,
-		description = "Optional model.json for Apply Model... (for automatic α: the first " +
-			"α > 0).")
+		description = "Optional model.json for Apply Model... (for automatic α or β: the " +
+			"first value > 0).")
 	private File save_model;
 
 	@Parameter(label = "Eigen-images", type = ItemIO.OUTPUT)
@@ -162,6 +175,9 @@ public class ContrastivePcaCommand extends ContextCommand {
 	@Parameter(label = "Components across planes", type = ItemIO.OUTPUT)
 	private ImagePlus loadings_plot;
 
+	@Parameter(label = "Curves (e.g. separation against β)", type = ItemIO.OUTPUT)
+	private ImagePlus curve_plot;
+
 	/** Most pixels listed in the scores table with pixels as samples. */
 	static final int MAX_SCORE_ROWS = 100_000;
 
@@ -174,7 +190,8 @@ public class ContrastivePcaCommand extends ContextCommand {
 		final IjProgress progress = new IjProgress();
 		try {
 			final Analysis.Request request = new Analysis.Request().target(target).samples(
-				Analysis.Samples.parse(samples)).method(method).alpha(alpha_mode, alpha)
+				Analysis.Samples.parse(samples)).method(method).alpha(alpha_mode, alpha).beta(
+					beta_mode, beta)
 				.components(components).standardize(standardize).whiten(whiten).bin(bin)
 				.seed(seed).kernel(kernel, gamma, degree, coef0, landmarks);
 			if ("selection".equals(background_source)) request.backgroundFromSelection();
@@ -207,6 +224,13 @@ public class ContrastivePcaCommand extends ContextCommand {
 				if (analysis.selection() != null && analysis.cpca() != null)
 					variance_pairs_plot = analysis.variancePairsPlot();
 				if (pixels && linear) loadings_plot = analysis.loadingsPlot();
+				final java.util.List<ImagePlus> curves = analysis.curvePlots();
+				if (!curves.isEmpty()) {
+					curve_plot = curves.size() == 1 ? curves.get(0) : org.cpca.render.Panels
+						.montage(curves, 2);
+					curve_plot.setTitle(analysis.solution().method().displayName +
+						" curves of " + target.getTitle());
+				}
 			}
 			// pixels as samples: a row per pixel only for small images (the score images
 			// hold the same numbers)

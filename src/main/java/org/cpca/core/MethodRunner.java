@@ -33,6 +33,16 @@ public final class MethodRunner {
 				return Solution.of(Method.CPCA, s.alpha == Double.POSITIVE_INFINITY ? "inf"
 					: "fixed", List.of(fit.model(s.alpha)), null, fit);
 			}
+			case STAR:
+			case CPCAPP: {
+				requireBackgrounds(s.method, backgrounds, 1, 1);
+				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
+				return s.method == Method.STAR ? StarRun.star(fit, s, progress) : StarRun
+					.plusPlus(fit);
+			}
+			case ONLINE:
+				requireBackgrounds(s.method, backgrounds, 1, 1);
+				return OnlineCpcaStar.inMemory(s, target, backgrounds.get(0), options, progress);
 			case KERNEL:
 				return kernel(s, target, backgrounds, options, progress);
 			default:

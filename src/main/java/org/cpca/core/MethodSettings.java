@@ -19,6 +19,20 @@ public final class MethodSettings {
 	 */
 	public int landmarks = KernelOptions.AUTOMATIC;
 
+	/** cPCA*: β ∈ [0, 1], or NaN for automatic β. */
+	public double beta = Double.NaN;
+	/** cPCA*'s automatic β: the number of grid values strictly between 0 and 1. */
+	public int betaCount = 40;
+	/** cPCA*'s automatic β: the number of β values returned, β = 0 included. */
+	public int betasReturned = 4;
+
+	/** Online cPCA*: the step size η (0 &lt; η &lt; τ). */
+	public double eta = OnlineOptions.DEFAULT_ETA;
+	/** Online cPCA*: the ratio τ of the W and M time scales. */
+	public double tau = OnlineOptions.DEFAULT_TAU;
+	/** Online cPCA*: passes over the data. */
+	public int epochs = 1;
+
 	public MethodSettings method(final Method m) {
 		method = m;
 		return this;
@@ -92,6 +106,42 @@ public final class MethodSettings {
 		throw new IllegalArgumentException(option + " " + text + " is not known: use a " +
 			"number of landmarks ≥ 1, auto (exact up to " + KernelCpca.EXACT_LIMIT +
 			" samples, else " + KernelCpca.DEFAULT_LANDMARKS + " landmarks) or all (exact)");
+	}
+
+	/** Online cPCA*: η, τ and the number of epochs (checked when the method runs). */
+	public MethodSettings online(final double eta, final double tau, final int epochs) {
+		this.eta = eta;
+		this.tau = tau;
+		this.epochs = epochs;
+		return this;
+	}
+
+	/** β ∈ [0, 1], or NaN for automatic β. */
+	public MethodSettings beta(final double b) {
+		beta = b;
+		return this;
+	}
+
+	/**
+	 * β from text: a number in [0, 1] or "auto".
+	 *
+	 * @param option how the user gave it, for the message (e.g. "--beta", "beta=")
+	 */
+	public static double parseBeta(final String text, final String option) {
+		final String s = text == null ? "" : text.trim().toLowerCase(java.util.Locale.ROOT);
+		if (s.equals("auto")) return Double.NaN;
+		final double v;
+		try {
+			v = Double.parseDouble(s);
+		}
+		catch (final NumberFormatException e) {
+			throw new IllegalArgumentException(option + " " + text +
+				" is not a number: use a value in [0, 1] or auto");
+		}
+		if (!(v >= 0 && v <= 1)) throw new IllegalArgumentException(option +
+			" must be in [0, 1] (got " + text + "): 0 is PCA, values towards 1 weight the " +
+			"background more, 1 is cPCA++; or auto");
+		return v + 0.0; // −0 → 0
 	}
 
 	/**

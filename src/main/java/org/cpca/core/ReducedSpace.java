@@ -227,6 +227,11 @@ final class ReducedSpace extends ContrastiveSpace {
 	 * result does not depend on the split.
 	 */
 	@Override
+	int features() {
+		return d;
+	}
+
+	@Override
 	double[][] components(final double[] w, final int k) {
 		final double[] coef = Kernels.choleskySolve(lTl, w, k);
 		final double[] y = times(l, coef, k); // n × k

@@ -38,6 +38,8 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		d.put("method", "cpca");
 		d.put("alpha_mode", "auto");
 		d.put("alpha", 2.0);
+		d.put("beta_mode", "auto");
+		d.put("beta", 0.5);
 		d.put("kernel", "rbf");
 		d.put("gamma", "auto");
 		d.put("degree", 3);
