@@ -66,6 +66,7 @@ public final class Bench {
 		GROUPS.put("linear", Bench::linear);
 		GROUPS.put("star", StarBench::run);
 		GROUPS.put("online", OnlineBench::run);
+		GROUPS.put("kernel", KernelBench::run);
 	}
 
 	/** Runs every group. */

@@ -60,9 +60,35 @@ final class FitCommand implements Callable<Integer> {
 
 	@Option(names = "--method", paramLabel = "NAME", defaultValue = "cpca",
 		description = "pca, cpca, star (cPCA*: C_t v = λ((1−β)I + βC_b)v), cpcapp " +
-			"(cPCA++: C_t v = λC_b v) or online (online cPCA*, inputs streamed from disk; " +
-			"see --eta, --tau, --epochs) (default: ${DEFAULT-VALUE}).")
+			"(cPCA++: C_t v = λC_b v), online (online cPCA*, inputs streamed from disk; " +
+			"see --eta, --tau, --epochs) or kernel (kernel cPCA; see --kernel) (default: " +
+			"${DEFAULT-VALUE}).")
 	String method;
+
+	@Option(names = "--kernel", paramLabel = "linear|poly|rbf",
+		description = "Kernel cPCA (--method kernel): the kernel (default: rbf).")
+	String kernel;
+
+	@Option(names = "--gamma", paramLabel = "VALUE|auto",
+		description = "Kernel cPCA: γ > 0 of the rbf or poly kernel, or auto (default): " +
+			"rbf 1/median squared distance, poly 1/mean squared norm, over a seeded " +
+			"subsample of at most 1000 samples.")
+	String gamma;
+
+	@Option(names = "--degree", paramLabel = "D",
+		description = "Kernel cPCA: degree of the poly kernel, a whole number ≥ 1 " +
+			"(default: 3).")
+	Double degree;
+
+	@Option(names = "--coef0", paramLabel = "C",
+		description = "Kernel cPCA: offset c₀ ≥ 0 of the poly kernel (γxᵀy + c₀)^D " +
+			"(default: 1).")
+	Double coef0;
+
+	@Option(names = "--landmarks", paramLabel = "L|auto|all",
+		description = "Kernel cPCA: auto (default: exact up to 2000 samples in all, else " +
+			"Nyström with 500 seeded landmarks), all (always exact) or L Nyström landmarks.")
+	String landmarks;
 
 	@Option(names = "--retain", paramLabel = "FRACTION",
 		description = "PCA only: use the smallest k whose components retain this " +
@@ -276,7 +302,19 @@ final class FitCommand implements Callable<Integer> {
 			s.betaCount = betaCount;
 			s.betasReturned = betasReturned;
 		}
-		return s;
+		final boolean kernelOptions = kernel != null || gamma != null || degree != null ||
+			coef0 != null || landmarks != null;
+		if (s.method != Method.KERNEL) {
+			if (kernelOptions) throw new IllegalArgumentException("--kernel, --gamma, " +
+				"--degree, --coef0 and --landmarks apply to --method kernel only");
+			return s;
+		}
+		if (s.alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException(
+			"--alpha inf is not defined for kernel cPCA: give a finite α ≥ 0 or auto");
+		return s.kernel(MethodSettings.parseKernel(kernel == null ? "rbf" : kernel, gamma,
+			degree == null ? org.cpca.core.KernelFunction.DEFAULT_DEGREE : degree, coef0 == null
+				? org.cpca.core.KernelFunction.DEFAULT_COEF0 : coef0, "--")).landmarks(
+					MethodSettings.parseLandmarks(landmarks, "--landmarks"));
 	}
 
 	private List<Path> inputs(final LoadedData t, final List<LoadedData> bs) {

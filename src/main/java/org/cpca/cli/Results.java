@@ -30,6 +30,7 @@ import org.cpca.core.Measures;
 import org.cpca.core.ModelFile;
 import org.cpca.image.TiffFiles;
 import org.cpca.render.CurvePlot;
+import org.cpca.render.ExtremeSamples;
 import org.cpca.render.ModelViews;
 import org.cpca.render.Panels;
 import org.cpca.render.PlotFiles;
@@ -116,6 +117,7 @@ final class Results {
 				ModelFile.write(m.withAttributes(attributes), out.file("models/" + ModelViews
 					.settingKey(m) + ".json"));
 			if (target.isImage() && solution.linear()) writeComponents(out);
+			else if (target.isImage() && target.dataset != null) writeExtremes(out);
 			writePlots(out);
 			for (final Curve c : solution.curves()) {
 				Files.write(out.file(c.name + ".csv"), c.csv().getBytes(
@@ -179,6 +181,18 @@ final class Results {
 			out.file("plots/eigen_images.png"));
 	}
 
+	/**
+	 * Methods without eigen-images (kernel cPCA): per component the target samples with
+	 * the highest and lowest scores, as extremes.tif and plots/extremes.png.
+	 */
+	private void writeExtremes(final OutputFolder out) throws IOException {
+		final ImagePlus stack = ExtremeSamples.stack("extreme samples", primary(), target
+			.dataset, target.layout, ExtremeSamples.COUNT);
+		TiffFiles.save(stack, out.file("extremes.tif"));
+		PlotFiles.savePng(ModelViews.eigenImageMontage(stack, stack.getStackSize() / primary()
+			.numComponents()), out.file("plots/extremes.png"));
+	}
+
 	private void writePlots(final OutputFolder out) throws IOException {
 		final List<ImagePlus> panels = ModelViews.scatterPanels(models, labels, target.name(),
 			1);
@@ -189,7 +203,8 @@ final class Results {
 			.file("plots/scatter.png"));
 		PlotFiles.savePng(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
 			primary().eigenvalues()), out.file("plots/eigenvalues.png"));
-		if (solution.selection() != null) PlotFiles.savePng(VariancePairsPlot.render(
+		if (solution.selection() != null && solution.fit() != null) PlotFiles.savePng(
+			VariancePairsPlot.render(
 			"target vs background variance of the top cPC", solution.fit(), solution
 				.selection()), out.file("plots/variance_pairs.png"));
 	}
@@ -271,8 +286,8 @@ final class Results {
 		for (final JsonElement d : diags.getAsJsonArray())
 			sb.append("  note: ").append(d.getAsString()).append('\n');
 		sb.append("Results in ").append(dir.toAbsolutePath().normalize()).append(
-			" (summary.json, scores.csv, model.json").append(target.isImage() && solution
-				.linear() ? ", components.tif" : "").append(", plots/)");
+			" (summary.json, scores.csv, model.json").append(target.isImage() ? solution
+				.linear() ? ", components.tif" : ", extremes.tif" : "").append(", plots/)");
 		return sb.toString();
 	}
 }

@@ -19,6 +19,7 @@ import org.cpca.core.CpcaModel;
 import org.cpca.core.CpcaOptions;
 import org.cpca.core.Dataset;
 import org.cpca.core.FittedModel;
+import org.cpca.core.KernelFunction;
 import org.cpca.core.Method;
 import org.cpca.core.MethodRunner;
 import org.cpca.core.MethodSettings;
@@ -27,6 +28,7 @@ import org.cpca.core.Solution;
 import org.cpca.image.DivergingLut;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.StackSamples;
+import org.cpca.render.ExtremeSamples;
 import org.cpca.render.Palette;
 import org.cpca.render.ModelViews;
 import org.cpca.render.ScatterPlot;
@@ -94,6 +96,11 @@ public final class Analysis {
 		double eta = org.cpca.core.OnlineOptions.DEFAULT_ETA;
 		double tau = org.cpca.core.OnlineOptions.DEFAULT_TAU;
 		int epochs = 1;
+		String kernel = "rbf";
+		String gamma = "auto";
+		double degree = KernelFunction.DEFAULT_DEGREE;
+		double coef0 = KernelFunction.DEFAULT_COEF0;
+		String landmarks = "auto";
 
 		public Request target(final ImagePlus imp) {
 			target = imp;
@@ -216,6 +223,22 @@ public final class Analysis {
 			eta = newEta;
 			tau = newTau;
 			epochs = newEpochs;
+			return this;
+		}
+
+		/**
+		 * Kernel cPCA's settings as the user gives them (checked by {@link Analysis#run}):
+		 * kernel linear, poly or rbf; gamma a number &gt; 0 or "auto"; degree and coef0 of
+		 * the poly kernel; landmarks "auto", "all" or a number.
+		 */
+		public Request kernel(final String name, final String gammaText,
+			final double polyDegree, final double polyCoef0, final String landmarksText)
+		{
+			kernel = name;
+			gamma = gammaText;
+			degree = polyDegree;
+			coef0 = polyCoef0;
+			landmarks = landmarksText;
 			return this;
 		}
 	}
@@ -360,6 +383,9 @@ public final class Analysis {
 			.equals("auto") ? Double.NaN : mode.equals("inf") ? Double.POSITIVE_INFINITY
 				: r.alpha).beta(bmode.equals("fixed") ? r.beta : Double.NaN).online(r.eta, r.tau,
 					r.epochs);
+		if (method == Method.KERNEL) settings.kernel(MethodSettings.parseKernel(r.kernel,
+			r.gamma, r.degree, r.coef0, "")).landmarks(MethodSettings.parseLandmarks(
+				r.landmarks, "landmarks"));
 		final Solution solution = MethodRunner.run(settings, t, b == null ? List.of() : List
 			.of(b), options, progress);
 		progress.stage("done", 1);
@@ -472,11 +498,29 @@ public final class Analysis {
 			"eigen-images exist for slices as samples; with pixels as samples see the " +
 				"score images");
 		if (!solution.linear()) throw new IllegalStateException(solution.method().displayName +
-			" has no eigen-images (its components live in the kernel's feature space)");
+			" has no eigen-images (its components live in the kernel's feature space): " +
+			"see the extreme samples instead");
 		final ImagePlus imp = ModelViews.eigenImages((solution.method() == Method.PCA
 			? "Eigen-images of " : "Contrastive eigen-images of ") + targetTitle(), solution
 				.linearModels(), layout);
 		if (layout.bin() == 1) imp.setCalibration(request.target.getCalibration().copy());
+		return imp;
+	}
+
+	/**
+	 * Slices as samples, for methods without eigen-images (kernel cPCA): per component of
+	 * the main model, the target slices with the {@value ExtremeSamples#COUNT} highest and
+	 * lowest scores ({@link ExtremeSamples}), in the target's units; the title and the
+	 * image's info say why there are no eigen-images.
+	 */
+	public ImagePlus extremeSamples() {
+		if (layout == null) throw new IllegalStateException("extreme samples are shown " +
+			"for slices as samples; with pixels as samples see the score images");
+		final ImagePlus imp = ExtremeSamples.stack("Extreme samples of " + targetTitle() +
+			" (" + solution.method().displayName + ": no eigen-images)", primary(),
+			targetData, layout, ExtremeSamples.COUNT);
+		if (layout.bin() == 1) imp.setCalibration(request.target.getCalibration().copy());
+		imp.setProperty("Info", String.join("\n", diagnostics()));
 		return imp;
 	}
 

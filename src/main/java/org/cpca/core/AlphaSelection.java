@@ -3,6 +3,7 @@ package org.cpca.core;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Function;
 
 import org.apache.commons.math3.linear.MatrixUtils;
 import org.apache.commons.math3.linear.SingularValueDecomposition;
@@ -30,16 +31,22 @@ import org.apache.commons.math3.random.JDKRandomGenerator;
  * (largest summed affinity to its mates). α = 0 is always returned, first; the others
  * follow in ascending order.</li>
  * </ol>
+ * The sweep runs on any fit that reduces to {@code A − αB} in a prepared space: linear
+ * cPCA ({@link Cpca#automatic}) and kernel cPCA, which is linear cPCA on kernel features
+ * ({@link KernelCpca#automatic}, whose models are this selection's models
+ * {@linkplain #map mapped} to {@link KernelCpcaModel}s).
+ *
+ * @param <M> the kind of model returned per chosen α
  */
-public final class AlphaSelection {
+public final class AlphaSelection<M extends FittedModel> {
 
 	private final double[] grid;
 	private final double[][] affinity;
 	private final int[] clusters;
-	private final List<CpcaModel> models;
+	private final List<M> models;
 
 	private AlphaSelection(final double[] grid, final double[][] affinity,
-		final int[] clusters, final List<CpcaModel> models)
+		final int[] clusters, final List<M> models)
 	{
 		this.grid = grid;
 		this.affinity = affinity;
@@ -47,7 +54,7 @@ public final class AlphaSelection {
 		this.models = Collections.unmodifiableList(models);
 	}
 
-	static AlphaSelection select(final Cpca cpca, final Progress progress) {
+	static AlphaSelection<CpcaModel> select(final Cpca cpca, final Progress progress) {
 		final CpcaOptions o = cpca.options();
 		final int k = o.components();
 		final double[] grid = o.alphaGrid();
@@ -68,7 +75,7 @@ public final class AlphaSelection {
 		final List<CpcaModel> models = new ArrayList<>();
 		for (final int i : choice.chosen)
 			models.add(cpca.build(grid[i], solutions[i]));
-		return new AlphaSelection(grid, affinity, choice.clusters, models);
+		return new AlphaSelection<>(grid, affinity, choice.clusters, models);
 	}
 
 	/**
@@ -340,7 +347,22 @@ public final class AlphaSelection {
 	}
 
 	/** One model per chosen α, in the order of {@link #alphas()}. */
-	public List<CpcaModel> models() {
+	public List<M> models() {
 		return models;
+	}
+
+	/**
+	 * The same selection (grid, affinity, clusters, chosen α) with every model turned into
+	 * another by {@code f}, which must keep its α.
+	 */
+	public <N extends FittedModel> AlphaSelection<N> map(final Function<? super M, N> f) {
+		final List<N> mapped = new ArrayList<>();
+		for (final M m : models) {
+			final N n = f.apply(m);
+			if (Double.compare(n.alpha(), m.alpha()) != 0) throw new IllegalStateException(
+				"a mapped model must keep its α (" + m.alpha() + " became " + n.alpha() + ")");
+			mapped.add(n);
+		}
+		return new AlphaSelection<>(grid, affinity, clusters, mapped);
 	}
 }

@@ -225,7 +225,7 @@ public final class Cpca {
 	}
 
 	/** The automatic α selection of ALGORITHMS.md §2.1 with this fit's options. */
-	public AlphaSelection automatic(final Progress progress) {
+	public AlphaSelection<CpcaModel> automatic(final Progress progress) {
 		requireOneBackground("automatic α");
 		return AlphaSelection.select(this, progress);
 	}

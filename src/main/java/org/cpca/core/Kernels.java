@@ -48,6 +48,9 @@ final class Kernels {
 			final double[] p0 = p[s], p1 = p[s + 1], p2 = p[s + 2], p3 = p[s + 3];
 			for (int i = i0; i < i1; i++) {
 				final double a0 = p0[i], a1 = p1[i], a2 = p2[i], a3 = p3[i];
+				// adds nothing (the data are finite): skipped, e.g. the zero block of kernel
+				// features
+				if (a0 == 0 && a1 == 0 && a2 == 0 && a3 == 0) continue;
 				final double[] gi = g[i];
 				for (int j = i; j < m; j++)
 					gi[j] = Math.fma(a3, p3[j], Math.fma(a2, p2[j], Math.fma(a1, p1[j], Math.fma(
@@ -58,6 +61,7 @@ final class Kernels {
 			final double[] p0 = p[s];
 			for (int i = i0; i < i1; i++) {
 				final double a0 = p0[i];
+				if (a0 == 0) continue;
 				final double[] gi = g[i];
 				for (int j = i; j < m; j++)
 					gi[j] = Math.fma(a0, p0[j], gi[j]);

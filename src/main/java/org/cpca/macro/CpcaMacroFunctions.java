@@ -22,6 +22,7 @@ import org.cpca.command.IjProgress;
 import org.cpca.command.ModelApplication;
 import org.cpca.core.CpcaModel;
 import org.cpca.core.FittedModel;
+import org.cpca.core.KernelFunction;
 import org.cpca.core.Measures;
 import org.cpca.core.ModelFile;
 import org.cpca.core.OnlineOptions;
@@ -43,14 +44,18 @@ import org.cpca.core.OnlineOptions;
  * ({@code ""}: the current image as target, no background); the background may also be
  * {@code "selection"} (the pixels inside the target's selection, with
  * {@code samples=pixels}). Options use the command's keys: {@code samples=slices|pixels
- * method=cpca|pca|star|cpcapp|online alpha=auto|inf|VALUE beta=auto|VALUE components=K
- * standardize whiten bin=N seed=S eta=η tau=τ epochs=N} ({@code beta} is cPCA*'s, in
- * [0, 1]; online cPCA* takes a fixed β and {@code eta}, {@code tau}, {@code epochs}, and
- * compares with offline cPCA* in its diagnostics). With class labels, cPCA*'s
- * separation along its β grid comes from
+ * method=cpca|pca|star|cpcapp|online|kernel alpha=auto|inf|VALUE beta=auto|VALUE
+ * components=K standardize whiten bin=N seed=S eta=η tau=τ epochs=N} ({@code beta} is
+ * cPCA*'s, in [0, 1]; online cPCA* takes a fixed β and {@code eta}, {@code tau},
+ * {@code epochs}, and compares with offline cPCA* in its diagnostics). With class labels,
+ * cPCA*'s separation along its β grid comes from
  * {@code Ext.getSeparationAlongBeta("lda_accuracy", betas, values)} (or
  * {@code "symmetrized_kl"}). The model index of the other functions counts the models of
- * the fit: one per α, or per β for cPCA*.
+ * the fit: one per α, or per β for cPCA*. Kernel cPCA takes {@code kernel=rbf|poly|linear
+ * gamma=auto|VALUE degree=D coef0=C landmarks=auto|all|L}, e.g.
+ * {@code Ext.cpcaFit("target.tif", "background.tif", "method=kernel kernel=rbf alpha=auto")};
+ * it has no eigen-images: {@code Ext.showExtremeSamples()} shows, per component, the
+ * target slices with the highest and lowest scores.
  * Results stay available to the other functions until the next fit. List results come
  * back as comma-separated text ({@code split(s, ",")}); α = ∞ is {@code inf}. Errors abort
  * the macro with a message naming the problem and the fix. Images are never modified.
@@ -83,6 +88,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		ExtensionDescriptor.newDescriptor("getSeparation", this, N, S, ON), //
 		ExtensionDescriptor.newDescriptor("getDiagnostics", this, OS), //
 		ExtensionDescriptor.newDescriptor("showEigenImages", this), //
+		ExtensionDescriptor.newDescriptor("showExtremeSamples", this), //
 		ExtensionDescriptor.newDescriptor("showScatterPlot", this), //
 		ExtensionDescriptor.newDescriptor("showScreePlot", this), //
 		ExtensionDescriptor.newDescriptor("showTables", this), //
@@ -230,13 +236,20 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 				put(a, 0, String.join("\n", analysis().diagnostics()));
 				return null;
 			case "showEigenImages":
+				if (analysis().samples() == Analysis.Samples.SLICES && !analysis().solution()
+					.linear()) throw new IllegalArgumentException(analysis().solution().method()
+						.displayName + " has no eigen-images (its directions live in the " +
+						"kernel's feature space): call Ext.showExtremeSamples() instead");
 				(analysis().samples() == Analysis.Samples.PIXELS ? analysis().scoreImages()
 					: analysis().eigenImages()).show();
 				return null;
+			case "showExtremeSamples":
+				analysis().extremeSamples().show();
+				return null;
 			case "showScatterPlot":
 				analysis().scatterPlot().show();
-				if (analysis().samples() == Analysis.Samples.PIXELS) analysis().loadingsPlot()
-					.show();
+				if (analysis().samples() == Analysis.Samples.PIXELS && analysis().solution()
+					.linear()) analysis().loadingsPlot().show();
 				return null;
 			case "showScreePlot":
 				analysis().screePlot().show();
@@ -274,7 +287,10 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 			.components(integer(o, "components", 2)).standardize(flag(o, "standardize"))
 			.whiten(flag(o, "whiten")).bin(integer(o, "bin", 1)).seed(integer(o, "seed", 0))
 			.online(number(o, "eta", OnlineOptions.DEFAULT_ETA), number(o, "tau",
-				OnlineOptions.DEFAULT_TAU), integer(o, "epochs", 1));
+				OnlineOptions.DEFAULT_TAU), integer(o, "epochs", 1))
+			.kernel(Macro.getValue(o, "kernel", "rbf"), Macro.getValue(o, "gamma", "auto"),
+				number(o, "degree", KernelFunction.DEFAULT_DEGREE), number(o, "coef0",
+					KernelFunction.DEFAULT_COEF0), Macro.getValue(o, "landmarks", "auto"));
 		final String b = background == null ? "" : background.trim();
 		if (b.equalsIgnoreCase("selection")) r.backgroundFromSelection();
 		else if (!b.isEmpty()) r.background(image(b, "background"));
