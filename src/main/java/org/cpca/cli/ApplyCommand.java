@@ -14,6 +14,8 @@ import com.google.gson.JsonObject;
 import ij.ImagePlus;
 
 import org.cpca.core.CpcaModel;
+import org.cpca.core.FittedModel;
+import org.cpca.render.ModelViews;
 import org.cpca.core.Dataset;
 import org.cpca.core.ModelFile;
 import org.cpca.image.ComponentImages;
@@ -29,7 +31,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "apply", sortOptions = false, mixinStandardHelpOptions = true,
 	description = "Project new data with a model written by cpca fit: writes " +
 		"scores.csv, the reconstruction (reconstruction.tif for images, " +
-		"reconstruction.csv for tables) and summary.json into --out.")
+		"reconstruction.csv for tables; not for kernel cPCA, which has none) and " +
+		"summary.json into --out.")
 final class ApplyCommand implements Callable<Integer> {
 
 	@Spec
@@ -55,7 +58,7 @@ final class ApplyCommand implements Callable<Integer> {
 	@Override
 	public Integer call() throws Exception {
 		final long t0 = System.nanoTime();
-		final CpcaModel m = ModelFile.read(model);
+		final FittedModel m = ModelFile.readAny(model);
 		if ("pixels".equals(m.attributes().get("samples"))) throw new IllegalArgumentException(
 			model + " was fitted with pixels as samples (in Fiji); apply it with Plugins > " +
 				"Contrastive PCA > Apply Model... — cpca apply takes models fitted on slices " +
@@ -73,14 +76,16 @@ final class ApplyCommand implements Callable<Integer> {
 				.isImage() ? "an image" : "a table") + ": give data of the same kind");
 		final Dataset data = in.dataset;
 		final double[][] scores = m.transform(data);
-		final double[][] recon = m.inverseTransform(scores);
+		// kernel cPCA has no components in input space, so no reconstruction
+		final double[][] recon = m instanceof CpcaModel ? ((CpcaModel) m).inverseTransform(
+			scores) : null;
 		double residual = 0;
-		for (int i = 0; i < recon.length; i++)
+		if (recon != null) for (int i = 0; i < recon.length; i++)
 			for (int j = 0; j < recon[i].length; j++) {
 				final double e = data.value(i, j) - recon[i][j];
 				residual += e * e;
 			}
-		final String prefix = "pca".equals(m.method()) ? "PC" : "cPC";
+		final String prefix = ModelViews.prefix(m);
 		try (OutputFolder o = new OutputFolder(out, List.of(model, input))) {
 			try (Writer w = Files.newBufferedWriter(o.file("scores.csv"),
 				StandardCharsets.UTF_8))
@@ -98,7 +103,10 @@ final class ApplyCommand implements Callable<Integer> {
 					w.write(r.append('\n').toString());
 				}
 			}
-			if (image) {
+			if (recon == null) {
+				// nothing: see the summary's note
+			}
+			else if (image) {
 				final ImagePlus imp = ComponentImages.reconstructions("reconstruction", recon,
 					in.layout, data.sampleNames());
 				TiffFiles.save(imp, o.file("reconstruction.tif"));
@@ -120,8 +128,10 @@ final class ApplyCommand implements Callable<Integer> {
 			s.addProperty("model", model.toString());
 			s.add("input", Results.GSON.toJsonTree(in.facts));
 			s.addProperty("components", m.numComponents());
-			s.addProperty("reconstruction_mean_squared_error", residual / Math.max(1,
-				(double) data.samples() * data.features()));
+			if (recon != null) s.addProperty("reconstruction_mean_squared_error", residual /
+				Math.max(1, (double) data.samples() * data.features()));
+			else s.addProperty("note", "no reconstruction: " + m.method() + " models have " +
+				"no components in input space");
 			final JsonObject timings = new JsonObject();
 			timings.addProperty("total", (System.nanoTime() - t0) / 1e9);
 			s.add("timings_s", timings);

@@ -64,6 +64,9 @@ public final class Bench {
 	static {
 		GROUPS = new java.util.LinkedHashMap<>();
 		GROUPS.put("linear", Bench::linear);
+		GROUPS.put("star", StarBench::run);
+		GROUPS.put("online", OnlineBench::run);
+		GROUPS.put("kernel", KernelBench::run);
 		GROUPS.put("uca", UcaBench::run);
 	}
 

@@ -48,14 +48,48 @@ final class FitCommand implements Callable<Integer> {
 			"space) or 'auto' (sweep, cluster and return representative values; default).")
 	String alpha;
 
+	@Option(names = "--beta", paramLabel = "VALUE|auto", defaultValue = "auto",
+		description = "--method star: β in [0, 1] (0 is PCA, 1 is cPCA++) or 'auto' " +
+			"(sweep β, cluster and return representative values; default). --method " +
+			"online: a fixed β in [0, 1] (required).")
+	String beta;
+
 	@Option(names = { "--components", "-k" }, paramLabel = "K", defaultValue = "2",
 		description = "Number of components (default: ${DEFAULT-VALUE}).")
 	int components;
 
 	@Option(names = "--method", paramLabel = "NAME", defaultValue = "cpca",
-		description = "pca, cpca, uca (several backgrounds; tuning-free) or rpca " +
-			"(residual PCA) (default: ${DEFAULT-VALUE}).")
+		description = "pca, cpca, star (cPCA*: C_t v = λ((1−β)I + βC_b)v), cpcapp " +
+			"(cPCA++: C_t v = λC_b v), online (online cPCA*, inputs streamed from disk; " +
+			"see --eta, --tau, --epochs) kernel (kernel cPCA; see --kernel), uca (unique component analysis: " +
+			"tuning-free, any number of backgrounds) or rpca (residual PCA) (default: " +
+			"${DEFAULT-VALUE}).")
 	String method;
+
+	@Option(names = "--kernel", paramLabel = "linear|poly|rbf",
+		description = "Kernel cPCA (--method kernel): the kernel (default: rbf).")
+	String kernel;
+
+	@Option(names = "--gamma", paramLabel = "VALUE|auto",
+		description = "Kernel cPCA: γ > 0 of the rbf or poly kernel, or auto (default): " +
+			"rbf 1/median squared distance, poly 1/mean squared norm, over a seeded " +
+			"subsample of at most 1000 samples.")
+	String gamma;
+
+	@Option(names = "--degree", paramLabel = "D",
+		description = "Kernel cPCA: degree of the poly kernel, a whole number ≥ 1 " +
+			"(default: 3).")
+	Double degree;
+
+	@Option(names = "--coef0", paramLabel = "C",
+		description = "Kernel cPCA: offset c₀ ≥ 0 of the poly kernel (γxᵀy + c₀)^D " +
+			"(default: 1).")
+	Double coef0;
+
+	@Option(names = "--landmarks", paramLabel = "L|auto|all",
+		description = "Kernel cPCA: auto (default: exact up to 2000 samples in all, else " +
+			"Nyström with 500 seeded landmarks), all (always exact) or L Nyström landmarks.")
+	String landmarks;
 
 	@Option(names = "--stacked", description = "uca, rpca with several backgrounds: pool " +
 		"them into one dataset (one covariance, centred on the pooled mean) instead of " +
@@ -132,10 +166,59 @@ final class FitCommand implements Callable<Integer> {
 			"${DEFAULT-VALUE}).")
 	int alphasReturned;
 
-	@Option(names = "--seed", paramLabel = "SEED", defaultValue = "0",
-		description = "Seed of the automatic α clustering and start vectors (default: " +
+	@Option(names = "--beta-count", paramLabel = "N", defaultValue = "40",
+		description = "Automatic β: number of β values swept strictly between 0 and 1 " +
+			"(besides 0 and 1; default: ${DEFAULT-VALUE}).")
+	int betaCount;
+
+	@Option(names = "--betas-returned", paramLabel = "N", defaultValue = "4",
+		description = "Automatic β: number of β values returned, β = 0 included (default: " +
 			"${DEFAULT-VALUE}).")
+	int betasReturned;
+
+	@Option(names = "--seed", paramLabel = "SEED", defaultValue = "0",
+		description = "Seed of the automatic α clustering and start vectors; for online " +
+			"cPCA* of the initial weights and the shuffled order (default: ${DEFAULT-VALUE}).")
 	long seed;
+
+	@Option(names = "--eta", paramLabel = "η", defaultValue = "0.003",
+		description = "Online cPCA*: step size η, 0 < η < τ (default: ${DEFAULT-VALUE}, " +
+			"the paper's); lower it if the run diverges.")
+	double eta;
+
+	@Option(names = "--tau", paramLabel = "τ", defaultValue = "1",
+		description = "Online cPCA*: ratio τ of the W and M time scales (default: " +
+			"${DEFAULT-VALUE}).")
+	double tau;
+
+	@Option(names = "--epochs", paramLabel = "N", defaultValue = "1",
+		description = "Online cPCA*: passes over the data (default: ${DEFAULT-VALUE}).")
+	int epochs;
+
+	@Option(names = "--order", paramLabel = "shuffled|sequential", defaultValue = "shuffled",
+		description = "Online cPCA*: order of each dataset's samples in an epoch: a new " +
+			"seeded shuffle per epoch, or file order (default: ${DEFAULT-VALUE}). Target " +
+			"and background are always interleaved in proportion to their counts.")
+	String order;
+
+	@Option(names = "--centring", paramLabel = "running|pass", defaultValue = "running",
+		description = "Online cPCA*: centre each sample on its dataset's running mean " +
+			"(exact after the first epoch), or make an extra first pass for the exact means " +
+			"(default: ${DEFAULT-VALUE}).")
+	String centring;
+
+	@Option(names = "--reference", paramLabel = "auto|offline|none", defaultValue = "auto",
+		description = "Online cPCA*: compare with offline cPCA* at the same β for the " +
+			"convergence curve (alignment): auto does so when both datasets together have " +
+			"at most 2·10^7 values, offline always (reads them into memory), none never " +
+			"(the curve is then the subspace change between checkpoints) (default: " +
+			"${DEFAULT-VALUE}).")
+	String reference;
+
+	@Option(names = "--checkpoints", paramLabel = "N", defaultValue = "200",
+		description = "Online cPCA*: points of the convergence curve (default: " +
+			"${DEFAULT-VALUE}).")
+	int checkpoints;
 
 	@Option(names = "--out", required = true, paramLabel = "DIR",
 		description = "Folder for the results (created; written atomically).")
@@ -151,6 +234,7 @@ final class FitCommand implements Callable<Integer> {
 		final long t0 = System.nanoTime();
 		final MethodSettings settings = settings();
 		final Method m = settings.method;
+		if (m == Method.ONLINE) return new OnlineFit(this).run();
 		if (retain != null && m != Method.PCA) throw new IllegalArgumentException(
 			"--retain applies to --method pca only; for " + m.displayName +
 				" give --components");
@@ -221,13 +305,36 @@ final class FitCommand implements Callable<Integer> {
 
 	/** The method and its own settings from the options. */
 	MethodSettings settings() {
-		final Method m = Method.parse(method);
-		if (stacked && m != Method.UCA && m != Method.RPCA) throw new IllegalArgumentException(
-			"--stacked applies to --method uca and rpca (several backgrounds pooled into " +
-				"one); for " + m.displayName + " leave it out");
-		return new MethodSettings().method(m).alpha(MethodSettings.parseAlpha(alpha,
-			"--alpha")).stacked(stacked).backgroundComponents(MethodSettings
-				.parseBackgroundComponents(backgroundComponents, "--background-components"));
+		final MethodSettings s = new MethodSettings().method(Method.parse(method)).alpha(
+			MethodSettings.parseAlpha(alpha, "--alpha"));
+		if (stacked && s.method != Method.UCA && s.method != Method.RPCA)
+			throw new IllegalArgumentException("--stacked applies to --method uca and rpca " +
+				"(several backgrounds pooled into one); for " + s.method.displayName +
+				" leave it out");
+		s.stacked(stacked).backgroundComponents(MethodSettings.parseBackgroundComponents(
+			backgroundComponents, "--background-components"));
+		if (s.method == Method.STAR) {
+			s.beta(MethodSettings.parseBeta(beta, "--beta"));
+			if (betaCount < 1) throw new IllegalArgumentException("--beta-count must be ≥ 1 " +
+				"(got " + betaCount + ")");
+			if (betasReturned < 2) throw new IllegalArgumentException("--betas-returned " +
+				"must be ≥ 2: β = 0 and at least one more (got " + betasReturned + ")");
+			s.betaCount = betaCount;
+			s.betasReturned = betasReturned;
+		}
+		final boolean kernelOptions = kernel != null || gamma != null || degree != null ||
+			coef0 != null || landmarks != null;
+		if (s.method != Method.KERNEL) {
+			if (kernelOptions) throw new IllegalArgumentException("--kernel, --gamma, " +
+				"--degree, --coef0 and --landmarks apply to --method kernel only");
+			return s;
+		}
+		if (s.alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException(
+			"--alpha inf is not defined for kernel cPCA: give a finite α ≥ 0 or auto");
+		return s.kernel(MethodSettings.parseKernel(kernel == null ? "rbf" : kernel, gamma,
+			degree == null ? org.cpca.core.KernelFunction.DEFAULT_DEGREE : degree, coef0 == null
+				? org.cpca.core.KernelFunction.DEFAULT_COEF0 : coef0, "--")).landmarks(
+					MethodSettings.parseLandmarks(landmarks, "--landmarks"));
 	}
 
 	/**

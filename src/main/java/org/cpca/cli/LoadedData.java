@@ -12,9 +12,12 @@ import java.util.Map;
 import ij.ImagePlus;
 
 import org.cpca.core.Dataset;
+import org.cpca.core.SampleSource;
 import org.cpca.image.FeatureLayout;
+import org.cpca.image.FolderSource;
 import org.cpca.image.ImageInput;
 import org.cpca.image.StackSamples;
+import org.cpca.image.StackSource;
 
 /**
  * One input of the command line, loaded as samples × features: an image stack or a
@@ -33,10 +36,12 @@ final class LoadedData {
 	final List<String> featureNames;
 	/** Facts for the summary: ignored columns, dropped rows, … */
 	final Map<String, Object> facts;
+	/** For streamed input ({@link #stream}): the reader; then {@link #dataset} is null. */
+	final SampleSource source;
 
 	private LoadedData(final String role, final Path path, final Dataset dataset,
 		final FeatureLayout layout, final ImagePlus image, final List<String> featureNames,
-		final Map<String, Object> facts)
+		final Map<String, Object> facts, final SampleSource source)
 	{
 		this.role = role;
 		this.path = path;
@@ -45,10 +50,29 @@ final class LoadedData {
 		this.image = image;
 		this.featureNames = featureNames;
 		this.facts = facts;
+		this.source = source;
 	}
 
 	boolean isImage() {
 		return layout != null;
+	}
+
+	/** What the user calls this input ("target", "background"). */
+	String name() {
+		return dataset != null ? dataset.name() : source.name();
+	}
+
+	int samples() {
+		return dataset != null ? dataset.samples() : source.samples();
+	}
+
+	int features() {
+		return dataset != null ? dataset.features() : source.features();
+	}
+
+	/** Class labels of the samples, or null. */
+	List<String> labels() {
+		return dataset != null ? dataset.labels() : source.labels();
 	}
 
 	/** How a file is read: mask, binning, label column and missing-value policy. */
@@ -86,7 +110,8 @@ final class LoadedData {
 			facts.put("rows_dropped_for_missing_values", t.rowsDropped);
 			facts.put("cells_filled", t.cellsFilled);
 			facts.put("missing", how.missing.name().toLowerCase());
-			return new LoadedData(role, path, t.dataset, null, null, t.featureNames, facts);
+			return new LoadedData(role, path, t.dataset, null, null, t.featureNames, facts,
+				null);
 		}
 		final ImagePlus imp = ImageInput.open(path);
 		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
@@ -108,7 +133,69 @@ final class LoadedData {
 		facts.put("bit_depth", imp.getBitDepth());
 		facts.put("bin", layout.bin());
 		facts.put("masked", layout.hasMask());
-		return new LoadedData(role, path, ds, layout, imp, null, facts);
+		return new LoadedData(role, path, ds, layout, imp, null, facts, null);
+	}
+
+	/**
+	 * Opens an input to be read one sample at a time ({@link #source}), never all at once:
+	 * a CSV table row by row ({@link TableStream}, the same rules as {@link #load}), a
+	 * TIFF slice by slice (a virtual stack), a folder one file per sample
+	 * ({@link FolderSource}). Other image formats are read into memory by ImageJ (noted
+	 * in the facts). The caller closes the source.
+	 */
+	static LoadedData stream(final String role, final Path path, final Reading how)
+		throws IOException
+	{
+		if (!Files.exists(path)) throw new IllegalArgumentException(role + " " + path +
+			" does not exist: check the path");
+		final Map<String, Object> facts = new LinkedHashMap<>();
+		facts.put("path", path.toString());
+		if (!Files.isDirectory(path) && TableInput.isTable(path)) {
+			final TableStream t = TableStream.open(role, path, how.featureNames,
+				how.labelColumn, how.missing, how.where);
+			if (!how.where.isEmpty()) facts.put("where", how.where);
+			facts.put("kind", "table");
+			facts.put("read", "row by row");
+			facts.put("samples", t.samples());
+			facts.put("features", t.features());
+			facts.put("ignored_columns", t.ignoredColumns());
+			facts.put("rows_read", t.rowsRead);
+			facts.put("rows_dropped_for_missing_values", t.rowsDropped);
+			facts.put("cells_filled", t.cellsFilled);
+			facts.put("missing", how.missing.name().toLowerCase());
+			return new LoadedData(role, path, null, null, null, t.featureNames(), facts, t);
+		}
+		final boolean folder = Files.isDirectory(path);
+		final ImagePlus imp = folder ? FolderSource.firstImage(path) : ImageInput.openVirtual(
+			path);
+		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
+			imp);
+		FeatureLayout layout = how.layout;
+		if (layout == null) {
+			final ImagePlus mask = how.mask == null ? null : ImageInput.open(how.mask);
+			layout = StackSamples.layoutFor(imp, mask, null, how.bin);
+		}
+		else layout.checkFits(role, imp);
+		final SampleSource source;
+		if (folder) {
+			source = new FolderSource(role, path, layout);
+			facts.put("kind", "image folder");
+			facts.put("read", "one file per sample");
+		}
+		else {
+			source = new StackSource(role, imp, layout);
+			facts.put("kind", "image");
+			facts.put("read", imp.getStack().isVirtual() ? "slice by slice (virtual stack)"
+				: "into memory (not a TIFF)");
+		}
+		facts.put("samples", source.samples());
+		facts.put("features", source.features());
+		facts.put("width", imp.getWidth());
+		facts.put("height", imp.getHeight());
+		facts.put("bit_depth", imp.getBitDepth());
+		facts.put("bin", layout.bin());
+		facts.put("masked", layout.hasMask());
+		return new LoadedData(role, path, null, layout, imp, null, facts, source);
 	}
 
 	/** Reads a labels file: one class label per line, blank lines ignored. */

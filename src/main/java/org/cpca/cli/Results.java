@@ -30,6 +30,7 @@ import org.cpca.core.Measures;
 import org.cpca.core.ModelFile;
 import org.cpca.image.TiffFiles;
 import org.cpca.render.CurvePlot;
+import org.cpca.render.ExtremeSamples;
 import org.cpca.render.ModelViews;
 import org.cpca.render.Panels;
 import org.cpca.render.PlotFiles;
@@ -49,7 +50,7 @@ final class Results {
 	private final Solution solution;
 	private final LoadedData target;
 	private final List<LoadedData> backgrounds;
-	private final Dataset targetData;
+	private final List<String> labels;
 	private final List<FittedModel> models;
 	private final Map<String, Double> timings;
 	private final List<Map<String, Double>> separations = new ArrayList<>();
@@ -58,13 +59,23 @@ final class Results {
 		final List<LoadedData> backgrounds, final Dataset targetData,
 		final Map<String, Double> timings)
 	{
+		this(solution, target, backgrounds, targetData.labels(), timings);
+	}
+
+	/**
+	 * @param labels class labels of the target samples (from --labels, the slices or the
+	 *          label column), or null
+	 */
+	Results(final Solution solution, final LoadedData target,
+		final List<LoadedData> backgrounds, final List<String> labels,
+		final Map<String, Double> timings)
+	{
 		this.solution = solution;
 		this.target = target;
 		this.backgrounds = backgrounds;
-		this.targetData = targetData;
+		this.labels = labels;
 		this.models = solution.models();
 		this.timings = timings;
-		final List<String> labels = targetData.labels();
 		final boolean classes = labels != null && new java.util.HashSet<>(labels)
 			.size() >= 2;
 		for (final FittedModel m : models)
@@ -106,6 +117,7 @@ final class Results {
 				ModelFile.write(m.withAttributes(attributes), out.file("models/" + ModelViews
 					.settingKey(m) + ".json"));
 			if (target.isImage() && solution.linear()) writeComponents(out);
+			else if (target.isImage() && target.dataset != null) writeExtremes(out);
 			writePlots(out);
 			for (final Curve c : solution.curves()) {
 				Files.write(out.file(c.name + ".csv"), c.csv().getBytes(
@@ -136,7 +148,6 @@ final class Results {
 			for (int c = 1; c <= k; c++)
 				header.append(',').append(prefix()).append(c);
 			w.write(header.append('\n').toString());
-			final List<String> labels = targetData.labels();
 			for (final FittedModel m : models) {
 				final double[][] s = m.targetScores();
 				final StringBuilder setting = new StringBuilder(alphaText(m.alpha()));
@@ -170,9 +181,21 @@ final class Results {
 			out.file("plots/eigen_images.png"));
 	}
 
+	/**
+	 * Methods without eigen-images (kernel cPCA): per component the target samples with
+	 * the highest and lowest scores, as extremes.tif and plots/extremes.png.
+	 */
+	private void writeExtremes(final OutputFolder out) throws IOException {
+		final ImagePlus stack = ExtremeSamples.stack("extreme samples", primary(), target
+			.dataset, target.layout, ExtremeSamples.COUNT);
+		TiffFiles.save(stack, out.file("extremes.tif"));
+		PlotFiles.savePng(ModelViews.eigenImageMontage(stack, stack.getStackSize() / primary()
+			.numComponents()), out.file("plots/extremes.png"));
+	}
+
 	private void writePlots(final OutputFolder out) throws IOException {
-		final List<ImagePlus> panels = ModelViews.scatterPanels(models, targetData.labels(),
-			target.dataset.name(), 1);
+		final List<ImagePlus> panels = ModelViews.scatterPanels(models, labels, target.name(),
+			1);
 		for (int i = 0; i < panels.size(); i++)
 			PlotFiles.savePng(panels.get(i), out.file("plots/scatter_" + ModelViews.settingKey(
 				models.get(i)) + ".png"));
@@ -180,7 +203,8 @@ final class Results {
 			.file("plots/scatter.png"));
 		PlotFiles.savePng(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
 			primary().eigenvalues()), out.file("plots/eigenvalues.png"));
-		if (solution.selection() != null) PlotFiles.savePng(VariancePairsPlot.render(
+		if (solution.selection() != null && solution.fit() != null) PlotFiles.savePng(
+			VariancePairsPlot.render(
 			"target vs background variance of the top cPC", solution.fit(), solution
 				.selection()), out.file("plots/variance_pairs.png"));
 	}
@@ -242,12 +266,12 @@ final class Results {
 	/** A few lines for the terminal. */
 	String report(final Path dir) {
 		final StringBuilder sb = new StringBuilder();
-		sb.append(solution.method().displayName).append(" of ").append(targetData
-			.name()).append(" (").append(targetData.samples()).append(" samples × ").append(
-				targetData.features()).append(" features)");
+		sb.append(solution.method().displayName).append(" of ").append(target.name())
+			.append(" (").append(target.samples()).append(" samples × ").append(target
+				.features()).append(" features)");
 		for (int j = 0; j < backgrounds.size(); j++)
-			sb.append(j == 0 ? " against " : " and ").append(backgrounds.get(j).dataset.name())
-				.append(" (").append(backgrounds.get(j).dataset.samples()).append(" samples)");
+			sb.append(j == 0 ? " against " : " and ").append(backgrounds.get(j).name()).append(
+				" (").append(backgrounds.get(j).samples()).append(" samples)");
 		sb.append('\n');
 		for (int r = 0; r < models.size(); r++) {
 			final FittedModel m = models.get(r);
@@ -262,8 +286,8 @@ final class Results {
 		for (final JsonElement d : diags.getAsJsonArray())
 			sb.append("  note: ").append(d.getAsString()).append('\n');
 		sb.append("Results in ").append(dir.toAbsolutePath().normalize()).append(
-			" (summary.json, scores.csv, model.json").append(target.isImage() && solution
-				.linear() ? ", components.tif" : "").append(", plots/)");
+			" (summary.json, scores.csv, model.json").append(target.isImage() ? solution
+				.linear() ? ", components.tif" : ", extremes.tif" : "").append(", plots/)");
 		return sb.toString();
 	}
 }

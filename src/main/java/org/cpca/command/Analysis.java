@@ -19,6 +19,7 @@ import org.cpca.core.CpcaModel;
 import org.cpca.core.CpcaOptions;
 import org.cpca.core.Dataset;
 import org.cpca.core.FittedModel;
+import org.cpca.core.KernelFunction;
 import org.cpca.core.Method;
 import org.cpca.core.MethodRunner;
 import org.cpca.core.MethodSettings;
@@ -27,6 +28,7 @@ import org.cpca.core.Solution;
 import org.cpca.image.DivergingLut;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.StackSamples;
+import org.cpca.render.ExtremeSamples;
 import org.cpca.render.Palette;
 import org.cpca.render.ModelViews;
 import org.cpca.render.ScatterPlot;
@@ -92,11 +94,21 @@ public final class Analysis {
 		String method = "cpca";
 		String alphaMode = "auto";
 		double alpha = 2;
+		String betaMode = "auto";
+		double beta = 0.5;
 		int components = 2;
 		boolean standardize;
 		boolean whiten;
 		int bin = 1;
 		long seed;
+		double eta = org.cpca.core.OnlineOptions.DEFAULT_ETA;
+		double tau = org.cpca.core.OnlineOptions.DEFAULT_TAU;
+		int epochs = 1;
+		String kernel = "rbf";
+		String gamma = "auto";
+		double degree = KernelFunction.DEFAULT_DEGREE;
+		double coef0 = KernelFunction.DEFAULT_COEF0;
+		String landmarks = "auto";
 
 		public Request target(final ImagePlus imp) {
 			target = imp;
@@ -217,6 +229,23 @@ public final class Analysis {
 			return this;
 		}
 
+		/**
+		 * cPCA*'s β the way the command line takes it: a number in [0, 1] or "auto".
+		 */
+		public Request beta(final String text) {
+			final double b = MethodSettings.parseBeta(text, "beta");
+			betaMode = Double.isNaN(b) ? "auto" : "fixed";
+			if (!Double.isNaN(b)) beta = b;
+			return this;
+		}
+
+		/** cPCA*: "auto" or "fixed" (then {@code value} is β). */
+		public Request beta(final String mode, final double value) {
+			betaMode = mode;
+			beta = value;
+			return this;
+		}
+
 		public Request components(final int k) {
 			components = k;
 			return this;
@@ -239,6 +268,30 @@ public final class Analysis {
 
 		public Request seed(final long s) {
 			seed = s;
+			return this;
+		}
+
+		/** Online cPCA* (method "online"): step size η, τ and the number of epochs. */
+		public Request online(final double newEta, final double newTau, final int newEpochs) {
+			eta = newEta;
+			tau = newTau;
+			epochs = newEpochs;
+			return this;
+		}
+
+		/**
+		 * Kernel cPCA's settings as the user gives them (checked by {@link Analysis#run}):
+		 * kernel linear, poly or rbf; gamma a number &gt; 0 or "auto"; degree and coef0 of
+		 * the poly kernel; landmarks "auto", "all" or a number.
+		 */
+		public Request kernel(final String name, final String gammaText,
+			final double polyDegree, final double polyCoef0, final String landmarksText)
+		{
+			kernel = name;
+			gamma = gammaText;
+			degree = polyDegree;
+			coef0 = polyCoef0;
+			landmarks = landmarksText;
 			return this;
 		}
 	}
@@ -293,6 +346,17 @@ public final class Analysis {
 		if (mode.equals("fixed") && !(r.alpha >= 0 && r.alpha < Double.POSITIVE_INFINITY))
 			throw new IllegalArgumentException("alpha must be ≥ 0 (got " + r.alpha +
 				"): use 0 for PCA, a positive value, or alpha_mode=inf / auto");
+		final String bmode = r.betaMode == null ? "" : r.betaMode.trim().toLowerCase(
+			Locale.ROOT);
+		if (method == Method.STAR) {
+			if (!bmode.equals("auto") && !bmode.equals("fixed"))
+				throw new IllegalArgumentException("beta_mode=" + r.betaMode + " is not known:" +
+					" use auto (automatic selection) or fixed (the given beta)");
+			if (bmode.equals("fixed") && !(r.beta >= 0 && r.beta <= 1))
+				throw new IllegalArgumentException("beta must be in [0, 1] (got " + r.beta +
+					"): 0 is PCA, values towards 1 weight the background more, 1 is cPCA++; " +
+					"or beta_mode=auto");
+		}
 		if (r.target == null) throw new IllegalArgumentException(
 			"there is no target image: open the target stack and choose it as target");
 		final List<ImagePlus> images = new ArrayList<>();
@@ -408,8 +472,12 @@ public final class Analysis {
 		progress.checkCancelled();
 		final MethodSettings settings = new MethodSettings().method(method).alpha(mode
 			.equals("auto") ? Double.NaN : mode.equals("inf") ? Double.POSITIVE_INFINITY
-				: r.alpha).stacked(r.stacked).backgroundComponents(MethodSettings
-					.parseBackgroundComponents(r.backgroundComponents, "k_b="));
+				: r.alpha).beta(bmode.equals("fixed") ? r.beta : Double.NaN).online(r.eta, r.tau,
+					r.epochs).stacked(r.stacked).backgroundComponents(MethodSettings
+						.parseBackgroundComponents(r.backgroundComponents, "k_b="));
+		if (method == Method.KERNEL) settings.kernel(MethodSettings.parseKernel(r.kernel,
+			r.gamma, r.degree, r.coef0, "")).landmarks(MethodSettings.parseLandmarks(
+				r.landmarks, "landmarks"));
 		final Solution solution = MethodRunner.run(settings, t, bs, options, progress);
 		progress.stage("done", 1);
 		return new Analysis(r, t, solution, layout, targetPixels);
@@ -527,11 +595,29 @@ public final class Analysis {
 			"eigen-images exist for slices as samples; with pixels as samples see the " +
 				"score images");
 		if (!solution.linear()) throw new IllegalStateException(solution.method().displayName +
-			" has no eigen-images (its components live in the kernel's feature space)");
+			" has no eigen-images (its components live in the kernel's feature space): " +
+			"see the extreme samples instead");
 		final ImagePlus imp = ModelViews.eigenImages((solution.method() == Method.PCA
 			? "Eigen-images of " : "Contrastive eigen-images of ") + targetTitle(), solution
 				.linearModels(), layout);
 		if (layout.bin() == 1) imp.setCalibration(request.target.getCalibration().copy());
+		return imp;
+	}
+
+	/**
+	 * Slices as samples, for methods without eigen-images (kernel cPCA): per component of
+	 * the main model, the target slices with the {@value ExtremeSamples#COUNT} highest and
+	 * lowest scores ({@link ExtremeSamples}), in the target's units; the title and the
+	 * image's info say why there are no eigen-images.
+	 */
+	public ImagePlus extremeSamples() {
+		if (layout == null) throw new IllegalStateException("extreme samples are shown " +
+			"for slices as samples; with pixels as samples see the score images");
+		final ImagePlus imp = ExtremeSamples.stack("Extreme samples of " + targetTitle() +
+			" (" + solution.method().displayName + ": no eigen-images)", primary(),
+			targetData, layout, ExtremeSamples.COUNT);
+		if (layout.bin() == 1) imp.setCalibration(request.target.getCalibration().copy());
+		imp.setProperty("Info", String.join("\n", diagnostics()));
 		return imp;
 	}
 
@@ -629,6 +715,20 @@ public final class Analysis {
 			targetTitle(), cpca(), selection());
 		imp.setTitle("cPCA variance pairs of " + targetTitle());
 		return imp;
+	}
+
+	/**
+	 * The curves the method reported (e.g. cPCA*'s separation of the classes against β),
+	 * one plot each; empty when there are none.
+	 */
+	public List<ImagePlus> curvePlots() {
+		final List<ImagePlus> out = new ArrayList<>();
+		for (final org.cpca.core.Curve c : solution.curves()) {
+			final ImagePlus imp = org.cpca.render.CurvePlot.render(c);
+			imp.setTitle(c.title + ", " + targetTitle());
+			out.add(imp);
+		}
+		return out;
 	}
 
 	/** The eigenvalues of the main model against component index. */

@@ -64,9 +64,10 @@ public class BatchCommand extends ContextCommand {
 			"out/<file name>/.")
 	private boolean per_file;
 
-	@Parameter(label = "Method", choices = { "cpca", "pca" },
+	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp" },
 		description = "cpca: contrastive PCA against the background. pca: PCA of the " +
-			"target.")
+			"target. star: cPCA* (β below). cpcapp: cPCA++ (target/background variance " +
+			"ratio).")
 	private String method = "cpca";
 
 	@Parameter(label = "α mode", choices = { "auto", "fixed", "inf" },
@@ -77,6 +78,14 @@ public class BatchCommand extends ContextCommand {
 	@Parameter(label = "α (fixed mode)", min = "0",
 		description = "Contrast strength α ≥ 0 for alpha_mode=fixed.")
 	private double alpha = 2;
+
+	@Parameter(label = "β mode (cPCA*)", choices = { "auto", "fixed" },
+		description = "For method=star. auto: automatic β selection. fixed: the β below.")
+	private String beta_mode = "auto";
+
+	@Parameter(label = "β (cPCA*, fixed mode)", min = "0", max = "1", stepSize = "0.05",
+		description = "cPCA*'s β in [0, 1] for beta_mode=fixed: 0 is PCA, 1 is cPCA++.")
+	private double beta = 0.5;
 
 	@Parameter(label = "Components (k)", min = "1", description = "Number of components.")
 	private int components = 2;
@@ -178,6 +187,12 @@ public class BatchCommand extends ContextCommand {
 			"--out", dir.toString()));
 		if (background != null && !background.getPath().isEmpty()) a.addAll(List.of(
 			"--background", background.getPath()));
+		if ("star".equalsIgnoreCase(method)) {
+			final String b = beta_mode == null ? "" : beta_mode.trim().toLowerCase(Locale.ROOT);
+			if (!b.equals("auto") && !b.equals("fixed")) throw new IllegalArgumentException(
+				"beta_mode=" + beta_mode + " is not known: use auto or fixed");
+			a.addAll(List.of("--beta", b.equals("auto") ? "auto" : Double.toString(beta)));
+		}
 		if (standardize) a.add("--standardize");
 		if (whiten) a.add("--whiten");
 		if (labels != null && !labels.getPath().isEmpty()) a.addAll(List.of("--labels",

@@ -7,6 +7,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
+import org.cpca.core.KernelFunction;
 import org.cpca.core.ModelFile;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
@@ -27,7 +28,11 @@ import org.scijava.widget.FileWidget;
  * does the work. Parameter names are the macro keys and match the command line's
  * vocabulary, e.g.
  * {@code run("Contrastive PCA...", "target=digits.tif background_source=image
- * background=grass.tif samples=slices method=cpca alpha_mode=auto alpha=2 components=2")}.
+ * background=grass.tif samples=slices method=cpca alpha_mode=auto alpha=2 components=2")};
+ * cPCA* takes {@code method=star beta_mode=auto} or {@code beta_mode=fixed beta=0.5},
+ * cPCA++ {@code method=cpcapp}.
+ * Kernel cPCA ({@code method=kernel kernel=rbf gamma=auto landmarks=auto}) has no
+ * eigen-images: with slices as samples it shows the extreme samples of each component.
  * The inputs are never modified.
  */
 @Plugin(type = Command.class, menuPath = "Plugins>Contrastive PCA>Contrastive PCA...",
@@ -69,11 +74,13 @@ public class ContrastivePcaCommand extends ContextCommand {
 			"the features.")
 	private String samples = "slices";
 
-	@Parameter(label = "Method", choices = { "cpca", "pca", "uca", "rpca" },
-		description = "cpca: contrastive PCA against the background. pca: ordinary PCA " +
-			"of the target. uca: unique component analysis, tuning-free, any number of " +
-			"backgrounds. rpca: residual PCA, the target projected off each background's " +
-			"top components.")
+	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp", "kernel",
+		"uca", "rpca" }, description = "cpca: contrastive PCA against the background. pca: " +
+			"ordinary PCA of the target. star: cPCA*, C_t v = λ((1−β)I + βC_b)v. cpcapp: " +
+			"cPCA++, the target/background variance ratio C_t v = λC_b v. kernel: kernel " +
+			"cPCA (nonlinear; see the kernel settings). uca: unique component analysis, " +
+			"tuning-free, any number of backgrounds. rpca: residual PCA, the target " +
+			"projected off each background's top components.")
 	private String method = "cpca";
 
 	@Parameter(label = "α mode", choices = { "auto", "fixed", "inf" },
@@ -84,6 +91,40 @@ public class ContrastivePcaCommand extends ContextCommand {
 	@Parameter(label = "α (fixed mode)", min = "0",
 		description = "Contrast strength α ≥ 0 for alpha_mode=fixed (0 is PCA).")
 	private double alpha = 2;
+
+	@Parameter(label = "β mode (cPCA*)", choices = { "auto", "fixed" },
+		description = "For method=star. auto: sweep β, cluster and show representative " +
+			"values (β = 0, PCA, first). fixed: use β below.")
+	private String beta_mode = "auto";
+
+	@Parameter(label = "β (cPCA*, fixed mode)", min = "0", max = "1", stepSize = "0.05",
+		description = "cPCA*'s β in [0, 1] for beta_mode=fixed: 0 is PCA, 1 is cPCA++.")
+	private double beta = 0.5;
+
+	@Parameter(label = "Kernel (kernel cPCA)", choices = { "rbf", "poly", "linear" },
+		description = "For method=kernel: rbf exp(−γ‖x−y‖²), poly (γxᵀy + coef0)^degree, " +
+			"or linear xᵀy (equals cPCA).")
+	private String kernel = "rbf";
+
+	@Parameter(label = "γ (kernel cPCA)",
+		description = "For method=kernel: γ > 0 of the rbf or poly kernel, or auto: rbf " +
+			"1/median squared distance, poly 1/mean squared norm, over a seeded subsample " +
+			"of at most 1000 samples.")
+	private String gamma = "auto";
+
+	@Parameter(label = "Degree (poly kernel)", min = "1",
+		description = "For kernel=poly: the degree, a whole number ≥ 1.")
+	private int degree = KernelFunction.DEFAULT_DEGREE;
+
+	@Parameter(label = "coef0 (poly kernel)", min = "0",
+		description = "For kernel=poly: the offset coef0 ≥ 0.")
+	private double coef0 = KernelFunction.DEFAULT_COEF0;
+
+	@Parameter(label = "Landmarks (kernel cPCA)",
+		description = "For method=kernel: auto (exact up to 2000 samples in all, else " +
+			"Nyström with 500 seeded landmarks), all (always exact) or a number of Nyström " +
+			"landmarks.")
+	private String landmarks = "auto";
 
 	@Parameter(label = "Pool backgrounds (stacked)",
 		description = "UCA, rPCA with several backgrounds: pool them into one dataset " +
@@ -133,8 +174,8 @@ public class ContrastivePcaCommand extends ContextCommand {
 
 	@Parameter(label = "Save model to", required = false, persist = false,
 		style = FileWidget.SAVE_STYLE,
-		description = "Optional model.json for Apply Model... (for automatic α: the first " +
-			"α > 0).")
+		description = "Optional model.json for Apply Model... (for automatic α or β: the " +
+			"first value > 0).")
 	private File save_model;
 
 	@Parameter(label = "Eigen-images", type = ItemIO.OUTPUT)
@@ -142,6 +183,9 @@ public class ContrastivePcaCommand extends ContextCommand {
 
 	@Parameter(label = "Score images", type = ItemIO.OUTPUT)
 	private ImagePlus score_images;
+
+	@Parameter(label = "Extreme samples", type = ItemIO.OUTPUT)
+	private ImagePlus extreme_samples;
 
 	@Parameter(label = "Scatter plot", type = ItemIO.OUTPUT)
 	private ImagePlus scatter_plot;
@@ -155,6 +199,9 @@ public class ContrastivePcaCommand extends ContextCommand {
 	@Parameter(label = "Components across planes", type = ItemIO.OUTPUT)
 	private ImagePlus loadings_plot;
 
+	@Parameter(label = "Curves (e.g. separation against β)", type = ItemIO.OUTPUT)
+	private ImagePlus curve_plot;
+
 	/** Most pixels listed in the scores table with pixels as samples. */
 	static final int MAX_SCORE_ROWS = 100_000;
 
@@ -167,9 +214,11 @@ public class ContrastivePcaCommand extends ContextCommand {
 		final IjProgress progress = new IjProgress();
 		try {
 			final Analysis.Request request = new Analysis.Request().target(target).samples(
-				Analysis.Samples.parse(samples)).method(method).alpha(alpha_mode, alpha)
+				Analysis.Samples.parse(samples)).method(method).alpha(alpha_mode, alpha).beta(
+					beta_mode, beta)
 				.components(components).standardize(standardize).whiten(whiten).bin(bin)
-				.seed(seed).stacked(stacked).backgroundComponents(k_b);
+				.seed(seed).kernel(kernel, gamma, degree, coef0, landmarks).stacked(stacked)
+				.backgroundComponents(k_b);
 			if ("selection".equals(background_source)) request.backgroundFromSelection();
 			else if ("mask".equals(background_source)) request.backgroundFromMask(
 				background_mask);
@@ -192,16 +241,25 @@ public class ContrastivePcaCommand extends ContextCommand {
 				}
 			}
 			final boolean pixels = analysis.samples() == Analysis.Samples.PIXELS;
+			final boolean linear = analysis.solution().linear();
 			if (show_images) {
 				if (pixels) score_images = analysis.scoreImages();
-				else eigen_images = analysis.eigenImages();
+				else if (linear) eigen_images = analysis.eigenImages();
+				else extreme_samples = analysis.extremeSamples(); // kernel: no eigen-images
 			}
 			if (show_plots) {
 				scatter_plot = analysis.scatterPlot();
 				scree_plot = analysis.screePlot();
-				if (analysis.selection() != null) variance_pairs_plot = analysis
-					.variancePairsPlot();
-				if (pixels) loadings_plot = analysis.loadingsPlot();
+				if (analysis.selection() != null && analysis.cpca() != null)
+					variance_pairs_plot = analysis.variancePairsPlot();
+				if (pixels && linear) loadings_plot = analysis.loadingsPlot();
+				final java.util.List<ImagePlus> curves = analysis.curvePlots();
+				if (!curves.isEmpty()) {
+					curve_plot = curves.size() == 1 ? curves.get(0) : org.cpca.render.Panels
+						.montage(curves, 2);
+					curve_plot.setTitle(analysis.solution().method().displayName +
+						" curves of " + target.getTitle());
+				}
 			}
 			// pixels as samples: a row per pixel only for small images (the score images
 			// hold the same numbers)

@@ -3,6 +3,7 @@ package org.cpca.core;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Function;
 
 import org.apache.commons.math3.linear.MatrixUtils;
 import org.apache.commons.math3.linear.SingularValueDecomposition;
@@ -30,16 +31,22 @@ import org.apache.commons.math3.random.JDKRandomGenerator;
  * (largest summed affinity to its mates). α = 0 is always returned, first; the others
  * follow in ascending order.</li>
  * </ol>
+ * The sweep runs on any fit that reduces to {@code A − αB} in a prepared space: linear
+ * cPCA ({@link Cpca#automatic}) and kernel cPCA, which is linear cPCA on kernel features
+ * ({@link KernelCpca#automatic}, whose models are this selection's models
+ * {@linkplain #map mapped} to {@link KernelCpcaModel}s).
+ *
+ * @param <M> the kind of model returned per chosen α
  */
-public final class AlphaSelection {
+public final class AlphaSelection<M extends FittedModel> {
 
 	private final double[] grid;
 	private final double[][] affinity;
 	private final int[] clusters;
-	private final List<CpcaModel> models;
+	private final List<M> models;
 
 	private AlphaSelection(final double[] grid, final double[][] affinity,
-		final int[] clusters, final List<CpcaModel> models)
+		final int[] clusters, final List<M> models)
 	{
 		this.grid = grid;
 		this.affinity = affinity;
@@ -47,22 +54,44 @@ public final class AlphaSelection {
 		this.models = Collections.unmodifiableList(models);
 	}
 
-	static AlphaSelection select(final Cpca cpca, final Progress progress) {
+	static AlphaSelection<CpcaModel> select(final Cpca cpca, final Progress progress) {
 		final CpcaOptions o = cpca.options();
 		final int k = o.components();
 		final double[] grid = o.alphaGrid();
 		final int g = grid.length;
 		final TopEigen.Result[] solutions = new TopEigen.Result[g];
-		final double[][][][] metric = new double[g][][][];
-		boolean allMetric = true;
+		final double[][] vectors = new double[g][];
 		double[][] warm = null;
 		for (int i = 0; i < g; i++) {
 			progress.checkCancelled();
 			solutions[i] = cpca.solve(grid[i], warm);
 			warm = solutions[i].warmStart;
-			metric[i] = metricBasis(cpca.targetRows(), solutions[i].vectors, k);
-			allMetric &= metric[i] != null;
+			vectors[i] = solutions[i].vectors;
 			progress.stage("α sweep", (i + 1.0) / g);
+		}
+		final double[][] affinity = affinities(cpca, vectors, k);
+		final Choice choice = choose(affinity, o.alphasReturned(), o.seed(), o
+			.kmeansRestarts());
+		final List<CpcaModel> models = new ArrayList<>();
+		for (final int i : choice.chosen)
+			models.add(cpca.build(grid[i], solutions[i]));
+		return new AlphaSelection<>(grid, affinity, choice.clusters, models);
+	}
+
+	/**
+	 * Step 3 for any sweep over one parameter: the affinity between the target-score
+	 * subspaces of the solutions, given as m × k coefficient blocks (row-major) in the
+	 * fit's space. Principal angles come from A without forming the scores
+	 * ({@link #metricBasis}) unless a score matrix is numerically rank-deficient, in which
+	 * case the scores themselves are orthonormalised.
+	 */
+	static double[][] affinities(final Cpca cpca, final double[][] vectors, final int k) {
+		final int g = vectors.length;
+		final double[][][][] metric = new double[g][][][];
+		boolean allMetric = true;
+		for (int i = 0; i < g; i++) {
+			metric[i] = metricBasis(cpca.targetRows(), vectors[i], k);
+			allMetric &= metric[i] != null;
 		}
 		final double[][] affinity = new double[g][g];
 		if (allMetric) {
@@ -76,17 +105,42 @@ public final class AlphaSelection {
 		else {
 			final double[][][] bases = new double[g][][];
 			for (int i = 0; i < g; i++)
-				bases[i] = orthonormalColumns(cpca.targetScores(solutions[i].vectors, k), cpca
-					.target().samples(), k);
+				bases[i] = orthonormalColumns(cpca.targetScores(vectors[i], k), cpca.target()
+					.samples(), k);
 			for (int i = 0; i < g; i++) {
 				affinity[i][i] = bases[i] == null ? 0 : 1;
 				for (int j = i + 1; j < g; j++)
 					affinity[i][j] = affinity[j][i] = affinity(bases[i], bases[j]);
 			}
 		}
-		final int clustersWanted = Math.min(o.alphasReturned(), g);
-		final int[] clusters = spectralClusters(affinity, clustersWanted, o.seed(), o
-			.kmeansRestarts());
+		return affinity;
+	}
+
+	/** Steps 4 and 5: a cluster per grid value and the chosen grid indices. */
+	static final class Choice {
+
+		final int[] clusters;
+		/** Index 0 first, then each other cluster's medoid, ascending. */
+		final List<Integer> chosen;
+
+		Choice(final int[] clusters, final List<Integer> chosen) {
+			this.clusters = clusters;
+			this.chosen = chosen;
+		}
+	}
+
+	/**
+	 * Steps 4 and 5 for any sweep whose first grid value is the PCA end (α = 0, β = 0):
+	 * spectral clustering of the affinity into {@code wanted} clusters (at most the grid
+	 * size), the first value's cluster dropped, each other cluster's medoid (largest summed
+	 * affinity to its mates) chosen; index 0 is always chosen, first.
+	 */
+	static Choice choose(final double[][] affinity, final int wanted, final long seed,
+		final int restarts)
+	{
+		final int g = affinity.length;
+		final int clustersWanted = Math.min(wanted, g);
+		final int[] clusters = spectralClusters(affinity, clustersWanted, seed, restarts);
 		final List<Integer> chosen = new ArrayList<>();
 		for (int c = 0; c < clustersWanted; c++) {
 			if (c == clusters[0]) continue;
@@ -106,10 +160,7 @@ public final class AlphaSelection {
 		}
 		Collections.sort(chosen);
 		chosen.add(0, 0);
-		final List<CpcaModel> models = new ArrayList<>();
-		for (final int i : chosen)
-			models.add(cpca.build(grid[i], solutions[i]));
-		return new AlphaSelection(grid, affinity, clusters, models);
+		return new Choice(clusters, chosen);
 	}
 
 	/**
@@ -296,7 +347,22 @@ public final class AlphaSelection {
 	}
 
 	/** One model per chosen α, in the order of {@link #alphas()}. */
-	public List<CpcaModel> models() {
+	public List<M> models() {
 		return models;
+	}
+
+	/**
+	 * The same selection (grid, affinity, clusters, chosen α) with every model turned into
+	 * another by {@code f}, which must keep its α.
+	 */
+	public <N extends FittedModel> AlphaSelection<N> map(final Function<? super M, N> f) {
+		final List<N> mapped = new ArrayList<>();
+		for (final M m : models) {
+			final N n = f.apply(m);
+			if (Double.compare(n.alpha(), m.alpha()) != 0) throw new IllegalStateException(
+				"a mapped model must keep its α (" + m.alpha() + " became " + n.alpha() + ")");
+			mapped.add(n);
+		}
+		return new AlphaSelection<>(grid, affinity, clusters, mapped);
 	}
 }

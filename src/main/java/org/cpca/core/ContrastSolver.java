@@ -101,6 +101,13 @@ final class ContrastSolver {
 	/** Prepares A − αB (both symmetric m × m, row-major; not modified, not copied). */
 	static ContrastSolver build(final double[] a, final double[] b, final int m) {
 		if (m <= SMALL) return new ContrastSolver(m, a, b, null, null, null, null);
+		final int nb = leadingBlock(b, m);
+		if (m - nb >= SMALL) return buildBlocked(a, b, m, nb);
+		return buildFull(a, b, m);
+	}
+
+	/** {@link #build} by a tridiagonalisation of the whole of B (m &gt; {@value #SMALL}). */
+	static ContrastSolver buildFull(final double[] a, final double[] b, final int m) {
 		final double[][] rows = new double[m][m];
 		for (int i = 0; i < m; i++)
 			for (int j = 0; j < m; j++)
@@ -123,6 +130,114 @@ final class ContrastSolver {
 				mm[i][j] = v;
 				mm[j][i] = v;
 			}
+		return new ContrastSolver(m, a, b, qt, td, te, mm);
+	}
+
+	/**
+	 * Whether the one-time preparation was done ({@code m >} {@value #SMALL}); only then
+	 * are {@link #basisRows}, {@link #tridiagonalDiagonal}, {@link #tridiagonalOffDiagonal}
+	 * and {@link #targetInBasis} available. Shared with cPCA*'s β sweep ({@link BetaSolver}).
+	 */
+	boolean prepared() {
+		return mm != null;
+	}
+
+	/** Rows of Qᵀ: basis vector i in original coordinates (do not modify). */
+	double[][] basisRows() {
+		return qt;
+	}
+
+	/** The diagonal of T in {@code B = QTQᵀ} (do not modify). */
+	double[] tridiagonalDiagonal() {
+		return td;
+	}
+
+	/** The off-diagonal of T, {@code T[i][i+1]} at i (do not modify). */
+	double[] tridiagonalOffDiagonal() {
+		return te;
+	}
+
+	/** {@code QᵀAQ} as rows (do not modify). */
+	double[][] targetInBasis() {
+		return mm;
+	}
+
+	/**
+	 * The size of the leading block outside which B is exactly zero: 1 + the last index i
+	 * whose row or column of B has a nonzero entry (0 for B = 0). Kernel cPCA's exact
+	 * features give such a B (the background's null space in feature space is the trailing
+	 * block); for linear cPCA it means trailing features without background variance.
+	 */
+	static int leadingBlock(final double[] b, final int m) {
+		for (int i = m - 1; i >= 0; i--)
+			for (int j = 0; j < m; j++)
+				if (b[i * m + j] != 0 || b[j * m + i] != 0) return i + 1;
+		return 0;
+	}
+
+	/**
+	 * {@link #build} for B zero outside its leading nb × nb block (at least {@value #SMALL}
+	 * trailing rows): Q = diag(Q_b, I) with {@code B_bb = Q_b T_b Q_bᵀ} (Householder, nb ×
+	 * nb), so that in the new basis B is still tridiagonal (T_b, then zeros) while the
+	 * trailing block (the null space of B) keeps its original coordinates. The preparation
+	 * costs about 2nb³ + nb·n_n·m multiply–adds and one reduction of size nb instead of 2m³
+	 * and one of size m.
+	 */
+	private static ContrastSolver buildBlocked(final double[] a, final double[] b,
+		final int m, final int nb)
+	{
+		final int nn = m - nb;
+		final double[] td = new double[m], te = new double[m];
+		final double[][] qb;
+		if (nb > 0) {
+			final double[][] rows = new double[nb][nb];
+			for (int i = 0; i < nb; i++)
+				for (int j = 0; j < nb; j++)
+					rows[i][j] = 0.5 * (b[i * m + j] + b[j * m + i]);
+			final double[] d = new double[nb], e = new double[nb];
+			qb = SymmetricEigen.tridiagonalize(rows, d, e);
+			System.arraycopy(d, 0, td, 0, nb);
+			System.arraycopy(e, 0, te, 0, nb - 1);
+		}
+		else qb = new double[0][];
+		final double[][] qn = new double[nn][nn];
+		for (int i = 0; i < nn; i++)
+			qn[i][i] = 1;
+		// Qᵀ as rows: diag(Q_bᵀ, Q_nᵀ)
+		final double[][] qt = new double[m][m];
+		for (int i = 0; i < nb; i++)
+			System.arraycopy(qb[i], 0, qt[i], 0, nb);
+		for (int i = 0; i < nn; i++)
+			System.arraycopy(qn[i], 0, qt[nb + i], nb, nn);
+		final double[][] mm = new double[m][m];
+		if (nb > 0) {
+			// M_bb = Q_bᵀ A_bb Q_b and M_bn = Q_bᵀ A_bn Q_n
+			final double[][] abb = new double[nb][], abn = new double[nb][];
+			for (int i = 0; i < nb; i++) {
+				abb[i] = Arrays.copyOfRange(a, i * m, i * m + nb);
+				abn[i] = Arrays.copyOfRange(a, i * m + nb, (i + 1) * m);
+			}
+			final double[][] bRows = Kernels.times(qb, abb), nRows = Kernels.times(qb, abn);
+			final double[][] qbCols = new double[nb][nb], qnCols = new double[nn][nn];
+			for (int i = 0; i < nb; i++)
+				for (int j = 0; j < nb; j++)
+					qbCols[j][i] = qb[i][j];
+			for (int i = 0; i < nn; i++)
+				for (int j = 0; j < nn; j++)
+					qnCols[j][i] = qn[i][j];
+			final double[][] mbb = Kernels.times(bRows, qbCols);
+			final double[][] mbn = Kernels.times(nRows, qnCols);
+			for (int i = 0; i < nb; i++) {
+				for (int j = i; j < nb; j++)
+					mm[i][j] = mm[j][i] = 0.5 * (mbb[i][j] + mbb[j][i]);
+				for (int j = 0; j < nn; j++)
+					mm[i][nb + j] = mm[nb + j][i] = mbn[i][j];
+			}
+		}
+		for (int i = 0; i < nn; i++)
+			for (int j = i; j < nn; j++)
+				mm[nb + i][nb + j] = mm[nb + j][nb + i] = 0.5 * (a[(nb + i) * m + nb + j] + a[(nb +
+					j) * m + nb + i]);
 		return new ContrastSolver(m, a, b, qt, td, te, mm);
 	}
 

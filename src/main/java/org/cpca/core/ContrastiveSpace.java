@@ -104,6 +104,9 @@ abstract class ContrastiveSpace {
 		return out;
 	}
 
+	/** Number of features d (m = d in the feature space, m = r ≤ d in the reduced space). */
+	abstract int features();
+
 	/** Unit components in feature space (k × d) of the columns of w (m × k). */
 	abstract double[][] components(double[] w, int k);
 

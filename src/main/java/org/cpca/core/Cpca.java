@@ -225,7 +225,7 @@ public final class Cpca {
 	}
 
 	/** The automatic α selection of ALGORITHMS.md §2.1 with this fit's options. */
-	public AlphaSelection automatic(final Progress progress) {
+	public AlphaSelection<CpcaModel> automatic(final Progress progress) {
 		requireOneBackground("automatic α");
 		return AlphaSelection.select(this, progress);
 	}
@@ -274,7 +274,7 @@ public final class Cpca {
 	 * Every α is then solved by the same deterministic method whether or not other α were
 	 * solved before, so results do not depend on call order.
 	 */
-	private ContrastSolver solver() {
+	ContrastSolver solver() {
 		ContrastSolver s = solver;
 		if (s == null) synchronized (this) {
 			s = solver;

@@ -99,7 +99,10 @@ public final class CpcaModel implements FittedModel {
 		return out;
 	}
 
-	/** Eigenvalues of {@code C_t − αC_b} (α = ∞: of the target in the background's null space). */
+	/**
+	 * Eigenvalues of {@code C_t − αC_b} (α = ∞: of the target in the background's null
+	 * space); for cPCA* and cPCA++ the generalized ones, {@code vᵀC_tv / vᵀB_βv}.
+	 */
 	@Override
 	public double[] eigenvalues() {
 		return eigenvalues.clone();

@@ -29,6 +29,11 @@ final class FeatureSpace extends ContrastiveSpace {
 	}
 
 	@Override
+	int features() {
+		return m;
+	}
+
+	@Override
 	double[][] components(final double[] w, final int k) {
 		final double[][] v = new double[k][m];
 		for (int c = 0; c < k; c++) {

@@ -21,7 +21,8 @@ public interface FittedModel {
 
 	/**
 	 * The method's own settings besides α (e.g. "beta", "lambda", "k_b", "gamma"), in a
-	 * fixed order; values are {@link Double} or {@code double[]}.
+	 * fixed order; values are {@link Double}, {@code double[]} or (names, such as the
+	 * kernel's) {@link String}.
 	 */
 	Map<String, Object> parameters();
 

@@ -48,6 +48,9 @@ final class Kernels {
 			final double[] p0 = p[s], p1 = p[s + 1], p2 = p[s + 2], p3 = p[s + 3];
 			for (int i = i0; i < i1; i++) {
 				final double a0 = p0[i], a1 = p1[i], a2 = p2[i], a3 = p3[i];
+				// adds nothing (the data are finite): skipped, e.g. the zero block of kernel
+				// features
+				if (a0 == 0 && a1 == 0 && a2 == 0 && a3 == 0) continue;
 				final double[] gi = g[i];
 				for (int j = i; j < m; j++)
 					gi[j] = Math.fma(a3, p3[j], Math.fma(a2, p2[j], Math.fma(a1, p1[j], Math.fma(
@@ -58,6 +61,7 @@ final class Kernels {
 			final double[] p0 = p[s];
 			for (int i = i0; i < i1; i++) {
 				final double a0 = p0[i];
+				if (a0 == 0) continue;
 				final double[] gi = g[i];
 				for (int j = i; j < m; j++)
 					gi[j] = Math.fma(a0, p0[j], gi[j]);
@@ -407,6 +411,116 @@ final class Kernels {
 			}
 		}
 		// R c = z: c_i = (z_i − Σ_{j>i} r_ij c_j)/r_ii
+		for (int i = m - 1; i >= 0; i--) {
+			final double[] ri = r[i];
+			for (int col = 0; col < k; col++) {
+				double sum = c[i * k + col];
+				for (int j = i + 1; j < m; j++)
+					sum -= ri[j] * c[j * k + col];
+				c[i * k + col] = sum / ri[i];
+			}
+		}
+		return c;
+	}
+
+	/** Rows of Y solved per panel of {@link #forwardSolveRows}. */
+	private static final int SOLVE_PANEL = 32;
+
+	/**
+	 * Solves {@code Rᵀ Y = X} in place for the rows of X (m rows of any common length c),
+	 * with the upper factor R of {@link #cholesky}: forward substitution,
+	 * {@code y_t = (x_t − Σ_{s<t} r_st y_s)/r_tt}.
+	 * <p>
+	 * Blocked by panels of {@value #SOLVE_PANEL} rows (as a level-3 triangular solve): the
+	 * rows of a panel are solved among themselves, then every later row is updated once
+	 * with the whole panel, {@code x_i −= Σ_{t ∈ panel} r_ti y_t}, four panel rows per
+	 * pass (chained fused multiply–adds that the JIT vectorises) while the panel stays in
+	 * cache. So X is streamed from memory m/{@value #SOLVE_PANEL} times instead of m times.
+	 * Later rows are spread over the cores; every entry receives its updates in the same
+	 * order (t ascending, in groups of four) whatever the split, so the result is
+	 * deterministic.
+	 *
+	 * @param upper solve only the upper triangle, {@code y_ij} for j ≥ i (X square): row i
+	 *          of the solution needs only the columns j ≥ i of the rows above it, so this
+	 *          is half the work when only the upper triangle of a symmetric result is
+	 *          wanted
+	 */
+	static void forwardSolveRows(final double[][] r, final double[][] x,
+		final boolean upper)
+	{
+		final int m = r.length;
+		if (m == 0) return;
+		final int c = x[0].length;
+		if (upper && c != m) throw new IllegalArgumentException("upper needs a square X");
+		for (int t0 = 0; t0 < m; t0 += SOLVE_PANEL) {
+			final int t1 = Math.min(m, t0 + SOLVE_PANEL);
+			// the panel among itself
+			for (int t = t0; t < t1; t++) {
+				final double[] xt = x[t];
+				final double inv = 1 / r[t][t];
+				for (int j = upper ? t : 0; j < c; j++)
+					xt[j] *= inv;
+				for (int i = t + 1; i < t1; i++) {
+					final double f = -r[t][i];
+					if (f == 0) continue;
+					final double[] xi = x[i];
+					for (int j = upper ? i : 0; j < c; j++)
+						xi[j] = Math.fma(f, xt[j], xi[j]);
+				}
+			}
+			final int rest = m - t1;
+			if (rest == 0) break;
+			final int p0 = t0, p1 = t1;
+			final int blocks = (rest + ROW_BLOCK - 1) / ROW_BLOCK;
+			final java.util.function.IntConsumer task = q -> {
+				final int i0 = p1 + q * ROW_BLOCK, i1 = Math.min(m, i0 + ROW_BLOCK);
+				panelUpdate(r, x, p0, p1, i0, i1, c, upper);
+			};
+			if ((long) rest * (t1 - t0) * c < 1 << 16) for (int q = 0; q < blocks; q++)
+				task.accept(q);
+			else IntStream.range(0, blocks).parallel().forEach(task);
+		}
+	}
+
+	/**
+	 * {@code x_i −= Σ_{t ∈ [t0, t1)} r_ti x_t} for rows i in [i0, i1) (only columns j ≥ i
+	 * if {@code upper}).
+	 */
+	private static void panelUpdate(final double[][] r, final double[][] x, final int t0,
+		final int t1, final int i0, final int i1, final int c, final boolean upper)
+	{
+		int t = t0;
+		for (; t + 3 < t1; t += 4) {
+			final double[] r0 = r[t], r1 = r[t + 1], r2 = r[t + 2], r3 = r[t + 3];
+			final double[] l0 = x[t], l1 = x[t + 1], l2 = x[t + 2], l3 = x[t + 3];
+			for (int i = i0; i < i1; i++) {
+				final double a0 = -r0[i], a1 = -r1[i], a2 = -r2[i], a3 = -r3[i];
+				if (a0 == 0 && a1 == 0 && a2 == 0 && a3 == 0) continue;
+				final double[] y = x[i];
+				for (int j = upper ? i : 0; j < c; j++)
+					y[j] = Math.fma(a3, l3[j], Math.fma(a2, l2[j], Math.fma(a1, l1[j], Math.fma(a0,
+						l0[j], y[j]))));
+			}
+		}
+		for (; t < t1; t++) {
+			final double[] l0 = x[t];
+			for (int i = i0; i < i1; i++) {
+				final double a0 = -r[t][i];
+				if (a0 == 0) continue;
+				final double[] y = x[i];
+				for (int j = upper ? i : 0; j < c; j++)
+					y[j] = Math.fma(a0, l0[j], y[j]);
+			}
+		}
+	}
+
+	/**
+	 * Solves {@code R c = w} for the k columns of w (m × k, row-major) with an upper
+	 * triangular R given as rows (back substitution); returns c (m × k).
+	 */
+	static double[] backSolve(final double[][] r, final double[] w, final int k) {
+		final int m = r.length;
+		final double[] c = w.clone();
 		for (int i = m - 1; i >= 0; i--) {
 			final double[] ri = r[i];
 			for (int col = 0; col < k; col++) {

@@ -33,6 +33,18 @@ public final class MethodRunner {
 				return Solution.of(Method.CPCA, s.alpha == Double.POSITIVE_INFINITY ? "inf"
 					: "fixed", List.of(fit.model(s.alpha)), null, fit);
 			}
+			case STAR:
+			case CPCAPP: {
+				requireBackgrounds(s.method, backgrounds, 1, 1);
+				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
+				return s.method == Method.STAR ? StarRun.star(fit, s, progress) : StarRun
+					.plusPlus(fit);
+			}
+			case ONLINE:
+				requireBackgrounds(s.method, backgrounds, 1, 1);
+				return OnlineCpcaStar.inMemory(s, target, backgrounds.get(0), options, progress);
+			case KERNEL:
+				return kernel(s, target, backgrounds, options, progress);
 			case UCA:
 			case RPCA: {
 				requireBackgrounds(s.method, backgrounds, 1, Integer.MAX_VALUE);
@@ -48,6 +60,33 @@ public final class MethodRunner {
 				throw new IllegalArgumentException(s.method.displayName + " (method " +
 					s.method.id + ") cannot be run this way: see the README for how to run it");
 		}
+	}
+
+	/** Kernel cPCA: exact or Nyström by N, fixed or automatic α (not α = ∞). */
+	private static Solution kernel(final MethodSettings s, final Dataset target,
+		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
+	{
+		requireBackgrounds(s.method, backgrounds, 1, 1);
+		if (s.alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException("α = ∞ " +
+			"is not defined for kernel cPCA: use a finite α ≥ 0 or auto");
+		final KernelCpca fit = KernelCpca.fit(target, backgrounds, options, s
+			.kernelOptions(), progress);
+		final java.util.Map<String, Object> kernel = new java.util.LinkedHashMap<>(fit
+			.kernel().parameters());
+		kernel.put("path", fit.exact() ? "exact" : "nystrom");
+		kernel.put("landmarks", fit.exact() ? null : fit.landmarks());
+		kernel.put("rank", fit.rank());
+		final java.util.Map<String, Object> facts = java.util.Map.of("kernel", kernel,
+			"standardize", options.standardize());
+		final List<String> notes = new java.util.ArrayList<>(fit.diagnostics());
+		notes.add(KernelCpcaModel.NO_COMPONENTS);
+		if (Double.isNaN(s.alpha)) {
+			final AlphaSelection<KernelCpcaModel> selection = fit.automatic(progress);
+			return new Solution(Method.KERNEL, "auto", selection.models(), selection, null,
+				List.of(), facts, notes);
+		}
+		return new Solution(Method.KERNEL, "fixed", List.of(fit.model(s.alpha)), null, null,
+			List.of(), facts, notes);
 	}
 
 	/** Checks the number of backgrounds a method takes. */

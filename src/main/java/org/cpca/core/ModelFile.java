@@ -32,6 +32,15 @@ import com.google.gson.JsonPrimitive;
  * "diagnostics", "attributes"}}. Everything is validated on load (format, version,
  * shapes, finiteness), and a file that fails names the problem. Files are written
  * atomically (a temporary file in the same folder, then a move).
+ * <p>
+ * Kernel cPCA models (method "kernel", {@link KernelCpcaModel}) have no "components";
+ * instead they hold what {@link KernelCpcaModel#transform} needs: "support" (S arrays of d
+ * numbers, the raw support samples: the training samples on the exact path, the landmarks
+ * on the Nyström path), "coefficients" (S arrays of k numbers), "offsets" (k numbers), and
+ * the kernel input preprocessing as "mean" and "scale"; the kernel's name and γ, degree,
+ * coef0 are in "parameters". Being large, they are written without indentation. The
+ * "method" decides the layout: {@link #readAny} reads both, {@link #read} linear models
+ * only.
  */
 public final class ModelFile {
 
@@ -41,6 +50,8 @@ public final class ModelFile {
 	private static final Gson GSON = new GsonBuilder().serializeNulls().setPrettyPrinting()
 		.disableHtmlEscaping()
 		.serializeSpecialFloatingPointValues().create();
+	private static final Gson COMPACT = new GsonBuilder().serializeNulls()
+		.disableHtmlEscaping().serializeSpecialFloatingPointValues().create();
 
 	private ModelFile() {}
 
@@ -73,11 +84,11 @@ public final class ModelFile {
 		return o;
 	}
 
-	/** A method's parameters as a JSON object: numbers and arrays of numbers. */
+	/** A method's parameters as a JSON object: numbers, arrays of numbers and names. */
 	public static JsonObject parametersJson(final Map<String, Object> parameters) {
 		final JsonObject p = new JsonObject();
 		parameters.forEach((key, v) -> p.add(key, v instanceof double[] ? array((double[]) v)
-			: number((Double) v)));
+			: v instanceof String ? new JsonPrimitive((String) v) : number((Double) v)));
 		return p;
 	}
 
@@ -93,11 +104,55 @@ public final class ModelFile {
 		return new JsonPrimitive(alpha);
 	}
 
-	/** Writes the model atomically. */
+	/** A kernel cPCA model as a JSON tree. */
+	public static JsonObject toJson(final KernelCpcaModel m) {
+		final JsonObject o = new JsonObject();
+		o.addProperty("format", FORMAT);
+		o.addProperty("version", VERSION);
+		o.addProperty("method", m.method());
+		o.add("alpha", alphaJson(m.alpha()));
+		o.add("parameters", parametersJson(m.parameters()));
+		o.add("eigenvalues", array(m.eigenvalues()));
+		o.add("target_variance", array(m.targetVariance()));
+		o.add("background_variance", array(m.backgroundVariance()));
+		o.addProperty("target_total_variance", m.targetTotalVariance());
+		o.add("mean", array(m.input().mean()));
+		final double[] scale = m.input().scale();
+		o.add("scale", scale == null ? null : array(scale));
+		final JsonArray support = new JsonArray();
+		for (final float[] row : m.supportRows()) {
+			final JsonArray a = new JsonArray();
+			for (final float v : row)
+				a.add(v);
+			support.add(a);
+		}
+		o.add("support", support);
+		final JsonArray coef = new JsonArray();
+		for (final double[] row : m.coefficients())
+			coef.add(array(row));
+		o.add("coefficients", coef);
+		o.add("offsets", array(m.offsets()));
+		final JsonArray diag = new JsonArray();
+		m.diagnostics().forEach(diag::add);
+		o.add("diagnostics", diag);
+		final JsonObject attr = new JsonObject();
+		m.attributes().forEach(attr::addProperty);
+		o.add("attributes", attr);
+		return o;
+	}
+
+	/** Any fitted model as a JSON tree. */
+	public static JsonObject toJson(final FittedModel m) {
+		if (m instanceof CpcaModel) return toJson((CpcaModel) m);
+		if (m instanceof KernelCpcaModel) return toJson((KernelCpcaModel) m);
+		throw new IllegalArgumentException("there is no model-file format for method " + m
+			.method() + " yet");
+	}
+
+	/** Writes any fitted model atomically (kernel models without indentation). */
 	public static void write(final FittedModel m, final Path file) throws IOException {
-		if (!(m instanceof CpcaModel)) throw new IllegalArgumentException(
-			"there is no model-file format for method " + m.method() + " yet");
-		writeAtomically(file, GSON.toJson(toJson((CpcaModel) m)));
+		writeAtomically(file, (m instanceof KernelCpcaModel ? COMPACT : GSON).toJson(toJson(
+			m)));
 	}
 
 	/** Writes text atomically (see {@link AtomicFiles}). */
@@ -118,6 +173,21 @@ public final class ModelFile {
 	 *           not JSON, not a model file, of an unknown version or inconsistent
 	 */
 	public static CpcaModel read(final Path file) {
+		final FittedModel m = readAny(file);
+		if (m instanceof CpcaModel) return (CpcaModel) m;
+		throw bad(file, "it holds a " + m.method() + " model, which has no components in " +
+			"input space and no reconstructions; project data with it by cpca apply (in " +
+			"code: ModelFile.readAny)");
+	}
+
+	/**
+	 * Reads and validates a model file of any method: a {@link CpcaModel} or, for method
+	 * "kernel", a {@link KernelCpcaModel}.
+	 *
+	 * @throws IllegalArgumentException naming the file and the problem when it is missing,
+	 *           not JSON, not a model file, of an unknown version or inconsistent
+	 */
+	public static FittedModel readAny(final Path file) {
 		final JsonObject o;
 		try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
 			final JsonElement e = JsonParser.parseReader(r);
@@ -132,7 +202,9 @@ public final class ModelFile {
 			throw bad(file, "it is not valid JSON (" + e.getMessage() + ")");
 		}
 		try {
-			return fromJson(o, file);
+			header(o, file);
+			return "kernel".equals(o.get("method").getAsString()) ? kernelFromJson(o, file)
+				: fromJson(o, file);
 		}
 		catch (final IllegalStateException | UnsupportedOperationException
 				| ClassCastException | NullPointerException | NumberFormatException e)
@@ -141,23 +213,96 @@ public final class ModelFile {
 		}
 	}
 
-	private static CpcaModel fromJson(final JsonObject o, final Path file) {
+	private static void header(final JsonObject o, final Path file) {
 		if (!o.has("format") || !FORMAT.equals(o.get("format").getAsString()))
 			throw bad(file, "its \"format\" is not \"" + FORMAT + "\"");
 		final int version = o.get("version").getAsInt();
 		if (version != VERSION) throw bad(file, "it has version " + version +
 			" but this release reads version " + VERSION +
 			": refit the model with this release");
-		final String method = o.get("method").getAsString();
+	}
+
+	private static double alpha(final JsonObject o) {
 		final JsonElement a = o.get("alpha");
-		final double alpha = a == null || a.isJsonNull() ? Double.NaN : a.isJsonPrimitive() &&
-			a.getAsJsonPrimitive().isString() && "inf".equals(a.getAsString())
+		return a == null || a.isJsonNull() ? Double.NaN : a.isJsonPrimitive() && a
+			.getAsJsonPrimitive().isString() && "inf".equals(a.getAsString())
 				? Double.POSITIVE_INFINITY : a.getAsDouble();
+	}
+
+	private static Map<String, Object> parameters(final JsonObject o, final Path file) {
 		final Map<String, Object> parameters = new LinkedHashMap<>();
 		if (o.has("parameters") && !o.get("parameters").isJsonNull()) o.getAsJsonObject(
 			"parameters").entrySet().forEach(e -> parameters.put(e.getKey(), e.getValue()
 				.isJsonArray() ? numbers(e.getValue().getAsJsonArray(), file, e.getKey(), true)
 					: parameter(e.getValue())));
+		return parameters;
+	}
+
+	private static List<String> diagnostics(final JsonObject o) {
+		final List<String> diagnostics = new ArrayList<>();
+		if (o.has("diagnostics")) o.getAsJsonArray("diagnostics").forEach(e -> diagnostics
+			.add(e.getAsString()));
+		return diagnostics;
+	}
+
+	private static Map<String, String> attributes(final JsonObject o) {
+		final Map<String, String> attributes = new LinkedHashMap<>();
+		if (o.has("attributes")) o.getAsJsonObject("attributes").entrySet().forEach(
+			e -> attributes.put(e.getKey(), e.getValue().getAsString()));
+		return attributes;
+	}
+
+	private static KernelCpcaModel kernelFromJson(final JsonObject o, final Path file) {
+		final Map<String, Object> parameters = parameters(o, file);
+		final KernelFunction kernel;
+		try {
+			kernel = KernelFunction.fromParameters(parameters);
+		}
+		catch (final IllegalArgumentException e) {
+			throw bad(file, "its kernel is not valid (" + e.getMessage() + ")");
+		}
+		if (kernel.gammaIsAutomatic()) throw bad(file, "its kernel has no gamma");
+		final double[] mean = numbers(o.getAsJsonArray("mean"), file, "mean", false);
+		final int d = mean.length;
+		final JsonElement s = o.get("scale");
+		final double[] scale = s == null || s.isJsonNull() ? null : length(numbers(s
+			.getAsJsonArray(), file, "scale", false), d, file, "scale");
+		final double[] offsets = numbers(o.getAsJsonArray("offsets"), file, "offsets",
+			false);
+		final int k = offsets.length;
+		if (k == 0) throw bad(file, "it has no components (empty \"offsets\")");
+		final JsonArray sup = o.getAsJsonArray("support"), coef = o.getAsJsonArray(
+			"coefficients");
+		if (sup == null || coef == null) throw bad(file, "the field \"" + (sup == null
+			? "support" : "coefficients") + "\" is missing");
+		if (sup.size() == 0 || sup.size() != coef.size()) throw bad(file, "it has " + sup
+			.size() + " support samples but " + coef.size() + " rows of coefficients");
+		final float[][] support = new float[sup.size()][];
+		final double[][] coefficients = new double[sup.size()][];
+		for (int i = 0; i < support.length; i++) {
+			final double[] row = length(numbers(sup.get(i).getAsJsonArray(), file, "support",
+				false), d, file, "support");
+			support[i] = new float[d];
+			for (int j = 0; j < d; j++)
+				support[i][j] = (float) row[j];
+			coefficients[i] = length(numbers(coef.get(i).getAsJsonArray(), file,
+				"coefficients", false), k, file, "coefficients");
+		}
+		final double[] eig = length(numbers(o.getAsJsonArray("eigenvalues"), file,
+			"eigenvalues", false), k, file, "eigenvalues");
+		final double[] tv = length(numbers(o.getAsJsonArray("target_variance"), file,
+			"target_variance", false), k, file, "target_variance");
+		final double[] bv = length(numbers(o.getAsJsonArray("background_variance"), file,
+			"background_variance", true), k, file, "background_variance");
+		return new KernelCpcaModel(alpha(o), parameters, kernel, Preprocessing.of(mean,
+			scale), support, coefficients, offsets, eig, tv, bv, o.get(
+				"target_total_variance").getAsDouble(), diagnostics(o), attributes(o), null);
+	}
+
+	private static CpcaModel fromJson(final JsonObject o, final Path file) {
+		final String method = o.get("method").getAsString();
+		final double alpha = alpha(o);
+		final Map<String, Object> parameters = parameters(o, file);
 		final JsonArray comps = o.getAsJsonArray("components");
 		if (comps == null || comps.size() == 0) throw bad(file, "it has no components");
 		final double[] mean = numbers(o.getAsJsonArray("mean"), file, "mean", false);
@@ -177,23 +322,20 @@ public final class ModelFile {
 		final JsonElement s = o.get("scale");
 		final double[] scale = s == null || s.isJsonNull() ? null : length(numbers(s
 			.getAsJsonArray(), file, "scale", false), d, file, "scale");
-		final List<String> diagnostics = new ArrayList<>();
-		if (o.has("diagnostics")) o.getAsJsonArray("diagnostics").forEach(e -> diagnostics
-			.add(e.getAsString()));
-		final Map<String, String> attributes = new LinkedHashMap<>();
-		if (o.has("attributes")) o.getAsJsonObject("attributes").entrySet().forEach(
-			e -> attributes.put(e.getKey(), e.getValue().getAsString()));
 		return new CpcaModel(method, alpha, parameters, components, eig, tv, bv, o.get(
 			"target_total_variance").getAsDouble(), Preprocessing.of(mean, scale), o.has(
-				"whiten") && o.get("whiten").getAsBoolean(), diagnostics, attributes, null);
+				"whiten") && o.get("whiten").getAsBoolean(), diagnostics(o), attributes(o),
+			null);
 	}
 
-	private static Double parameter(final JsonElement e) {
+	/** A number ("inf", "-inf" and null included) or, for any other string, the name. */
+	private static Object parameter(final JsonElement e) {
 		if (e.isJsonNull()) return Double.NaN;
 		if (e.getAsJsonPrimitive().isString()) {
 			final String s = e.getAsString();
 			if (s.equals("inf")) return Double.POSITIVE_INFINITY;
 			if (s.equals("-inf")) return Double.NEGATIVE_INFINITY;
+			return s;
 		}
 		return e.getAsDouble();
 	}

@@ -106,6 +106,23 @@ final class ReducedSpace extends ContrastiveSpace {
 	 * cores in strips; every entry is computed in the same order whatever the split.
 	 */
 	static double[][] pivotedCholesky(final double[] g, final int n) {
+		return pivotedCholesky(g, n, 0, null, RANK_TOLERANCE);
+	}
+
+	/**
+	 * {@link #pivotedCholesky(double[], int)}, with the first {@code priority} rows pivoted
+	 * before any other: while one of them has a remaining diagonal above the tolerance, the
+	 * pivot is chosen among them only. Columns 0 … r₁−1 of L then belong to pivots among the
+	 * first rows, and those rows have only roundoff-sized entries (below the rank
+	 * tolerance) in the later columns. {@code priority = 0} is the plain factorisation.
+	 *
+	 * @param pivots if not {@code null} (length ≥ n), receives the pivot row of each
+	 *          column of L
+	 * @param tolerance pivots stop below this fraction of the largest diagonal
+	 */
+	static double[][] pivotedCholesky(final double[] g, final int n, final int priority,
+		final int[] pivots, final double tolerance)
+	{
 		final double[] diag = new double[n];
 		double max = 0;
 		for (int i = 0; i < n; i++) {
@@ -120,21 +137,28 @@ final class ReducedSpace extends ContrastiveSpace {
 		final int strips = n >= 256 ? 2 : 1;
 		int r = 0;
 		boolean exhausted = false;
+		// the rows among which pivots are sought: the priority rows first, then all
+		int limit = priority > 0 ? priority : n;
 		while (!exhausted && r < n) {
 			final int r0 = r;
 			while (r < n && r - r0 < PANEL) {
 				int p = -1;
-				double best = RANK_TOLERANCE * max;
-				for (int i = 0; i < n; i++)
+				double best = tolerance * max;
+				for (int i = 0; i < limit; i++)
 					if (!pivoted[i] && diag[i] > best) {
 						best = diag[i];
 						p = i;
 					}
+				if (p < 0 && limit < n) {
+					limit = n;
+					continue;
+				}
 				if (p < 0) {
 					exhausted = true;
 					break;
 				}
 				pivoted[p] = true;
+				if (pivots != null) pivots[r] = p;
 				final double lpp = Math.sqrt(diag[p]);
 				final double[] v = w[p].clone(); // W symmetric: row p is column p
 				subtractColumns(cols, r0, r, v, p, 0, n);
@@ -202,6 +226,11 @@ final class ReducedSpace extends ContrastiveSpace {
 	 * added into the k components with four-row axpys; strips run on all cores and the
 	 * result does not depend on the split.
 	 */
+	@Override
+	int features() {
+		return d;
+	}
+
 	@Override
 	double[][] components(final double[] w, final int k) {
 		final double[] coef = Kernels.choleskySolve(lTl, w, k);

@@ -195,6 +195,16 @@ public final class FeatureLayout {
 	 * @throws IllegalArgumentException if the plane has another size or is RGB
 	 */
 	public float[] extract(final ImageProcessor ip) {
+		final float[] out = new float[features()];
+		extract(ip, out);
+		return out;
+	}
+
+	/**
+	 * {@link #extract(ImageProcessor)} into the caller's array (length
+	 * {@link #features()}), for readers that reuse one buffer.
+	 */
+	public void extract(final ImageProcessor ip, final float[] out) {
 		if (ip.getWidth() != width || ip.getHeight() != height)
 			throw new IllegalArgumentException("the image is " + ip.getWidth() + "×" + ip
 				.getHeight() + " but the features were defined on " + width + "×" + height +
@@ -202,16 +212,14 @@ public final class FeatureLayout {
 		if (ip instanceof ColorProcessor) throw new IllegalArgumentException(
 			"the image is RGB: convert it to 8-bit, 16-bit or 32-bit (Image > Type) or split the channels");
 		final int d = features();
-		final float[] out = new float[d];
 		if (bin == 1) {
 			for (int j = 0; j < d; j++)
 				out[j] = ip.getf(pixelIndex(j));
-			return out;
+			return;
 		}
 		final float[] binned = Binning.average(Binning.view(ip), bin);
 		for (int j = 0; j < d; j++)
 			out[j] = binned[pixelIndex(j)];
-		return out;
 	}
 
 	/**

@@ -2,7 +2,10 @@ package org.cpca.image;
 
 import ij.IJ;
 import ij.ImagePlus;
+import ij.io.FileInfo;
 import ij.io.Opener;
+import ij.io.TiffDecoder;
+import ij.plugin.FileInfoVirtualStack;
 import ij.plugin.FolderOpener;
 
 import java.io.IOException;
@@ -72,6 +75,66 @@ public final class ImageInput {
 			folder + " has " + images + " images but only " + imp.getStackSize() +
 			" could be stacked: all images in a folder must have the same width × height and type");
 		return imp;
+	}
+
+	/**
+	 * Opens a file without reading all its slices: a TIFF as a virtual stack (ImageJ's
+	 * {@link FileInfoVirtualStack}, one slice read from disk per access); any other format
+	 * ImageJ reads is opened in memory, as {@link #open} does. Folders are read file by
+	 * file with {@link FolderSource} instead.
+	 *
+	 * @throws IllegalArgumentException if the path does not exist, is a folder, or cannot be
+	 *           read as an image
+	 */
+	public static ImagePlus openVirtual(final Path file) {
+		if (file == null || !Files.exists(file)) throw new IllegalArgumentException(
+			"image path " + file + " does not exist: check the path");
+		if (Files.isDirectory(file)) throw new IllegalArgumentException(file +
+			" is a folder: read it file by file (FolderSource)");
+		if (!Files.isReadable(file)) throw new IllegalArgumentException("cannot read " +
+			file + ": check its permissions");
+		final String path = file.toAbsolutePath().toString();
+		if (new Opener().getFileType(path) != Opener.TIFF) return openFile(file);
+		final Path dir = file.toAbsolutePath().getParent();
+		final FileInfo[] info;
+		try {
+			info = new TiffDecoder(dir + java.io.File.separator, file.getFileName().toString())
+				.getTiffInfo();
+		}
+		catch (final IOException e) {
+			throw new IllegalArgumentException("cannot read " + file + " as a TIFF (" + e
+				.getMessage() + "): check the file");
+		}
+		if (info == null || info.length == 0) throw new IllegalArgumentException(
+			"cannot read " + file + " as a TIFF: check the file");
+		IJ.redirectErrorMessages();
+		final ImagePlus imp = FileInfoVirtualStack.openVirtual(path);
+		if (imp == null) return openFile(file);
+		return imp;
+	}
+
+	/**
+	 * The image files of a folder in the order {@link #open} stacks them: regular,
+	 * non-hidden files of an image type ImageJ reads, sorted by name with numbers compared
+	 * by value.
+	 *
+	 * @throws IllegalArgumentException if the folder does not exist or has no image
+	 */
+	public static List<Path> imageFiles(final Path folder) {
+		if (folder == null || !Files.isDirectory(folder)) throw new IllegalArgumentException(
+			"folder " + folder + " does not exist: check the path");
+		final Opener probe = new Opener();
+		final List<String> names = new ArrayList<>();
+		for (final Path p : candidates(folder))
+			if (isImageType(probe.getFileType(p.toString()))) names.add(p.getFileName()
+				.toString());
+		if (names.isEmpty()) throw new IllegalArgumentException("folder " + folder +
+			" has no image ImageJ can read: put TIFF, PNG, JPEG, ... images into it");
+		final String[] sorted = new FolderOpener().sortFileList(names.toArray(new String[0]));
+		final List<Path> out = new ArrayList<>();
+		for (final String name : sorted)
+			out.add(folder.resolve(name));
+		return out;
 	}
 
 	/** Regular, non-hidden files that FolderOpener does not exclude by extension. */

@@ -23,8 +23,10 @@ import org.cpca.command.IjProgress;
 import org.cpca.command.ModelApplication;
 import org.cpca.core.CpcaModel;
 import org.cpca.core.FittedModel;
+import org.cpca.core.KernelFunction;
 import org.cpca.core.Measures;
 import org.cpca.core.ModelFile;
+import org.cpca.core.OnlineOptions;
 
 /**
  * The ImageJ 1.x macro extension of Contrastive PCA, for plain ImageJ as well as Fiji:
@@ -33,6 +35,7 @@ import org.cpca.core.ModelFile;
  * run("Contrastive PCA Macro Functions");
  * Ext.cpcaFit("target.tif", "background.tif", "alpha=auto components=2");
  * Ext.getAlphas(alphas);            // "0,1.34,5.54,94.3": α = 0 (PCA) first
+ * Ext.getBetas(betas);              // cPCA* (method=star): "0,0.32,0.98,1"
  * Ext.getEigenvalues(1, values);    // of the 2nd α, comma-separated
  * Ext.getParameter(0, "lambda", l); // a method's own setting: UCA's λ_j, rPCA's k_b, …
  * Ext.getScore(1, 0, 0, s);         // α index, sample, component (all 0-based)
@@ -45,8 +48,20 @@ import org.cpca.core.ModelFile;
  * {@code samples=pixels} the background may also be {@code "selection"} (the pixels inside
  * the target's selection), {@code "roi manager"} or {@code "overlay"} (each ROI of the ROI
  * Manager or of the target's overlay one background region). Options use the command's
- * keys: {@code samples=slices|pixels method=cpca|pca|uca|rpca alpha=auto|inf|VALUE
- * components=K standardize whiten bin=N seed=S stacked k_b=auto|N|N,…}.
+ * keys: {@code samples=slices|pixels method=cpca|pca|star|cpcapp|online|kernel|uca|rpca
+ * alpha=auto|inf|VALUE beta=auto|VALUE components=K standardize whiten bin=N seed=S
+ * eta=η tau=τ epochs=N stacked k_b=auto|N|N,…} ({@code beta} is
+ * cPCA*'s, in [0, 1]; online cPCA* takes a fixed β and {@code eta}, {@code tau},
+ * {@code epochs}, and compares with offline cPCA* in its diagnostics; {@code stacked} and
+ * {@code k_b} are UCA's and rPCA's). With class labels,
+ * cPCA*'s separation along its β grid comes from
+ * {@code Ext.getSeparationAlongBeta("lda_accuracy", betas, values)} (or
+ * {@code "symmetrized_kl"}). The model index of the other functions counts the models of
+ * the fit: one per α, or per β for cPCA*. Kernel cPCA takes {@code kernel=rbf|poly|linear
+ * gamma=auto|VALUE degree=D coef0=C landmarks=auto|all|L}, e.g.
+ * {@code Ext.cpcaFit("target.tif", "background.tif", "method=kernel kernel=rbf alpha=auto")};
+ * it has no eigen-images: {@code Ext.showExtremeSamples()} shows, per component, the
+ * target slices with the highest and lowest scores.
  * Results stay available to the other functions until the next fit. List results come
  * back as comma-separated text ({@code split(s, ",")}); α = ∞ is {@code inf}. Errors abort
  * the macro with a message naming the problem and the fix. Images are never modified.
@@ -66,6 +81,8 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		ExtensionDescriptor.newDescriptor("cpcaFit", this, S, S, S), //
 		ExtensionDescriptor.newDescriptor("getAlphaCount", this, ON), //
 		ExtensionDescriptor.newDescriptor("getAlphas", this, OS), //
+		ExtensionDescriptor.newDescriptor("getBetas", this, OS), //
+		ExtensionDescriptor.newDescriptor("getSeparationAlongBeta", this, S, OS, OS), //
 		ExtensionDescriptor.newDescriptor("getEigenvalues", this, N, OS), //
 		ExtensionDescriptor.newDescriptor("getTargetVariance", this, N, OS), //
 		ExtensionDescriptor.newDescriptor("getBackgroundVariance", this, N, OS), //
@@ -78,6 +95,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		ExtensionDescriptor.newDescriptor("getDiagnostics", this, OS), //
 		ExtensionDescriptor.newDescriptor("getParameter", this, N, S, OS), //
 		ExtensionDescriptor.newDescriptor("showEigenImages", this), //
+		ExtensionDescriptor.newDescriptor("showExtremeSamples", this), //
 		ExtensionDescriptor.newDescriptor("showScatterPlot", this), //
 		ExtensionDescriptor.newDescriptor("showScreePlot", this), //
 		ExtensionDescriptor.newDescriptor("showTables", this), //
@@ -147,6 +165,32 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 				put(a, 0, sb.toString());
 				return null;
 			}
+			case "getBetas": {
+				final StringBuilder sb = new StringBuilder();
+				for (final FittedModel m : analysis().models()) {
+					final Object b = m.parameters().get("beta");
+					sb.append(sb.length() == 0 ? "" : ",").append(b instanceof Double ? Analysis
+						.alphaText((Double) b) : "");
+				}
+				put(a, 0, sb.toString());
+				return null;
+			}
+			case "getSeparationAlongBeta": {
+				final Map<String, Object> facts = analysis().solution().facts();
+				@SuppressWarnings("unchecked")
+				final Map<String, Object> curve = (Map<String, Object>) facts.get(
+					"separation_vs_beta");
+				if (curve == null) throw new IllegalArgumentException("there is no separation " +
+					"along β: fit with method=star on a target whose slices have repeating " +
+					"class labels");
+				final Object values = curve.get((String) a[0]);
+				if (!(values instanceof double[]) || "beta".equals(a[0]))
+					throw new IllegalArgumentException("'" + a[0] + "' is not a separation " +
+						"measure along β: use lda_accuracy or symmetrized_kl");
+				put(a, 1, join((double[]) curve.get("beta")));
+				put(a, 2, join((double[]) values));
+				return null;
+			}
 			case "getEigenvalues":
 				put(a, 1, join(model(a[0]).eigenvalues()));
 				return null;
@@ -209,13 +253,20 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 				put(a, 0, String.join("\n", analysis().diagnostics()));
 				return null;
 			case "showEigenImages":
+				if (analysis().samples() == Analysis.Samples.SLICES && !analysis().solution()
+					.linear()) throw new IllegalArgumentException(analysis().solution().method()
+						.displayName + " has no eigen-images (its directions live in the " +
+						"kernel's feature space): call Ext.showExtremeSamples() instead");
 				(analysis().samples() == Analysis.Samples.PIXELS ? analysis().scoreImages()
 					: analysis().eigenImages()).show();
 				return null;
+			case "showExtremeSamples":
+				analysis().extremeSamples().show();
+				return null;
 			case "showScatterPlot":
 				analysis().scatterPlot().show();
-				if (analysis().samples() == Analysis.Samples.PIXELS) analysis().loadingsPlot()
-					.show();
+				if (analysis().samples() == Analysis.Samples.PIXELS && analysis().solution()
+					.linear()) analysis().loadingsPlot().show();
 				return null;
 			case "showScreePlot":
 				analysis().screePlot().show();
@@ -249,10 +300,16 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		final Analysis.Request r = new Analysis.Request().target(image(target, "target"))
 			.samples(Analysis.Samples.parse(Macro.getValue(o, "samples", "slices"))).method(
 				Macro.getValue(o, "method", "cpca")).alpha(Macro.getValue(o, "alpha", "auto"))
+			.beta(Macro.getValue(o, "beta", "auto"))
 			.components(integer(o, "components", 2)).standardize(flag(o, "standardize"))
 			.whiten(flag(o, "whiten")).bin(integer(o, "bin", 1)).seed(integer(o, "seed", 0))
-			.stacked(flag(o, "stacked")).backgroundComponents(Macro.getValue(o,
-				"k_b", "auto"));
+			.online(number(o, "eta", OnlineOptions.DEFAULT_ETA), number(o, "tau",
+				OnlineOptions.DEFAULT_TAU), integer(o, "epochs", 1))
+			.kernel(Macro.getValue(o, "kernel", "rbf"), Macro.getValue(o, "gamma", "auto"),
+				number(o, "degree", KernelFunction.DEFAULT_DEGREE), number(o, "coef0",
+					KernelFunction.DEFAULT_COEF0), Macro.getValue(o, "landmarks", "auto"))
+			.stacked(flag(o, "stacked")).backgroundComponents(Macro.getValue(o, "k_b",
+				"auto"));
 		final String b = background == null ? "" : background.trim();
 		if (b.equalsIgnoreCase("selection")) r.backgroundFromSelection();
 		else if (b.equalsIgnoreCase("roi manager")) r.backgroundsFromRois(Backgrounds
@@ -289,6 +346,20 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 
 	private static boolean flag(final String options, final String key) {
 		return Pattern.compile("(^|\\s)" + key + "(\\s|$)").matcher(options).find();
+	}
+
+	private static double number(final String options, final String key,
+		final double defaultValue)
+	{
+		final String v = Macro.getValue(options, key, null);
+		if (v == null) return defaultValue;
+		try {
+			return Double.parseDouble(v);
+		}
+		catch (final NumberFormatException e) {
+			throw new IllegalArgumentException(key + "=" + v + " is not a number: e.g. " +
+				key + "=" + defaultValue);
+		}
 	}
 
 	private static int integer(final String options, final String key,

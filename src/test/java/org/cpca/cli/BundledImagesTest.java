@@ -44,7 +44,7 @@ class BundledImagesTest {
 		final Dataset background = StackSamples.toDataset("background", b, layout);
 		final Cpca cpca = Cpca.fit(target, background, CpcaOptions.defaults(),
 			Progress.NONE);
-		final AlphaSelection auto = cpca.automatic(Progress.NONE);
+		final AlphaSelection<CpcaModel> auto = cpca.automatic(Progress.NONE);
 		final List<CpcaModel> models = auto.models();
 		assertEquals(0, models.get(0).alpha());
 		final double pca = Measures.ldaAccuracy(models.get(0).targetScores(), labels);

@@ -32,6 +32,8 @@ class BatchCommandTest extends CommandTestBase {
 		d.put("method", "cpca");
 		d.put("alpha_mode", "auto");
 		d.put("alpha", 2.0);
+		d.put("beta_mode", "auto");
+		d.put("beta", 0.5);
 		d.put("components", 2);
 		d.put("standardize", false);
 		d.put("whiten", false);

@@ -41,6 +41,13 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		d.put("method", "cpca");
 		d.put("alpha_mode", "auto");
 		d.put("alpha", 2.0);
+		d.put("beta_mode", "auto");
+		d.put("beta", 0.5);
+		d.put("kernel", "rbf");
+		d.put("gamma", "auto");
+		d.put("degree", 3);
+		d.put("coef0", 1.0);
+		d.put("landmarks", "auto");
 		d.put("components", 2);
 		d.put("standardize", false);
 		d.put("whiten", false);

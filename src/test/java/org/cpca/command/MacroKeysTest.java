@@ -34,7 +34,7 @@ class MacroKeysTest extends CommandTestBase {
 
 	@ParameterizedTest
 	@ValueSource(classes = { ContrastivePcaCommand.class, ApplyModelCommand.class,
-		BatchCommand.class })
+		BatchCommand.class, OnlineCpcaCommand.class })
 	void parametersAreDocumentedSnakeCaseKeys(final Class<?> command) {
 		assertFalse(MacroOptions.inputs(command).isEmpty());
 		for (final Field f : MacroOptions.inputs(command)) {
@@ -74,9 +74,10 @@ class MacroKeysTest extends CommandTestBase {
 		final String options = MacroOptions.build(ContrastivePcaCommand.class, values);
 		assertEquals("target=[digits on grass.tif] background_source=image " +
 			"background=grass.tif more_backgrounds= samples=slices method=cpca " +
-			"alpha_mode=fixed alpha=3.5 k_b=auto components=2 " +
-			"standardize bin=1 seed=0 show_images show_plots show_tables save_model=" + tmp
-				.resolve("model.json"), options);
+			"alpha_mode=fixed alpha=3.5 beta_mode=auto beta=0.5 kernel=rbf gamma=auto " +
+			"degree=3 coef0=1.0 landmarks=auto k_b=auto components=2 standardize bin=1 " +
+			"seed=0 show_images show_plots show_tables save_model=" + tmp.resolve(
+				"model.json"), options);
 		final Map<String, Object> parsed = MacroOptions.parse(ContrastivePcaCommand.class,
 			options, List.of(t, b));
 		for (final Field f : MacroOptions.inputs(ContrastivePcaCommand.class))
@@ -131,5 +132,37 @@ class MacroKeysTest extends CommandTestBase {
 			BatchCommand.class, options, List.of())).get();
 		assertFalse(m.isCanceled(), () -> m.getCancelReason());
 		assertTrue(Files.isRegularFile(tmp.resolve("out dir/summary.json")));
+	}
+
+	@Test
+	void optionStringWithEveryKeyRunsOnlineCpca(@TempDir final Path tmp) throws Exception {
+		final ImagePlus t = OnlineCpcaCommandTest.slices("target stack.tif", 21, 120, true);
+		final Path folder = Files.createDirectory(tmp.resolve("background images"));
+		final ImagePlus b = OnlineCpcaCommandTest.slices("b", 22, 80, false);
+		for (int i = 1; i <= 80; i++)
+			new ij.io.FileSaver(new ImagePlus("b", b.getStack().getProcessor(i))).saveAsTiff(
+				folder.resolve(String.format("b%02d.tif", i)).toString());
+		final Map<String, Object> values = OnlineCpcaCommandTest.defaults();
+		values.put("target", t);
+		values.put("background_source", "folder");
+		values.put("background_folder", folder.toFile());
+		values.put("epochs", 2);
+		values.put("order", "sequential");
+		values.put("centring", "pass");
+		values.put("reference", "none");
+		values.put("show_tables", false);
+		values.put("save_model", tmp.resolve("online.json").toFile());
+		final String options = MacroOptions.build(OnlineCpcaCommand.class, values);
+		assertEquals("target_source=image target=[target stack.tif] background_source=folder " +
+			"background_folder=[" + folder + "] components=2 beta=0.8 eta=0.003 tau=1.0 " +
+			"epochs=2 seed=0 order=sequential centring=pass reference=none bin=1 show_images " +
+			"show_plots save_model=" + tmp.resolve("online.json"), options);
+		final CommandModule m = commands.run(OnlineCpcaCommand.class, true, MacroOptions.parse(
+			OnlineCpcaCommand.class, options, List.of(t))).get();
+		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		assertTrue(Files.isRegularFile(tmp.resolve("online.json")));
+		assertNotNull(m.getOutput("convergence_plot"));
+		assertEquals(2.0, ((OnlineCpcaCommand) m.getDelegateObject()).analysis().model()
+			.parameters().get("epochs"));
 	}
 }

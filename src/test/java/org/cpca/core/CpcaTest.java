@@ -213,8 +213,8 @@ class CpcaTest {
 		final double[][] b = TestData.gaussian(16, 120, 20, 5, 4);
 		final Cpca cpca = Cpca.fit(Dataset.of("target", t), Dataset.of("background", b),
 			TWO, Progress.NONE);
-		final AlphaSelection a = cpca.automatic(Progress.NONE);
-		final AlphaSelection again = cpca.automatic(Progress.NONE);
+		final AlphaSelection<CpcaModel> a = cpca.automatic(Progress.NONE);
+		final AlphaSelection<CpcaModel> again = cpca.automatic(Progress.NONE);
 		assertEquals(41, a.grid().length);
 		assertEquals(0, a.alphas()[0]);
 		assertTrue(a.alphas().length >= 2 && a.alphas().length <= 4);

@@ -130,4 +130,51 @@ class KernelsTest {
 		final TopEigen.Result again = ContrastSolver.direct(a, b, m, alpha, k, 7, 400);
 		assertArrayEquals(direct.vectors, again.vectors, 0);
 	}
+
+	@ParameterizedTest
+	@ValueSource(ints = { 1, 5, 33, 130 })
+	void forwardAndBackSubstitutionSolveTheTriangularSystems(final int m) {
+		final double[] s = SolverTest.spd(m + 11, m, 4, 0);
+		final double[][] rows = new double[m][m];
+		for (int i = 0; i < m; i++)
+			System.arraycopy(s, i * m, rows[i], 0, m);
+		final double[][] r = Kernels.cholesky(rows);
+		final double[][] x = random(m + 12, m, m), y = new double[m][];
+		for (int i = 0; i < m; i++)
+			y[i] = x[i].clone();
+		Kernels.forwardSolveRows(r, y, false);
+		// Rᵀ Y = X
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < m; j++) {
+				double v = 0, mag = 0;
+				for (int t = 0; t <= i; t++) {
+					v += r[t][i] * y[t][j];
+					mag += Math.abs(r[t][i] * y[t][j]);
+				}
+				assertEquals(x[i][j], v, 1e-12 * Math.max(1, mag));
+			}
+		// the upper-triangle variant computes exactly the same upper triangle
+		final double[][] u = new double[m][];
+		for (int i = 0; i < m; i++)
+			u[i] = x[i].clone();
+		Kernels.forwardSolveRows(r, u, true);
+		for (int i = 0; i < m; i++)
+			for (int j = i; j < m; j++)
+				assertEquals(y[i][j], u[i][j], 0);
+		// R c = w for three columns
+		final double[][] x3 = random(m + 13, m, 3);
+		final double[] w = new double[m * 3];
+		for (int i = 0; i < w.length; i++)
+			w[i] = x3[i / 3][i % 3];
+		final double[] c = Kernels.backSolve(r, w, 3);
+		for (int i = 0; i < m; i++)
+			for (int col = 0; col < 3; col++) {
+				double v = 0, mag = 0;
+				for (int j = i; j < m; j++) {
+					v += r[i][j] * c[j * 3 + col];
+					mag += Math.abs(r[i][j] * c[j * 3 + col]);
+				}
+				assertEquals(w[i * 3 + col], v, 1e-12 * Math.max(1, mag));
+			}
+	}
 }

@@ -135,6 +135,97 @@ class SolverTest {
 		assertArrayEquals(res.vectors, again.vectors, 0);
 	}
 
+	/**
+	 * A background without variance outside its leading block (as kernel cPCA's exact
+	 * features give): the blocked preparation (only that block tridiagonalised) solves
+	 * A − αB as exactly as the full one, at every α.
+	 */
+	@ParameterizedTest
+	@ValueSource(doubles = { 0, 0.3, 4, 200 })
+	void blockedPreparationForABackgroundWithANullBlock(final double alpha) {
+		final int m = 170, nb = 90, k = 3;
+		final double[] inner = spd(31, nb, 6, 10), a = spd(32, m, 3, 0);
+		final double[] b = new double[m * m];
+		for (int i = 0; i < nb; i++)
+			System.arraycopy(inner, i * nb, b, i * m, nb);
+		assertEquals(nb, ContrastSolver.leadingBlock(b, m));
+		assertEquals(m, ContrastSolver.leadingBlock(a, m));
+		final TopEigen.Result blocked = ContrastSolver.build(a, b, m).solve(alpha, k, null, 5);
+		final TopEigen.Result full = ContrastSolver.buildFull(a, b, m).solve(alpha, k, null,
+			5);
+		final double[] c = new double[m * m];
+		for (int i = 0; i < c.length; i++)
+			c[i] = a[i] - alpha * b[i];
+		final double[] values = sortedDescending(new EigenDecomposition(matrix(c, m))
+			.getRealEigenvalues());
+		final double norm = Math.max(Math.abs(values[0]), Math.abs(values[m - 1]));
+		assertArrayEquals(Arrays.copyOf(values, k), blocked.values, 1e-10 * norm);
+		assertArrayEquals(full.values, blocked.values, 1e-10 * norm);
+		final double[][] vb = new double[k][m], vf = new double[k][m];
+		for (int i = 0; i < m; i++)
+			for (int col = 0; col < k; col++) {
+				vb[col][i] = blocked.vectors[i * k + col];
+				vf[col][i] = full.vectors[i * k + col];
+			}
+		assertTrue(TestData.maxAngle(vb, vf) < 1e-7);
+		// B = 0 entirely: the blocked path with an empty block is PCA of A
+		final TopEigen.Result none = ContrastSolver.build(a, new double[m * m], m).solve(
+			alpha, k, null, 5);
+		assertArrayEquals(Arrays.copyOf(sortedDescending(new EigenDecomposition(matrix(a, m))
+			.getRealEigenvalues()), k), none.values, 1e-10);
+	}
+
+	@Test
+	void pivotedCholeskyWithPriorityRowsFactorsExactly() {
+		// G = ZZᵀ for 30 + 40 points in 50 dimensions, the first 30 of rank 12
+		final Random r = new Random(7);
+		final int n1 = 30, n = 70, d = 50;
+		final double[][] z = new double[n][d];
+		final double[][] basis = new double[12][d];
+		for (final double[] v : basis)
+			for (int j = 0; j < d; j++)
+				v[j] = r.nextGaussian();
+		for (int i = 0; i < n; i++)
+			if (i < n1) for (int q = 0; q < 12; q++) {
+				final double f = r.nextGaussian() / 2;
+				for (int j = 0; j < d; j++)
+					z[i][j] += f * basis[q][j];
+			}
+			else for (int j = 0; j < d; j++)
+				z[i][j] = r.nextGaussian();
+		final double[] g = new double[n * n];
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++)
+				for (int t = 0; t < d; t++)
+					g[i * n + j] += z[i][t] * z[j][t];
+		final int[] pivots = new int[n];
+		final double[][] l = ReducedSpace.pivotedCholesky(g, n, n1, pivots,
+			ReducedSpace.RANK_TOLERANCE);
+		assertEquals(50, l[0].length); // the rank
+		for (int c = 0; c < 12; c++)
+			assertTrue(pivots[c] < n1, "column " + c + " pivots on row " + pivots[c]);
+		for (int c = 12; c < 50; c++)
+			assertTrue(pivots[c] >= n1, "column " + c + " pivots on row " + pivots[c]);
+		double max = 0;
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++) {
+				double s = 0;
+				for (int c = 0; c < l[i].length; c++)
+					s += l[i][c] * l[j][c];
+				max = Math.max(max, Math.abs(s - g[i * n + j]));
+			}
+		assertTrue(max < 1e-9 * g[0], "‖LLᵀ − G‖ = " + max);
+		for (int i = 0; i < n1; i++)
+			for (int c = 12; c < 50; c++)
+				assertEquals(0, l[i][c], 1e-6);
+		// no priority: the plain factorisation, bit for bit
+		final double[][] plain = ReducedSpace.pivotedCholesky(g, n);
+		final double[][] zero = ReducedSpace.pivotedCholesky(g, n, 0, null,
+			ReducedSpace.RANK_TOLERANCE);
+		for (int i = 0; i < n; i++)
+			assertArrayEquals(plain[i], zero[i], 0);
+	}
+
 	@Test
 	void warmStartedSweepAgreesWithColdSolves() {
 		final int m = 120, k = 3;

@@ -2,7 +2,9 @@ package org.cpca.core;
 
 import java.util.Random;
 
+import org.apache.commons.math3.linear.CholeskyDecomposition;
 import org.apache.commons.math3.linear.EigenDecomposition;
+import org.apache.commons.math3.linear.LUDecomposition;
 import org.apache.commons.math3.linear.MatrixUtils;
 import org.apache.commons.math3.linear.RealMatrix;
 
@@ -67,5 +69,25 @@ final class TestData {
 	static double maxAngle(final double[][] a, final double[][] b) {
 		final double[] angles = Measures.principalAngles(a, b);
 		return angles[angles.length - 1];
+	}
+
+	/**
+	 * Reference cPCA*: the top-k generalized eigenvectors (rows) of {@code C_t v = λ B_β v},
+	 * {@code B_β = (1−β)I + βC_b}, through a Cholesky factor of B_β (dense, for tests).
+	 */
+	static double[][] cpcaStar(final RealMatrix ct, final RealMatrix cb, final double beta,
+		final int k)
+	{
+		final int d = ct.getRowDimension();
+		final RealMatrix b = cb.scalarMultiply(beta).add(MatrixUtils.createRealIdentityMatrix(
+			d).scalarMultiply(1 - beta));
+		final RealMatrix li = new LUDecomposition(new CholeskyDecomposition(b).getL())
+			.getSolver().getInverse();
+		final RealMatrix s = li.multiply(ct).multiply(li.transpose());
+		final double[][] u = topEigenvectors(s.add(s.transpose()).scalarMultiply(0.5), k);
+		final double[][] v = new double[k][];
+		for (int c = 0; c < k; c++)
+			v[c] = li.transpose().operate(u[c]);
+		return v;
 	}
 }
