@@ -1,8 +1,5 @@
 package org.cpca.core;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,21 +17,11 @@ import java.util.Map;
  * {@link #attributes()} carries free-form facts for other layers, such as how features map
  * to pixels; {@link #diagnostics()} carries non-fatal numerical notes.
  */
-public final class CpcaModel implements FittedModel {
+public final class CpcaModel extends ModelBase {
 
-	private final String method;
-	private final double alpha;
-	private final Map<String, Object> parameters;
 	private final double[][] components;
-	private final double[] eigenvalues;
-	private final double[] targetVariance;
-	private final double[] backgroundVariance;
-	private final double targetTotalVariance;
 	private final Preprocessing preprocessing;
 	private final boolean whiten;
-	private final List<String> diagnostics;
-	private final Map<String, String> attributes;
-	private final double[][] targetScores;
 
 	CpcaModel(final String method, final double alpha,
 		final Map<String, Object> parameters, final double[][] components,
@@ -44,46 +31,11 @@ public final class CpcaModel implements FittedModel {
 		final List<String> diagnostics, final Map<String, String> attributes,
 		final double[][] targetScores)
 	{
-		this.method = method;
-		this.alpha = alpha;
-		this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
+		super(method, alpha, parameters, eigenvalues, targetVariance, backgroundVariance,
+			targetTotalVariance, diagnostics, attributes, targetScores);
 		this.components = components;
-		this.eigenvalues = eigenvalues;
-		this.targetVariance = targetVariance;
-		this.backgroundVariance = backgroundVariance;
-		this.targetTotalVariance = targetTotalVariance;
 		this.preprocessing = preprocessing;
 		this.whiten = whiten;
-		this.diagnostics = Collections.unmodifiableList(new ArrayList<>(diagnostics));
-		this.attributes = Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
-		this.targetScores = targetScores;
-	}
-
-	/** The method's name as in {@code cpca fit --method}: "pca", "cpca", … */
-	@Override
-	public String method() {
-		return method;
-	}
-
-	/**
-	 * The method's own settings besides α (e.g. "beta", "lambda", "k_b"), in a fixed
-	 * order; values are {@link Double} or {@code double[]} (do not modify). Empty for PCA
-	 * and cPCA.
-	 */
-	@Override
-	public Map<String, Object> parameters() {
-		return parameters;
-	}
-
-	/** α; {@code +∞} for α = ∞; NaN for methods without α (PCA). */
-	@Override
-	public double alpha() {
-		return alpha;
-	}
-
-	@Override
-	public int numComponents() {
-		return components.length;
 	}
 
 	@Override
@@ -97,41 +49,6 @@ public final class CpcaModel implements FittedModel {
 		for (int i = 0; i < out.length; i++)
 			out[i] = components[i].clone();
 		return out;
-	}
-
-	/**
-	 * Eigenvalues of {@code C_t − αC_b} (α = ∞: of the target in the background's null
-	 * space); for cPCA* and cPCA++ the generalized ones, {@code vᵀC_tv / vᵀB_βv}.
-	 */
-	@Override
-	public double[] eigenvalues() {
-		return eigenvalues.clone();
-	}
-
-	/** {@code vᵀC_tv} per component. */
-	@Override
-	public double[] targetVariance() {
-		return targetVariance.clone();
-	}
-
-	/** {@code vᵀC_bv} per component; NaN when fitted without a background. */
-	@Override
-	public double[] backgroundVariance() {
-		return backgroundVariance.clone();
-	}
-
-	/** Total target variance, {@code trace(C_t)}. */
-	public double targetTotalVariance() {
-		return targetTotalVariance;
-	}
-
-	/** Fraction of the total target variance along each component. */
-	@Override
-	public double[] fractionOfTargetVariance() {
-		final double[] f = new double[targetVariance.length];
-		for (int i = 0; i < f.length; i++)
-			f[i] = targetTotalVariance > 0 ? targetVariance[i] / targetTotalVariance : 0;
-		return f;
 	}
 
 	/** The target mean (a copy). */
@@ -148,37 +65,12 @@ public final class CpcaModel implements FittedModel {
 		return whiten;
 	}
 
-	@Override
-	public List<String> diagnostics() {
-		return diagnostics;
-	}
-
-	@Override
-	public Map<String, String> attributes() {
-		return attributes;
-	}
-
-	/**
-	 * Scores of the training target samples (n_t × k), computed during the fit, or
-	 * {@code null} for a model read from a file.
-	 */
-	@Override
-	public double[][] targetScores() {
-		if (targetScores == null) return null;
-		final double[][] out = new double[targetScores.length][];
-		for (int i = 0; i < out.length; i++)
-			out[i] = targetScores[i].clone();
-		return out;
-	}
-
 	/** The same model with extra attributes (merged, the new ones win). */
 	@Override
 	public CpcaModel withAttributes(final Map<String, String> extra) {
-		final Map<String, String> merged = new LinkedHashMap<>(attributes);
-		merged.putAll(extra);
-		return new CpcaModel(method, alpha, parameters, components, eigenvalues, targetVariance,
-			backgroundVariance, targetTotalVariance, preprocessing, whiten, diagnostics,
-			merged, targetScores);
+		return new CpcaModel(method(), alpha(), parameters(), components, eigenvalues(),
+			targetVariance, backgroundVariance(), targetTotalVariance(), preprocessing, whiten,
+			diagnostics(), merged(extra), heldScores());
 	}
 
 	/** Scores (n × k) of new samples, preprocessed as the target was. */

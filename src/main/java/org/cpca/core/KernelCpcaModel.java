@@ -1,8 +1,5 @@
 package org.cpca.core;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,7 +22,7 @@ import java.util.Map;
  * {@link #parameters()} holds "kernel" (its name), "gamma", "degree", "coef0" (as the
  * kernel uses them), "path" ("exact" or "nystrom") and, for Nyström, "landmarks".
  */
-public final class KernelCpcaModel implements FittedModel {
+public final class KernelCpcaModel extends ModelBase {
 
 	/** The diagnostic that says why there are no eigen-images, and what to look at instead. */
 	public static final String NO_COMPONENTS = "kernel cPCA has no components in input " +
@@ -33,20 +30,11 @@ public final class KernelCpcaModel implements FittedModel {
 		"live in the kernel's feature space; the target samples with the most extreme " +
 		"scores show what each component sees (extremes.tif for images)";
 
-	private final double alpha;
-	private final Map<String, Object> parameters;
 	private final KernelFunction kernel;
 	private final Preprocessing input;
 	private final float[][] support;
 	private final double[][] coefficients;
 	private final double[] offsets;
-	private final double[] eigenvalues;
-	private final double[] targetVariance;
-	private final double[] backgroundVariance;
-	private final double targetTotalVariance;
-	private final List<String> diagnostics;
-	private final Map<String, String> attributes;
-	private final double[][] targetScores;
 	/** The support prepared for kernel rows, built on first use. */
 	private volatile KernelMatrix.Support prepared;
 
@@ -57,35 +45,13 @@ public final class KernelCpcaModel implements FittedModel {
 		final double targetTotalVariance, final List<String> diagnostics,
 		final Map<String, String> attributes, final double[][] targetScores)
 	{
-		this.alpha = alpha;
-		this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
+		super("kernel", alpha, parameters, eigenvalues, targetVariance, backgroundVariance,
+			targetTotalVariance, diagnostics, attributes, targetScores);
 		this.kernel = kernel;
 		this.input = input;
 		this.support = support;
 		this.coefficients = coefficients;
 		this.offsets = offsets;
-		this.eigenvalues = eigenvalues;
-		this.targetVariance = targetVariance;
-		this.backgroundVariance = backgroundVariance;
-		this.targetTotalVariance = targetTotalVariance;
-		this.diagnostics = Collections.unmodifiableList(new ArrayList<>(diagnostics));
-		this.attributes = Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
-		this.targetScores = targetScores;
-	}
-
-	@Override
-	public String method() {
-		return "kernel";
-	}
-
-	@Override
-	public double alpha() {
-		return alpha;
-	}
-
-	@Override
-	public Map<String, Object> parameters() {
-		return parameters;
 	}
 
 	/** The kernel, with γ fixed. */
@@ -100,12 +66,7 @@ public final class KernelCpcaModel implements FittedModel {
 
 	/** Whether the model was fitted on the exact path (else Nyström). */
 	public boolean exact() {
-		return "exact".equals(parameters.get("path"));
-	}
-
-	@Override
-	public int numComponents() {
-		return offsets.length;
+		return "exact".equals(parameters().get("path"));
 	}
 
 	@Override
@@ -145,59 +106,10 @@ public final class KernelCpcaModel implements FittedModel {
 	}
 
 	@Override
-	public double[] eigenvalues() {
-		return eigenvalues.clone();
-	}
-
-	@Override
-	public double[] targetVariance() {
-		return targetVariance.clone();
-	}
-
-	@Override
-	public double[] backgroundVariance() {
-		return backgroundVariance.clone();
-	}
-
-	/** Total target variance in feature space (trace of the target's feature covariance). */
-	public double targetTotalVariance() {
-		return targetTotalVariance;
-	}
-
-	@Override
-	public double[] fractionOfTargetVariance() {
-		final double[] f = new double[targetVariance.length];
-		for (int c = 0; c < f.length; c++)
-			f[c] = targetTotalVariance > 0 ? targetVariance[c] / targetTotalVariance : 0;
-		return f;
-	}
-
-	@Override
-	public List<String> diagnostics() {
-		return diagnostics;
-	}
-
-	@Override
-	public Map<String, String> attributes() {
-		return attributes;
-	}
-
-	@Override
 	public KernelCpcaModel withAttributes(final Map<String, String> extra) {
-		final Map<String, String> merged = new LinkedHashMap<>(attributes);
-		merged.putAll(extra);
-		return new KernelCpcaModel(alpha, parameters, kernel, input, support, coefficients,
-			offsets, eigenvalues, targetVariance, backgroundVariance, targetTotalVariance,
-			diagnostics, merged, targetScores);
-	}
-
-	@Override
-	public double[][] targetScores() {
-		if (targetScores == null) return null;
-		final double[][] out = new double[targetScores.length][];
-		for (int i = 0; i < out.length; i++)
-			out[i] = targetScores[i].clone();
-		return out;
+		return new KernelCpcaModel(alpha(), parameters(), kernel, input, support,
+			coefficients, offsets, eigenvalues(), targetVariance, backgroundVariance(),
+			targetTotalVariance(), diagnostics(), merged(extra), heldScores());
 	}
 
 	/**
