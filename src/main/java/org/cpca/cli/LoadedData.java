@@ -101,38 +101,20 @@ final class LoadedData {
 		if (!Files.isDirectory(path) && TableInput.isTable(path)) {
 			final TableInput t = TableInput.read(role, path, how.featureNames,
 				how.labelColumn, how.missing, how.where);
-			if (!how.where.isEmpty()) facts.put("where", how.where);
-			facts.put("kind", "table");
-			facts.put("samples", t.dataset.samples());
-			facts.put("features", t.dataset.features());
-			facts.put("ignored_columns", t.ignoredColumns);
-			facts.put("rows_read", t.rowsRead);
-			facts.put("rows_dropped_for_missing_values", t.rowsDropped);
-			facts.put("cells_filled", t.cellsFilled);
-			facts.put("missing", how.missing.name().toLowerCase());
+			tableFacts(facts, how, t.dataset.samples(), t.dataset.features(),
+				t.ignoredColumns, t.rowsRead, t.rowsDropped, t.cellsFilled);
 			return new LoadedData(role, path, t.dataset, null, null, t.featureNames, facts,
 				null);
 		}
 		final ImagePlus imp = ImageInput.open(path);
 		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
 			imp);
-		FeatureLayout layout = how.layout;
-		if (layout == null) {
-			final ImagePlus mask = how.mask == null ? null : ImageInput.open(how.mask);
-			layout = StackSamples.layoutFor(imp, mask, null, how.bin);
-		}
-		else layout.checkFits(role, imp);
+		final FeatureLayout layout = layout(role, imp, how);
 		Dataset ds = StackSamples.toDataset(role, imp, layout);
 		final List<String> classes = StackSamples.classLabels(imp);
 		if (classes != null) ds = ds.withLabels(classes);
 		facts.put("kind", "image");
-		facts.put("samples", ds.samples());
-		facts.put("features", ds.features());
-		facts.put("width", imp.getWidth());
-		facts.put("height", imp.getHeight());
-		facts.put("bit_depth", imp.getBitDepth());
-		facts.put("bin", layout.bin());
-		facts.put("masked", layout.hasMask());
+		imageFacts(facts, ds.samples(), ds.features(), imp, layout);
 		return new LoadedData(role, path, ds, layout, imp, null, facts, null);
 	}
 
@@ -153,16 +135,9 @@ final class LoadedData {
 		if (!Files.isDirectory(path) && TableInput.isTable(path)) {
 			final TableStream t = TableStream.open(role, path, how.featureNames,
 				how.labelColumn, how.missing, how.where);
-			if (!how.where.isEmpty()) facts.put("where", how.where);
-			facts.put("kind", "table");
 			facts.put("read", "row by row");
-			facts.put("samples", t.samples());
-			facts.put("features", t.features());
-			facts.put("ignored_columns", t.ignoredColumns());
-			facts.put("rows_read", t.rowsRead);
-			facts.put("rows_dropped_for_missing_values", t.rowsDropped);
-			facts.put("cells_filled", t.cellsFilled);
-			facts.put("missing", how.missing.name().toLowerCase());
+			tableFacts(facts, how, t.samples(), t.features(), t.ignoredColumns(), t.rowsRead,
+				t.rowsDropped, t.cellsFilled);
 			return new LoadedData(role, path, null, null, null, t.featureNames(), facts, t);
 		}
 		final boolean folder = Files.isDirectory(path);
@@ -170,12 +145,7 @@ final class LoadedData {
 			path);
 		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
 			imp);
-		FeatureLayout layout = how.layout;
-		if (layout == null) {
-			final ImagePlus mask = how.mask == null ? null : ImageInput.open(how.mask);
-			layout = StackSamples.layoutFor(imp, mask, null, how.bin);
-		}
-		else layout.checkFits(role, imp);
+		final FeatureLayout layout = layout(role, imp, how);
 		final SampleSource source;
 		if (folder) {
 			source = new FolderSource(role, path, layout);
@@ -188,14 +158,47 @@ final class LoadedData {
 			facts.put("read", imp.getStack().isVirtual() ? "slice by slice (virtual stack)"
 				: "into memory (not a TIFF)");
 		}
-		facts.put("samples", source.samples());
-		facts.put("features", source.features());
+		imageFacts(facts, source.samples(), source.features(), imp, layout);
+		return new LoadedData(role, path, null, layout, imp, null, facts, source);
+	}
+
+	/** The layout given for this input (checked against it), or one made from it. */
+	private static FeatureLayout layout(final String role, final ImagePlus imp,
+		final Reading how)
+	{
+		if (how.layout != null) {
+			how.layout.checkFits(role, imp);
+			return how.layout;
+		}
+		final ImagePlus mask = how.mask == null ? null : ImageInput.open(how.mask);
+		return StackSamples.layoutFor(imp, mask, null, how.bin);
+	}
+
+	private static void tableFacts(final Map<String, Object> facts, final Reading how,
+		final int samples, final int features, final List<String> ignored,
+		final int rowsRead, final int rowsDropped, final long cellsFilled)
+	{
+		if (!how.where.isEmpty()) facts.put("where", how.where);
+		facts.put("kind", "table");
+		facts.put("samples", samples);
+		facts.put("features", features);
+		facts.put("ignored_columns", ignored);
+		facts.put("rows_read", rowsRead);
+		facts.put("rows_dropped_for_missing_values", rowsDropped);
+		facts.put("cells_filled", cellsFilled);
+		facts.put("missing", how.missing.name().toLowerCase());
+	}
+
+	private static void imageFacts(final Map<String, Object> facts, final int samples,
+		final int features, final ImagePlus imp, final FeatureLayout layout)
+	{
+		facts.put("samples", samples);
+		facts.put("features", features);
 		facts.put("width", imp.getWidth());
 		facts.put("height", imp.getHeight());
 		facts.put("bit_depth", imp.getBitDepth());
 		facts.put("bin", layout.bin());
 		facts.put("masked", layout.hasMask());
-		return new LoadedData(role, path, null, layout, imp, null, facts, source);
 	}
 
 	/** Reads a labels file: one class label per line, blank lines ignored. */
