@@ -8,6 +8,7 @@ import java.io.File;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
 import org.scijava.command.ContextCommand;
+import org.scijava.log.LogService;
 import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
 import org.scijava.widget.FileWidget;
@@ -16,12 +17,17 @@ import org.scijava.widget.FileWidget;
  * Plugins &gt; Contrastive PCA &gt; Apply Model...: projects an open image with a saved
  * model (a {@code model.json} from "Contrastive PCA..." or {@code cpca fit}) and shows the
  * scores, the reconstruction and the background-removed image (the input minus its
- * projection on the model's components); see {@link ModelApplication}. Macro:
+ * projection on the model's components); see {@link ModelApplication}. A kernel cPCA
+ * model gives scores only (it has no components in input space to reconstruct from).
+ * Macro:
  * {@code run("Apply Model...", "model=/path/model.json input=target.tif")}.
  */
 @Plugin(type = Command.class, menuPath = "Plugins>Contrastive PCA>Apply Model...",
 	description = "Project an image with a saved contrastive PCA model")
 public class ApplyModelCommand extends ContextCommand {
+
+	@Parameter
+	private LogService log;
 
 	@Parameter(label = "Model file", style = FileWidget.OPEN_STYLE, persist = false,
 		description = "A model.json written by Contrastive PCA... (save_model) or by " +
@@ -62,6 +68,10 @@ public class ApplyModelCommand extends ContextCommand {
 			if (model == null || model.getPath().isEmpty()) throw new IllegalArgumentException(
 				"no model file was given: choose a model.json saved by Contrastive PCA...");
 			final ModelApplication a = ModelApplication.apply(model.toPath(), input);
+			if (!a.hasReconstruction() && (show_reconstruction || show_background_removed) &&
+				log != null) log.info("Apply Model: " + model.getName() + " is a kernel cPCA " +
+					"model, which has no components in input space: scores only, no " +
+					"reconstruction or background-removed image");
 			if (show_reconstruction) reconstruction = a.reconstruction();
 			if (show_background_removed) background_removed = a.backgroundRemoved();
 			scores = a.scoresTable();

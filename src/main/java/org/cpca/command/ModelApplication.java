@@ -10,11 +10,13 @@ import java.util.Map;
 
 import org.cpca.core.CpcaModel;
 import org.cpca.core.Dataset;
+import org.cpca.core.FittedModel;
 import org.cpca.core.ModelFile;
 import org.cpca.image.ComponentImages;
 import org.cpca.image.DivergingLut;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.StackSamples;
+import org.cpca.render.ModelViews;
 
 /**
  * A saved model applied to an open image: scores, the reconstruction
@@ -26,17 +28,21 @@ import org.cpca.image.StackSamples;
  * Works for models of both orientations: slices as samples (the model's pixel layout is
  * read from its attributes, {@link FeatureLayout#fromAttributes}) and pixels as samples
  * (the input needs the model's number of planes). The input is never modified.
+ * <p>
+ * Kernel cPCA models give scores only: they have no components in input space, so no
+ * reconstruction and no background-removed image ({@link #reconstruction()} and
+ * {@link #backgroundRemoved()} return {@code null}; see {@link #hasReconstruction()}).
  */
 public final class ModelApplication {
 
-	private final CpcaModel model;
+	private final FittedModel model;
 	private final ImagePlus input;
 	private final Dataset data;
 	private final FeatureLayout layout;
 	private final double[][] scores;
 	private final double[][] reconstruction;
 
-	private ModelApplication(final CpcaModel model, final ImagePlus input,
+	private ModelApplication(final FittedModel model, final ImagePlus input,
 		final Dataset data, final FeatureLayout layout)
 	{
 		this.model = model;
@@ -44,7 +50,8 @@ public final class ModelApplication {
 		this.data = data;
 		this.layout = layout;
 		this.scores = model.transform(data);
-		this.reconstruction = model.inverseTransform(scores);
+		this.reconstruction = model instanceof CpcaModel ? ((CpcaModel) model)
+			.inverseTransform(scores) : null;
 	}
 
 	/**
@@ -54,11 +61,11 @@ public final class ModelApplication {
 	 *           does not have the model's features
 	 */
 	public static ModelApplication apply(final Path modelFile, final ImagePlus input) {
-		return apply(ModelFile.read(modelFile), input);
+		return apply(ModelFile.readAny(modelFile), input);
 	}
 
 	/** Projects the image with a model carrying pixel-layout attributes. */
-	public static ModelApplication apply(final CpcaModel model, final ImagePlus input) {
+	public static ModelApplication apply(final FittedModel model, final ImagePlus input) {
 		if (input == null) throw new IllegalArgumentException(
 			"there is no input image: open the stack to project");
 		final Map<String, String> attr = model.attributes();
@@ -81,8 +88,16 @@ public final class ModelApplication {
 			layout), layout);
 	}
 
-	public CpcaModel model() {
+	public FittedModel model() {
 		return model;
+	}
+
+	/**
+	 * Whether the model reconstructs samples (every linear method; not kernel cPCA, whose
+	 * components live in the kernel's feature space).
+	 */
+	public boolean hasReconstruction() {
+		return reconstruction != null;
 	}
 
 	/** Scores, one row per sample (slice, or pixel in row-major order). */
@@ -94,21 +109,29 @@ public final class ModelApplication {
 	}
 
 	private String prefix() {
-		return "pca".equals(model.method()) ? "PC" : "cPC";
+		return ModelViews.prefix(model);
 	}
 
 	private boolean pixels() {
 		return layout == null;
 	}
 
-	/** The reconstruction of each sample from its scores, as a 32-bit stack. */
+	/**
+	 * The reconstruction of each sample from its scores, as a 32-bit stack; {@code null}
+	 * for a kernel model.
+	 */
 	public ImagePlus reconstruction() {
+		if (reconstruction == null) return null;
 		return image("Reconstruction of " + input.getTitle(), reconstruction);
 	}
 
-	/** The input minus its projection on the model's components, as a 32-bit stack. */
+	/**
+	 * The input minus its projection on the model's components, as a 32-bit stack;
+	 * {@code null} for a kernel model.
+	 */
 	public ImagePlus backgroundRemoved() {
-		final double[] mean = model.targetMean();
+		if (reconstruction == null) return null;
+		final double[] mean = ((CpcaModel) model).targetMean();
 		final double[][] removed = new double[reconstruction.length][];
 		for (int i = 0; i < removed.length; i++) {
 			removed[i] = new double[mean.length];

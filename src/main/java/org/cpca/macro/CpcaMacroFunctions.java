@@ -281,8 +281,10 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 			case "applyModel": {
 				final ModelApplication app = ModelApplication.apply(Paths.get((String) a[0]),
 					image((String) a[1], "input"));
-				app.reconstruction().show();
-				app.backgroundRemoved().show();
+				if (app.hasReconstruction()) { // not for kernel cPCA: scores only
+					app.reconstruction().show();
+					app.backgroundRemoved().show();
+				}
 				if (app.scoreImages() != null) app.scoreImages().show();
 				if (app.scoresTable() != null) app.scoresTable().show("cPCA scores");
 				return null;

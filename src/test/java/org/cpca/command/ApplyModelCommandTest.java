@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ij.ImagePlus;
@@ -105,6 +106,43 @@ class ApplyModelCommandTest extends CommandTestBase {
 		assertNotNull(scores);
 		assertEquals(2, scores.getStackSize());
 		assertEquals(4, ((ImagePlus) m.getOutput("background_removed")).getStackSize());
+	}
+
+	@Test
+	void kernelModelGivesScoresOnly(@TempDir final Path tmp) throws Exception {
+		final ImagePlus t = Synthetic.target(30, 27), b = Synthetic.background(30, 28);
+		final float[][] before = Synthetic.pixels(t);
+		final Map<String, Object> fit = ContrastivePcaCommandTest.defaults();
+		fit.put("target", t);
+		fit.put("background", b);
+		fit.put("method", "kernel");
+		fit.put("gamma", "1e-6");
+		fit.put("alpha_mode", "fixed");
+		fit.put("alpha", 10.0);
+		fit.put("show_images", false);
+		fit.put("show_plots", false);
+		fit.put("save_model", tmp.resolve("kernel.json").toFile());
+		final CommandModule f = commands.run(ContrastivePcaCommand.class, true, fit).get();
+		assertFalse(f.isCanceled(), () -> f.getCancelReason());
+		final ij.measure.ResultsTable trained = ((ContrastivePcaCommand) f
+			.getDelegateObject()).scoresTable();
+
+		final CommandModule m = apply(tmp.resolve("kernel.json"), t);
+		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		assertNull(m.getOutput("reconstruction"));
+		assertNull(m.getOutput("background_removed"));
+		final ij.measure.ResultsTable s = ((ApplyModelCommand) m.getDelegateObject())
+			.scoresTable();
+		assertEquals(30, s.size());
+		// the training target, projected again, has its training scores
+		double scale = 0;
+		for (int i = 0; i < 30; i++)
+			scale = Math.max(scale, Math.abs(trained.getValue("kPC1", i)));
+		for (int i = 0; i < 30; i++)
+			for (final String c : new String[] { "kPC1", "kPC2" })
+				assertEquals(trained.getValue(c, i), s.getValue(c, i), 1e-6 * scale, c +
+					" of sample " + i);
+		assertArrayEquals(before, Synthetic.pixels(t));
 	}
 
 	@Test
