@@ -7,6 +7,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +15,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.cpca.cli.Main;
+import org.cpca.core.KernelFunction;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
 import org.scijava.command.ContextCommand;
@@ -26,8 +28,10 @@ import org.scijava.widget.FileWidget;
  * Plugins &gt; Contrastive PCA &gt; Batch...: the command line's {@code cpca fit} on files
  * and folders, writing into an output folder; runs headless ({@code ImageJ --headless
  * --run "Batch..." "target='…',background='…',out='…'"}). With {@code per_file}, every
- * file of the target folder is fitted separately against the same background, into
- * {@code out/<file name>/}.
+ * file of the target folder is fitted separately against the same background(s), into
+ * {@code out/<file name>/}. Every method but online cPCA* (which has its own command) is
+ * offered; UCA and rPCA take further backgrounds as comma-separated paths
+ * ({@code more_backgrounds}).
  * <p>
  * The work is done by {@link Main#run(String...)} with the same options as
  * {@code cpca fit}, so a batch gives exactly the command line's files
@@ -54,6 +58,11 @@ public class BatchCommand extends ContextCommand {
 		description = "The background stack, folder or table (not needed for PCA).")
 	private File background;
 
+	@Parameter(label = "Further backgrounds", required = false, persist = false,
+		description = "UCA, rPCA: further background stacks, folders or tables, as paths " +
+			"separated by commas; each is one more background.")
+	private String more_backgrounds = "";
+
 	@Parameter(label = "Output folder", style = FileWidget.DIRECTORY_STYLE,
 		persist = false,
 		description = "Where the results go (created; per_file: one subfolder per file).")
@@ -64,10 +73,12 @@ public class BatchCommand extends ContextCommand {
 			"out/<file name>/.")
 	private boolean per_file;
 
-	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp" },
+	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp", "kernel",
+		"uca", "rpca" },
 		description = "cpca: contrastive PCA against the background. pca: PCA of the " +
 			"target. star: cPCA* (β below). cpcapp: cPCA++ (target/background variance " +
-			"ratio).")
+			"ratio). kernel: kernel cPCA (kernel settings below). uca: UCA, tuning-free, " +
+			"any number of backgrounds. rpca: residual PCA (k_b below).")
 	private String method = "cpca";
 
 	@Parameter(label = "α mode", choices = { "auto", "fixed", "inf" },
@@ -86,6 +97,35 @@ public class BatchCommand extends ContextCommand {
 	@Parameter(label = "β (cPCA*, fixed mode)", min = "0", max = "1", stepSize = "0.05",
 		description = "cPCA*'s β in [0, 1] for beta_mode=fixed: 0 is PCA, 1 is cPCA++.")
 	private double beta = 0.5;
+
+	@Parameter(label = "Kernel (kernel cPCA)", choices = { "rbf", "poly", "linear" },
+		description = "For method=kernel: rbf, poly or linear.")
+	private String kernel = "rbf";
+
+	@Parameter(label = "γ (kernel cPCA)",
+		description = "For method=kernel: γ > 0, or auto (the median heuristic).")
+	private String gamma = "auto";
+
+	@Parameter(label = "Degree (poly kernel)", min = "1",
+		description = "For kernel=poly: the degree, a whole number ≥ 1.")
+	private int degree = KernelFunction.DEFAULT_DEGREE;
+
+	@Parameter(label = "coef0 (poly kernel)", min = "0",
+		description = "For kernel=poly: the offset coef0 ≥ 0.")
+	private double coef0 = KernelFunction.DEFAULT_COEF0;
+
+	@Parameter(label = "Landmarks (kernel cPCA)",
+		description = "For method=kernel: auto, all (exact) or a number of Nyström " +
+			"landmarks.")
+	private String landmarks = "auto";
+
+	@Parameter(label = "Pool backgrounds (stacked)",
+		description = "UCA, rPCA with several backgrounds: pool them into one dataset.")
+	private boolean stacked;
+
+	@Parameter(label = "Background components k_b (rPCA)",
+		description = "rPCA: auto (elbow rule), a number, or one value per background.")
+	private String k_b = "auto";
 
 	@Parameter(label = "Components (k)", min = "1", description = "Number of components.")
 	private int components = 2;
@@ -134,8 +174,9 @@ public class BatchCommand extends ContextCommand {
 					"per_file needs a folder of stacks as target but " + target +
 						" is not a folder: give a folder, or turn per_file off");
 				for (final Path p : filesIn(target.toPath()))
-					if (!same(p, background) && !same(p, labels) && !same(p, mask)) targets.add(
-						p);
+					if (!same(p, background) && !same(p, labels) && !same(p, mask) &&
+						moreBackgrounds().stream().noneMatch(q -> same(p, q.toFile()))) targets.add(
+							p);
 				if (targets.isEmpty()) throw new IllegalArgumentException("folder " + target +
 					" has no files: put the stacks to analyse into it");
 			}
@@ -187,6 +228,14 @@ public class BatchCommand extends ContextCommand {
 			"--out", dir.toString()));
 		if (background != null && !background.getPath().isEmpty()) a.addAll(List.of(
 			"--background", background.getPath()));
+		for (final Path more : moreBackgrounds())
+			a.addAll(List.of("--background", more.toString()));
+		final String m = method == null ? "" : method.trim().toLowerCase(Locale.ROOT);
+		if (m.equals("kernel")) a.addAll(List.of("--kernel", kernel, "--gamma", gamma,
+			"--degree", Integer.toString(degree), "--coef0", Double.toString(coef0),
+			"--landmarks", landmarks));
+		if ((m.equals("uca") || m.equals("rpca")) && stacked) a.add("--stacked");
+		if (m.equals("rpca")) a.addAll(List.of("--background-components", k_b));
 		if ("star".equalsIgnoreCase(method)) {
 			final String b = beta_mode == null ? "" : beta_mode.trim().toLowerCase(Locale.ROOT);
 			if (!b.equals("auto") && !b.equals("fixed")) throw new IllegalArgumentException(
@@ -200,6 +249,14 @@ public class BatchCommand extends ContextCommand {
 		if (mask != null && !mask.getPath().isEmpty()) a.addAll(List.of("--mask", mask
 			.getPath()));
 		return a;
+	}
+
+	/** The further backgrounds' paths, in the order given. */
+	private List<Path> moreBackgrounds() {
+		final List<Path> paths = new ArrayList<>();
+		if (more_backgrounds != null) for (final String p : more_backgrounds.split(","))
+			if (!p.trim().isEmpty()) paths.add(Paths.get(p.trim()));
+		return paths;
 	}
 
 	/** Runs {@code cpca fit}: {error message or null, what it printed}. */

@@ -42,6 +42,14 @@ class BatchCommandTest extends CommandTestBase {
 		d.put("background", null);
 		d.put("labels", null);
 		d.put("mask", null);
+		d.put("more_backgrounds", "");
+		d.put("kernel", "rbf");
+		d.put("gamma", "auto");
+		d.put("degree", 3);
+		d.put("coef0", 1.0);
+		d.put("landmarks", "auto");
+		d.put("stacked", false);
+		d.put("k_b", "auto");
 		return d;
 	}
 
@@ -66,6 +74,43 @@ class BatchCommandTest extends CommandTestBase {
 					"/" + f);
 		assertEquals(2, ((BatchCommand) m.getDelegateObject()).runsTable().size());
 		assertTrue(((String) m.getOutput("report")).startsWith("2 of 2"));
+	}
+
+	@Test
+	void ucaWithSeveralBackgroundsAndKernelCpca(@TempDir final Path tmp) throws Exception {
+		final File t = save(Synthetic.target(30, 35), tmp.resolve("t.tif"));
+		final File b1 = save(Synthetic.background(30, 36), tmp.resolve("b1.tif"));
+		final File b2 = save(Synthetic.background(30, 37), tmp.resolve("b2.tif"));
+		final Map<String, Object> args = defaults();
+		args.put("target", t);
+		args.put("background", b1);
+		args.put("more_backgrounds", " " + b2 + " ");
+		args.put("method", "uca");
+		args.put("out", tmp.resolve("uca").toFile());
+		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
+		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final String uca = new String(Files.readAllBytes(tmp.resolve("uca/summary.json")),
+			"UTF-8");
+		assertTrue(uca.contains("\"method\": \"uca\""), uca);
+		// one λ per background: both were used
+		final com.google.gson.JsonObject entry = com.google.gson.JsonParser.parseString(uca)
+			.getAsJsonObject().getAsJsonArray("results").get(0).getAsJsonObject();
+		assertEquals(2, entry.getAsJsonArray("lambda").size(), uca);
+
+		args.put("more_backgrounds", "");
+		args.put("method", "kernel");
+		args.put("gamma", "1e-6");
+		args.put("landmarks", "all");
+		args.put("alpha_mode", "fixed");
+		args.put("out", tmp.resolve("kernel").toFile());
+		final CommandModule k = commands.run(BatchCommand.class, true, args).get();
+		assertFalse(k.isCanceled(), () -> k.getCancelReason());
+		final String kernel = new String(Files.readAllBytes(tmp.resolve(
+			"kernel/summary.json")), "UTF-8");
+		assertTrue(kernel.contains("\"method\": \"kernel\""), kernel);
+		assertTrue(kernel.contains("\"gamma\": 1.0E-6") || kernel.contains(
+			"\"gamma\": 1e-06") || kernel.contains("\"gamma\": 1.0e-6"), kernel);
+		assertTrue(Files.isRegularFile(tmp.resolve("kernel/extremes.tif")));
 	}
 
 	@Test
