@@ -16,8 +16,7 @@ import org.cpca.core.Progress;
 
 /**
  * Timings of the core solvers on seeded synthetic data ({@link SyntheticData}), printed
- * as a table. Each case first runs untimed until the JIT has compiled its path (see
- * {@link #time}), then {@value #REPEATS} times; the median is reported, with the first
+ * as a table. Each case first runs untimed for a few seconds (see {@link #time}), then {@value #REPEATS} times; the median is reported, with the first
  * run's time (what a fresh JVM pays) in the note where it matters. Times are wall-clock in
  * this process; other processes on the machine inflate them, so compare ratios to the
  * targets and repeat.
@@ -251,12 +250,13 @@ public final class Bench {
 	}
 
 	/**
-	 * Runs a case (the supplier returns its own timed seconds) until the JIT has compiled its
-	 * path — untimed runs for {@value #WARMUP_SECONDS} s, at least one and at most
-	 * {@value #WARMUP_RUNS}, as a JMH warm-up does — then {@value #REPEATS} times. Solvers
-	 * run in a fresh JVM are slower for their first few calls (interpreted and
-	 * partly-compiled kernels); a long-running Fiji session or batch job runs the steady
-	 * ones, and the first run is kept for reporting.
+	 * Runs a case (the supplier returns its own timed seconds) untimed for
+	 * {@value #WARMUP_SECONDS} s, at least once and at most {@value #WARMUP_RUNS} times, as
+	 * a JMH warm-up does, then {@value #REPEATS} times. In a fresh JVM the first calls are
+	 * slower: the JIT is still compiling, and on the 2-core machine runs keep speeding up
+	 * for several seconds after the kernels are compiled (not GC, not page faults; cause
+	 * unknown). A long-running Fiji session or batch job sees the steady times; the first
+	 * run is kept for reporting.
 	 */
 	static Timing time(final DoubleSupplier timed) {
 		final double first = timed.getAsDouble();
