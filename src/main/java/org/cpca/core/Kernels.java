@@ -138,6 +138,16 @@ final class Kernels {
 	static double[] gram(final Dataset[] sets, final Preprocessing[] pres,
 		final Progress progress)
 	{
+		long n = 0;
+		for (final Dataset s : sets)
+			n += s.samples();
+		return gram(sets, pres, progress, 0.5 * n * n * sets[0].features() > FLOAT_GRAM_WORK);
+	}
+
+	/** {@link #gram} with the precision chosen by the caller (tests compare the two). */
+	static double[] gram(final Dataset[] sets, final Preprocessing[] pres,
+		final Progress progress, final boolean inFloat)
+	{
 		int total = 0;
 		for (final Dataset s : sets)
 			total += s.samples();
@@ -151,7 +161,7 @@ final class Kernels {
 				rowPre[q] = pres[k];
 			}
 		final double[][] g = new double[N][N];
-		if (0.5 * N * N * (double) d > FLOAT_GRAM_WORK) {
+		if (inFloat) {
 			gramFloat(rows, rowPre, g, d, progress);
 			return symmetric(g, 1.0);
 		}

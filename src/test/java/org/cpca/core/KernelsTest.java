@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
@@ -79,6 +80,43 @@ class KernelsTest {
 				assertEquals(w[i * k + col], y, 1e-12 * Math.max(1, cn));
 			}
 		}
+	}
+
+	@Test
+	void floatGramIsWithinItsStatedError() {
+		// the float path of large image problems against the double path on the same
+		// centred data (offset 100, so the centring itself is rounded in float): each
+		// entry within 2 roundings of the values plus a 64-term float block sum, i.e.
+		// 70·2⁻²⁴ of Σ|z_is z_js| ≤ √(G_ii G_jj) (Cauchy–Schwarz)
+		final int nt = 70, nb = 50, d = 3001, n = nt + nb;
+		final Dataset[] sets = { Dataset.wrap("target", floats(3, nt, d)), Dataset.wrap(
+			"background", floats(4, nb, d)) };
+		final Preprocessing[] pres = new Preprocessing[2];
+		for (int i = 0; i < 2; i++)
+			pres[i] = Preprocessing.fit(sets[i], false, new ArrayList<>());
+		final double[] exact = Kernels.gram(sets, pres, Progress.NONE, false);
+		final double[] approx = Kernels.gram(sets, pres, Progress.NONE, true);
+		double worst = 0;
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++) {
+				final double err = Math.abs(approx[i * n + j] - exact[i * n + j]);
+				final double scale = Math.sqrt(exact[i * n + i] * exact[j * n + j]);
+				assertTrue(err <= 70 * 0x1p-24 * scale, "G[" + i + "][" + j + "] off by " + err +
+					" of " + scale);
+				assertEquals(approx[i * n + j], approx[j * n + i], 0, "symmetric");
+				worst = Math.max(worst, err / scale);
+			}
+		// the float path was taken: its rounding shows, at about its typical size
+		assertTrue(worst > 1e-9 && worst < 10 * 0x1p-24, "worst relative error " + worst);
+	}
+
+	private static float[][] floats(final long seed, final int rows, final int cols) {
+		final Random r = new Random(seed);
+		final float[][] x = new float[rows][cols];
+		for (final float[] row : x)
+			for (int j = 0; j < cols; j++)
+				row[j] = (float) (100 + r.nextGaussian());
+		return x;
 	}
 
 	@Test
