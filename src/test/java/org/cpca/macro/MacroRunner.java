@@ -36,9 +36,10 @@ final class MacroRunner {
 		Menus.getCommands().put("Contrastive PCA Macro Functions",
 			CpcaMacroFunctions.class.getName());
 		// standard commands the example macros use that the interrupted start left out
-		// (as in ImageJ's IJ_Props.txt)
+		// (as in ImageJ's IJ_Props.txt and Menus)
 		Menus.getCommands().putIfAbsent("PNG...", "ij.plugin.filter.Writer(\"png\")");
 		Menus.getCommands().putIfAbsent("Duplicate...", "ij.plugin.Duplicator");
+		Menus.getCommands().putIfAbsent("Clear Results", "ij.plugin.filter.Analyzer(\"clear\")");
 	}
 
 	private MacroRunner() {}
