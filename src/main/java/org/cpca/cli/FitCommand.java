@@ -61,9 +61,9 @@ final class FitCommand implements Callable<Integer> {
 	@Option(names = "--method", paramLabel = "NAME", defaultValue = "cpca",
 		description = "pca, cpca, star (cPCA*: C_t v = λ((1−β)I + βC_b)v), cpcapp " +
 			"(cPCA++: C_t v = λC_b v), online (online cPCA*, inputs streamed from disk; " +
-			"see --eta, --tau, --epochs) kernel (kernel cPCA; see --kernel), uca (unique component analysis: " +
-			"tuning-free, any number of backgrounds) or rpca (residual PCA) (default: " +
-			"${DEFAULT-VALUE}).")
+			"see --eta, --tau, --epochs), kernel (kernel cPCA; see --kernel), uca (unique " +
+			"component analysis: tuning-free, any number of backgrounds) or rpca (residual " +
+			"PCA) (default: ${DEFAULT-VALUE}).")
 	String method;
 
 	@Option(names = "--kernel", paramLabel = "linear|poly|rbf",
