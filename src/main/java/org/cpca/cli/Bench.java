@@ -1,6 +1,7 @@
 package org.cpca.cli;
 
 import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -16,7 +17,8 @@ import org.cpca.core.Progress;
 
 /**
  * Timings of the core solvers on seeded synthetic data ({@link SyntheticData}), printed
- * as a table. Each case first runs untimed for a few seconds (see {@link #time}), then {@value #REPEATS} times; the median is reported, with the first
+ * as a table. Each case first runs untimed until the JIT has compiled it (see
+ * {@link #time}), then {@value #REPEATS} times; the median is reported, with the first
  * run's time (what a fresh JVM pays) in the note where it matters. Times are wall-clock in
  * this process; other processes on the machine inflate them, so compare ratios to the
  * targets and repeat.
@@ -58,20 +60,34 @@ public final class Bench {
 
 	/** Timed runs per case. */
 	private static final int REPEATS = 5;
-	/** Untimed warm-up: runs until this much time has passed … */
-	private static final double WARMUP_SECONDS = 3;
-	/** … but at most this many runs. */
-	private static final int WARMUP_RUNS = 10;
+	/**
+	 * Warm-up ends after this many consecutive runs in which the JIT compiled for less than
+	 * {@link #QUIET_FRACTION} of the run's time …
+	 */
+	private static final int QUIET_RUNS = 2;
+	private static final double QUIET_FRACTION = 0.05;
+	/** … or after this long, or this many runs, whichever comes first. */
+	private static final double WARMUP_MAX_SECONDS = 20;
+	private static final int WARMUP_MAX_RUNS = 30;
 
-	/** The first run of a case and the median of its steady runs, in seconds. */
+	/** The first run of a case, the median of its steady runs, and how it got there. */
 	static final class Timing {
 
 		final double first;
 		final double median;
+		/** Untimed runs before the timed ones (the first run included). */
+		final int warmups;
 
-		private Timing(final double first, final double median) {
+		private Timing(final double first, final double median, final int warmups) {
 			this.first = first;
 			this.median = median;
+			this.warmups = warmups;
+		}
+
+		/** The note's words for the first run and the warm-up. */
+		String note() {
+			return String.format("first run in this JVM %.3f s; steady after %d runs", first,
+				warmups);
 		}
 	}
 
@@ -126,8 +142,7 @@ public final class Bench {
 			return (System.nanoTime() - t0) / 1e9;
 		});
 		rows.add(print(out, new Row("cpca one α " + shape, shape, one.median, 0.4, String
-			.format("α = 2; fit %.3f s of the last run; first run in this JVM %.3f s", fit[0],
-				one.first))));
+			.format("α = 2; fit %.3f s of the last run; %s", fit[0], one.note()))));
 
 		final double[] withFit = new double[1];
 		final Timing auto = time(() -> {
@@ -140,8 +155,8 @@ public final class Bench {
 			return (t2 - t1) / 1e9;
 		});
 		rows.add(print(out, new Row("cpca automatic α " + shape, shape, auto.median, 1.0,
-			String.format("after fit, 41 α, 4 returned; with fit %.3f s (last run); first " +
-				"run in this JVM %.3f s", withFit[0], auto.first))));
+			String.format("after fit, 41 α, 4 returned; with fit %.3f s (last run); %s",
+				withFit[0], auto.note()))));
 
 		final Cpca fitted = Cpca.fit(t, b, o, Progress.NONE);
 		// the interactive case: a slider over log α (the explorer's 200 steps over
@@ -213,8 +228,8 @@ public final class Bench {
 		});
 		return new Row("cpca one α " + shape + " (reduced space)", shape, time.median, 2.5,
 			String.format("peak heap %d MB = %.2f × input (%d MB floats); max heap %d MB; " +
-				"first run in this JVM %.3f s", peak[0] >> 20, (double) peak[0] / inputBytes,
-				inputBytes >> 20, Runtime.getRuntime().maxMemory() >> 20, time.first));
+				"%s", peak[0] >> 20, (double) peak[0] / inputBytes, inputBytes >> 20, Runtime
+					.getRuntime().maxMemory() >> 20, time.note()));
 	}
 
 	static Row print(final PrintStream out, final Row row) {
@@ -250,24 +265,40 @@ public final class Bench {
 	}
 
 	/**
-	 * Runs a case (the supplier returns its own timed seconds) untimed for
-	 * {@value #WARMUP_SECONDS} s, at least once and at most {@value #WARMUP_RUNS} times, as
-	 * a JMH warm-up does, then {@value #REPEATS} times. In a fresh JVM the first calls are
-	 * slower: the JIT is still compiling, and on the 2-core machine runs keep speeding up
-	 * for several seconds after the kernels are compiled (not GC, not page faults; cause
-	 * unknown). A long-running Fiji session or batch job sees the steady times; the first
-	 * run is kept for reporting.
+	 * Runs a case (the supplier returns its own timed seconds) untimed until it is steady,
+	 * then {@value #REPEATS} times, and reports the median. Steady means the JIT has
+	 * finished compiling its path: {@value #QUIET_RUNS} runs in a row during which the
+	 * JVM's compilers worked less than {@value #QUIET_FRACTION} of the run's time (at most
+	 * {@value #WARMUP_MAX_SECONDS} s or {@value #WARMUP_MAX_RUNS} runs). This matters on
+	 * 2 cores: the compiler threads share them with the kernels' worker threads, and the
+	 * methods called a few times per run (the small eigen-solves, the model's statistics)
+	 * reach the optimising compiler only after several runs, so runs 2–12 of a one-α fit
+	 * take 0.35–0.44 s against a steady 0.26–0.30 s while it compiles them. A long-running
+	 * Fiji session or batch job sees the steady times; the first run is kept for reporting.
+	 * A JVM that does not report its compilation time is warmed up to the limits.
 	 */
 	static Timing time(final DoubleSupplier timed) {
+		final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+		final boolean watch = jit != null && jit.isCompilationTimeMonitoringSupported();
+		long compiled = watch ? jit.getTotalCompilationTime() : 0;
 		final double first = timed.getAsDouble();
 		double spent = first;
-		for (int i = 1; i < WARMUP_RUNS && spent < WARMUP_SECONDS; i++)
-			spent += timed.getAsDouble();
+		int runs = 1, quiet = 0;
+		while (quiet < QUIET_RUNS && spent < WARMUP_MAX_SECONDS && runs < WARMUP_MAX_RUNS) {
+			final double s = timed.getAsDouble();
+			spent += s;
+			runs++;
+			if (watch) {
+				final long now = jit.getTotalCompilationTime();
+				quiet = now - compiled < QUIET_FRACTION * s * 1000 ? quiet + 1 : 0;
+				compiled = now;
+			}
+		}
 		final double[] t = new double[REPEATS];
 		for (int i = 0; i < REPEATS; i++)
 			t[i] = timed.getAsDouble();
 		Arrays.sort(t);
-		return new Timing(first, t[REPEATS / 2]);
+		return new Timing(first, t[REPEATS / 2], runs);
 	}
 
 	static void resetPeaks() {
