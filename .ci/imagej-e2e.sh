@@ -94,6 +94,13 @@ s = s + "eigen_label=" + eigenLabel + "\n";
 s = s + "background_removed=" + removed + "\n";
 s = s + "imagej=" + getVersion() + "\n";
 File.saveString(s, "$out/results.txt");
+// an example macro as a user runs it: every method, one row each in the Results table
+runMacro("$root/plugins/Scripts/Plugins/Contrastive_PCA/Compare_Methods.ijm", "$images/");
+m = "";
+for (i = 0; i < nResults; i++)
+	m = m + getResultString("method", i) + "," + getResult("models", i) + "," +
+		getResult("best LDA accuracy", i) + "\n";
+File.saveString(m, "$out/methods.csv");
 IJM
 
 echo "imagej-e2e: running the macro in ImageJ ($ijjar) under xvfb-run"
@@ -137,6 +144,15 @@ esac
 for f in eigen-images.tif scatter.png model.json background-pca.json background-removed.tif; do
 	[ -s "$out/$f" ] || { echo "imagej-e2e: FAILED: $f was not written" >&2; fail=1; }
 done
+if [ -s "$out/methods.csv" ]; then
+	cat "$out/methods.csv"
+	check "Compare_Methods.ijm: one row per method" "$(wc -l <"$out/methods.csv")" "x == 7"
+	check "Compare_Methods.ijm: cPCA separates 0 from 1 (LDA accuracy >= 0.9)" \
+		"$(grep '^cPCA automatic' "$out/methods.csv" | awk -F, '{print $NF}')" "x >= 0.9"
+else
+	echo "imagej-e2e: FAILED: Compare_Methods.ijm wrote no Results table" >&2
+	fail=1
+fi
 grep -q '"format": "contrastive-pca-model"' "$out/model.json" ||
 	{ echo "imagej-e2e: FAILED: model.json is not a model file" >&2; fail=1; }
 if [ $fail -ne 0 ]; then

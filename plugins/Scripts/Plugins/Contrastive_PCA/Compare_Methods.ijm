@@ -13,8 +13,8 @@ run("Contrastive PCA Macro Functions");
 open(dir + "target.tif");
 open(dir + "background.tif");
 
-names = newArray("PCA", "cPCA, automatic α", "cPCA, α = ∞", "cPCA*, automatic β",
-	"kernel cPCA (rbf), automatic α", "UCA", "rPCA (elbow rule)");
+names = newArray("PCA", "cPCA automatic alpha", "cPCA alpha = inf",
+	"cPCA* automatic beta", "kernel cPCA rbf automatic alpha", "UCA", "rPCA elbow rule");
 options = newArray("method=pca", "method=cpca alpha=auto", "method=cpca alpha=inf",
 	"method=star beta=auto", "method=kernel kernel=rbf alpha=auto", "method=uca",
 	"method=rpca");

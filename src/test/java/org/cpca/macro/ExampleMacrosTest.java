@@ -91,7 +91,7 @@ class ExampleMacrosTest {
 			for (int i = 0; i < rt.size(); i++)
 				best.put(rt.getStringValue("method", i), rt.getValue("best LDA accuracy", i));
 			assertTrue(best.get("PCA") < 0.75, "PCA: " + best);
-			assertTrue(best.get("cPCA, automatic α") >= 0.9, "cPCA: " + best);
+			assertTrue(best.get("cPCA automatic alpha") >= 0.9, "cPCA: " + best);
 			assertEquals(1, rt.getValue("models", 0), "PCA returns one model");
 			assertTrue(rt.getValue("models", 1) >= 2, "automatic α returns several models");
 		}
