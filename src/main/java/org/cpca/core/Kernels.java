@@ -130,10 +130,12 @@ final class Kernels {
 	 * float arithmetic, which the JIT vectorises twice as wide: the preprocessed values
 	 * (computed in double) are rounded to float — the precision the data arrive in — and
 	 * products are summed in float over blocks of {@value #FLOAT_BLOCK} features only, each
-	 * block's sum being added into a double accumulator. The error of an entry is then
-	 * about 10⁻⁷ (rounding of the values) plus ~64·2⁻²⁴ ≈ 4·10⁻⁶ at the very worst (in
-	 * practice √64·2⁻²⁴ ≈ 5·10⁻⁷) of the block sums of |products|, and it does not grow
-	 * with d: comparable to the float input itself.
+	 * block's sum being added into a double-float accumulator (an unevaluated float pair
+	 * hi + lo updated by Knuth's error-free TwoSum, about 48 bits: as good as double here,
+	 * and vectorised, which float-to-double additions are not). The error of an entry is
+	 * then about 10⁻⁷ (rounding of the values) plus ~64·2⁻²⁴ ≈ 4·10⁻⁶ at the very worst
+	 * (in practice √64·2⁻²⁴ ≈ 5·10⁻⁷) of the block sums of |products|, and it does not
+	 * grow with d: comparable to the float input itself.
 	 */
 	static double[] gram(final Dataset[] sets, final Preprocessing[] pres,
 		final Progress progress)
@@ -209,9 +211,10 @@ final class Kernels {
 	}
 
 	/**
-	 * The float-block Gram accumulation: each task owns a band of rows of G and its own
-	 * float band; per block of {@value #FLOAT_BLOCK} features it sums the products in
-	 * float (four-row axpys) and adds the band into the double G.
+	 * The float-block Gram accumulation: each task owns a band of rows of G; per block of
+	 * {@value #FLOAT_BLOCK} features it sums the products in float (four-row axpys) and
+	 * adds the block's sums into the band's double-float accumulator ({@link #addTwoSum});
+	 * at the end G = hi + lo in double.
 	 */
 	private static void gramFloat(final float[][] rows, final Preprocessing[] rowPre,
 		final double[][] g, final int d, final Progress progress)
@@ -220,9 +223,7 @@ final class Kernels {
 		final int panelCols = 512;
 		final float[][] panel = new float[panelCols][n];
 		final int bands = Math.max(1, (n + ROW_BLOCK - 1) / ROW_BLOCK);
-		final float[][] acc = new float[n][];
-		for (int i = 0; i < n; i++)
-			acc[i] = new float[n];
+		final float[][] acc = new float[n][n], hi = new float[n][n], lo = new float[n][n];
 		for (int f0 = 0; f0 < d; f0 += panelCols) {
 			progress.checkCancelled();
 			final int count = Math.min(panelCols, d - f0);
@@ -231,19 +232,33 @@ final class Kernels {
 			IntStream.range(0, bands).parallel().forEach(b -> {
 				final int i0 = b * ROW_BLOCK, i1 = Math.min(n, i0 + ROW_BLOCK);
 				for (int c0 = 0; c0 < count; c0 += FLOAT_BLOCK) {
-					final int c1 = Math.min(count, c0 + FLOAT_BLOCK);
-					floatRows(acc, panel, c0, c1, i0, i1);
-					for (int i = i0; i < i1; i++) {
-						final float[] ai = acc[i];
-						final double[] gi = g[i];
-						for (int j = i; j < n; j++) {
-							gi[j] += ai[j];
-							ai[j] = 0;
-						}
-					}
+					floatRows(acc, panel, c0, Math.min(count, c0 + FLOAT_BLOCK), i0, i1);
+					for (int i = i0; i < i1; i++)
+						addTwoSum(acc[i], hi[i], lo[i], i, n);
 				}
 			});
 			progress.stage("Gram matrix", (double) (f0 + count) / d);
+		}
+		for (int i = 0; i < n; i++)
+			for (int j = i; j < n; j++)
+				g[i][j] = (double) hi[i][j] + lo[i][j];
+	}
+
+	/**
+	 * {@code (hi, lo) += x} and {@code x = 0} over {@code [from, to)}: TwoSum gives the
+	 * rounding error of {@code hi + x} exactly (Knuth; Java's strict float semantics keep
+	 * the order of operations), and lo collects it, so hi + lo carries the running sum to
+	 * about 2⁻⁴⁸ of its size; all float, so the JIT vectorises the loop.
+	 */
+	private static void addTwoSum(final float[] x, final float[] hi, final float[] lo,
+		final int from, final int to)
+	{
+		for (int j = from; j < to; j++) {
+			final float a = hi[j], b = x[j];
+			final float sum = a + b, bVirtual = sum - a;
+			lo[j] += (a - (sum - bVirtual)) + (b - bVirtual);
+			hi[j] = sum;
+			x[j] = 0;
 		}
 	}
 
