@@ -61,14 +61,15 @@ public final class Bench {
 	/** Timed runs per case. */
 	private static final int REPEATS = 5;
 	/**
-	 * Warm-up ends after this many consecutive runs in which the JIT compiled for less than
-	 * {@link #QUIET_FRACTION} of the run's time …
+	 * Warm-up ends after at least {@link #WARMUP_MIN_SECONDS} once this many consecutive
+	 * runs saw the JIT compile for less than {@link #QUIET_FRACTION} of the run's time …
 	 */
-	private static final int QUIET_RUNS = 2;
+	private static final int QUIET_RUNS = 3;
 	private static final double QUIET_FRACTION = 0.05;
+	private static final double WARMUP_MIN_SECONDS = 10;
 	/** … or after this long, or this many runs, whichever comes first. */
-	private static final double WARMUP_MAX_SECONDS = 20;
-	private static final int WARMUP_MAX_RUNS = 30;
+	private static final double WARMUP_MAX_SECONDS = 40;
+	private static final int WARMUP_MAX_RUNS = 60;
 
 	/** The first run of a case, the median of its steady runs, and how it got there. */
 	static final class Timing {
@@ -267,8 +268,9 @@ public final class Bench {
 	/**
 	 * Runs a case (the supplier returns its own timed seconds) untimed until it is steady,
 	 * then {@value #REPEATS} times, and reports the median. Steady means the JIT has
-	 * finished compiling its path: {@value #QUIET_RUNS} runs in a row during which the
-	 * JVM's compilers worked less than {@value #QUIET_FRACTION} of the run's time (at most
+	 * finished compiling its path: after at least {@value #WARMUP_MIN_SECONDS} s (as a JMH
+	 * warm-up iteration), {@value #QUIET_RUNS} runs in a row during which the JVM's
+	 * compilers worked less than {@value #QUIET_FRACTION} of the run's time (at most
 	 * {@value #WARMUP_MAX_SECONDS} s or {@value #WARMUP_MAX_RUNS} runs). This matters on
 	 * 2 cores: the compiler threads share them with the kernels' worker threads, and the
 	 * methods called a few times per run (the small eigen-solves, the model's statistics)
@@ -284,7 +286,9 @@ public final class Bench {
 		final double first = timed.getAsDouble();
 		double spent = first;
 		int runs = 1, quiet = 0;
-		while (quiet < QUIET_RUNS && spent < WARMUP_MAX_SECONDS && runs < WARMUP_MAX_RUNS) {
+		while ((quiet < QUIET_RUNS || spent < WARMUP_MIN_SECONDS) &&
+			spent < WARMUP_MAX_SECONDS && runs < WARMUP_MAX_RUNS)
+		{
 			final double s = timed.getAsDouble();
 			spent += s;
 			runs++;
