@@ -162,11 +162,8 @@ final class Kernels {
 				rows[q] = sets[k].row(i);
 				rowPre[q] = pres[k];
 			}
+		if (inFloat) return gramFloat(rows, rowPre, d, progress);
 		final double[][] g = new double[N][N];
-		if (inFloat) {
-			gramFloat(rows, rowPre, g, d, progress);
-			return symmetric(g, 1.0);
-		}
 		final int panelCols = panelSize(N);
 		final double[][] panel = new double[panelCols][N];
 		for (int f0 = 0; f0 < d; f0 += panelCols) {
@@ -214,10 +211,11 @@ final class Kernels {
 	 * The float-block Gram accumulation: each task owns a band of rows of G; per block of
 	 * {@value #FLOAT_BLOCK} features it sums the products in float (four-row axpys) and
 	 * adds the block's sums into the band's double-float accumulator ({@link #addTwoSum});
-	 * at the end G = hi + lo in double.
+	 * at the end G = hi + lo in double (row-major, both triangles). Three N × N float
+	 * matrices, as much as the double G of the other path plus its float band.
 	 */
-	private static void gramFloat(final float[][] rows, final Preprocessing[] rowPre,
-		final double[][] g, final int d, final Progress progress)
+	private static double[] gramFloat(final float[][] rows, final Preprocessing[] rowPre,
+		final int d, final Progress progress)
 	{
 		final int n = rows.length;
 		final int panelCols = 512;
@@ -239,9 +237,11 @@ final class Kernels {
 			});
 			progress.stage("Gram matrix", (double) (f0 + count) / d);
 		}
+		final double[] g = new double[n * n];
 		for (int i = 0; i < n; i++)
 			for (int j = i; j < n; j++)
-				g[i][j] = (double) hi[i][j] + lo[i][j];
+				g[i * n + j] = g[j * n + i] = (double) hi[i][j] + lo[i][j];
+		return g;
 	}
 
 	/**
