@@ -176,6 +176,12 @@ final class FitCommand implements Callable<Integer> {
 			"${DEFAULT-VALUE}).")
 	int betasReturned;
 
+	@Option(names = "--epsilon", paramLabel = "ε",
+		description = "--method cpcapp, and star at β = 1: when the background covariance " +
+			"is singular (always for images with fewer slices than pixels) it is regularised " +
+			"as C_b + δI, δ = ε·trace(C_b)/d; the model records δ (default: 1e-6).")
+	Double epsilon;
+
 	@Option(names = "--seed", paramLabel = "SEED", defaultValue = "0",
 		description = "Seed of the automatic α clustering and start vectors; for online " +
 			"cPCA* of the initial weights and the shuffled order (default: ${DEFAULT-VALUE}).")
@@ -313,6 +319,15 @@ final class FitCommand implements Callable<Integer> {
 				" leave it out");
 		s.stacked(stacked).backgroundComponents(MethodSettings.parseBackgroundComponents(
 			backgroundComponents, "--background-components"));
+		if (epsilon != null) {
+			if (s.method != Method.STAR && s.method != Method.CPCAPP)
+				throw new IllegalArgumentException("--epsilon applies to --method cpcapp and " +
+					"star (the β = 1 regularisation); for " + s.method.displayName +
+					" leave it out");
+			if (!(epsilon > 0) || epsilon.isInfinite()) throw new IllegalArgumentException(
+				"--epsilon must be > 0 (got " + epsilon + "), e.g. 1e-6");
+			s.epsilon(epsilon);
+		}
 		if (s.method == Method.STAR) {
 			s.beta(MethodSettings.parseBeta(beta, "--beta"));
 			if (betaCount < 1) throw new IllegalArgumentException("--beta-count must be ≥ 1 " +

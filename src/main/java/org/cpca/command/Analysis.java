@@ -17,6 +17,7 @@ import org.cpca.core.AlphaSelection;
 import org.cpca.core.Cpca;
 import org.cpca.core.CpcaModel;
 import org.cpca.core.CpcaOptions;
+import org.cpca.core.CpcaStar;
 import org.cpca.core.Dataset;
 import org.cpca.core.FittedModel;
 import org.cpca.core.KernelFunction;
@@ -96,6 +97,7 @@ public final class Analysis {
 		double alpha = 2;
 		String betaMode = "auto";
 		double beta = 0.5;
+		double epsilon = CpcaStar.DEFAULT_REGULARIZATION;
 		int components = 2;
 		boolean standardize;
 		boolean whiten;
@@ -246,6 +248,12 @@ public final class Analysis {
 			return this;
 		}
 
+		/** cPCA++ and cPCA* at β = 1: ε of the regularisation of a singular C_b. */
+		public Request epsilon(final double e) {
+			epsilon = e;
+			return this;
+		}
+
 		public Request components(final int k) {
 			components = k;
 			return this;
@@ -357,6 +365,10 @@ public final class Analysis {
 					"): 0 is PCA, values towards 1 weight the background more, 1 is cPCA++; " +
 					"or beta_mode=auto");
 		}
+		if ((method == Method.STAR || method == Method.CPCAPP) && !(r.epsilon > 0 &&
+			r.epsilon < Double.POSITIVE_INFINITY)) throw new IllegalArgumentException(
+				"epsilon must be > 0 (got " + r.epsilon + "): the regularisation δ = ε·trace" +
+					"(C_b)/d of a singular background covariance, e.g. 1e-6");
 		if (r.target == null) throw new IllegalArgumentException(
 			"there is no target image: open the target stack and choose it as target");
 		final List<ImagePlus> images = new ArrayList<>();
@@ -474,7 +486,8 @@ public final class Analysis {
 			.equals("auto") ? Double.NaN : mode.equals("inf") ? Double.POSITIVE_INFINITY
 				: r.alpha).beta(bmode.equals("fixed") ? r.beta : Double.NaN).online(r.eta, r.tau,
 					r.epochs).stacked(r.stacked).backgroundComponents(MethodSettings
-						.parseBackgroundComponents(r.backgroundComponents, "k_b="));
+						.parseBackgroundComponents(r.backgroundComponents, "k_b=")).epsilon(
+							r.epsilon);
 		if (method == Method.KERNEL) settings.kernel(MethodSettings.parseKernel(r.kernel,
 			r.gamma, r.degree, r.coef0, "")).landmarks(MethodSettings.parseLandmarks(
 				r.landmarks, "landmarks"));

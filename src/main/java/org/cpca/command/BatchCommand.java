@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.cpca.cli.Main;
+import org.cpca.core.CpcaStar;
 import org.cpca.core.KernelFunction;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
@@ -97,6 +98,11 @@ public class BatchCommand extends ContextCommand {
 	@Parameter(label = "β (cPCA*, fixed mode)", min = "0", max = "1", stepSize = "0.05",
 		description = "cPCA*'s β in [0, 1] for beta_mode=fixed: 0 is PCA, 1 is cPCA++.")
 	private double beta = 0.5;
+
+	@Parameter(label = "ε (cPCA++, cPCA* at β = 1)", min = "0", style = "format:0.##E0",
+		description = "A singular background covariance (images with fewer slices than " +
+			"pixels) is regularised as C_b + δI, δ = ε·trace(C_b)/d.")
+	private double epsilon = CpcaStar.DEFAULT_REGULARIZATION;
 
 	@Parameter(label = "Kernel (kernel cPCA)", choices = { "rbf", "poly", "linear" },
 		description = "For method=kernel: rbf, poly or linear.")
@@ -242,6 +248,8 @@ public class BatchCommand extends ContextCommand {
 				"beta_mode=" + beta_mode + " is not known: use auto or fixed");
 			a.addAll(List.of("--beta", b.equals("auto") ? "auto" : Double.toString(beta)));
 		}
+		if (m.equals("star") || m.equals("cpcapp")) a.addAll(List.of("--epsilon", Double
+			.toString(epsilon)));
 		if (standardize) a.add("--standardize");
 		if (whiten) a.add("--whiten");
 		if (labels != null && !labels.getPath().isEmpty()) a.addAll(List.of("--labels",

@@ -7,6 +7,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
+import org.cpca.core.CpcaStar;
 import org.cpca.core.KernelFunction;
 import org.cpca.core.ModelFile;
 import org.scijava.ItemIO;
@@ -100,6 +101,11 @@ public class ContrastivePcaCommand extends ContextCommand {
 	@Parameter(label = "β (cPCA*, fixed mode)", min = "0", max = "1", stepSize = "0.05",
 		description = "cPCA*'s β in [0, 1] for beta_mode=fixed: 0 is PCA, 1 is cPCA++.")
 	private double beta = 0.5;
+
+	@Parameter(label = "ε (cPCA++, cPCA* at β = 1)", min = "0", style = "format:0.##E0",
+		description = "A singular background covariance (images with fewer slices than " +
+			"pixels) is regularised as C_b + δI, δ = ε·trace(C_b)/d.")
+	private double epsilon = CpcaStar.DEFAULT_REGULARIZATION;
 
 	@Parameter(label = "Kernel (kernel cPCA)", choices = { "rbf", "poly", "linear" },
 		description = "For method=kernel: rbf exp(−γ‖x−y‖²), poly (γxᵀy + coef0)^degree, " +
@@ -215,7 +221,7 @@ public class ContrastivePcaCommand extends ContextCommand {
 		try {
 			final Analysis.Request request = new Analysis.Request().target(target).samples(
 				Analysis.Samples.parse(samples)).method(method).alpha(alpha_mode, alpha).beta(
-					beta_mode, beta)
+					beta_mode, beta).epsilon(epsilon)
 				.components(components).standardize(standardize).whiten(whiten).bin(bin)
 				.seed(seed).kernel(kernel, gamma, degree, coef0, landmarks).stacked(stacked)
 				.backgroundComponents(k_b);

@@ -38,7 +38,7 @@ public final class MethodRunner {
 				requireBackgrounds(s.method, backgrounds, 1, 1);
 				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
 				return s.method == Method.STAR ? StarRun.star(fit, s, progress) : StarRun
-					.plusPlus(fit);
+					.plusPlus(fit, s);
 			}
 			case ONLINE:
 				requireBackgrounds(s.method, backgrounds, 1, 1);

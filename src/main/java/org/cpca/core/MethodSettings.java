@@ -25,6 +25,8 @@ public final class MethodSettings {
 	public int betaCount = 40;
 	/** cPCA*'s automatic β: the number of β values returned, β = 0 included. */
 	public int betasReturned = 4;
+	/** cPCA* at β = 1 and cPCA++: ε of the regularisation δ = ε·trace(C_b)/d. */
+	public double epsilon = CpcaStar.DEFAULT_REGULARIZATION;
 
 	/** Online cPCA*: the step size η (0 &lt; η &lt; τ). */
 	public double eta = OnlineOptions.DEFAULT_ETA;
@@ -89,6 +91,12 @@ public final class MethodSettings {
 			out.add(k);
 		}
 		return out;
+	}
+
+	/** ε of the β = 1 regularisation (used only when C_b is singular); must be &gt; 0. */
+	public MethodSettings epsilon(final double e) {
+		epsilon = e;
+		return this;
 	}
 
 	public MethodSettings method(final Method m) {

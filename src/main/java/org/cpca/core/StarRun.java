@@ -25,8 +25,8 @@ final class StarRun {
 	static Solution star(final Cpca fit, final MethodSettings s, final Progress progress) {
 		final boolean auto = Double.isNaN(s.beta);
 		if (!auto) CpcaStar.checkBeta(s.beta);
-		final CpcaStar star = CpcaStar.of(fit).withBetaGrid(s.betaCount, MIN_LOG_ODDS,
-			MAX_LOG_ODDS).withBetasReturned(s.betasReturned);
+		final CpcaStar star = CpcaStar.of(fit).withRegularization(s.epsilon).withBetaGrid(
+			s.betaCount, MIN_LOG_ODDS, MAX_LOG_ODDS).withBetasReturned(s.betasReturned);
 		final List<String> labels = fit.target().labels();
 		final boolean classes = labels != null && new HashSet<>(labels).size() >= 2;
 		final BetaSelection sweep = auto || classes ? star.automatic(progress) : null;
@@ -65,8 +65,8 @@ final class StarRun {
 			.diagnostics());
 	}
 
-	static Solution plusPlus(final Cpca fit) {
-		final CpcaPlusPlus pp = CpcaPlusPlus.of(fit);
+	static Solution plusPlus(final Cpca fit, final MethodSettings s) {
+		final CpcaPlusPlus pp = CpcaPlusPlus.of(fit).withRegularization(s.epsilon);
 		final CpcaModel model = pp.model();
 		return new Solution(Method.CPCAPP, null, List.of(model), null, fit, List.of(), Map.of(
 			"regularization", model.parameters().get("regularization")), fit.diagnostics());

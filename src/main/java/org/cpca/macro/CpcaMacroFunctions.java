@@ -22,6 +22,7 @@ import org.cpca.command.Backgrounds;
 import org.cpca.command.IjProgress;
 import org.cpca.command.ModelApplication;
 import org.cpca.core.CpcaModel;
+import org.cpca.core.CpcaStar;
 import org.cpca.core.FittedModel;
 import org.cpca.core.KernelFunction;
 import org.cpca.core.Measures;
@@ -50,8 +51,9 @@ import org.cpca.core.OnlineOptions;
  * Manager or of the target's overlay one background region). Options use the command's
  * keys: {@code samples=slices|pixels method=cpca|pca|star|cpcapp|online|kernel|uca|rpca
  * alpha=auto|inf|VALUE beta=auto|VALUE components=K standardize whiten bin=N seed=S
- * eta=η tau=τ epochs=N stacked k_b=auto|N|N,…} ({@code beta} is
- * cPCA*'s, in [0, 1]; online cPCA* takes a fixed β and {@code eta}, {@code tau},
+ * eta=η tau=τ epochs=N stacked k_b=auto|N|N,… epsilon=ε} ({@code beta} is
+ * cPCA*'s, in [0, 1]; {@code epsilon} regularises a singular background covariance
+ * for cPCA++ and cPCA* at β = 1, δ = ε·trace(C_b)/d, default 1e-6; online cPCA* takes a fixed β and {@code eta}, {@code tau},
  * {@code epochs}, and compares with offline cPCA* in its diagnostics; {@code stacked} and
  * {@code k_b} are UCA's and rPCA's). With class labels,
  * cPCA*'s separation along its β grid comes from
@@ -302,7 +304,8 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		final Analysis.Request r = new Analysis.Request().target(image(target, "target"))
 			.samples(Analysis.Samples.parse(Macro.getValue(o, "samples", "slices"))).method(
 				Macro.getValue(o, "method", "cpca")).alpha(Macro.getValue(o, "alpha", "auto"))
-			.beta(Macro.getValue(o, "beta", "auto"))
+			.beta(Macro.getValue(o, "beta", "auto")).epsilon(number(o, "epsilon",
+				CpcaStar.DEFAULT_REGULARIZATION))
 			.components(integer(o, "components", 2)).standardize(flag(o, "standardize"))
 			.whiten(flag(o, "whiten")).bin(integer(o, "bin", 1)).seed(integer(o, "seed", 0))
 			.online(number(o, "eta", OnlineOptions.DEFAULT_ETA), number(o, "tau",

@@ -155,6 +155,37 @@ class StarCliTest {
 	}
 
 	@Test
+	void epsilonSetsTheRegularisation() throws Exception {
+		// δ = ε·trace(C_b)/d: the same data with ε 1000 times larger gives δ 1000 times
+		// larger, and cPCA* at β = 1 regularises the same way
+		final Path small = dir.resolve("e6"), large = dir.resolve("e3"), star = dir.resolve(
+			"s3");
+		assertEquals(0, CliTest.cpca(fitArgs(small, "--method", "cpcapp"))[0]);
+		assertEquals(0, CliTest.cpca(fitArgs(large, "--method", "cpcapp", "--epsilon",
+			"1e-3"))[0]);
+		assertEquals(0, CliTest.cpca(fitArgs(star, "--method", "star", "--beta", "1",
+			"--epsilon", "1e-3"))[0]);
+		final double d6 = json(small.resolve("summary.json")).get("regularization")
+			.getAsDouble();
+		final double d3 = json(large.resolve("summary.json")).get("regularization")
+			.getAsDouble();
+		assertEquals(1000, d3 / d6, 1e-9);
+		assertEquals(d3, json(star.resolve("summary.json")).getAsJsonArray("results").get(0)
+			.getAsJsonObject().get("regularization").getAsDouble(), 1e-12 * d3);
+		for (final String[] bad : new String[][] { { "cpcapp", "0", "--epsilon must be > 0" },
+			{ "cpcapp", "-1e-6", "--epsilon must be > 0" }, { "cpca", "1e-3",
+				"--epsilon applies to --method cpcapp and star" } })
+		{
+			final Path out = dir.resolve("bad-epsilon");
+			final Object[] r = CliTest.cpca(fitArgs(out, "--method", bad[0], "--epsilon",
+				bad[1]));
+			assertEquals(1, r[0]);
+			assertTrue(r[2].toString().contains(bad[2]), r[2].toString());
+			assertFalse(Files.exists(out));
+		}
+	}
+
+	@Test
 	void badBetaSaysWhatToDo() {
 		for (final String[] bad : new String[][] { { "1.5", "--beta must be in [0, 1]" }, {
 			"-0.2", "--beta must be in [0, 1]" }, { "NaN", "is not a number" }, {

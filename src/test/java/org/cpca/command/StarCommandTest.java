@@ -107,6 +107,15 @@ class StarCommandTest extends CommandTestBase {
 			.diagnostics().toString());
 		assertTrue(((ImagePlus) m.getOutput("eigen_images")).getStack().getSliceLabel(1)
 			.startsWith("cPC1 λ="));
+		// the dialog's ε: δ = ε·trace(C_b)/d, so 1000 times the default ε gives 1000 times δ
+		final Map<String, Object> larger = images(25);
+		larger.put("method", "cpcapp");
+		larger.put("epsilon", 1e-3);
+		final CommandModule m3 = run(larger);
+		assertFalse(m3.isCanceled(), () -> m3.getCancelReason());
+		assertEquals(1000, (Double) ((ContrastivePcaCommand) m3.getDelegateObject())
+			.analysis().primary().parameters().get("regularization") / (Double) a.primary()
+				.parameters().get("regularization"), 1e-9);
 	}
 
 	@Test

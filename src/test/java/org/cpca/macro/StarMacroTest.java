@@ -74,6 +74,21 @@ class StarMacroTest {
 	}
 
 	@Test
+	void epsilonReachesTheModel() {
+		final String out = MacroRunner.run(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=cpcapp\");\n" +
+			"Ext.getParameter(0, \"regularization\", d6);\n" + //
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=cpcapp epsilon=1e-3\");\n" +
+			"Ext.getParameter(0, \"regularization\", d3);\n" + //
+			"return d3 + \";\" + d6;");
+		final String[] d = out.split(";");
+		assertEquals(1000, Double.parseDouble(d[0]) / Double.parseDouble(d[1]), 1e-6, out);
+		assertTrue(MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=cpcapp epsilon=0\");")
+			.contains("epsilon must be > 0"));
+	}
+
+	@Test
 	void badBetaAbortsWithAMessage() {
 		assertTrue(MacroRunner.error(open() +
 			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=star beta=2\");")
