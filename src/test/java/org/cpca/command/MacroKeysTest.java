@@ -74,9 +74,9 @@ class MacroKeysTest extends CommandTestBase {
 		final String options = MacroOptions.build(ContrastivePcaCommand.class, values);
 		assertEquals("target=[digits on grass.tif] background_source=image " +
 			"background=grass.tif more_backgrounds= samples=slices method=cpca " +
-			"alpha_mode=fixed alpha=3.5 beta_mode=auto beta=0.5 kernel=rbf gamma=auto " +
-			"degree=3 coef0=1.0 landmarks=auto k_b=auto components=2 standardize bin=1 " +
-			"seed=0 show_images show_plots show_tables save_model=" + tmp.resolve(
+			"alpha_mode=fixed alpha=3.5 beta_mode=auto beta=0.5 epsilon=1.0E-6 kernel=rbf " +
+			"gamma=auto degree=3 coef0=1.0 landmarks=auto k_b=auto components=2 standardize " +
+			"bin=1 seed=0 show_images show_plots show_tables save_model=" + tmp.resolve(
 				"model.json"), options);
 		final Map<String, Object> parsed = MacroOptions.parse(ContrastivePcaCommand.class,
 			options, List.of(t, b));
