@@ -112,7 +112,8 @@ final class FitCommand implements Callable<Integer> {
 	boolean whiten;
 
 	@Option(names = "--standardize", description = "Divide each feature by its own " +
-		"dataset's standard deviation (for tables whose columns have different units).")
+		"dataset's standard deviation (for tables whose columns have different units); " +
+		"--method online needs --centring pass for it.")
 	boolean standardize;
 
 	@Option(names = "--missing", paramLabel = "drop|mean|zero", defaultValue = "drop",

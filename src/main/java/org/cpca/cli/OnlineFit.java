@@ -31,15 +31,17 @@ final class OnlineFit {
 
 	/** The options of the run, checked. */
 	OnlineOptions options() {
-		if (c.retain != null || c.whiten || c.standardize) throw new IllegalArgumentException(
-			"--retain, --whiten and --standardize are not available for --method online: " +
-				"leave them out (online cPCA* centres each dataset on its own mean only)");
+		if (c.retain != null || c.whiten) throw new IllegalArgumentException("--retain and " +
+			"--whiten are not available for --method online: leave them out");
 		if (c.background.size() != 1) throw new IllegalArgumentException("online cPCA* " +
 			"needs exactly one --background (got " + c.background.size() + ")");
-		return OnlineOptions.defaults().withComponents(c.components).withRates(c.eta, c.tau)
-			.withBeta(beta(c.beta)).withEpochs(c.epochs).withSeed(c.seed).withOrder(
-				SampleStream.Order.parse(c.order)).withCentring(OnlineOptions.Centring.parse(
-					c.centring)).withCheckpoints(c.checkpoints);
+		final OnlineOptions o = OnlineOptions.defaults().withComponents(c.components)
+			.withRates(c.eta, c.tau).withBeta(beta(c.beta)).withEpochs(c.epochs).withSeed(
+				c.seed).withOrder(SampleStream.Order.parse(c.order)).withCentring(OnlineOptions
+					.Centring.parse(c.centring)).withStandardize(c.standardize).withCheckpoints(
+						c.checkpoints);
+		o.checkCombination();
+		return o;
 	}
 
 	/** β from --beta: a number in [0, 1]; "auto" (the default for star) is refused. */

@@ -98,6 +98,11 @@ public class OnlineCpcaCommand extends ContextCommand {
 			"(exact after the first epoch). pass: an extra first pass computes the means.")
 	private String centring = "running";
 
+	@Parameter(label = "Standardize (needs centring pass)",
+		description = "Also divide each feature by its own dataset's standard deviation, " +
+			"from the first pass of centring=pass (for features in different units).")
+	private boolean standardize;
+
 	@Parameter(label = "Compare with offline cPCA*", choices = { "auto", "offline",
 		"none" }, description = "auto: compute offline cPCA* for the alignment curve when " +
 			"the data are small (at most 2·10^7 values); offline: always (reads the data " +
@@ -142,7 +147,8 @@ public class OnlineCpcaCommand extends ContextCommand {
 			final OnlineOptions options = OnlineOptions.defaults().withComponents(components)
 				.withRates(eta, tau).withBeta(beta).withEpochs(epochs).withSeed(seed).withOrder(
 					SampleStream.Order.parse(order)).withCentring(OnlineOptions.Centring.parse(
-						centring));
+						centring)).withStandardize(standardize);
+			options.checkCombination();
 			analysis = OnlineAnalysis.run(input("target", target_source, target,
 				target_folder), input("background", background_source, background,
 					background_folder), options, reference, bin, progress);

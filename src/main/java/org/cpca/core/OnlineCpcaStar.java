@@ -30,6 +30,9 @@ import java.util.SplittableRandom;
  * <b>Centring</b> ({@link OnlineOptions.Centring}): each sample is centred on its own
  * dataset's mean — by default the running mean so far (this sample included), exact and
  * frozen after the first epoch; or exact means from an extra first pass; or given means.
+ * With {@link OnlineOptions#standardize} the first pass also gives each dataset's
+ * standard deviations, and every sample is divided by them as offline standardisation
+ * does ({@link Preprocessing}).
  * <p>
  * <b>Use.</b> Either feed samples yourself ({@link #update}, {@link #filter},
  * {@link #subspace}: an accumulator), or run {@link #fit} on two {@link SampleSource}s,
@@ -51,6 +54,10 @@ public final class OnlineCpcaStar {
 	private double p = 0.5;
 	private long t;
 	private final double[] targetMean, backgroundMean;
+	/** Per-feature divisors from the first pass, or {@code null}: centring only. */
+	private double[] targetScale, backgroundScale;
+	/** Notes from preparing the data (zero-variance features when standardising). */
+	private final List<String> setupNotes = new ArrayList<>();
 	private long targetCount, backgroundCount;
 	private boolean meansFrozen;
 	/** Sum of the squared norms of the centred samples (for the divergence message). */
@@ -131,10 +138,18 @@ public final class OnlineCpcaStar {
 				ss += c * c;
 			}
 		}
-		else for (int j = 0; j < d; j++) {
-			final double c = sample[j] - mean[j];
-			x[j] = c;
-			ss += c * c;
+		else {
+			final double[] scale = target ? targetScale : backgroundScale;
+			if (scale == null) for (int j = 0; j < d; j++) {
+				final double c = sample[j] - mean[j];
+				x[j] = c;
+				ss += c * c;
+			}
+			else for (int j = 0; j < d; j++) {
+				final double c = (sample[j] - mean[j]) / scale[j];
+				x[j] = c;
+				ss += c * c;
+			}
 		}
 		squaredNorms += ss;
 	}
@@ -303,10 +318,12 @@ public final class OnlineCpcaStar {
 				meanSquare));
 	}
 
-	/** Set the centring means (from a first pass); they are then fixed. */
-	private void setMeans(final double[] target, final double[] background) {
-		System.arraycopy(target, 0, targetMean, 0, d);
-		System.arraycopy(background, 0, backgroundMean, 0, d);
+	/** Sets each dataset's preprocessing (from a first pass); it is then fixed. */
+	private void setPreprocessing(final Preprocessing target, final Preprocessing background) {
+		System.arraycopy(target.mean(), 0, targetMean, 0, d);
+		System.arraycopy(background.mean(), 0, backgroundMean, 0, d);
+		targetScale = target.scale();
+		backgroundScale = background.scale();
 		meansFrozen = true;
 	}
 
@@ -416,6 +433,7 @@ public final class OnlineCpcaStar {
 			online.put("seed", options.seed());
 			online.put("order", options.order().toString());
 			online.put("centring", options.centring().toString());
+			online.put("standardize", options.standardize());
 			online.put("samples_seen", curve.get(curve.size() - 1).samples);
 			online.put("checkpoints", curve.size());
 			online.put("reference", offline == null ? "none (subspace change between " +
@@ -459,7 +477,8 @@ public final class OnlineCpcaStar {
 	{
 		final Dataset t = read(target, progress), b = read(background, progress);
 		final Cpca fit = Cpca.fit(t, b, CpcaOptions.defaults().withComponents(options
-			.components()).withSeed(options.seed()), progress);
+			.components()).withSeed(options.seed()).withStandardize(options.standardize()),
+			progress);
 		return CpcaStar.of(fit).model(options.beta());
 	}
 
@@ -474,12 +493,14 @@ public final class OnlineCpcaStar {
 	{
 		if (Double.isNaN(s.beta)) throw new IllegalArgumentException("online cPCA* learns " +
 			"at one fixed β: give β in [0, 1] (e.g. beta=0.5); automatic β is method star");
-		if (options.standardize() || options.whiten()) throw new IllegalArgumentException(
-			"online cPCA* centres each dataset on its own mean only: turn standardize and " +
-				"whiten off");
-		final OnlineOptions o = OnlineOptions.defaults().withComponents(options.components())
+		if (options.whiten()) throw new IllegalArgumentException("online cPCA* does not " +
+			"whiten: turn whiten off");
+		OnlineOptions o = OnlineOptions.defaults().withComponents(options.components())
 			.withRates(s.eta, s.tau).withBeta(s.beta).withEpochs(s.epochs).withSeed(options
 				.seed());
+		// the data are in memory, so the first pass that standardising needs is cheap
+		if (options.standardize()) o = o.withCentring(OnlineOptions.Centring.PASS)
+			.withStandardize(true);
 		final SampleSource t = SampleSource.of(target), b = SampleSource.of(background);
 		try {
 			final CpcaModel offline = offlineReference(t, b, o, progress);
@@ -531,10 +552,12 @@ public final class OnlineCpcaStar {
 		if (reference != null) for (final double[] r : reference)
 			if (r.length != d) throw new IllegalArgumentException("the reference subspace has " +
 				"vectors of length " + r.length + " but the samples have " + d + " features");
+		options.checkCombination();
 		final OnlineCpcaStar net = new OnlineCpcaStar(d, options);
 		final float[] sample = new float[d];
-		if (options.centring() == OnlineOptions.Centring.PASS) net.setMeans(mean(target,
-			sample, progress), mean(background, sample, progress));
+		if (options.centring() == OnlineOptions.Centring.PASS) net.setPreprocessing(
+			moments(target, sample, options.standardize(), net.setupNotes, progress), moments(
+				background, sample, options.standardize(), net.setupNotes, progress));
 		final long total = stream.length() * options.epochs();
 		final long interval = Math.max(1, (total + options.checkpoints() - 1) / options
 			.checkpoints());
@@ -571,24 +594,37 @@ public final class OnlineCpcaStar {
 		return new Result(model, curve, last, reference != null);
 	}
 
-	/** Exact mean of a source by one sequential pass. */
-	private static double[] mean(final SampleSource s, final float[] buffer,
-		final Progress progress) throws IOException
+	/**
+	 * A source's preprocessing, computed exactly as {@link Preprocessing#fit} does: its
+	 * mean by one sequential pass and, when standardising, its standard deviations by a
+	 * second pass over the deviations from that mean.
+	 */
+	private static Preprocessing moments(final SampleSource s, final float[] buffer,
+		final boolean standardize, final List<String> notes, final Progress progress)
+		throws IOException
 	{
 		final int n = s.samples(), d = s.features();
-		final double[] sum = new double[d];
-		for (int i = 0; i < n; i++) {
-			s.read(i, buffer);
-			for (int j = 0; j < d; j++)
-				sum[j] += buffer[j];
-			if ((i & 1023) == 1023) {
-				progress.checkCancelled();
-				progress.stage("online cPCA*, means of " + s.name(), (double) i / n);
+		final double[] mean = new double[d], ss = new double[d];
+		for (int pass = 0; pass < (standardize ? 2 : 1); pass++) {
+			for (int i = 0; i < n; i++) {
+				s.read(i, buffer);
+				if (pass == 0) for (int j = 0; j < d; j++)
+					mean[j] += buffer[j];
+				else for (int j = 0; j < d; j++) {
+					final double c = buffer[j] - mean[j];
+					ss[j] += c * c;
+				}
+				if ((i & 1023) == 1023) {
+					progress.checkCancelled();
+					progress.stage("online cPCA*, " + (pass == 0 ? "means" : "standard " +
+						"deviations") + " of " + s.name(), (double) i / n);
+				}
 			}
+			if (pass == 0) for (int j = 0; j < d; j++)
+				mean[j] /= n;
 		}
-		for (int j = 0; j < d; j++)
-			sum[j] /= n;
-		return sum;
+		return standardize ? Preprocessing.standardized(s.name(), mean, ss, n, notes)
+			: Preprocessing.of(mean, null);
 	}
 
 	/**
@@ -612,12 +648,14 @@ public final class OnlineCpcaStar {
 		for (int pass = 0; pass < 2; pass++) {
 			final SampleSource s = pass == 0 ? target : background;
 			final double[] mean = pass == 0 ? targetMean : backgroundMean;
+			final double[] scale = pass == 0 ? targetScale : backgroundScale;
 			final double[] acc = pass == 0 ? a : bq;
 			final int n = s.samples();
 			for (int i = 0; i < n; i++) {
 				s.read(i, sample);
 				for (int j = 0; j < d; j++)
-					x[j] = sample[j] - mean[j];
+					x[j] = scale == null ? sample[j] - mean[j] : (sample[j] - mean[j]) /
+						scale[j];
 				final double[] proj = new double[k];
 				for (int r = 0; r < k; r++)
 					proj[r] = TopEigen.dot(q[r], x);
@@ -707,8 +745,10 @@ public final class OnlineCpcaStar {
 		final List<String> diagnostics = new ArrayList<>();
 		diagnostics.add(String.format(Locale.ROOT, "online cPCA*: %d samples (%d epoch(s) " +
 			"of %d target + %d background, %s order, interleaved in proportion), η = %s, " +
-			"τ = %s, β = %s, seed %d, %s centring", total, options.epochs(), nt, nb, options
-				.order(), eta, tau, beta, options.seed(), options.centring()));
+			"τ = %s, β = %s, seed %d, %s centring%s", total, options.epochs(), nt, nb, options
+				.order(), eta, tau, beta, options.seed(), options.centring(), targetScale == null
+					? "" : ", standardised"));
+		diagnostics.addAll(setupNotes);
 		diagnostics.add("online cPCA*: components are Rayleigh–Ritz vectors of the learned " +
 			"subspace (unit length, not necessarily orthogonal), with variances from one " +
 			"more pass over the data");
@@ -716,7 +756,7 @@ public final class OnlineCpcaStar {
 			"online cPCA*: projector alignment with offline cPCA* %.4f", finalAlignment));
 		diagnostics.addAll(notes);
 		return new CpcaModel("online", Double.NaN, parameters, components, values, tv, bv,
-			totalVariance, Preprocessing.of(targetMean, null), false, diagnostics,
+			totalVariance, Preprocessing.of(targetMean, targetScale), false, diagnostics,
 			Collections.emptyMap(), scores);
 	}
 

@@ -16,6 +16,9 @@ import java.util.Locale;
  * <li>{@code order} (default shuffled): order of each dataset's samples within an epoch
  * ({@link SampleStream.Order});</li>
  * <li>{@code centring} (default running): how samples are centred ({@link Centring});</li>
+ * <li>{@code standardize} (default off): also divide each feature by its own dataset's
+ * standard deviation, as offline {@code standardize}; needs {@link Centring#PASS}, whose
+ * first pass then computes the standard deviations too;</li>
  * <li>{@code checkpoints} (default 200): how many points of the convergence curve are
  * recorded over the run (plus one before the first sample).</li>
  * </ul>
@@ -64,6 +67,7 @@ public final class OnlineOptions {
 	private long seed = 0;
 	private SampleStream.Order order = SampleStream.Order.SHUFFLED;
 	private Centring centring = Centring.RUNNING;
+	private boolean standardize;
 	private double[] targetMean, backgroundMean;
 	private int checkpoints = 200;
 
@@ -81,6 +85,7 @@ public final class OnlineOptions {
 		o.seed = seed;
 		o.order = order;
 		o.centring = centring;
+		o.standardize = standardize;
 		o.targetMean = targetMean;
 		o.backgroundMean = backgroundMean;
 		o.checkpoints = checkpoints;
@@ -176,6 +181,25 @@ public final class OnlineOptions {
 		return o;
 	}
 
+	/**
+	 * The options that depend on each other are consistent: standardising needs
+	 * {@link Centring#PASS}.
+	 *
+	 * @throws IllegalArgumentException naming the fix otherwise
+	 */
+	public void checkCombination() {
+		if (standardize && centring != Centring.PASS) throw new IllegalArgumentException(
+			"standardising online cPCA* needs each dataset's exact means and standard " +
+				"deviations from a first pass: use centring pass (--centring pass)");
+	}
+
+	/** Standardise as well as centre (see {@link #checkCombination}). */
+	public OnlineOptions withStandardize(final boolean on) {
+		final OnlineOptions o = copy();
+		o.standardize = on;
+		return o;
+	}
+
 	public OnlineOptions withCheckpoints(final int checkpoints) {
 		if (checkpoints < 1) throw new IllegalArgumentException("the number of " +
 			"checkpoints of the convergence curve must be at least 1 (got " + checkpoints +
@@ -215,6 +239,10 @@ public final class OnlineOptions {
 
 	public Centring centring() {
 		return centring;
+	}
+
+	public boolean standardize() {
+		return standardize;
 	}
 
 	/** The given target mean (a copy), or null unless {@link Centring#GIVEN}. */

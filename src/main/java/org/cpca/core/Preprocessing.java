@@ -58,19 +58,31 @@ public final class Preprocessing {
 				ss[j] += c * c;
 			}
 		}
+		return standardized(x.name(), mean, ss, n, diagnostics);
+	}
+
+	/**
+	 * Centring and standardisation from a dataset's moments: its mean and the sums of
+	 * squared deviations from it over {@code n} samples (the scale rule of
+	 * {@link #fit}, for callers that stream the data).
+	 */
+	static Preprocessing standardized(final String name, final double[] mean,
+		final double[] sumSquares, final long n, final List<String> diagnostics)
+	{
+		final int d = mean.length;
 		int constant = 0;
 		final double[] scale = new double[d];
 		for (int j = 0; j < d; j++) {
-			final double sd = Math.sqrt(ss[j] / n);
+			final double sd = Math.sqrt(sumSquares[j] / n);
 			if (sd > 0) scale[j] = sd;
 			else {
 				scale[j] = 1;
 				constant++;
 			}
 		}
-		if (constant > 0 && diagnostics != null) diagnostics.add(x.name() + ": " +
-			constant + " feature(s) have zero variance; they stay 0 after centring");
-		return new Preprocessing(mean, scale);
+		if (constant > 0 && diagnostics != null) diagnostics.add(name + ": " + constant +
+			" feature(s) have zero variance; they stay 0 after centring");
+		return new Preprocessing(mean.clone(), scale);
 	}
 
 	/** The per-feature mean (a copy). */

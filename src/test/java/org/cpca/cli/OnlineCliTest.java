@@ -196,13 +196,28 @@ class OnlineCliTest {
 	}
 
 	@Test
+	void standardisedAfterAFirstPass() throws Exception {
+		final Path out = dir.resolve("std");
+		final Object[] r = cpca(args(targetCsv, backgroundCsv, out, "--label-column", "class",
+			"--missing", "mean", "--reference", "none", "--centring", "pass",
+			"--standardize"));
+		assertEquals(0, r[0], r[2].toString());
+		final JsonObject online = json(out.resolve("summary.json")).getAsJsonObject("online");
+		assertTrue(online.get("standardize").getAsBoolean());
+		// convergence is OnlineCpcaStarTest's; here: the model divides new data by the
+		// target's standard deviations
+		assertTrue(ModelFile.read(out.resolve("model.json")).preprocessing().standardized());
+	}
+
+	@Test
 	void badOnlineOptionsAreRefusedWithClearMessages() throws Exception {
 		final String[][] cases = { { "--eta", "2" }, { "--tau", "0" }, { "--beta", "1.5" }, {
 			"--beta", "auto" }, { "--order", "random" }, { "--centring", "median" }, {
-				"--reference", "maybe" }, { "--epochs", "0" }, { "--standardize" } };
+				"--reference", "maybe" }, { "--epochs", "0" }, { "--standardize" }, {
+					"--whiten" } };
 		final String[] expected = { "0 < η < τ", "τ (tau) must be a positive", "[0, 1]",
 			"fixed β", "sequential or shuffled", "running", "auto, offline or none", "epochs",
-			"--standardize" };
+			"use centring pass (--centring pass)", "--whiten are not available" };
 		for (int i = 0; i < cases.length; i++) {
 			final Path out = dir.resolve("bad" + i);
 			final Object[] r = cpca(args(target, background, out, cases[i]));

@@ -72,6 +72,7 @@ class OnlineCpcaCommandTest extends CommandTestBase {
 		d.put("seed", 0L);
 		d.put("order", "shuffled");
 		d.put("centring", "running");
+		d.put("standardize", false);
 		d.put("reference", "auto");
 		d.put("bin", 1);
 		d.put("show_images", true);

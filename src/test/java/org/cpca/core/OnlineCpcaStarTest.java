@@ -286,6 +286,70 @@ class OnlineCpcaStarTest {
 		assertArrayEquals(pass.model().targetMean(), running.model().targetMean(), 1e-9);
 	}
 
+	@Test
+	void standardisedRunIgnoresTheUnitsOfTheFeatures() throws IOException {
+		// the planted problem turned by a fixed rotation (so its contrast lies in the
+		// correlations, which standardising keeps, not in single features' variances,
+		// which it removes), then every feature in its own unit (×0.01 … ×300, and an
+		// offset): standardised cPCA* does not see the units, so offline it is the same
+		// subspace with or without them, and online with the first pass's standard
+		// deviations learns it with the default η, with which the unstandardised run
+		// diverges
+		final double[][] rotation = TopEigen.orthonormalize(TestData.gaussian(5, D, D),
+			new double[0][], null, D);
+		final Dataset t = rotated(plantedTarget(), rotation), b = rotated(
+			plantedBackground(), rotation);
+		final int d = t.features();
+		final double[] unit = new double[d];
+		for (int j = 0; j < d; j++)
+			unit[j] = Math.pow(10, (j % 5) - 2) * (j % 2 == 0 ? 3 : 1);
+		final Dataset ts = rescaled(t, unit), bs = rescaled(b, unit);
+		final OnlineOptions o = OnlineOptions.defaults().withBeta(BETA).withEpochs(2)
+			.withCentring(OnlineOptions.Centring.PASS).withStandardize(true);
+		final CpcaModel offline = OnlineCpcaStar.offlineReference(SampleSource.of(ts),
+			SampleSource.of(bs), o, Progress.NONE);
+		assertEquals(1, Measures.projectorAlignment(offline.components(), OnlineCpcaStar
+			.offlineReference(SampleSource.of(t), SampleSource.of(b), o, Progress.NONE)
+			.components()), 1e-9);
+		// well posed: top cPCA* eigenvalues 5.0 and 3.4, the next 1.04
+		final OnlineCpcaStar.Result r = fit(ts, bs, o, offline.components());
+		assertTrue(r.finalAlignment() >= 0.95, "alignment " + r.finalAlignment());
+		// the model carries the target's standardisation, as an offline fit would
+		final Preprocessing expected = Preprocessing.fit(ts, true, null);
+		final Preprocessing got = r.model().preprocessing();
+		assertTrue(got.standardized());
+		for (int j = 0; j < d; j++) {
+			assertEquals(expected.mean()[j], got.mean()[j], 1e-9 * unit[j] * 100);
+			assertEquals(expected.scale()[j], got.scale()[j], 1e-9 * expected.scale()[j]);
+		}
+		assertTrue(r.model().diagnostics().toString().contains("standardised"));
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> fit(ts, bs, o
+			.withStandardize(false), null)).getMessage().contains("diverged"));
+		// standardising needs the first pass
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> fit(ts, bs, o
+			.withCentring(OnlineOptions.Centring.RUNNING), null)).getMessage().contains(
+				"centring pass"));
+	}
+
+	private static Dataset rotated(final Dataset x, final double[][] rotation) {
+		final double[][] rows = x.toArray();
+		for (int i = 0; i < rows.length; i++) {
+			final double[] turned = new double[rows[i].length];
+			for (int r = 0; r < rotation.length; r++)
+				turned[r] = TopEigen.dot(rotation[r], rows[i]);
+			rows[i] = turned;
+		}
+		return Dataset.of(x.name(), rows);
+	}
+
+	private static Dataset rescaled(final Dataset x, final double[] unit) {
+		final double[][] rows = x.toArray();
+		for (final double[] row : rows)
+			for (int j = 0; j < row.length; j++)
+				row[j] = 7 + row[j] * unit[j];
+		return Dataset.of(x.name(), rows);
+	}
+
 	private static double[] meanOf(final Dataset x) {
 		final double[] m = new double[x.features()];
 		for (int i = 0; i < x.samples(); i++)

@@ -78,6 +78,17 @@ class OnlineMacroTest {
 	}
 
 	@Test
+	void standardizeRunsWithAFirstPass() {
+		// in memory the first pass that standardising needs is taken without asking
+		final String out = MacroRunner.run(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=online beta=0.8 " +
+			"epochs=2 components=1 standardize\");\n" +
+			"Ext.getDiagnostics(d);\n" + //
+			"return d;");
+		assertTrue(out.contains("pass centring, standardised"), out);
+	}
+
+	@Test
 	void aFixedBetaIsNeededAndAStepTooLargeDiverges() {
 		final String noBeta = MacroRunner.error(open() +
 			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=online\");");
