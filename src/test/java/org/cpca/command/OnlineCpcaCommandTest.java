@@ -178,6 +178,11 @@ class OnlineCpcaCommandTest extends CommandTestBase {
 		badEta.put("background", slices("background", 6, 40, false));
 		badEta.put("eta", 1.5);
 		assertMessage(run(badEta), "0 < η < τ");
+		final Map<String, Object> standardizeRunning = new HashMap<>();
+		standardizeRunning.put("target", t);
+		standardizeRunning.put("background", slices("background", 6, 40, false));
+		standardizeRunning.put("standardize", true);
+		assertMessage(run(standardizeRunning), "use centring pass");
 		final Map<String, Object> missing = new HashMap<>();
 		missing.put("target_source", "folder");
 		missing.put("target_folder", new File("/no/such/folder"));
