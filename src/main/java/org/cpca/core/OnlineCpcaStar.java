@@ -556,8 +556,9 @@ public final class OnlineCpcaStar {
 		final OnlineCpcaStar net = new OnlineCpcaStar(d, options);
 		final float[] sample = new float[d];
 		if (options.centring() == OnlineOptions.Centring.PASS) net.setPreprocessing(
-			moments(target, sample, options.standardize(), net.setupNotes, progress), moments(
-				background, sample, options.standardize(), net.setupNotes, progress));
+			Preprocessing.fit(target, sample, options.standardize(), net.setupNotes, progress),
+			Preprocessing.fit(background, sample, options.standardize(), net.setupNotes,
+				progress));
 		final long total = stream.length() * options.epochs();
 		final long interval = Math.max(1, (total + options.checkpoints() - 1) / options
 			.checkpoints());
@@ -592,39 +593,6 @@ public final class OnlineCpcaStar {
 		final CpcaModel model = net.evaluate(target, background, options, total, sample,
 			reference == null ? Double.NaN : curve.get(curve.size() - 1).alignment, progress);
 		return new Result(model, curve, last, reference != null);
-	}
-
-	/**
-	 * A source's preprocessing, computed exactly as {@link Preprocessing#fit} does: its
-	 * mean by one sequential pass and, when standardising, its standard deviations by a
-	 * second pass over the deviations from that mean.
-	 */
-	private static Preprocessing moments(final SampleSource s, final float[] buffer,
-		final boolean standardize, final List<String> notes, final Progress progress)
-		throws IOException
-	{
-		final int n = s.samples(), d = s.features();
-		final double[] mean = new double[d], ss = new double[d];
-		for (int pass = 0; pass < (standardize ? 2 : 1); pass++) {
-			for (int i = 0; i < n; i++) {
-				s.read(i, buffer);
-				if (pass == 0) for (int j = 0; j < d; j++)
-					mean[j] += buffer[j];
-				else for (int j = 0; j < d; j++) {
-					final double c = buffer[j] - mean[j];
-					ss[j] += c * c;
-				}
-				if ((i & 1023) == 1023) {
-					progress.checkCancelled();
-					progress.stage("online cPCA*, " + (pass == 0 ? "means" : "standard " +
-						"deviations") + " of " + s.name(), (double) i / n);
-				}
-			}
-			if (pass == 0) for (int j = 0; j < d; j++)
-				mean[j] /= n;
-		}
-		return standardize ? Preprocessing.standardized(s.name(), mean, ss, n, notes)
-			: Preprocessing.of(mean, null);
 	}
 
 	/**

@@ -1,5 +1,7 @@
 package org.cpca.core;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
@@ -40,49 +42,60 @@ public final class Preprocessing {
 	public static Preprocessing fit(final Dataset x, final boolean standardize,
 		final List<String> diagnostics)
 	{
-		final int n = x.samples(), d = x.features();
-		final double[] mean = new double[d];
-		for (int i = 0; i < n; i++) {
-			final float[] r = x.row(i);
-			for (int j = 0; j < d; j++)
-				mean[j] += r[j];
+		try {
+			return fit(SampleSource.of(x), new float[x.features()], standardize, diagnostics,
+				Progress.NONE);
 		}
-		for (int j = 0; j < d; j++)
-			mean[j] /= n;
-		if (!standardize) return new Preprocessing(mean, null);
-		final double[] ss = new double[d];
-		for (int i = 0; i < n; i++) {
-			final float[] r = x.row(i);
-			for (int j = 0; j < d; j++) {
-				final double c = r[j] - mean[j];
-				ss[j] += c * c;
-			}
+		catch (final IOException e) {
+			throw new UncheckedIOException(e); // an in-memory source does no I/O
 		}
-		return standardized(x.name(), mean, ss, n, diagnostics);
 	}
 
 	/**
-	 * Centring and standardisation from a dataset's moments: its mean and the sums of
-	 * squared deviations from it over {@code n} samples (the scale rule of
-	 * {@link #fit}, for callers that stream the data).
+	 * Learns the preprocessing of a source by sequential passes (so streamed data need
+	 * not fit in memory): the mean, then, when standardising, the sums of squared
+	 * deviations from it.
+	 *
+	 * @param row the caller's buffer for one sample (length d)
 	 */
-	static Preprocessing standardized(final String name, final double[] mean,
-		final double[] sumSquares, final long n, final List<String> diagnostics)
+	static Preprocessing fit(final SampleSource s, final float[] row,
+		final boolean standardize, final List<String> diagnostics, final Progress progress)
+		throws IOException
 	{
-		final int d = mean.length;
+		final int n = s.samples(), d = s.features();
+		final double[] mean = new double[d], ss = new double[d];
+		for (int pass = 0; pass < (standardize ? 2 : 1); pass++) {
+			for (int i = 0; i < n; i++) {
+				s.read(i, row);
+				if (pass == 0) for (int j = 0; j < d; j++)
+					mean[j] += row[j];
+				else for (int j = 0; j < d; j++) {
+					final double c = row[j] - mean[j];
+					ss[j] += c * c;
+				}
+				if ((i & 1023) == 1023) {
+					progress.checkCancelled();
+					progress.stage((pass == 0 ? "means" : "standard deviations") + " of " + s
+						.name(), (double) i / n);
+				}
+			}
+			if (pass == 0) for (int j = 0; j < d; j++)
+				mean[j] /= n;
+		}
+		if (!standardize) return new Preprocessing(mean, null);
 		int constant = 0;
 		final double[] scale = new double[d];
 		for (int j = 0; j < d; j++) {
-			final double sd = Math.sqrt(sumSquares[j] / n);
+			final double sd = Math.sqrt(ss[j] / n);
 			if (sd > 0) scale[j] = sd;
 			else {
 				scale[j] = 1;
 				constant++;
 			}
 		}
-		if (constant > 0 && diagnostics != null) diagnostics.add(name + ": " + constant +
-			" feature(s) have zero variance; they stay 0 after centring");
-		return new Preprocessing(mean.clone(), scale);
+		if (constant > 0 && diagnostics != null) diagnostics.add(s.name() + ": " +
+			constant + " feature(s) have zero variance; they stay 0 after centring");
+		return new Preprocessing(mean, scale);
 	}
 
 	/** The per-feature mean (a copy). */
