@@ -43,11 +43,11 @@ public final class Preprocessing {
 		final List<String> diagnostics)
 	{
 		try {
-			return fit(SampleSource.of(x), new float[x.features()], standardize, diagnostics,
+			return fit(x.name(), x.samples(), x.features(), x::row, standardize, diagnostics,
 				Progress.NONE);
 		}
 		catch (final IOException e) {
-			throw new UncheckedIOException(e); // an in-memory source does no I/O
+			throw new UncheckedIOException(e); // a dataset in memory does no I/O
 		}
 	}
 
@@ -62,11 +62,26 @@ public final class Preprocessing {
 		final boolean standardize, final List<String> diagnostics, final Progress progress)
 		throws IOException
 	{
-		final int n = s.samples(), d = s.features();
+		return fit(s.name(), s.samples(), s.features(), i -> {
+			s.read(i, row);
+			return row;
+		}, standardize, diagnostics, progress);
+	}
+
+	/** Sample i's values: a dataset's own row, or a source's read into a buffer. */
+	private interface Rows {
+
+		float[] row(int i) throws IOException;
+	}
+
+	private static Preprocessing fit(final String name, final int n, final int d,
+		final Rows rows, final boolean standardize, final List<String> diagnostics,
+		final Progress progress) throws IOException
+	{
 		final double[] mean = new double[d], ss = new double[d];
 		for (int pass = 0; pass < (standardize ? 2 : 1); pass++) {
 			for (int i = 0; i < n; i++) {
-				s.read(i, row);
+				final float[] row = rows.row(i);
 				if (pass == 0) for (int j = 0; j < d; j++)
 					mean[j] += row[j];
 				else for (int j = 0; j < d; j++) {
@@ -75,8 +90,8 @@ public final class Preprocessing {
 				}
 				if ((i & 1023) == 1023) {
 					progress.checkCancelled();
-					progress.stage((pass == 0 ? "means" : "standard deviations") + " of " + s
-						.name(), (double) i / n);
+					progress.stage((pass == 0 ? "means" : "standard deviations") + " of " + name,
+						(double) i / n);
 				}
 			}
 			if (pass == 0) for (int j = 0; j < d; j++)
@@ -93,7 +108,7 @@ public final class Preprocessing {
 				constant++;
 			}
 		}
-		if (constant > 0 && diagnostics != null) diagnostics.add(s.name() + ": " +
+		if (constant > 0 && diagnostics != null) diagnostics.add(name + ": " +
 			constant + " feature(s) have zero variance; they stay 0 after centring");
 		return new Preprocessing(mean, scale);
 	}
