@@ -1,5 +1,9 @@
 package org.cpca.cli;
 
+import org.cpca.io.LoadedData;
+import org.cpca.io.OutputFolder;
+import org.cpca.io.Results;
+
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,11 +17,11 @@ import com.google.gson.JsonObject;
 
 import ij.ImagePlus;
 
-import org.cpca.core.CpcaModel;
-import org.cpca.core.FittedModel;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.model.FittedModel;
 import org.cpca.render.ModelViews;
-import org.cpca.core.Dataset;
-import org.cpca.core.ModelFile;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.model.ModelFile;
 import org.cpca.image.ComponentImages;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.TiffFiles;

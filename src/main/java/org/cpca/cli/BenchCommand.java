@@ -1,5 +1,7 @@
 package org.cpca.cli;
 
+import org.cpca.bench.Bench;
+
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;

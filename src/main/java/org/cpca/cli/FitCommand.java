@@ -9,12 +9,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.cpca.core.CpcaOptions;
-import org.cpca.core.Dataset;
-import org.cpca.core.Method;
-import org.cpca.core.MethodRunner;
-import org.cpca.core.MethodSettings;
-import org.cpca.core.Solution;
+import org.cpca.core.contrast.CpcaOptions;
+import org.cpca.io.LoadedData;
+import org.cpca.io.Results;
+import org.cpca.io.TableInput;
+import org.cpca.io.OutputFolder;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.run.Method;
+import org.cpca.core.run.MethodRunner;
+import org.cpca.core.run.MethodSettings;
+import org.cpca.core.run.Solution;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -348,8 +352,8 @@ final class FitCommand implements Callable<Integer> {
 		if (s.alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException(
 			"--alpha inf is not defined for kernel cPCA: give a finite α ≥ 0 or auto");
 		return s.kernel(MethodSettings.parseKernel(kernel == null ? "rbf" : kernel, gamma,
-			degree == null ? org.cpca.core.KernelFunction.DEFAULT_DEGREE : degree, coef0 == null
-				? org.cpca.core.KernelFunction.DEFAULT_COEF0 : coef0, "--")).landmarks(
+			degree == null ? org.cpca.core.kernel.KernelFunction.DEFAULT_DEGREE : degree, coef0 == null
+				? org.cpca.core.kernel.KernelFunction.DEFAULT_COEF0 : coef0, "--")).landmarks(
 					MethodSettings.parseLandmarks(landmarks, "--landmarks"));
 	}
 

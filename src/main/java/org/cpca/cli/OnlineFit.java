@@ -1,5 +1,8 @@
 package org.cpca.cli;
 
+import org.cpca.io.LoadedData;
+import org.cpca.io.Results;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,12 +11,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.cpca.core.CpcaModel;
-import org.cpca.core.MethodSettings;
-import org.cpca.core.OnlineCpcaStar;
-import org.cpca.core.OnlineOptions;
-import org.cpca.core.SampleStream;
-import org.cpca.core.Solution;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.run.MethodSettings;
+import org.cpca.core.online.OnlineCpcaStar;
+import org.cpca.core.online.OnlineOptions;
+import org.cpca.core.data.SampleStream;
+import org.cpca.core.run.Solution;
 
 /**
  * {@code cpca fit --method online}: online cPCA* on inputs streamed from disk (CSV row by

@@ -4,9 +4,9 @@ import java.util.List;
 
 import ij.ImagePlus;
 
-import org.cpca.core.AlphaTracker;
-import org.cpca.core.Cpca;
-import org.cpca.core.CpcaModel;
+import org.cpca.core.contrast.AlphaTracker;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.model.CpcaModel;
 import org.cpca.render.ModelViews;
 
 /**

@@ -15,8 +15,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.cpca.cli.Main;
-import org.cpca.core.CpcaStar;
-import org.cpca.core.KernelFunction;
+import org.cpca.core.star.CpcaStar;
+import org.cpca.core.kernel.KernelFunction;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
 import org.scijava.command.ContextCommand;

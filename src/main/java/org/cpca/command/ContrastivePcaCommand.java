@@ -7,9 +7,9 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-import org.cpca.core.CpcaStar;
-import org.cpca.core.KernelFunction;
-import org.cpca.core.ModelFile;
+import org.cpca.core.star.CpcaStar;
+import org.cpca.core.kernel.KernelFunction;
+import org.cpca.core.model.ModelFile;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
 import org.scijava.command.ContextCommand;

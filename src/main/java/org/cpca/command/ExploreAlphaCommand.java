@@ -10,7 +10,7 @@ import ij.gui.DialogListener;
 import ij.gui.GenericDialog;
 import ij.gui.NonBlockingGenericDialog;
 
-import org.cpca.core.CpcaModel;
+import org.cpca.core.model.CpcaModel;
 import org.cpca.render.ModelViews;
 import org.scijava.command.Command;
 import org.scijava.command.CommandService;

@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.cpca.core.CpcaModel;
-import org.cpca.core.Dataset;
-import org.cpca.core.FittedModel;
-import org.cpca.core.ModelFile;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.model.FittedModel;
+import org.cpca.core.model.ModelFile;
 import org.cpca.image.ComponentImages;
 import org.cpca.image.DivergingLut;
 import org.cpca.image.FeatureLayout;

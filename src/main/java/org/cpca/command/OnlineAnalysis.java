@@ -8,12 +8,12 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
-import org.cpca.core.CpcaModel;
+import org.cpca.core.model.CpcaModel;
 import org.cpca.core.Curve;
-import org.cpca.core.OnlineCpcaStar;
-import org.cpca.core.OnlineOptions;
+import org.cpca.core.online.OnlineCpcaStar;
+import org.cpca.core.online.OnlineOptions;
 import org.cpca.core.Progress;
-import org.cpca.core.SampleSource;
+import org.cpca.core.data.SampleSource;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.FolderSource;
 import org.cpca.image.StackSamples;

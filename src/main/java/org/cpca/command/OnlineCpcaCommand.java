@@ -7,9 +7,9 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-import org.cpca.core.ModelFile;
-import org.cpca.core.OnlineOptions;
-import org.cpca.core.SampleStream;
+import org.cpca.core.model.ModelFile;
+import org.cpca.core.online.OnlineOptions;
+import org.cpca.core.data.SampleStream;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
 import org.scijava.command.ContextCommand;

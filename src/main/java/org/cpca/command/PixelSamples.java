@@ -10,7 +10,7 @@ import ij.process.ImageProcessor;
 
 import java.util.List;
 
-import org.cpca.core.Dataset;
+import org.cpca.core.data.Dataset;
 
 /**
  * The "pixels as samples" orientation: every pixel (x, y) of an image is a sample and its

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.cpca.core.SampleSource;
+import org.cpca.core.data.SampleSource;
 
 /**
  * A folder of images as a {@link SampleSource}: one file per sample, opened when its

@@ -10,7 +10,7 @@ import ij.process.ImageProcessor;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.cpca.core.Dataset;
+import org.cpca.core.data.Dataset;
 
 /**
  * Turns an image stack into a {@link Dataset} with one sample per slice.

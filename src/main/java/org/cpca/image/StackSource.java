@@ -5,7 +5,7 @@ import ij.ImageStack;
 
 import java.util.List;
 
-import org.cpca.core.SampleSource;
+import org.cpca.core.data.SampleSource;
 
 /**
  * The slices of a stack as a {@link SampleSource}, one slice read per sample: for a

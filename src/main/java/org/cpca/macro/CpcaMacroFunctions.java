@@ -21,13 +21,13 @@ import org.cpca.command.Analysis;
 import org.cpca.command.Backgrounds;
 import org.cpca.command.IjProgress;
 import org.cpca.command.ModelApplication;
-import org.cpca.core.CpcaModel;
-import org.cpca.core.CpcaStar;
-import org.cpca.core.FittedModel;
-import org.cpca.core.KernelFunction;
-import org.cpca.core.Measures;
-import org.cpca.core.ModelFile;
-import org.cpca.core.OnlineOptions;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.star.CpcaStar;
+import org.cpca.core.model.FittedModel;
+import org.cpca.core.kernel.KernelFunction;
+import org.cpca.core.contrast.Measures;
+import org.cpca.core.model.ModelFile;
+import org.cpca.core.online.OnlineOptions;
 
 /**
  * The ImageJ 1.x macro extension of Contrastive PCA, for plain ImageJ as well as Fiji:

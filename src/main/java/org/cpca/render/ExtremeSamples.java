@@ -7,8 +7,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import org.cpca.core.Dataset;
-import org.cpca.core.FittedModel;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.model.FittedModel;
 import org.cpca.image.ComponentImages;
 import org.cpca.image.FeatureLayout;
 

@@ -8,9 +8,9 @@ import java.util.Locale;
 
 import ij.ImagePlus;
 
-import org.cpca.core.CpcaModel;
-import org.cpca.core.FittedModel;
-import org.cpca.core.Method;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.model.FittedModel;
+import org.cpca.core.run.Method;
 import org.cpca.image.ComponentImages;
 import org.cpca.image.FeatureLayout;
 

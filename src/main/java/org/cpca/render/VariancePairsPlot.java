@@ -5,9 +5,9 @@ import java.awt.Color;
 import ij.ImagePlus;
 import ij.gui.Plot;
 
-import org.cpca.core.AlphaSelection;
-import org.cpca.core.Cpca;
-import org.cpca.core.CpcaModel;
+import org.cpca.core.contrast.AlphaSelection;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.model.CpcaModel;
 
 /**
  * The geometry of cPCA (Abid et al. 2018, Fig. 5; ALGORITHMS.md §2.2): for the top

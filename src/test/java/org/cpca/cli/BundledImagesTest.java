@@ -1,5 +1,7 @@
 package org.cpca.cli;
 
+import org.cpca.io.LoadedData;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,12 +12,12 @@ import java.util.List;
 import ij.IJ;
 import ij.ImagePlus;
 
-import org.cpca.core.AlphaSelection;
-import org.cpca.core.Cpca;
-import org.cpca.core.CpcaModel;
-import org.cpca.core.CpcaOptions;
-import org.cpca.core.Dataset;
-import org.cpca.core.Measures;
+import org.cpca.core.contrast.AlphaSelection;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.contrast.CpcaOptions;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.contrast.Measures;
 import org.cpca.core.Progress;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.StackSamples;

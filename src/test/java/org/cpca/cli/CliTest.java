@@ -30,8 +30,8 @@ import ij.process.ColorProcessor;
 import ij.process.FloatProcessor;
 import ij.process.ShortProcessor;
 
-import org.cpca.core.CpcaModel;
-import org.cpca.core.ModelFile;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.model.ModelFile;
 import org.cpca.generate.TestImageGenerator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -19,9 +19,9 @@ import com.google.gson.JsonParser;
 import ij.IJ;
 import ij.ImagePlus;
 
-import org.cpca.core.FittedModel;
-import org.cpca.core.KernelCpcaModel;
-import org.cpca.core.ModelFile;
+import org.cpca.core.model.FittedModel;
+import org.cpca.core.kernel.KernelCpcaModel;
+import org.cpca.core.model.ModelFile;
 import org.cpca.generate.TestImageGenerator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

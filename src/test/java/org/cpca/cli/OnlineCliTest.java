@@ -21,8 +21,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
-import org.cpca.core.FittedModel;
-import org.cpca.core.ModelFile;
+import org.cpca.core.model.FittedModel;
+import org.cpca.core.model.ModelFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -147,7 +147,7 @@ class OnlineCliTest {
 		assertEquals(0.003, m.parameters().get("eta"));
 		assertEquals(4.0, m.parameters().get("epochs"));
 		// the first component is the planted pixel
-		final double[] v = ((org.cpca.core.CpcaModel) m).components()[0];
+		final double[] v = ((org.cpca.core.model.CpcaModel) m).components()[0];
 		assertTrue(v[PLANTED] > 0.95, Arrays.toString(v));
 		// slice labels "a"/"b" are classes: separation is reported
 		assertTrue(s.getAsJsonArray("results").get(0).getAsJsonObject().has("separation"));

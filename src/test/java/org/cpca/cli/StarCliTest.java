@@ -15,8 +15,8 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
-import org.cpca.core.CpcaModel;
-import org.cpca.core.ModelFile;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.model.ModelFile;
 import org.cpca.generate.TestImageGenerator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -21,8 +21,8 @@ import ij.ImageStack;
 import ij.io.FileSaver;
 import ij.process.FloatProcessor;
 
-import org.cpca.core.CpcaModel;
-import org.cpca.core.ModelFile;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.model.ModelFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ij.ImagePlus;
 
-import org.cpca.core.CpcaModel;
+import org.cpca.core.model.CpcaModel;
 import org.cpca.core.Progress;
 import org.cpca.generate.TestImageGenerator;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,7 +52,7 @@ class AlphaExplorerTest {
 		assertEquals(AlphaExplorer.alphaAt(p), m.alpha());
 		final CpcaModel direct = analysis.cpca().model(AlphaExplorer.alphaAt(p));
 		for (int c = 0; c < m.numComponents(); c++)
-			assertEquals(0, org.cpca.core.Measures.principalAngles(new double[][] { m
+			assertEquals(0, org.cpca.core.contrast.Measures.principalAngles(new double[][] { m
 				.components()[c] }, new double[][] { direct.components()[c] })[0], 1e-6);
 		final ImagePlus scatter = e.scatter(m);
 		assertTrue(scatter.getWidth() > 100);

@@ -34,7 +34,7 @@ class BatchCommandTest extends CommandTestBase {
 		d.put("alpha", 2.0);
 		d.put("beta_mode", "auto");
 		d.put("beta", 0.5);
-		d.put("epsilon", org.cpca.core.CpcaStar.DEFAULT_REGULARIZATION);
+		d.put("epsilon", org.cpca.core.star.CpcaStar.DEFAULT_REGULARIZATION);
 		d.put("components", 2);
 		d.put("standardize", false);
 		d.put("whiten", false);

@@ -43,7 +43,7 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		d.put("alpha", 2.0);
 		d.put("beta_mode", "auto");
 		d.put("beta", 0.5);
-		d.put("epsilon", org.cpca.core.CpcaStar.DEFAULT_REGULARIZATION);
+		d.put("epsilon", org.cpca.core.star.CpcaStar.DEFAULT_REGULARIZATION);
 		d.put("kernel", "rbf");
 		d.put("gamma", "auto");
 		d.put("degree", 3);

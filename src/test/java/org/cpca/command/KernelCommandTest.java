@@ -15,8 +15,8 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.cpca.core.KernelCpcaModel;
-import org.cpca.core.ModelFile;
+import org.cpca.core.kernel.KernelCpcaModel;
+import org.cpca.core.model.ModelFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.scijava.command.CommandModule;
@@ -58,7 +58,7 @@ class KernelCommandTest extends CommandTestBase {
 		assertEquals("10", scores.getStringValue("alpha", 0));
 		assertEquals("kernel", c.analysis().method());
 		// the wide rbf kernel finds the faint class pattern under the strong shared one
-		final double lda = org.cpca.core.Measures.ldaAccuracy(c.analysis().primary()
+		final double lda = org.cpca.core.contrast.Measures.ldaAccuracy(c.analysis().primary()
 			.targetScores(), c.analysis().targetData().labels());
 		assertTrue(lda >= 0.9, "LDA accuracy " + lda);
 		assertTrue(Files.isRegularFile(tmp.resolve("kernel.json")));

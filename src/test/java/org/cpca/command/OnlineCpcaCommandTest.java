@@ -21,8 +21,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 
-import org.cpca.core.CpcaModel;
-import org.cpca.core.ModelFile;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.model.ModelFile;
 import org.cpca.image.ImageInput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

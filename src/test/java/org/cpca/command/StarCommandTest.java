@@ -14,8 +14,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.cpca.core.CpcaModel;
-import org.cpca.core.FittedModel;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.model.FittedModel;
 import org.junit.jupiter.api.Test;
 import org.scijava.command.CommandModule;
 

@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
-import org.cpca.core.CpcaModel;
+import org.cpca.core.model.CpcaModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.scijava.command.CommandModule;

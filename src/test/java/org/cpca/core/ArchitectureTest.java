@@ -7,7 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -15,30 +20,106 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
-/** The core holds only mathematics: no ImageJ, SciJava, ImgLib2 or AWT. */
+/**
+ * The layers hold (docs/architecture.md): the core is mathematics only, with its method
+ * families above the shared packages; the front ends (command, macro, cli) use the
+ * library layers and never each other. Every package below {@code src/main/java/org/cpca}
+ * is searched, subpackages included.
+ */
 class ArchitectureTest {
 
-	private static final Pattern FORBIDDEN = Pattern.compile(
-		"^\\s*import\\s+(static\\s+)?(ij\\.|org\\.scijava\\.|net\\.imglib2\\.|java\\.awt\\.|javax\\.swing\\.)",
-		Pattern.MULTILINE);
+	private static final Path ROOT = Paths.get("src/main/java/org/cpca");
+	private static final Pattern IMPORT = Pattern.compile(
+		"^\\s*import\\s+(?:static\\s+)?([\\w.]+)\\s*;", Pattern.MULTILINE);
+	private static final Pattern UI = Pattern.compile(
+		"^(ij|org\\.scijava|net\\.imglib2|java\\.awt|javax\\.swing|picocli)\\..*");
+
+	/** For each package: the project packages it must not import (prefix match). */
+	private static final Map<String, List<String>> FORBIDDEN = new LinkedHashMap<>();
+	static {
+		final List<String> aboveCore = Arrays.asList("org.cpca.io", "org.cpca.image",
+			"org.cpca.render", "org.cpca.command", "org.cpca.macro", "org.cpca.cli",
+			"org.cpca.bench", "org.cpca.generate");
+		FORBIDDEN.put("org.cpca.core", aboveCore);
+		final List<String> families = Arrays.asList("org.cpca.core.contrast",
+			"org.cpca.core.star", "org.cpca.core.kernel", "org.cpca.core.online",
+			"org.cpca.core.uca", "org.cpca.core.rpca", "org.cpca.core.model",
+			"org.cpca.core.run");
+		FORBIDDEN.put("org.cpca.core.linalg", families);
+		FORBIDDEN.put("org.cpca.core.data", concat(families, "org.cpca.core.linalg"));
+		FORBIDDEN.put("org.cpca.io", Arrays.asList("org.cpca.command", "org.cpca.macro",
+			"org.cpca.cli", "org.cpca.bench"));
+		FORBIDDEN.put("org.cpca.image", Arrays.asList("org.cpca.io", "org.cpca.render",
+			"org.cpca.command", "org.cpca.macro", "org.cpca.cli", "org.cpca.bench"));
+		FORBIDDEN.put("org.cpca.render", Arrays.asList("org.cpca.io", "org.cpca.command",
+			"org.cpca.macro", "org.cpca.cli", "org.cpca.bench"));
+		FORBIDDEN.put("org.cpca.command", Arrays.asList("org.cpca.macro", "org.cpca.cli",
+			"org.cpca.bench"));
+		FORBIDDEN.put("org.cpca.macro", Arrays.asList("org.cpca.command", "org.cpca.cli",
+			"org.cpca.bench"));
+		FORBIDDEN.put("org.cpca.cli", Arrays.asList("org.cpca.command", "org.cpca.macro"));
+	}
+
+	private static List<String> concat(final List<String> a, final String... b) {
+		final List<String> out = new ArrayList<>(a);
+		out.addAll(Arrays.asList(b));
+		return out;
+	}
 
 	@Test
-	void coreHasNoUserInterfaceImports() throws IOException {
-		final Path core = Paths.get("src/main/java/org/cpca/core");
-		assertTrue(Files.isDirectory(core), "run from the project folder");
+	void layersHold() throws IOException {
+		assertTrue(Files.isDirectory(ROOT), "run from the project folder");
 		final List<Path> files;
-		try (Stream<Path> s = Files.list(core)) {
+		try (Stream<Path> s = Files.walk(ROOT)) {
 			files = s.filter(p -> p.toString().endsWith(".java")).collect(Collectors
 				.toList());
 		}
-		assertTrue(files.size() > 5);
+		final TreeSet<String> corePackages = new TreeSet<>();
+		final List<String> violations = new ArrayList<>();
 		for (final Path f : files) {
+			final String pkg = ROOT.relativize(f.getParent()).toString().replace('/', '.');
+			final String fqPkg = pkg.isEmpty() ? "org.cpca" : "org.cpca." + pkg;
 			final String text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8);
-			final Matcher m = FORBIDDEN.matcher(text);
-			assertTrue(!m.find(), f + " imports " + (m.hitEnd() ? "" : m.group()) +
-				": keep the core free of UI and image libraries");
-			assertTrue(!text.contains("System.out") && !text.contains("System.err"), f +
-				" prints: the core never prints; return diagnostics instead");
+			final boolean core = fqPkg.equals("org.cpca.core") || fqPkg.startsWith(
+				"org.cpca.core.");
+			if (core) corePackages.add(fqPkg);
+			final Matcher m = IMPORT.matcher(text);
+			while (m.find()) {
+				final String imp = m.group(1);
+				if (core && UI.matcher(imp).matches()) violations.add(f + " imports " + imp +
+					": the core is mathematics only");
+				for (final Map.Entry<String, List<String>> rule : FORBIDDEN.entrySet()) {
+					if (!(fqPkg.equals(rule.getKey()) || fqPkg.startsWith(rule.getKey() + ".")))
+						continue;
+					for (final String bad : rule.getValue())
+						if (imp.startsWith(bad + ".")) violations.add(f + " (" + fqPkg +
+							") imports " + imp + ": " + rule.getKey() + " must not use " + bad);
+				}
+			}
+			if (core && (text.contains("System.out") || text.contains("System.err")))
+				violations.add(f + " prints: the core never prints; return diagnostics");
 		}
+		assertTrue(violations.isEmpty(), String.join("\n", violations));
+		assertTrue(corePackages.size() >= 6, "the core is split by concern: " +
+			corePackages);
+	}
+
+	/** Every package says what lives there. */
+	@Test
+	void everyPackageHasPackageInfo() throws IOException {
+		final List<String> missing = new ArrayList<>();
+		try (Stream<Path> s = Files.walk(ROOT)) {
+			for (final Path dir : s.filter(Files::isDirectory).collect(Collectors
+				.toList()))
+			{
+				boolean hasJava;
+				try (Stream<Path> l = Files.list(dir)) {
+					hasJava = l.anyMatch(p -> p.toString().endsWith(".java"));
+				}
+				if (hasJava && !Files.exists(dir.resolve("package-info.java"))) missing.add(
+					dir.toString());
+			}
+		}
+		assertTrue(missing.isEmpty(), "no package-info.java in " + missing);
 	}
 }

@@ -1,6 +1,11 @@
 package org.cpca.core;
 
+import org.cpca.core.contrast.Measures;
+
 import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.apache.commons.math3.linear.CholeskyDecomposition;
 import org.apache.commons.math3.linear.EigenDecomposition;
@@ -9,12 +14,12 @@ import org.apache.commons.math3.linear.MatrixUtils;
 import org.apache.commons.math3.linear.RealMatrix;
 
 /** Seeded random data and naive reference computations for the core tests. */
-final class TestData {
+public final class TestData {
 
 	private TestData() {}
 
 	/** n samples of d features: gaussian with per-feature scales. */
-	static double[][] gaussian(final long seed, final int n, final int d,
+	public static double[][] gaussian(final long seed, final int n, final int d,
 		final double... scales)
 	{
 		final Random r = new Random(seed);
@@ -26,7 +31,7 @@ final class TestData {
 	}
 
 	/** Covariance with its own mean and n − 1, computed the obvious way. */
-	static RealMatrix covariance(final double[][] x) {
+	public static RealMatrix covariance(final double[][] x) {
 		final int n = x.length, d = x[0].length;
 		final double[] mean = new double[d];
 		for (final double[] r : x)
@@ -41,7 +46,7 @@ final class TestData {
 	}
 
 	/** Float-rounded copy (what a Dataset stores). */
-	static double[][] rounded(final double[][] x) {
+	public static double[][] rounded(final double[][] x) {
 		final double[][] out = new double[x.length][];
 		for (int i = 0; i < x.length; i++) {
 			out[i] = new double[x[i].length];
@@ -52,7 +57,7 @@ final class TestData {
 	}
 
 	/** Top-k eigenvectors of a symmetric matrix (rows of the result), reference solver. */
-	static double[][] topEigenvectors(final RealMatrix s, final int k) {
+	public static double[][] topEigenvectors(final RealMatrix s, final int k) {
 		final EigenDecomposition e = new EigenDecomposition(s);
 		final double[] values = e.getRealEigenvalues();
 		final Integer[] order = new Integer[values.length];
@@ -66,7 +71,7 @@ final class TestData {
 	}
 
 	/** Largest principal angle between the row spaces of a and b, in radians. */
-	static double maxAngle(final double[][] a, final double[][] b) {
+	public static double maxAngle(final double[][] a, final double[][] b) {
 		final double[] angles = Measures.principalAngles(a, b);
 		return angles[angles.length - 1];
 	}
@@ -75,7 +80,7 @@ final class TestData {
 	 * Reference cPCA*: the top-k generalized eigenvectors (rows) of {@code C_t v = λ B_β v},
 	 * {@code B_β = (1−β)I + βC_b}, through a Cholesky factor of B_β (dense, for tests).
 	 */
-	static double[][] cpcaStar(final RealMatrix ct, final RealMatrix cb, final double beta,
+	public static double[][] cpcaStar(final RealMatrix ct, final RealMatrix cb, final double beta,
 		final int k)
 	{
 		final int d = ct.getRowDimension();
@@ -89,5 +94,64 @@ final class TestData {
 		for (int c = 0; c < k; c++)
 			v[c] = li.transpose().operate(u[c]);
 		return v;
+	}
+
+	/** Asserts that {@code r} throws an IllegalArgumentException whose message contains every part. */
+	public static void assertMessage(final Runnable r, final String... parts) {
+		final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+			r::run);
+		for (final String p : parts)
+			assertTrue(e.getMessage().contains(p), "message '" + e.getMessage() +
+				"' lacks '" + p + "'");
+	}
+
+	/**
+	 * A planted contrastive problem as floats ({@code {target, background}}, samples ×
+	 * features): {@code shared} random unit directions with standard deviation 10/√(c+1) in
+	 * both datasets, {@code targetOnly} further directions (standard deviation 3, 2.5, …,
+	 * at least 0.5) in the target only, and isotropic noise. The core tests' own generator
+	 * (the benchmarks have theirs).
+	 */
+	public static float[][][] planted(final long seed, final int targetSamples,
+		final int backgroundSamples, final int features, final int shared,
+		final int targetOnly, final double noise)
+	{
+		final Random r = new Random(seed);
+		final int q = shared + targetOnly;
+		final double[][] dirs = new double[q][features];
+		for (final double[] v : dirs) {
+			double s = 0;
+			for (int j = 0; j < features; j++)
+				s += (v[j] = r.nextGaussian()) * v[j];
+			for (int j = 0; j < features; j++)
+				v[j] /= Math.sqrt(s);
+		}
+		final double[] sdT = new double[q], sdB = new double[q];
+		for (int c = 0; c < q; c++) {
+			sdT[c] = c < shared ? 10 / Math.sqrt(c + 1) : Math.max(0.5, 3 - 0.5 * (c - shared));
+			sdB[c] = c < shared ? sdT[c] : 0;
+		}
+		return new float[][][] { sample(r, targetSamples, dirs, sdT, noise), sample(r,
+			backgroundSamples, dirs, sdB, noise) };
+	}
+
+	private static float[][] sample(final Random r, final int n, final double[][] dirs,
+		final double[] sd, final double noise)
+	{
+		final int d = dirs[0].length;
+		final float[][] x = new float[n][d];
+		for (final float[] row : x) {
+			final double[] v = new double[d];
+			for (int j = 0; j < d; j++)
+				v[j] = noise * r.nextGaussian();
+			for (int c = 0; c < dirs.length; c++) {
+				final double z = sd[c] * r.nextGaussian();
+				for (int j = 0; j < d; j++)
+					v[j] += z * dirs[c][j];
+			}
+			for (int j = 0; j < d; j++)
+				row[j] = (float) v[j];
+		}
+		return x;
 	}
 }

@@ -20,7 +20,7 @@ import ij.process.ShortProcessor;
 
 import java.util.Arrays;
 
-import org.cpca.core.Dataset;
+import org.cpca.core.data.Dataset;
 import org.junit.jupiter.api.Test;
 
 class StackSamplesTest {

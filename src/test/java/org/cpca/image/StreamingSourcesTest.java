@@ -21,11 +21,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 
-import org.cpca.core.Dataset;
-import org.cpca.core.OnlineCpcaStar;
-import org.cpca.core.OnlineOptions;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.online.OnlineCpcaStar;
+import org.cpca.core.online.OnlineOptions;
 import org.cpca.core.Progress;
-import org.cpca.core.SampleSource;
+import org.cpca.core.data.SampleSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -9,8 +9,8 @@ import ij.macro.Interpreter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.cpca.core.KernelCpcaModel;
-import org.cpca.core.ModelFile;
+import org.cpca.core.kernel.KernelCpcaModel;
+import org.cpca.core.model.ModelFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

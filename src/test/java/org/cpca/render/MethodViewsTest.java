@@ -12,9 +12,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.cpca.core.CpcaModel;
+import org.cpca.core.model.CpcaModel;
 import org.cpca.core.Curve;
-import org.cpca.core.ModelFile;
+import org.cpca.core.model.ModelFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

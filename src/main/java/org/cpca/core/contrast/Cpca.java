@@ -1,0 +1,431 @@
+package org.cpca.core.contrast;
+
+import org.cpca.core.Progress;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.data.Preprocessing;
+import org.cpca.core.linalg.ContrastSolver;
+import org.cpca.core.linalg.Products;
+import org.cpca.core.linalg.SymmetricEigen;
+import org.cpca.core.linalg.TopEigen;
+import org.cpca.core.model.CpcaModel;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Contrastive PCA (Abid et al., Nature Communications 2018) and PCA as its α = 0 case.
+ * <p>
+ * Components are the top-k eigenvectors of {@code C(α) = C_t − αC_b}, with each dataset
+ * centred on its own mean (and optionally standardised by its own standard deviation) and
+ * covariances normalised by {@code n − 1}. α = 0 is PCA of the target; α = ∞ is PCA of the
+ * target inside the null space of {@code C_b}.
+ * <p>
+ * {@link #fit} does the expensive part once (preprocessing and the covariances, or the
+ * exact reduced space when features outnumber samples, see {@link ReducedSpace}); every
+ * model after it — any α, α = ∞, PCA, the automatic α sweep — is small dense algebra on
+ * that space. A {@code Cpca} is immutable and safe to share between threads.
+ * <p>
+ * Conventions: eigenpairs sorted by signed eigenvalue, descending; each component is a
+ * unit vector whose entry of largest magnitude is positive; if fewer than k directions
+ * have positive eigenvalue, k components are still returned with a diagnostic.
+ */
+public final class Cpca {
+
+	/** Relative threshold below which a background eigenvalue counts as zero (α = ∞). */
+	public static final double NULL_SPACE_TOLERANCE = 1e-10;
+
+	private final Dataset target;
+	/** The first background, or {@code null}. */
+	private final Dataset background;
+	private final List<Dataset> backgrounds;
+	private final CpcaOptions options;
+	private final Preprocessing targetPre;
+	private final ContrastiveSpace space;
+	private final List<String> diagnostics;
+	/** Built on first use (the one-time tridiagonalisation of B); see {@link #solver()}. */
+	private volatile ContrastSolver solver;
+	/** Rows of A for the sweep's block products, built on first use. */
+	private volatile double[][] targetRows;
+
+	private Cpca(final Dataset target, final List<Dataset> backgrounds,
+		final CpcaOptions options, final Preprocessing targetPre,
+		final ContrastiveSpace space, final List<String> diagnostics)
+	{
+		this.target = target;
+		this.backgrounds = backgrounds;
+		this.background = backgrounds.isEmpty() ? null : backgrounds.get(0);
+		this.options = options;
+		this.targetPre = targetPre;
+		this.space = space;
+		this.diagnostics = Collections.unmodifiableList(diagnostics);
+	}
+
+	/**
+	 * Prepares target and background for any α.
+	 *
+	 * @param background may be {@code null} for plain PCA
+	 * @throws IllegalArgumentException for data that cannot be analysed, with a message
+	 *           saying what to do
+	 */
+	public static Cpca fit(final Dataset target, final Dataset background,
+		final CpcaOptions options, final Progress progress)
+	{
+		return fit(target, background == null ? List.of() : List.of(background), options,
+			progress);
+	}
+
+	/**
+	 * Prepares the target and any number of backgrounds (each centred, and optionally
+	 * standardised, on its own) in one space built once. cPCA at α ({@link #model}) takes
+	 * exactly one background; UCA takes several.
+	 *
+	 * @param backgrounds empty for plain PCA
+	 */
+	public static Cpca fit(final Dataset target, final List<Dataset> backgrounds,
+		final CpcaOptions options, final Progress progress)
+	{
+		requireSamples(target);
+		for (final Dataset background : backgrounds) {
+			requireSamples(background);
+			if (background.features() != target.features())
+				throw new IllegalArgumentException(background.name() + " has " + background
+					.features() + " features but " + target.name() + " has " + target
+						.features() + ": both must have the same features (the same image " +
+						"width × height, mask and binning, or the same table columns)");
+		}
+		final List<String> diagnostics = new ArrayList<>();
+		final Preprocessing tp = Preprocessing.fit(target, options.standardize(),
+			diagnostics);
+		final Dataset[] bs = backgrounds.toArray(new Dataset[0]);
+		final Preprocessing[] bps = new Preprocessing[bs.length];
+		for (int j = 0; j < bs.length; j++)
+			bps[j] = Preprocessing.fit(bs[j], options.standardize(), diagnostics);
+		progress.stage("preprocessing", 1);
+		final ContrastiveSpace space = ContrastiveSpace.build(target, tp, bs, bps, options
+			.space(), progress);
+		diagnostics.add(space.description());
+		if (!(space.targetTotalVariance > 0)) throw new IllegalArgumentException(target
+			.name() + " is constant: all its samples are identical" +
+			(options.standardize() ? "" : " after centring") +
+			", so there is no variation to analyse; check that the right images or " +
+			"columns were given");
+		for (int j = 0; j < bs.length; j++)
+			if (isZero(space.backgrounds[j])) diagnostics.add(bs[j].name() +
+				" is constant (zero variance): it removes nothing (cPCA equals PCA for " +
+				"every α)");
+		final int k = options.components();
+		if (k > space.dimension()) throw new IllegalArgumentException("k = " + k +
+			" components were requested but the data allow at most " + space.dimension() +
+			" (the rank of the centred " + (bs.length == 0 ? "target" : "target and " +
+				"background") + "): choose k ≤ " + space.dimension() + " or add samples");
+		return new Cpca(target, List.of(bs), options, tp, space, diagnostics);
+	}
+
+	private static void requireSamples(final Dataset x) {
+		if (x.samples() < 2) throw new IllegalArgumentException(x.name() + " has only " + x
+			.samples() + " sample: a covariance needs at least 2 samples (slices or rows)");
+	}
+
+	private static boolean isZero(final double[] m) {
+		for (final double v : m)
+			if (v != 0) return false;
+		return true;
+	}
+
+	public CpcaOptions options() {
+		return options;
+	}
+
+	/** Notes from preparing the data (which space, zero-variance features, …). */
+	public List<String> diagnostics() {
+		return diagnostics;
+	}
+
+	/** Dimension of the space the problem is solved in: d, or the data's rank r. */
+	public int rank() {
+		return space.dimension();
+	}
+
+	/** Whether the exact reduced space (not the d × d covariances) is in use. */
+	public boolean reducedSpace() {
+		return space instanceof ReducedSpace;
+	}
+
+	/** PCA of the target; background variances are reported when a background was given. */
+	public CpcaModel pca() {
+		int k = options.components();
+		if (options.varianceFraction() > 0) {
+			final SymmetricEigen e = SymmetricEigen.of(space.a, space.dimension());
+			double sum = 0;
+			k = 0;
+			while (k < e.size() && sum < options.varianceFraction() *
+				space.targetTotalVariance * (1 - 1e-12))
+				sum += Math.max(0, e.value(k++));
+			k = Math.max(1, k);
+			return build("pca", Double.NaN, java.util.Arrays.copyOf(e.values(), k), e
+				.vectors(k), k, new ArrayList<>(List.of("k = " + k + " retains " + String
+					.format("%.4g", sum / space.targetTotalVariance) +
+					" of the target variance (asked for " + options.varianceFraction() + ")")));
+		}
+		final TopEigen.Result top = TopEigen.solve(space.a, space.dimension(), k, null,
+			options.seed());
+		return build("pca", Double.NaN, top.values, top.vectors, k, new ArrayList<>());
+	}
+
+	/**
+	 * cPCA at α.
+	 *
+	 * @param alpha ≥ 0, or {@link Double#POSITIVE_INFINITY} for α = ∞
+	 */
+	public CpcaModel model(final double alpha) {
+		checkAlpha(alpha);
+		requireOneBackground("cPCA");
+		if (alpha == Double.POSITIVE_INFINITY) return atInfinity();
+		final TopEigen.Result top = single(alpha);
+		return build("cpca", alpha, top.values, top.vectors, options.components(),
+			new ArrayList<>());
+	}
+
+	/**
+	 * Above {@code α‖B‖_F > DIRECT_RATIO·‖A‖_F} the direct path is not even tried: the top
+	 * of A − αB then comes from the low end of B's spectrum, typically a crowded noise
+	 * floor that only the prepared solver's preconditioner resolves quickly. Only speed
+	 * depends on this rule (both paths are exact), and it depends only on the data and α.
+	 */
+	static final double DIRECT_RATIO = 4;
+
+	private static double frobenius(final double[] x) {
+		double s = 0;
+		for (final double v : x)
+			s += v * v;
+		return Math.sqrt(s);
+	}
+
+	/** Iteration budget of the direct single-α solve, from the problem size. */
+	static int directIterations(final int m) {
+		return Math.max(40, Math.min(120, m / 8));
+	}
+
+	/**
+	 * One α, cold: first the direct LOBPCG on {@code A − αB} (no one-time preparation; see
+	 * {@link ContrastSolver#direct}), and only if that does not converge within its budget
+	 * the prepared solver. Both are deterministic functions of α, and which one is used
+	 * depends only on α and the data, never on what was solved before: {@code model(α)} is
+	 * bit-identical whatever the call order.
+	 */
+	private TopEigen.Result single(final double alpha) {
+		return single(alpha, false);
+	}
+
+	/** @param solverBasis return the warm-start block in the prepared solver's basis */
+	private TopEigen.Result single(final double alpha, final boolean solverBasis) {
+		final int k = options.components(), m = space.dimension();
+		final double[][][] partial = new double[1][][];
+		final TopEigen.Result direct = alpha * frobenius(space.b) > DIRECT_RATIO * frobenius(
+			space.a) ? null : ContrastSolver.direct(space.a, space.b, m, alpha, k, options
+				.seed(), directIterations(m), partial);
+		if (direct != null) return solverBasis ? solver().inBasis(direct) : direct;
+		// the direct attempt's last block is a better start than random vectors
+		final ContrastSolver s = solver();
+		return s.solve(alpha, k, partial[0] == null ? null : s.inBasis(partial[0]), options
+			.seed());
+	}
+
+	/** The automatic α selection of ALGORITHMS.md §2.1 with this fit's options. */
+	public AlphaSelection<CpcaModel> automatic(final Progress progress) {
+		requireOneBackground("automatic α");
+		return AlphaSelection.select(this, progress);
+	}
+
+	/** Number of backgrounds this fit was prepared with. */
+	public int backgroundCount() {
+		return backgrounds.size();
+	}
+
+	/** The backgrounds, in the order given. */
+	public List<Dataset> backgrounds() {
+		return backgrounds;
+	}
+
+	/** The space the problem is solved in (shared: do not modify its matrices). */
+	public ContrastiveSpace space() {
+		return space;
+	}
+
+	private void requireOneBackground(final String what) {
+		if (backgrounds.size() > 1) throw new IllegalArgumentException(what +
+			" takes one background but " + backgrounds.size() + " were given: use UCA for " +
+			"several backgrounds, or pool them into one");
+	}
+
+	public static void checkAlpha(final double alpha) {
+		if (!(alpha >= 0)) throw new IllegalArgumentException("α must be ≥ 0 (got " +
+			alpha + "): use 0 for PCA, a positive value, inf for the background's null " +
+			"space, or auto");
+	}
+
+	/**
+	 * Solves at α on the grid with a warm start; used by the sweep. Without a warm start
+	 * (the first grid value) this is exactly {@link #model}'s solve, so the sweep's first
+	 * model equals {@code model(α)}; a direct result's vectors are then carried into the
+	 * solver's basis to warm-start the next α.
+	 */
+	TopEigen.Result solve(final double alpha, final double[][] warm) {
+		if (warm == null) return single(alpha, true);
+		return solver().solve(alpha, options.components(), warm, options.seed());
+	}
+
+	/**
+	 * The solver for every finite α, built once and shared: B is tridiagonalised and A
+	 * carried into the same basis the first time it is needed (see {@link ContrastSolver}).
+	 * Every α is then solved by the same deterministic method whether or not other α were
+	 * solved before, so results do not depend on call order.
+	 */
+	public ContrastSolver solver() {
+		ContrastSolver s = solver;
+		if (s == null) synchronized (this) {
+			s = solver;
+			if (s == null) solver = s = ContrastSolver.build(space.a, space.b, space
+				.dimension());
+		}
+		return s;
+	}
+
+	/** Rows of A = C_t in the solver's space (built once, shared: do not modify). */
+	double[][] targetRows() {
+		double[][] r = targetRows;
+		if (r == null) synchronized (this) {
+			r = targetRows;
+			if (r == null) {
+				final int m = space.dimension();
+				r = new double[m][];
+				for (int i = 0; i < m; i++)
+					r[i] = java.util.Arrays.copyOfRange(space.a, i * m, (i + 1) * m);
+				targetRows = r;
+			}
+		}
+		return r;
+	}
+
+	public double[] targetScores(final double[] w, final int k) {
+		return space.targetScores(w, k);
+	}
+
+	public Dataset target() {
+		return target;
+	}
+
+	public CpcaModel build(final double alpha, final TopEigen.Result top) {
+		return build("cpca", alpha, top.values, top.vectors, options.components(),
+			new ArrayList<>());
+	}
+
+	private static double[] nans(final int k) {
+		final double[] v = new double[k];
+		java.util.Arrays.fill(v, Double.NaN);
+		return v;
+	}
+
+	private CpcaModel atInfinity() {
+		if (background == null) throw new IllegalArgumentException(
+			"α = ∞ needs a background");
+		final int m = space.dimension();
+		final SymmetricEigen eb = SymmetricEigen.of(space.b, m);
+		final double threshold = NULL_SPACE_TOLERANCE * Math.max(eb.value(0), 0);
+		int rank = 0;
+		while (rank < m && eb.value(rank) > threshold)
+			rank++;
+		final int q = m - rank;
+		if (q == 0) throw new IllegalArgumentException("α = ∞ is undefined here: the " +
+			"background covariance has no null space (the background varies in every " +
+			"direction the target does); use a finite α, automatic α, or rPCA");
+		// basis N (m × q) of the null space; target covariance restricted to it
+		final double[] all = eb.vectors();
+		final double[] nb = new double[m * q];
+		for (int i = 0; i < m; i++)
+			System.arraycopy(all, i * m + rank, nb, i * q, q);
+		final double[] an = Products.multiplyTransposed(nb, m, q, Products.multiply(space.a,
+			m, m, nb, q), q);
+		final List<String> notes = new ArrayList<>();
+		int k = options.components();
+		if (q < k) {
+			notes.add("α = ∞: the background's null space has only " + q +
+				" dimension(s); returning " + q + " component(s) instead of " + k);
+			k = q;
+		}
+		final SymmetricEigen e = SymmetricEigen.of(an, q);
+		final double[] w = Products.multiply(nb, m, q, e.vectors(k), k);
+		notes.add("α = ∞: target PCA inside the " + q +
+			"-dimensional null space of the background covariance");
+		return build("cpca", Double.POSITIVE_INFINITY, java.util.Arrays.copyOf(e.values(),
+			k), w, k, notes);
+	}
+
+	/**
+	 * Turns the m × k coefficients w into a model: components in feature space with the sign
+	 * rule, per-component variances, scores and diagnostics.
+	 */
+	private CpcaModel build(final String method, final double alpha,
+		final double[] values, final double[] w, final int k, final List<String> notes)
+	{
+		return build(method, alpha, Collections.emptyMap(), values, w, k, notes);
+	}
+
+	/**
+	 * Turns the m × k coefficients w (row-major, in this fit's space, orthonormal columns:
+	 * the space's components are then unit vectors) into a model of any
+	 * linear method: components in feature space with the sign rule (w is flipped along),
+	 * target and (first) background variance per component, training scores and
+	 * diagnostics. {@code parameters} are the method's own settings (β, λ_j, k_b, …):
+	 * values are {@link Double} or {@code double[]}.
+	 */
+	public CpcaModel build(final String method, final double alpha,
+		final Map<String, Object> parameters, final double[] values, final double[] w,
+		final int k, final List<String> notes)
+	{
+		final int m = space.dimension();
+		final double[][] components = space.components(w, k);
+		for (int c = 0; c < k; c++) {
+			int arg = 0;
+			for (int j = 1; j < components[c].length; j++)
+				if (Math.abs(components[c][j]) > Math.abs(components[c][arg])) arg = j;
+			if (components[c][arg] < 0) {
+				for (int j = 0; j < components[c].length; j++)
+					components[c][j] = -components[c][j];
+				for (int i = 0; i < m; i++)
+					w[i * k + c] = -w[i * k + c];
+			}
+		}
+		final double[] flat = space.targetScores(w, k);
+		// the target scores are the centred target projected on the unit components, so
+		// their variance is vᵀC_tv: no pass over A
+		final double[] tv = new double[k];
+		final int nt = target.samples();
+		for (int i = 0; i < nt; i++)
+			for (int c = 0; c < k; c++)
+				tv[c] += flat[i * k + c] * flat[i * k + c];
+		for (int c = 0; c < k; c++)
+			tv[c] /= nt - 1;
+		final double[] bv = background == null ? nans(k) : space.quadratics(space.b, w, k);
+		int positive = 0;
+		for (int c = 0; c < k; c++)
+			if (values[c] > 0) positive++;
+		final List<String> diag = new ArrayList<>(diagnostics);
+		diag.addAll(notes);
+		if (positive < k && "cpca".equals(method) && alpha != Double.POSITIVE_INFINITY)
+			diag.add("only " + positive + " of " + k + " directions have more target than " +
+				"background variance at α = " + alpha + " (eigenvalue > 0); the others are " +
+				"returned but carry no contrast");
+		final double[][] scores = new double[nt][k];
+		for (int i = 0; i < scores.length; i++)
+			for (int c = 0; c < k; c++) {
+				final double s = flat[i * k + c];
+				scores[i][c] = options.whiten() && tv[c] > 0 ? s / Math.sqrt(tv[c]) : s;
+			}
+		return new CpcaModel(method, alpha, parameters, components, values.clone(), tv, bv,
+			space.targetTotalVariance, targetPre, options.whiten(), diag,
+			Collections.emptyMap(), scores);
+	}
+}

@@ -1,0 +1,235 @@
+package org.cpca.core.kernel;
+
+import org.cpca.core.Progress;
+import org.cpca.core.contrast.AlphaSelection;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.contrast.CpcaOptions;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.data.Preprocessing;
+import org.cpca.core.model.CpcaModel;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Kernel contrastive PCA (Abid et al. 2018, §4; ALGORITHMS.md §3): cPCA in the feature
+ * space of a kernel h, each dataset centred on its own feature-space mean.
+ * <p>
+ * <b>Fit once.</b> The kernel input is every sample minus the pooled mean of all training
+ * samples (divided by the pooled population standard deviation per feature when
+ * {@link CpcaOptions#standardize()}; one input space for all datasets, as a kernel needs).
+ * γ, if automatic, is fixed by the rule of {@link KernelFunction}. Then feature vectors are
+ * built whose inner products are the kernel's ({@link KernelFeatures}):
+ * <ul>
+ * <li><b>exact</b> ({@link ExactFeatures}) for N = n_t + n_b ≤ {@value #EXACT_LIMIT}: the
+ * block-centred N × N kernel matrix and its pivoted Cholesky factor;</li>
+ * <li><b>Nyström</b> ({@link Nystrom}) above that: {@value #DEFAULT_LANDMARKS} seeded
+ * landmarks by default, memory O(N · landmarks).</li>
+ * </ul>
+ * (see {@link KernelOptions#landmarks()} to choose). Linear cPCA on these features
+ * ({@link Cpca}, prepared once) is kernel cPCA: the symmetric r × r problem
+ * {@code A − αB} of the specification, never the non-symmetric {@code D K_c}; so every α
+ * and the automatic α sweep of §2.1 ({@link AlphaSelection}) reuse the linear solvers and
+ * cost no kernel evaluations. Components are unit directions in feature space (the seed's
+ * {@code aᵀa = 1} normalisation is corrected to {@code aᵀK_c a = 1}).
+ * <p>
+ * α = ∞ is not offered: with a rich kernel the target's feature vectors are almost never
+ * in the span of the background's, so the background's null space in feature space is
+ * large and meaningless. Kernel cPCA takes exactly one background. Immutable and safe to
+ * share between threads.
+ */
+public final class KernelCpca {
+
+	/** Largest N = n_t + n_b for which the exact path is chosen automatically. */
+	public static final int EXACT_LIMIT = 2000;
+	/** Landmarks of the Nyström path when none are given. */
+	public static final int DEFAULT_LANDMARKS = 500;
+
+	private final Cpca cpca;
+	private final KernelFeatures features;
+	private final KernelFunction kernel;
+	private final Preprocessing input;
+	private final int landmarks;
+	private final List<String> diagnostics;
+
+	private KernelCpca(final Cpca cpca, final KernelFeatures features,
+		final KernelFunction kernel, final Preprocessing input, final int landmarks,
+		final List<String> diagnostics)
+	{
+		this.cpca = cpca;
+		this.features = features;
+		this.kernel = kernel;
+		this.input = input;
+		this.landmarks = landmarks;
+		this.diagnostics = Collections.unmodifiableList(diagnostics);
+	}
+
+	/**
+	 * Prepares kernel cPCA of the target against one background.
+	 *
+	 * @throws IllegalArgumentException for data or parameters that cannot be used, with a
+	 *           message saying what to do
+	 */
+	public static KernelCpca fit(final Dataset target, final Dataset background,
+		final CpcaOptions options, final KernelOptions kernelOptions,
+		final Progress progress)
+	{
+		return fit(target, background == null ? List.of() : List.of(background), options,
+			kernelOptions, progress);
+	}
+
+	/** As {@link #fit(Dataset, Dataset, CpcaOptions, KernelOptions, Progress)}; exactly one background. */
+	public static KernelCpca fit(final Dataset target, final List<Dataset> backgrounds,
+		final CpcaOptions options, final KernelOptions kernelOptions,
+		final Progress progress)
+	{
+		if (backgrounds.size() != 1) throw new IllegalArgumentException("kernel cPCA " +
+			"takes exactly one background (got " + backgrounds.size() + ")" + (backgrounds
+				.isEmpty() ? ": give a background, or use PCA" : ": pool them into one"));
+		final Dataset background = backgrounds.get(0);
+		for (final Dataset x : new Dataset[] { target, background })
+			if (x.samples() < 2) throw new IllegalArgumentException(x.name() + " has only " +
+				x.samples() + " sample: kernel cPCA needs at least 2 samples per dataset");
+		if (background.features() != target.features()) throw new IllegalArgumentException(
+			background.name() + " has " + background.features() + " features but " + target
+				.name() + " has " + target.features() + ": both must have the same features");
+		final int n = target.samples() + background.samples(), k = options.components();
+		int l = kernelOptions.landmarks();
+		if (l == KernelOptions.AUTOMATIC) l = n <= EXACT_LIMIT ? KernelOptions.ALL : Math
+			.min(DEFAULT_LANDMARKS, n);
+		if (l != KernelOptions.ALL) {
+			if (l < k) throw new IllegalArgumentException(l + " landmarks cannot give k = " +
+				k + " components: use at least k landmarks (default " + DEFAULT_LANDMARKS +
+				")");
+			if (l > n) throw new IllegalArgumentException(l + " landmarks were asked for but " +
+				"there are only N = " + n + " samples: use at most " + n +
+				" (or all, the exact path)");
+		}
+		final List<String> diagnostics = new ArrayList<>();
+		final Dataset[] sets = { target, background };
+		final Preprocessing input = KernelMatrix.pooledInput(sets, options.standardize(),
+			diagnostics);
+		final KernelFunction h = KernelMatrix.automaticGamma(kernelOptions.kernel(), sets,
+			input, options.seed(), diagnostics);
+		progress.stage("kernel input", 1);
+		final KernelFeatures f = l == KernelOptions.ALL ? ExactFeatures.build(target,
+			background, input, h, progress) : Nystrom.build(target, background, input, h, l,
+				options.seed(), progress);
+		diagnostics.add(0, f.description() + "; kernel " + h);
+		if (k > f.dimension()) throw new IllegalArgumentException("k = " + k +
+			" components were requested but the kernel features have rank " + f
+				.dimension() + ": choose k ≤ " + f.dimension() + ", another kernel, or " +
+				"more samples" + (l == KernelOptions.ALL ? "" : " or landmarks"));
+		final Dataset ft = Dataset.wrap(target.name() + " (kernel features)", f.target)
+			.withLabels(target.labels()), fb = Dataset.wrap(background.name() +
+				" (kernel features)", f.background);
+		final Cpca cpca = Cpca.fit(ft, fb, options.withStandardize(false)
+			.withFeatureSpace(null), progress);
+		return new KernelCpca(cpca, f, h, input, l, diagnostics);
+	}
+
+	/** The kernel, with γ fixed. */
+	public KernelFunction kernel() {
+		return kernel;
+	}
+
+	/** Whether the exact path ran (else Nyström). */
+	public boolean exact() {
+		return landmarks == KernelOptions.ALL;
+	}
+
+	/** Number of Nyström landmarks, or {@link KernelOptions#ALL} for the exact path. */
+	public int landmarks() {
+		return landmarks;
+	}
+
+	/** Dimension r of the kernel features (the rank of the centred kernel matrix). */
+	public int rank() {
+		return features.dimension();
+	}
+
+	/** The linear cPCA on the kernel features (shared). */
+	Cpca linear() {
+		return cpca;
+	}
+
+	/** Which path ran, γ, and other notes from the fit. */
+	public List<String> diagnostics() {
+		return diagnostics;
+	}
+
+	/**
+	 * Kernel cPCA at α.
+	 *
+	 * @param alpha finite, ≥ 0
+	 */
+	public KernelCpcaModel model(final double alpha) {
+		if (alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException("α = ∞ " +
+			"is not defined for kernel cPCA (in a rich feature space the background's null " +
+			"space is large and says nothing about the data): use a finite α or auto");
+		Cpca.checkAlpha(alpha);
+		return wrap(cpca.model(alpha));
+	}
+
+	/** The automatic α selection of ALGORITHMS.md §2.1 on the kernel problem. */
+	public AlphaSelection<KernelCpcaModel> automatic(final Progress progress) {
+		return cpca.automatic(progress).map(this::wrap);
+	}
+
+	/**
+	 * The kernel model of a linear model on the features: coefficients over the support
+	 * samples and offsets such that {@link KernelCpcaModel#transform} gives the same scores,
+	 * with the sign rule applied to the target scores.
+	 */
+	private KernelCpcaModel wrap(final CpcaModel m) {
+		final int k = m.numComponents();
+		final double[][] v = m.components();
+		final double[][] b = features.coefficients(v);
+		final double[] rho = features.offsets();
+		final double[] mean = m.targetMean();
+		final double[] tv = m.targetVariance();
+		final double[] offsets = new double[k];
+		for (int c = 0; c < k; c++) {
+			double o = 0;
+			for (int s = 0; s < rho.length; s++)
+				o += b[s][c] * rho[s];
+			for (int q = 0; q < mean.length; q++)
+				o += mean[q] * v[c][q];
+			offsets[c] = -o;
+			if (m.whiten() && tv[c] > 0) {
+				final double f = 1 / Math.sqrt(tv[c]);
+				for (final double[] row : b)
+					row[c] *= f;
+				offsets[c] *= f;
+			}
+		}
+		// sign rule: the target score of largest magnitude is positive
+		final double[][] scores = m.targetScores();
+		for (int c = 0; c < k; c++) {
+			int arg = 0;
+			for (int i = 1; i < scores.length; i++)
+				if (Math.abs(scores[i][c]) > Math.abs(scores[arg][c])) arg = i;
+			if (scores[arg][c] < 0) {
+				for (final double[] row : scores)
+					row[c] = -row[c];
+				for (final double[] row : b)
+					row[c] = -row[c];
+				offsets[c] = -offsets[c];
+			}
+		}
+		final List<String> diag = new ArrayList<>(diagnostics);
+		final List<String> linear = cpca.diagnostics();
+		for (final String note : m.diagnostics())
+			if (!linear.contains(note)) diag.add(note);
+		diag.add(KernelCpcaModel.NO_COMPONENTS);
+		final Map<String, Object> parameters = new LinkedHashMap<>(kernel.parameters());
+		parameters.put("path", exact() ? "exact" : "nystrom");
+		if (!exact()) parameters.put("landmarks", (double) landmarks);
+		return new KernelCpcaModel(m.alpha(), parameters, kernel, input, features.support(),
+			b, offsets, m.eigenvalues(), tv, m.backgroundVariance(), m.targetTotalVariance(),
+			diag, Collections.emptyMap(), scores);
+	}
+}

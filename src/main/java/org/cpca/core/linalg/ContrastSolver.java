@@ -1,0 +1,701 @@
+package org.cpca.core.linalg;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * Top-k eigenpairs of {@code C(α) = A − αB} for any number of α values, exact and fast.
+ * <p>
+ * <b>Once per fit</b>, B is reduced to tridiagonal form by Householder reflections,
+ * {@code B = Q T Qᵀ} (Q orthogonal, T tridiagonal; {@link SymmetricEigen#tridiagonalize}),
+ * and A is carried into the same basis, {@code M = QᵀAQ}. This costs about one third of a
+ * full eigen-decomposition of B: the expensive part of the latter, accumulating the QL
+ * rotations into the eigenvectors, is never done. In this basis every α is the similar
+ * matrix {@code S(α) = M − αT}: same eigenvalues, eigenvectors {@code v = Qy}.
+ * <p>
+ * <b>Per α</b>, the top k eigenpairs of S(α) are found by LOBPCG (Knyazev 2001: the
+ * Rayleigh–Ritz procedure on span{X, W, P} with W the preconditioned block residual and
+ * P the previous update direction). Each residual r of a Ritz pair (θ, x) is
+ * preconditioned, as in Davidson's method, with {@code (θI − tri S(α))⁻¹}, tri S(α) being
+ * the tridiagonal part of S(α) = tri(M) − αT: an O(m) LDLᵀ solve. This is the right
+ * preconditioner here: at large α the spread of S(α) comes from −αT, which it contains
+ * exactly, so the iteration count does not grow with α (unpreconditioned Krylov methods
+ * slow down like √(α‖B‖/gap)); and it acts as a shift-invert towards θ, so the crowded
+ * low end of B's spectrum (many near-equal small background variances, which become the
+ * top of S at large α) is resolved quickly. It never needs the eigenvectors of B. It may
+ * be indefinite; pivots are kept away from zero, and since the residual test below does
+ * not depend on the preconditioner, a poor step can only cost iterations, never accuracy.
+ * Products with M (and with the dense C of the direct path) use {@link Products#times} on
+ * rows; per iteration only the new directions W are multiplied, the images of X and P
+ * being carried along by the same linear combinations.
+ * A warm start (the previous α's vectors) typically converges in 6–10 iterations
+ * (measured on 784 features: about 420 iterations over the 41-value default grid, most
+ * of them at the few α where the top eigenvectors change).
+ * <p>
+ * <b>One α without the preparation</b> ({@link #direct}). The preparation costs about
+ * 8m³ flops (tridiagonalisation, Q, and M), far more than a few dozen products with an
+ * m × m matrix. For a single α, the same LOBPCG is therefore first run on
+ * {@code C = A − αB} itself with the Jacobi preconditioner; it converges quickly when
+ * the top of C's spectrum is well separated (small and moderate α), and gives up early,
+ * from the observed convergence rate, when it would not (then the prepared solver is
+ * used). Both paths pass the same residual test. {@link Cpca} applies this rule to every
+ * single-α request, so which path answers depends only on the data and α, never on the
+ * call order.
+ * <p>
+ * <b>Exactness.</b> Convergence is declared only after the residuals are recomputed from a
+ * fresh product: every returned pair satisfies
+ * {@code ‖S y − θy‖ ≤ 10⁻¹⁰ · s}, where s is a lower bound of ‖S(α)‖₂ (the largest |Ritz
+ * value| seen, or ‖S‖_F/√m), so also ≤ 10⁻¹⁰‖C(α)‖ in the original basis up to the
+ * rounding of Q (≈ ε‖A‖ + αε‖B‖). A problem that does not converge within the iteration
+ * budget is solved by a full decomposition instead. Randomness (the cold start block) is
+ * seeded; all parallel loops have a fixed split: same input, bit-identical output.
+ */
+public final class ContrastSolver {
+
+	private static final int MAX_ITERATIONS = 400;
+	/** First iteration at which a direct solve may give up (see {@link #lobpcg}). */
+	private static final int RATE_START = 12;
+	/** Iterations over which the convergence rate is measured. */
+	private static final int RATE_WINDOW = 6;
+	/** At or below this size a full decomposition per α is cheaper than iterating. */
+	private static final int SMALL = 64;
+
+	private final int m;
+	private final double[] a;
+	private final double[] b;
+	/** Rows of Qᵀ: basis vector i in original coordinates. */
+	private final double[][] qt;
+	private final double[] td;
+	private final double[] te;
+	/** M = QᵀAQ as rows (m × m, symmetric). */
+	private final double[][] mm;
+	private final double mNorm2;
+	private final double tNorm2;
+	private final double mtDot;
+
+	private ContrastSolver(final int m, final double[] a, final double[] b,
+		final double[][] qt, final double[] td, final double[] te, final double[][] mm)
+	{
+		this.m = m;
+		this.a = a;
+		this.b = b;
+		this.qt = qt;
+		this.td = td;
+		this.te = te;
+		this.mm = mm;
+		double n2 = 0, t2 = 0, mt = 0;
+		if (mm != null) {
+			for (final double[] row : mm)
+				for (final double v : row)
+					n2 += v * v;
+			for (int i = 0; i < m; i++) {
+				t2 += td[i] * td[i] + (i + 1 < m ? 2 * te[i] * te[i] : 0);
+				mt += mm[i][i] * td[i] + (i + 1 < m ? 2 * mm[i][i + 1] * te[i] : 0);
+			}
+		}
+		this.mNorm2 = n2;
+		this.tNorm2 = t2;
+		this.mtDot = mt;
+	}
+
+	/** Prepares A − αB (both symmetric m × m, row-major; not modified, not copied). */
+	public static ContrastSolver build(final double[] a, final double[] b, final int m) {
+		if (m <= SMALL) return new ContrastSolver(m, a, b, null, null, null, null);
+		final int nb = leadingBlock(b, m);
+		if (m - nb >= SMALL) return buildBlocked(a, b, m, nb);
+		return buildFull(a, b, m);
+	}
+
+	/** {@link #build} by a tridiagonalisation of the whole of B (m &gt; {@value #SMALL}). */
+	static ContrastSolver buildFull(final double[] a, final double[] b, final int m) {
+		final double[][] rows = new double[m][m];
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < m; j++)
+				rows[i][j] = 0.5 * (b[i * m + j] + b[j * m + i]);
+		final double[] td = new double[m], te = new double[m];
+		final double[][] qt = SymmetricEigen.tridiagonalize(rows, td, te);
+		// M = QᵀAQ = (QᵀA)·Q, both products in the row-times-rows form of Products.times
+		final double[][] aRows = new double[m][];
+		for (int i = 0; i < m; i++)
+			aRows[i] = Arrays.copyOfRange(a, i * m, (i + 1) * m);
+		final double[][] q = new double[m][m];
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < m; j++)
+				q[j][i] = qt[i][j];
+		final double[][] mRows = Products.times(Products.times(qt, aRows), q);
+		final double[][] mm = new double[m][m];
+		for (int i = 0; i < m; i++)
+			for (int j = i; j < m; j++) {
+				final double v = 0.5 * (mRows[i][j] + mRows[j][i]);
+				mm[i][j] = v;
+				mm[j][i] = v;
+			}
+		return new ContrastSolver(m, a, b, qt, td, te, mm);
+	}
+
+	/**
+	 * Whether the one-time preparation was done ({@code m >} {@value #SMALL}); only then
+	 * are {@link #basisRows}, {@link #tridiagonalDiagonal}, {@link #tridiagonalOffDiagonal}
+	 * and {@link #targetInBasis} available. Shared with cPCA*'s β sweep ({@link BetaSolver}).
+	 */
+	public boolean prepared() {
+		return mm != null;
+	}
+
+	/** Rows of Qᵀ: basis vector i in original coordinates (do not modify). */
+	public double[][] basisRows() {
+		return qt;
+	}
+
+	/** The diagonal of T in {@code B = QTQᵀ} (do not modify). */
+	public double[] tridiagonalDiagonal() {
+		return td;
+	}
+
+	/** The off-diagonal of T, {@code T[i][i+1]} at i (do not modify). */
+	public double[] tridiagonalOffDiagonal() {
+		return te;
+	}
+
+	/** {@code QᵀAQ} as rows (do not modify). */
+	public double[][] targetInBasis() {
+		return mm;
+	}
+
+	/**
+	 * The size of the leading block outside which B is exactly zero: 1 + the last index i
+	 * whose row or column of B has a nonzero entry (0 for B = 0). Kernel cPCA's exact
+	 * features give such a B (the background's null space in feature space is the trailing
+	 * block); for linear cPCA it means trailing features without background variance.
+	 */
+	static int leadingBlock(final double[] b, final int m) {
+		for (int i = m - 1; i >= 0; i--)
+			for (int j = 0; j < m; j++)
+				if (b[i * m + j] != 0 || b[j * m + i] != 0) return i + 1;
+		return 0;
+	}
+
+	/**
+	 * {@link #build} for B zero outside its leading nb × nb block (at least {@value #SMALL}
+	 * trailing rows): Q = diag(Q_b, I) with {@code B_bb = Q_b T_b Q_bᵀ} (Householder, nb ×
+	 * nb), so that in the new basis B is still tridiagonal (T_b, then zeros) while the
+	 * trailing block (the null space of B) keeps its original coordinates. The preparation
+	 * costs about 2nb³ + nb·n_n·m multiply–adds and one reduction of size nb instead of 2m³
+	 * and one of size m.
+	 */
+	private static ContrastSolver buildBlocked(final double[] a, final double[] b,
+		final int m, final int nb)
+	{
+		final int nn = m - nb;
+		final double[] td = new double[m], te = new double[m];
+		final double[][] qb;
+		if (nb > 0) {
+			final double[][] rows = new double[nb][nb];
+			for (int i = 0; i < nb; i++)
+				for (int j = 0; j < nb; j++)
+					rows[i][j] = 0.5 * (b[i * m + j] + b[j * m + i]);
+			final double[] d = new double[nb], e = new double[nb];
+			qb = SymmetricEigen.tridiagonalize(rows, d, e);
+			System.arraycopy(d, 0, td, 0, nb);
+			System.arraycopy(e, 0, te, 0, nb - 1);
+		}
+		else qb = new double[0][];
+		final double[][] qn = new double[nn][nn];
+		for (int i = 0; i < nn; i++)
+			qn[i][i] = 1;
+		// Qᵀ as rows: diag(Q_bᵀ, Q_nᵀ)
+		final double[][] qt = new double[m][m];
+		for (int i = 0; i < nb; i++)
+			System.arraycopy(qb[i], 0, qt[i], 0, nb);
+		for (int i = 0; i < nn; i++)
+			System.arraycopy(qn[i], 0, qt[nb + i], nb, nn);
+		final double[][] mm = new double[m][m];
+		if (nb > 0) {
+			// M_bb = Q_bᵀ A_bb Q_b and M_bn = Q_bᵀ A_bn Q_n
+			final double[][] abb = new double[nb][], abn = new double[nb][];
+			for (int i = 0; i < nb; i++) {
+				abb[i] = Arrays.copyOfRange(a, i * m, i * m + nb);
+				abn[i] = Arrays.copyOfRange(a, i * m + nb, (i + 1) * m);
+			}
+			final double[][] bRows = Products.times(qb, abb), nRows = Products.times(qb, abn);
+			final double[][] qbCols = new double[nb][nb], qnCols = new double[nn][nn];
+			for (int i = 0; i < nb; i++)
+				for (int j = 0; j < nb; j++)
+					qbCols[j][i] = qb[i][j];
+			for (int i = 0; i < nn; i++)
+				for (int j = 0; j < nn; j++)
+					qnCols[j][i] = qn[i][j];
+			final double[][] mbb = Products.times(bRows, qbCols);
+			final double[][] mbn = Products.times(nRows, qnCols);
+			for (int i = 0; i < nb; i++) {
+				for (int j = i; j < nb; j++)
+					mm[i][j] = mm[j][i] = 0.5 * (mbb[i][j] + mbb[j][i]);
+				for (int j = 0; j < nn; j++)
+					mm[i][nb + j] = mm[nb + j][i] = mbn[i][j];
+			}
+		}
+		for (int i = 0; i < nn; i++)
+			for (int j = i; j < nn; j++)
+				mm[nb + i][nb + j] = mm[nb + j][nb + i] = 0.5 * (a[(nb + i) * m + nb + j] + a[(nb +
+					j) * m + nb + i]);
+		return new ContrastSolver(m, a, b, qt, td, te, mm);
+	}
+
+	/**
+	 * The top k eigenpairs of A − αB.
+	 *
+	 * @param warm the {@link TopEigen.Result#warmStart} of a previous α, or {@code null}
+	 */
+	public TopEigen.Result solve(final double alpha, final int k, final double[][] warm,
+		final long seed)
+	{
+		if (mm == null) return full(a, b, m, null, alpha, k, 0);
+		final double frobLower = Math.sqrt(Math.max(0, mNorm2 - 2 * alpha * mtDot +
+			alpha * alpha * tNorm2) / m);
+		final Operator op = new Operator() {
+
+			@Override
+			public double[][] apply(final double[][] block) {
+				return ContrastSolver.this.apply(alpha, block);
+			}
+
+			@Override
+			public double[] precondition(final double[] r, final double theta,
+				final double scale)
+			{
+				return shifted(r, alpha, theta, scale);
+			}
+		};
+		final Iterate it = lobpcg(op, m, k, warm, seed, frobLower, MAX_ITERATIONS, false);
+		if (it.theta == null) return full(a, b, m, qt, alpha, k, MAX_ITERATIONS);
+		return finish(it.theta, it.x, k, it.iterations);
+	}
+
+	/**
+	 * The top k eigenpairs of A − αB for one α without any one-time preparation: the same
+	 * LOBPCG (same convergence test, so the same exactness), but on the dense matrix
+	 * {@code C = A − αB} in the original basis, with the Jacobi preconditioner
+	 * {@code (θ − diag C)⁻¹}. Cheap when C's top eigenvalues are well separated from the rest
+	 * of its spectrum (typical for moderate α); returns {@code null} when it does not
+	 * converge within {@code maxIterations}, in which case the caller must use
+	 * {@link #build}{@code .solve}. The result depends only on (A, B, α, k, seed).
+	 */
+	public static TopEigen.Result direct(final double[] a, final double[] b, final int m,
+		final double alpha, final int k, final long seed, final int maxIterations)
+	{
+		return direct(a, b, m, alpha, k, seed, maxIterations, null);
+	}
+
+	/**
+	 * {@link #direct}, and when it gives up, its last block (original basis) in
+	 * {@code partial[0]}: a better start for the prepared solver than random vectors.
+	 */
+	public static TopEigen.Result direct(final double[] a, final double[] b, final int m,
+		final double alpha, final int k, final long seed, final int maxIterations,
+		final double[][][] partial)
+	{
+		if (m <= SMALL) return full(a, b, m, null, alpha, k, 0);
+		final double[][] c = contrastRows(a, b, m, alpha);
+		double f2 = 0;
+		for (final double[] row : c)
+			for (final double v : row)
+				f2 += v * v;
+		final double[] diag = new double[m];
+		for (int i = 0; i < m; i++)
+			diag[i] = c[i][i];
+		final Operator op = new Operator() {
+
+			@Override
+			public double[][] apply(final double[][] block) {
+				return Products.symmetricTimesRows(c, block);
+			}
+
+			@Override
+			public double[] precondition(final double[] r, final double theta,
+				final double scale)
+			{
+				final double guard = 1e-8 * scale;
+				final double[] z = new double[r.length];
+				for (int i = 0; i < z.length; i++) {
+					double di = theta - diag[i];
+					if (Math.abs(di) < guard) di = di < 0 ? -guard : guard;
+					z[i] = r[i] / di;
+				}
+				return z;
+			}
+		};
+		final Iterate it = lobpcg(op, m, k, null, seed, Math.sqrt(f2 / m), maxIterations,
+			true);
+		if (it.theta == null) {
+			if (partial != null) partial[0] = it.x;
+			return null;
+		}
+		final double[] vectors = new double[m * k];
+		for (int col = 0; col < k; col++)
+			for (int i = 0; i < m; i++)
+				vectors[i * k + col] = it.x[col][i];
+		return new TopEigen.Result(Arrays.copyOf(it.theta, k), vectors, it.x,
+			it.iterations, false);
+	}
+
+	/**
+	 * Vectors of the original basis carried into this solver's basis ({@code y = Qᵀv}), so
+	 * that they can warm-start {@link #solve}.
+	 */
+	public double[][] inBasis(final double[][] v) {
+		if (qt == null) return v;
+		final double[][] y = new double[v.length][m];
+		for (int c = 0; c < v.length; c++)
+			for (int i = 0; i < m; i++)
+				y[c][i] = TopEigen.dot(qt[i], v[c]);
+		return y;
+	}
+
+	/** The same for a whole result of {@link #direct}: values and vectors unchanged. */
+	public TopEigen.Result inBasis(final TopEigen.Result direct) {
+		if (qt == null) return direct;
+		return new TopEigen.Result(direct.values, direct.vectors, inBasis(direct.warmStart),
+			direct.restarts, direct.fullDecomposition);
+	}
+
+	/**
+	 * Rows of {@code (C + Cᵀ)/2} for {@code C = A − αB}, symmetrised tile by tile (64 × 64
+	 * tiles and their mirror images) so that both reads stay in cache.
+	 */
+	static double[][] contrastRows(final double[] a, final double[] b, final int m,
+		final double alpha)
+	{
+		final double[][] c = new double[m][m];
+		final int tile = 64;
+		for (int i0 = 0; i0 < m; i0 += tile) {
+			final int i1 = Math.min(m, i0 + tile);
+			for (int j0 = i0; j0 < m; j0 += tile) {
+				final int j1 = Math.min(m, j0 + tile);
+				for (int i = i0; i < i1; i++) {
+					final double[] ci = c[i];
+					final int oi = i * m;
+					for (int j = Math.max(j0, i); j < j1; j++) {
+						final int oj = j * m;
+						final double v = 0.5 * ((a[oi + j] - alpha * b[oi + j]) + (a[oj + i] -
+							alpha * b[oj + i]));
+						ci[j] = v;
+						c[j][i] = v;
+					}
+				}
+			}
+		}
+		return c;
+	}
+
+	/** The operator of an LOBPCG run: the matrix S and the preconditioner. */
+	private interface Operator {
+
+		/** S·x for each vector of the block. */
+		double[][] apply(double[][] block);
+
+		/** An approximation of (θ − S)⁻¹r (any fixed linear map is safe). */
+		double[] precondition(double[] r, double theta, double scale);
+	}
+
+	/** A converged LOBPCG run: Ritz values and vectors (p of them, k wanted). */
+	private static final class Iterate {
+
+		final double[] theta;
+		final double[][] x;
+		final int iterations;
+
+		Iterate(final double[] theta, final double[][] x, final int iterations) {
+			this.theta = theta;
+			this.x = x;
+			this.iterations = iterations;
+		}
+	}
+
+	/**
+	 * LOBPCG for the top k eigenpairs of the symmetric operator (block of k + 3 vectors).
+	 * If it does not converge within {@code maxIterations}, the result has no values
+	 * ({@code theta == null}) and holds the last block. See the class comment
+	 * for the method and the convergence test.
+	 *
+	 * @param giveUp stop early (return {@code null}) once the observed convergence rate
+	 *          of the largest wanted residual predicts that the budget will not suffice:
+	 *          from iteration {@value #RATE_START} on, the rate over the last
+	 *          {@value #RATE_WINDOW} iterations is extrapolated. A deterministic function
+	 *          of the run, so it keeps results reproducible.
+	 */
+	private static Iterate lobpcg(final Operator op, final int m, final int k,
+		final double[][] warm, final long seed, final double frobLower,
+		final int maxIterations, final boolean giveUp)
+	{
+		final double[] history = new double[maxIterations + 1];
+		final int p = Math.min(m, k + 3);
+		final SplittableRandom random = new SplittableRandom(seed);
+		final double tol = TopEigen.TOLERANCE;
+		double[][] x = new double[p][];
+		for (int c = 0; c < p; c++)
+			x[c] = warm != null && c < warm.length && warm[c].length == m ? warm[c].clone()
+				: TopEigen.gaussian(random, m);
+		x = TopEigen.orthonormalize(x, new double[0][], random, m);
+		double[][] sx = op.apply(x);
+		double[][] pDir = new double[0][], sp = new double[0][];
+		double[] theta = null;
+		double scale = frobLower;
+		boolean fresh = true; // sx computed directly from x (not by recurrence)
+		for (int it = 0; it < maxIterations; it++) {
+			// Rayleigh–Ritz on span{X, W, P}
+			double[][] basis, image;
+			int nx = x.length, nw = 0;
+			if (theta == null) {
+				basis = x;
+				image = sx;
+			}
+			else {
+				final double[][] r = new double[nx][];
+				final int[] ridx = new int[nx];
+				int nr = 0;
+				boolean done = true;
+				double worst = 0;
+				for (int c = 0; c < nx; c++) {
+					final double[] rc = new double[m];
+					final double[] sxc = sx[c], xc = x[c];
+					final double th = theta[c];
+					for (int i = 0; i < m; i++)
+						rc[i] = sxc[i] - th * xc[i];
+					final double norm = Math.sqrt(TopEigen.dot(rc, rc));
+					final boolean ok = norm <= tol * scale;
+					if (c < k && !ok) done = false;
+					if (c < k) worst = Math.max(worst, norm);
+					if (!ok) {
+						ridx[nr] = c;
+						r[nr++] = rc;
+					}
+				}
+				if (done) {
+					if (fresh) return new Iterate(theta, x, it);
+					// confirm with a directly computed image before accepting
+					sx = op.apply(x);
+					fresh = true;
+					final double[] h = new double[nx * nx];
+					for (int i = 0; i < nx; i++)
+						for (int j = i; j < nx; j++)
+							h[i * nx + j] = h[j * nx + i] = 0.5 * (TopEigen.dot(x[i], sx[j]) +
+								TopEigen.dot(x[j], sx[i]));
+					final SymmetricEigen e = SymmetricEigen.of(h, nx);
+					theta = rotate(e, nx, x, sx);
+					continue;
+				}
+				history[it] = worst;
+				if (giveUp && it >= RATE_START && history[it - RATE_WINDOW] > 0) {
+					final double rate = Math.pow(worst / history[it - RATE_WINDOW], 1.0 /
+						RATE_WINDOW);
+					final double needed = rate >= 1 ? Double.POSITIVE_INFINITY : Math.log(tol *
+						scale / worst) / Math.log(rate);
+					if (it + needed > maxIterations) return new Iterate(null, x, it);
+				}
+				final double[][] w = new double[nr][];
+				for (int q = 0; q < nr; q++)
+					w[q] = op.precondition(r[q], theta[ridx[q]], scale);
+				final double[][] wo = TopEigen.orthonormalize(w, x, null, m);
+				nw = wo.length;
+				final double[][] sw = op.apply(wo);
+				// P against X and W, carrying its image along
+				final double[][] prior = concat(x, wo), priorImage = concat(sx, sw);
+				final double[][][] po = orthonormalizeWithImage(pDir, sp, prior, priorImage);
+				basis = concat(prior, po[0]);
+				image = concat(priorImage, po[1]);
+				fresh = false;
+			}
+			final int nb = basis.length;
+			final double[] h = new double[nb * nb];
+			for (int i = 0; i < nb; i++)
+				for (int j = i; j < nb; j++)
+					h[i * nb + j] = h[j * nb + i] = 0.5 * (TopEigen.dot(basis[i], image[j]) +
+						TopEigen.dot(basis[j], image[i]));
+			final SymmetricEigen e = SymmetricEigen.of(h, nb);
+			for (int c = 0; c < nb; c++)
+				scale = Math.max(scale, Math.abs(e.value(c)));
+			final int keep = Math.min(p, nb);
+			final double[] u = e.vectors(keep);
+			final double[][] nxv = new double[keep][m], nsx = new double[keep][m];
+			final double[][] np = new double[keep][m], nsp = new double[keep][m];
+			for (int j = 0; j < nb; j++) {
+				final double[] bj = basis[j], ij = image[j];
+				final boolean update = j >= nx;
+				for (int c = 0; c < keep; c++) {
+					final double f = u[j * keep + c];
+					if (f == 0) continue;
+					TopEigen.axpy(f, bj, nxv[c]);
+					TopEigen.axpy(f, ij, nsx[c]);
+					if (update) {
+						TopEigen.axpy(f, bj, np[c]);
+						TopEigen.axpy(f, ij, nsp[c]);
+					}
+				}
+			}
+			theta = Arrays.copyOf(e.values(), keep);
+			x = nxv;
+			sx = nsx;
+			if (nb > nx) {
+				pDir = np;
+				sp = nsp;
+			}
+		}
+		return new Iterate(null, x, maxIterations);
+	}
+
+	/** Rotates x and sx by the eigenvectors of the small problem; returns the values. */
+	private static double[] rotate(final SymmetricEigen e, final int n, final double[][] x,
+		final double[][] sx)
+	{
+		final int m = x[0].length;
+		final double[] u = e.vectors();
+		final double[][] nx = new double[n][m], ns = new double[n][m];
+		for (int j = 0; j < n; j++)
+			for (int c = 0; c < n; c++) {
+				TopEigen.axpy(u[j * n + c], x[j], nx[c]);
+				TopEigen.axpy(u[j * n + c], sx[j], ns[c]);
+			}
+		for (int c = 0; c < n; c++) {
+			x[c] = nx[c];
+			sx[c] = ns[c];
+		}
+		return e.values();
+	}
+
+	/** The converged result: eigenvectors lifted to the original basis, v = Qy. */
+	private TopEigen.Result finish(final double[] theta, final double[][] y, final int k,
+		final int iterations)
+	{
+		final double[] vectors = new double[m * k];
+		final double[][] v = new double[k][m];
+		for (int i = 0; i < m; i++) {
+			final double[] qi = qt[i];
+			for (int c = 0; c < k; c++) {
+				final double f = y[c][i];
+				if (f != 0) TopEigen.axpy(f, qi, v[c]);
+			}
+		}
+		for (int c = 0; c < k; c++)
+			for (int i = 0; i < m; i++)
+				vectors[i * k + c] = v[c][i];
+		return new TopEigen.Result(Arrays.copyOf(theta, k), vectors, y, iterations, false);
+	}
+
+	/** Full decomposition of A − αB in the original basis (small or unconverged problems). */
+	private static TopEigen.Result full(final double[] a, final double[] b, final int m,
+		final double[][] qt, final double alpha, final int k, final int iterations)
+	{
+		final double[] c = new double[m * m];
+		for (int i = 0; i < c.length; i++)
+			c[i] = a[i] - alpha * b[i];
+		final SymmetricEigen e = SymmetricEigen.of(c, m);
+		final int p = Math.min(m, k + 3);
+		final double[][] warm = new double[p][];
+		if (qt != null) {
+			// warm vectors live in the Q basis: y = Qᵀv
+			for (int col = 0; col < p; col++) {
+				final double[] v = e.vector(col);
+				warm[col] = new double[m];
+				for (int i = 0; i < m; i++)
+					warm[col][i] = TopEigen.dot(qt[i], v);
+			}
+		}
+		else for (int col = 0; col < p; col++)
+			warm[col] = e.vector(col).clone();
+		return new TopEigen.Result(Arrays.copyOf(e.values(), k), e.vectors(k), warm,
+			iterations, true);
+	}
+
+	/** S(α)·x = Mx − αTx for each vector of the block. */
+	private double[][] apply(final double alpha, final double[][] block) {
+		final double[][] out = Products.symmetricTimesRows(mm, block);
+		if (alpha != 0) for (int c = 0; c < block.length; c++) {
+			final double[] xc = block[c], oc = out[c];
+			for (int i = 0; i < m; i++) {
+				double t = td[i] * xc[i];
+				if (i > 0) t += te[i - 1] * xc[i - 1];
+				if (i + 1 < m) t += te[i] * xc[i + 1];
+				oc[i] -= alpha * t;
+			}
+		}
+		return out;
+	}
+
+	/**
+	 * (θI − tri(S))⁻¹ r, with tri(S) the tridiagonal part of S(α) = M − αT; tiny pivots
+	 * are kept away from zero (the matrix may be indefinite, as in Davidson's method).
+	 */
+	private double[] shifted(final double[] r, final double alpha, final double theta,
+		final double scale)
+	{
+		final double[] z = r.clone();
+		final double[] dd = new double[m], ll = new double[m];
+		final double guard = 1e-8 * scale;
+		double prev = 1, off = 0;
+		for (int i = 0; i < m; i++) {
+			double di = theta - (mm[i][i] - alpha * td[i]);
+			if (i > 0) {
+				ll[i - 1] = off / prev;
+				di -= ll[i - 1] * off;
+			}
+			if (Math.abs(di) < guard) di = di < 0 ? -guard : guard;
+			dd[i] = di;
+			prev = di;
+			off = i + 1 < m ? -(mm[i][i + 1] - alpha * te[i]) : 0;
+		}
+		for (int i = 1; i < m; i++)
+			z[i] -= ll[i - 1] * z[i - 1];
+		for (int i = 0; i < m; i++)
+			z[i] /= dd[i];
+		for (int i = m - 2; i >= 0; i--)
+			z[i] -= ll[i] * z[i + 1];
+		return z;
+	}
+
+	/**
+	 * Gram–Schmidt (twice) of the vectors v against the orthonormal prior and each other,
+	 * applying the same combinations to their images; nearly dependent vectors are
+	 * dropped. Returns {vectors, images}.
+	 */
+	private static double[][][] orthonormalizeWithImage(final double[][] v,
+		final double[][] sv, final double[][] prior, final double[][] priorImage)
+	{
+		final int n = v.length;
+		final double[][] out = new double[n][], outImage = new double[n][];
+		int kept = 0;
+		for (int c = 0; c < n; c++) {
+			final double[] x = v[c].clone(), sx = sv[c].clone();
+			final double before = Math.sqrt(TopEigen.dot(x, x));
+			if (!(before > 0)) continue;
+			for (int pass = 0; pass < 2; pass++) {
+				for (int j = 0; j < prior.length; j++) {
+					final double f = TopEigen.dot(prior[j], x);
+					TopEigen.axpy(-f, prior[j], x);
+					TopEigen.axpy(-f, priorImage[j], sx);
+				}
+				for (int j = 0; j < kept; j++) {
+					final double f = TopEigen.dot(out[j], x);
+					TopEigen.axpy(-f, out[j], x);
+					TopEigen.axpy(-f, outImage[j], sx);
+				}
+			}
+			final double after = Math.sqrt(TopEigen.dot(x, x));
+			// a direction that is mostly already in the basis: its image would be inaccurate
+			if (!(after > 1e-6 * before)) continue;
+			for (int i = 0; i < x.length; i++) {
+				x[i] /= after;
+				sx[i] /= after;
+			}
+			out[kept] = x;
+			outImage[kept++] = sx;
+		}
+		return new double[][][] { Arrays.copyOf(out, kept), Arrays.copyOf(outImage,
+			kept) };
+	}
+
+	private static double[][] concat(final double[][] a, final double[][] b) {
+		final double[][] out = Arrays.copyOf(a, a.length + b.length);
+		System.arraycopy(b, 0, out, a.length, b.length);
+		return out;
+	}
+}

@@ -1,0 +1,452 @@
+package org.cpca.core.linalg;
+
+import java.util.stream.IntStream;
+
+/**
+ * Eigenpairs of a real symmetric matrix, sorted by <em>signed</em> eigenvalue, descending.
+ * <p>
+ * The input is symmetrised ({@code (S + Sᵀ)/2}) before it is decomposed, so a symmetric
+ * solver is always used and the output is always real. {@link TopEigen} finds only the top
+ * few eigenpairs; this class does the full decomposition, in two textbook stages written
+ * for speed over {@code double[]} rows (which the JIT vectorises):
+ * <ol>
+ * <li><b>Householder tridiagonalisation</b> {@code A = Q T Qᵀ}. Step k reflects the part
+ * below the diagonal of column k onto a multiple of the first unit vector with
+ * {@code H = I − βvvᵀ}; the trailing block is updated by the symmetric rank-2 formula
+ * {@code A ← A − vwᵀ − wvᵀ}, {@code p = βAv}, {@code w = p − (βpᵀv/2)v}. The full square
+ * is kept (not a triangle) so that every pass is a row-wise axpy; the matrix–vector
+ * product for step k+1 is fused into the update pass of step k ({@code p = Σ_i v_i a_i},
+ * an axpy over the freshly updated rows), so the trailing block is read once per step.
+ * Row ranges are split over the cores with per-range partial sums added in a fixed
+ * order: the result does not depend on thread timing. Q is accumulated the same way,
+ * each reflector's pass also forming the row vector the next one needs. Inner loops use
+ * fused multiply–adds ({@link Math#fma}, exactly specified, so deterministic).</li>
+ * <li><b>Implicit QL with Wilkinson's shift</b> on T (Golub &amp; Van Loan §8.3), each
+ * Givens rotation applied to two rows of Qᵀ (the eigenvectors are kept as rows, so a
+ * rotation is a vectorised two-row update); rotations of one sweep are recorded first
+ * and applied afterwards by column strips, in parallel.</li>
+ * </ol>
+ * The result is backward stable: {@code ‖AV − VΛ‖ ≈ ε‖A‖} and {@code ‖VᵀV − I‖ ≈ ε√m}.
+ * Deterministic: the same input gives bit-identical output.
+ */
+public final class SymmetricEigen {
+
+	private static final double EPS = Math.ulp(1.0);
+	/** Rows per parallel task in the tridiagonalisation (below it, one thread). */
+	private static final int PARALLEL_ROWS = 192;
+
+	private final int m;
+	private final double[] values;
+	private final double[][] rows; // eigenvector c is rows[c]
+
+	private SymmetricEigen(final int m, final double[] values, final double[][] rows) {
+		this.m = m;
+		this.values = values;
+		this.rows = rows;
+	}
+
+	/**
+	 * Decomposes the symmetric m × m row-major matrix {@code s} (not modified).
+	 */
+	public static SymmetricEigen of(final double[] s, final int m) {
+		final double[][] a = new double[m][m];
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < m; j++)
+				a[i][j] = 0.5 * (s[i * m + j] + s[j * m + i]);
+		return ofRows(a);
+	}
+
+	/**
+	 * Decomposes a symmetric matrix given as rows, which are used as workspace (destroyed).
+	 * The caller guarantees symmetry.
+	 */
+	static SymmetricEigen ofRows(final double[][] a) {
+		final int m = a.length;
+		final double[] d = new double[m], e = new double[m];
+		final double[][] qt = tridiagonalize(a, d, e);
+		ql(d, e, qt);
+		final Integer[] order = new Integer[m];
+		for (int i = 0; i < m; i++)
+			order[i] = i;
+		// descending by signed value; ties keep index order (stable sort): deterministic
+		java.util.Arrays.sort(order, (p, q) -> Double.compare(d[q], d[p]));
+		final double[] values = new double[m];
+		final double[][] rows = new double[m][];
+		for (int c = 0; c < m; c++) {
+			values[c] = d[order[c]];
+			rows[c] = qt[order[c]];
+		}
+		return new SymmetricEigen(m, values, rows);
+	}
+
+	/**
+	 * Householder reduction. On return d and e hold the diagonal and off-diagonal of T
+	 * ({@code e[i] = T[i][i+1]}, {@code e[m−1] = 0}) and the result is Qᵀ (rows); a is
+	 * destroyed.
+	 */
+	static double[][] tridiagonalize(final double[][] a, final double[] d,
+		final double[] e)
+	{
+		final int m = a.length;
+		final double[][] vs = new double[m][];
+		final double[] betas = new double[m];
+		// p for the current step (βA₂₂v), computed in the previous step's update pass
+		double[] p = null;
+		for (int k = 0; k < m - 2; k++) {
+			d[k] = a[k][k];
+			final double[] ak = a[k];
+			final int n0 = k + 1;
+			double scale = 0;
+			for (int j = n0; j < m; j++)
+				scale = Math.max(scale, Math.abs(ak[j]));
+			double norm2 = 0;
+			if (scale > 0) for (int j = n0; j < m; j++) {
+				final double x = ak[j] / scale;
+				norm2 += x * x;
+			}
+			final double norm = scale * Math.sqrt(norm2);
+			final double x0 = ak[n0];
+			final double tail = norm == 0 ? 0 : norm2 - (x0 / scale) * (x0 / scale);
+			if (norm == 0 || tail <= 0) {
+				// already tridiagonal in this column: H = I
+				e[k] = x0;
+				p = null;
+				continue;
+			}
+			final double alpha = x0 > 0 ? -norm : norm;
+			e[k] = alpha;
+			final double[] v = new double[m];
+			System.arraycopy(ak, n0, v, n0, m - n0);
+			v[n0] = x0 - alpha;
+			// vᵀv = ‖x‖² − x0² + (x0 − α)² = 2‖x‖² − 2αx0·(−1)… computed directly
+			double vv = 0;
+			for (int j = n0; j < m; j++)
+				vv += v[j] * v[j];
+			final double beta = 2 / vv;
+			vs[k] = v;
+			betas[k] = beta;
+			if (p == null) p = matVec(a, v, n0, m);
+			for (int j = n0; j < m; j++)
+				p[j] *= beta;
+			double pv = 0;
+			for (int j = n0; j < m; j++)
+				pv += p[j] * v[j];
+			final double kk = 0.5 * beta * pv;
+			final double[] w = new double[m];
+			for (int j = n0; j < m; j++)
+				w[j] = p[j] - kk * v[j];
+			p = updateAndNext(a, v, w, n0, m, k < m - 3);
+		}
+		if (m >= 2) {
+			d[m - 2] = a[m - 2][m - 2];
+			e[m - 2] = a[m - 2][m - 1];
+		}
+		if (m >= 1) {
+			d[m - 1] = a[m - 1][m - 1];
+			e[m - 1] = 0;
+		}
+		return accumulate(vs, betas, m);
+	}
+
+	/** {@code A₂₂v} over rows and columns n0…m−1, as Σ_i v_i a_i (axpys). */
+	private static double[] matVec(final double[][] a, final double[] v, final int n0,
+		final int m)
+	{
+		final double[] out = new double[m];
+		for (int i = n0; i < m; i++) {
+			final double vi = v[i];
+			if (vi == 0) continue;
+			final double[] ai = a[i];
+			for (int j = n0; j < m; j++)
+				out[j] += vi * ai[j];
+		}
+		return out;
+	}
+
+	/**
+	 * The rank-2 update {@code A₂₂ −= vwᵀ + wvᵀ} over rows/columns n0…m−1, fused with the
+	 * unscaled product {@code A'v'} of the next step, where v' is the next Householder
+	 * vector. v' comes from row n0 of the updated matrix, so row n0 is updated first.
+	 */
+	private static double[] updateAndNext(final double[][] a, final double[] v,
+		final double[] w, final int n0, final int m, final boolean next)
+	{
+		updateRow(a[n0], v, w, n0, n0, m);
+		if (!next) {
+			for (int i = n0 + 1; i < m; i++)
+				updateRow(a[i], v, w, i, n0, m);
+			return null;
+		}
+		// the next step's vector, up to its first entry (which only scales a known row):
+		// v' = a[n0][n1…] with v'[n1] shifted by −α'; rows i > n1 contribute v'_i a_i and
+		// row n1 contributes (a[n0][n1] − α') a_n1. We accumulate y = Σ_{i≥n1} a[n0][i] a_i
+		// and fix the first entry in the caller by recomputing it exactly afterwards.
+		final int n1 = n0 + 1;
+		final double[] x = a[n0];
+		final int span = m - n1;
+		final int tasks = span >= 2 * PARALLEL_ROWS ? 2 : 1;
+		final double[][] partial = new double[tasks][];
+		IntStream.range(0, tasks).parallel().forEach(t -> {
+			final int i0 = n1 + t * span / tasks, i1 = n1 + (t + 1) * span / tasks;
+			final double[] acc = new double[m];
+			for (int i = i0; i < i1; i++) {
+				final double[] ai = a[i];
+				updateRow(ai, v, w, i, n0, m);
+				final double xi = x[i];
+				if (xi == 0) continue;
+				for (int j = n1; j < m; j++)
+					acc[j] = Math.fma(xi, ai[j], acc[j]);
+			}
+			partial[t] = acc;
+		});
+		final double[] y = partial[0];
+		for (int t = 1; t < tasks; t++) {
+			final double[] q = partial[t];
+			for (int j = n1; j < m; j++)
+				y[j] += q[j];
+		}
+		// next step's v' equals x on n1…m−1 except v'[n1] = x[n1] − α'; A'v' = y − α'a_n1.
+		// The caller does not know α' yet, so we return y + correction computed here.
+		double scale = 0;
+		for (int j = n1; j < m; j++)
+			scale = Math.max(scale, Math.abs(x[j]));
+		if (scale == 0) return null;
+		double norm2 = 0;
+		for (int j = n1; j < m; j++) {
+			final double s = x[j] / scale;
+			norm2 += s * s;
+		}
+		final double x0 = x[n1];
+		final double tail = norm2 - (x0 / scale) * (x0 / scale);
+		if (tail <= 0) return null;
+		final double norm = scale * Math.sqrt(norm2);
+		final double alpha = x0 > 0 ? -norm : norm;
+		final double[] an1 = a[n1];
+		for (int j = n1; j < m; j++)
+			y[j] -= alpha * an1[j];
+		return y;
+	}
+
+	private static void updateRow(final double[] ai, final double[] v, final double[] w,
+		final int i, final int n0, final int m)
+	{
+		final double vi = v[i], wi = w[i];
+		final double nv = -vi, nw = -wi;
+		for (int j = n0; j < m; j++)
+			ai[j] = Math.fma(nw, v[j], Math.fma(nv, w[j], ai[j]));
+	}
+
+	/**
+	 * Qᵀ = H_{m−3}⋯H₀ … formed as Q = H₀H₁⋯H_{m−3} by applying the reflectors from the last
+	 * to the first (each touches only the trailing block, which is still the identity
+	 * outside it), then transposed.
+	 * <p>
+	 * Applying H_k is {@code X −= βv tᵀ} with {@code t = Xᵀv}. The row vector t of the next
+	 * reflector (k − 1) is accumulated in the same pass over the rows as the update of
+	 * step k ({@code t' += v'_i x_i} right after row i is updated), so the trailing block is
+	 * read and written once per reflector instead of read twice. Row k itself is still the
+	 * unit row e_k at that point and contributes {@code v'_k} to {@code t'_k}. Rows are split
+	 * in a fixed number of strips (by size only), partial sums added in strip order:
+	 * deterministic.
+	 */
+	private static double[][] accumulate(final double[][] vs, final double[] betas,
+		final int m)
+	{
+		final double[][] x = new double[m][m];
+		for (int i = 0; i < m; i++)
+			x[i][i] = 1;
+		double[] t = null; // Xᵀv of the current step, if the previous pass computed it
+		for (int k = m - 3; k >= 0; k--) {
+			final double[] v = vs[k];
+			if (v == null) {
+				t = null;
+				continue;
+			}
+			final int n0 = k + 1;
+			final double beta = betas[k];
+			if (t == null) {
+				t = new double[m];
+				for (int i = n0; i < m; i++) {
+					final double vi = v[i];
+					if (vi == 0) continue;
+					final double[] xi = x[i];
+					for (int j = n0; j < m; j++)
+						t[j] += vi * xi[j];
+				}
+			}
+			final double[] next = k > 0 ? vs[k - 1] : null;
+			final double[] tk = t;
+			final int span = m - n0;
+			final int tasks = span >= PARALLEL_ROWS ? 2 : 1;
+			final double[][] partial = new double[tasks][];
+			final java.util.function.IntConsumer strip = q -> {
+				final int i0 = n0 + q * span / tasks, i1 = n0 + (q + 1) * span / tasks;
+				final double[] acc = next == null ? null : new double[m];
+				for (int i = i0; i < i1; i++) {
+					final double[] xi = x[i];
+					final double f = beta * v[i];
+					final double nf = -f;
+					if (f != 0) for (int j = n0; j < m; j++)
+						xi[j] = Math.fma(nf, tk[j], xi[j]);
+					if (acc != null) {
+						final double ni = next[i];
+						if (ni != 0) for (int j = n0; j < m; j++)
+							acc[j] = Math.fma(ni, xi[j], acc[j]);
+					}
+				}
+				partial[q] = acc;
+			};
+			if (tasks == 1) strip.accept(0);
+			else IntStream.range(0, tasks).parallel().forEach(strip);
+			if (next == null) {
+				t = null;
+				continue;
+			}
+			final double[] nt = partial[0];
+			for (int q = 1; q < tasks; q++) {
+				final double[] pq = partial[q];
+				for (int j = n0; j < m; j++)
+					nt[j] += pq[j];
+			}
+			nt[k] += next[k]; // row k is still e_k
+			t = nt;
+		}
+		// transpose in place: rows of the result are the columns of Q
+		for (int i = 0; i < m; i++)
+			for (int j = i + 1; j < m; j++) {
+				final double s = x[i][j];
+				x[i][j] = x[j][i];
+				x[j][i] = s;
+			}
+		return x;
+	}
+
+	/**
+	 * Implicit QL with Wilkinson's shift on the tridiagonal (d, e); the rotations are
+	 * applied to the rows of z (z ← Gᵀz). On return d holds the eigenvalues and row i of z
+	 * the eigenvector of d[i].
+	 */
+	static void ql(final double[] d, final double[] e, final double[][] z) {
+		final int m = d.length;
+		final double[] cs = new double[m], sn = new double[m];
+		// off-diagonals below ε·‖T‖/1000 are negligible in the backward-error sense even
+		// where the neighbouring diagonal is ~0 (rank-deficient covariances)
+		double tnorm = 0;
+		for (int i = 0; i < m; i++)
+			tnorm = Math.max(tnorm, Math.abs(d[i]) + Math.abs(e[i]) + (i > 0 ? Math.abs(e[i -
+				1]) : 0));
+		final double floor = 1e-3 * EPS * tnorm;
+		for (int l = 0; l < m; l++) {
+			int iterations = 0;
+			while (true) {
+				int end = l;
+				while (end < m - 1) {
+					final double dd = Math.abs(d[end]) + Math.abs(d[end + 1]);
+					if (Math.abs(e[end]) <= EPS * dd || Math.abs(e[end]) <= floor) break;
+					end++;
+				}
+				if (end == l) break;
+				if (++iterations > 200) throw new ArithmeticException(
+					"the symmetric eigen-decomposition did not converge (matrix of size " + m +
+						"); check the input for extreme values");
+				// Wilkinson shift from the leading 2 × 2 block
+				double g = (d[l + 1] - d[l]) / (2 * e[l]);
+				double r = Math.hypot(g, 1);
+				g = d[end] - d[l] + e[l] / (g + (g >= 0 ? r : -r));
+				double s = 1, c = 1, p = 0;
+				int i = end - 1;
+				boolean underflow = false;
+				for (; i >= l; i--) {
+					final double f = s * e[i], b = c * e[i];
+					r = Math.hypot(f, g);
+					e[i + 1] = r;
+					if (r == 0) {
+						d[i + 1] -= p;
+						e[end] = 0;
+						underflow = true;
+						break;
+					}
+					s = f / r;
+					c = g / r;
+					g = d[i + 1] - p;
+					r = (d[i] - g) * s + 2 * c * b;
+					p = s * r;
+					d[i + 1] = g + p;
+					g = c * r - b;
+					cs[i] = c;
+					sn[i] = s;
+				}
+				final int first = underflow ? i + 1 : l;
+				rotate(z, cs, sn, first, end);
+				if (underflow) continue;
+				d[l] -= p;
+				e[l] = g;
+				e[end] = 0;
+			}
+		}
+	}
+
+	/**
+	 * Applies the recorded rotations i = end−1 down to first to the rows of z: rows i and
+	 * i+1 become (c·z_i − s·z_{i+1}, s·z_i + c·z_{i+1}). Columns are independent, so the
+	 * work is split into column strips (one per core for large matrices).
+	 */
+	private static void rotate(final double[][] z, final double[] cs, final double[] sn,
+		final int first, final int end)
+	{
+		final int n = z.length == 0 ? 0 : z[0].length;
+		final int strips = (long) (end - first) * n >= 1 << 16 ? 2 : 1;
+		if (strips == 1) rotateStrip(z, cs, sn, first, end, 0, n);
+		else IntStream.range(0, strips).parallel().forEach(t -> rotateStrip(z, cs, sn,
+			first, end, t * n / strips, (t + 1) * n / strips));
+	}
+
+	private static void rotateStrip(final double[][] z, final double[] cs,
+		final double[] sn, final int first, final int end, final int j0, final int j1)
+	{
+		for (int i = end - 1; i >= first; i--) {
+			final double c = cs[i], s = sn[i];
+			final double[] zi = z[i], zn = z[i + 1];
+			for (int j = j0; j < j1; j++) {
+				final double f = zn[j];
+				final double x = zi[j];
+				zn[j] = s * x + c * f;
+				zi[j] = c * x - s * f;
+			}
+		}
+	}
+
+	/** Eigenvalues, descending (a copy). */
+	public double[] values() {
+		return values.clone();
+	}
+
+	public double value(final int c) {
+		return values[c];
+	}
+
+	/** Eigenvectors as the columns of an m × m row-major matrix (a copy). */
+	public double[] vectors() {
+		return vectors(m);
+	}
+
+	/** The first {@code k} eigenvectors as columns of an m × k row-major matrix. */
+	public double[] vectors(final int k) {
+		final double[] out = new double[m * k];
+		for (int c = 0; c < k; c++) {
+			final double[] v = rows[c];
+			for (int i = 0; i < m; i++)
+				out[i * k + c] = v[i];
+		}
+		return out;
+	}
+
+	/** Eigenvector c (unit length), shared: do not modify. */
+	public double[] vector(final int c) {
+		return rows[c];
+	}
+
+	public int size() {
+		return m;
+	}
+}

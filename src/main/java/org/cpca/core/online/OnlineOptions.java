@@ -1,0 +1,263 @@
+package org.cpca.core.online;
+
+import org.cpca.core.data.SampleStream;
+
+import java.util.Locale;
+
+/**
+ * Options of online cPCA* ({@link OnlineCpcaStar}, ALGORITHMS.md §5): an immutable,
+ * validated value with defaults; change a copy with the {@code with…} methods.
+ * <ul>
+ * <li>{@code components} (k, default 2);</li>
+ * <li>{@code eta} (η, step size, default 0.003 as in seed 001) and {@code tau} (τ, ratio
+ * of the W and M time scales, default 1), with 0 &lt; η &lt; τ;</li>
+ * <li>{@code beta} (β ∈ [0, 1], default 0.5): the contrast, as in cPCA*
+ * ({@code B_β = (1−β)I + βC_b}); 0 is PCA of the target;</li>
+ * <li>{@code epochs} (default 1): passes over the data;</li>
+ * <li>{@code seed} (default 0): the random initial W and the shuffled order;</li>
+ * <li>{@code order} (default shuffled): order of each dataset's samples within an epoch
+ * ({@link SampleStream.Order});</li>
+ * <li>{@code centring} (default running): how samples are centred ({@link Centring});</li>
+ * <li>{@code standardize} (default off): also divide each feature by its own dataset's
+ * standard deviation, as offline {@code standardize}; needs {@link Centring#PASS}, whose
+ * first pass then computes the standard deviations too;</li>
+ * <li>{@code checkpoints} (default 200): how many points of the convergence curve are
+ * recorded over the run (plus one before the first sample).</li>
+ * </ul>
+ */
+public final class OnlineOptions {
+
+	/** How streamed samples are centred on their own dataset's mean. */
+	public enum Centring {
+		/**
+		 * Each incoming sample is centred on its dataset's running mean, which includes the
+		 * sample itself (so the very first sample of each dataset is centred to 0). The
+		 * running mean is complete (exact) at the end of the first epoch and is frozen from
+		 * then on. No extra pass.
+		 */
+		RUNNING,
+		/** One extra pass over the data computes the exact means before learning. */
+		PASS,
+		/** Means given by the caller ({@link OnlineOptions#withMeans}). */
+		GIVEN;
+
+		/** Parses "running" or "pass" (any case); "given" needs means, so it is not parsed. */
+		public static Centring parse(final String text) {
+			final String s = text.trim().toLowerCase(Locale.ROOT);
+			if (s.equals("running")) return RUNNING;
+			if (s.equals("pass")) return PASS;
+			throw new IllegalArgumentException("centring '" + text +
+				"' is not known: use running (running means, no extra pass) or pass (an " +
+				"extra first pass for the exact means)");
+		}
+
+		@Override
+		public String toString() {
+			return name().toLowerCase(Locale.ROOT);
+		}
+	}
+
+	public static final double DEFAULT_ETA = 0.003;
+	public static final double DEFAULT_TAU = 1;
+	public static final double DEFAULT_BETA = 0.5;
+
+	private int components = 2;
+	private double eta = DEFAULT_ETA;
+	private double tau = DEFAULT_TAU;
+	private double beta = DEFAULT_BETA;
+	private int epochs = 1;
+	private long seed = 0;
+	private SampleStream.Order order = SampleStream.Order.SHUFFLED;
+	private Centring centring = Centring.RUNNING;
+	private boolean standardize;
+	private double[] targetMean, backgroundMean;
+	private int checkpoints = 200;
+
+	public static OnlineOptions defaults() {
+		return new OnlineOptions();
+	}
+
+	private OnlineOptions copy() {
+		final OnlineOptions o = new OnlineOptions();
+		o.components = components;
+		o.eta = eta;
+		o.tau = tau;
+		o.beta = beta;
+		o.epochs = epochs;
+		o.seed = seed;
+		o.order = order;
+		o.centring = centring;
+		o.standardize = standardize;
+		o.targetMean = targetMean;
+		o.backgroundMean = backgroundMean;
+		o.checkpoints = checkpoints;
+		return o;
+	}
+
+	public OnlineOptions withComponents(final int k) {
+		if (k < 1) throw new IllegalArgumentException("the number of components k must be" +
+			" at least 1 (got " + k + ")");
+		final OnlineOptions o = copy();
+		o.components = k;
+		return o;
+	}
+
+	/**
+	 * η and τ together (their constraint η &lt; τ involves both).
+	 *
+	 * @throws IllegalArgumentException unless 0 &lt; η &lt; τ (both finite)
+	 */
+	public OnlineOptions withRates(final double eta, final double tau) {
+		if (!(tau > 0) || Double.isInfinite(tau)) throw new IllegalArgumentException(
+			"τ (tau) must be a positive number (got " + tau + "): it is the ratio of the " +
+				"W and M learning time scales; the paper uses τ = 1");
+		if (!(eta > 0) || !(eta < tau)) throw new IllegalArgumentException(
+			"η (eta) must satisfy 0 < η < τ (got η = " + eta + ", τ = " + tau + "): the " +
+				"paper uses η = 0.003 with τ = 1; lower η if the run diverges");
+		final OnlineOptions o = copy();
+		o.eta = eta;
+		o.tau = tau;
+		return o;
+	}
+
+	public OnlineOptions withEta(final double eta) {
+		return withRates(eta, tau);
+	}
+
+	public OnlineOptions withTau(final double tau) {
+		return withRates(eta, tau);
+	}
+
+	public OnlineOptions withBeta(final double beta) {
+		if (!(beta >= 0 && beta <= 1)) throw new IllegalArgumentException("β (beta) must " +
+			"be in [0, 1] (got " + beta + "): 0 is PCA of the target, 1 the ratio of " +
+			"target to background variance");
+		final OnlineOptions o = copy();
+		o.beta = beta;
+		return o;
+	}
+
+	public OnlineOptions withEpochs(final int epochs) {
+		if (epochs < 1) throw new IllegalArgumentException("the number of epochs (passes " +
+			"over the data) must be at least 1 (got " + epochs + ")");
+		final OnlineOptions o = copy();
+		o.epochs = epochs;
+		return o;
+	}
+
+	public OnlineOptions withSeed(final long seed) {
+		final OnlineOptions o = copy();
+		o.seed = seed;
+		return o;
+	}
+
+	public OnlineOptions withOrder(final SampleStream.Order order) {
+		final OnlineOptions o = copy();
+		o.order = order;
+		return o;
+	}
+
+	/** {@link Centring#RUNNING} or {@link Centring#PASS}; for given means use {@link #withMeans}. */
+	public OnlineOptions withCentring(final Centring centring) {
+		if (centring == Centring.GIVEN) throw new IllegalArgumentException(
+			"give the means themselves with withMeans(target, background)");
+		final OnlineOptions o = copy();
+		o.centring = centring;
+		o.targetMean = o.backgroundMean = null;
+		return o;
+	}
+
+	/** Centres every sample on these means (length d each; copied). */
+	public OnlineOptions withMeans(final double[] target, final double[] background) {
+		if (target.length != background.length) throw new IllegalArgumentException(
+			"the target mean has " + target.length + " features but the background mean " +
+				"has " + background.length);
+		for (final double[] m : new double[][] { target, background })
+			for (final double v : m)
+				if (!Double.isFinite(v)) throw new IllegalArgumentException("a given mean " +
+					"has a non-finite value (" + v + ")");
+		final OnlineOptions o = copy();
+		o.centring = Centring.GIVEN;
+		o.targetMean = target.clone();
+		o.backgroundMean = background.clone();
+		return o;
+	}
+
+	/**
+	 * The options that depend on each other are consistent: standardising needs
+	 * {@link Centring#PASS}.
+	 *
+	 * @throws IllegalArgumentException naming the fix otherwise
+	 */
+	public void checkCombination() {
+		if (standardize && centring != Centring.PASS) throw new IllegalArgumentException(
+			"standardising online cPCA* needs each dataset's exact means and standard " +
+				"deviations from a first pass: use centring pass (--centring pass)");
+	}
+
+	/** Standardise as well as centre (see {@link #checkCombination}). */
+	public OnlineOptions withStandardize(final boolean on) {
+		final OnlineOptions o = copy();
+		o.standardize = on;
+		return o;
+	}
+
+	public OnlineOptions withCheckpoints(final int checkpoints) {
+		if (checkpoints < 1) throw new IllegalArgumentException("the number of " +
+			"checkpoints of the convergence curve must be at least 1 (got " + checkpoints +
+			")");
+		final OnlineOptions o = copy();
+		o.checkpoints = checkpoints;
+		return o;
+	}
+
+	public int components() {
+		return components;
+	}
+
+	public double eta() {
+		return eta;
+	}
+
+	public double tau() {
+		return tau;
+	}
+
+	public double beta() {
+		return beta;
+	}
+
+	public int epochs() {
+		return epochs;
+	}
+
+	public long seed() {
+		return seed;
+	}
+
+	public SampleStream.Order order() {
+		return order;
+	}
+
+	public Centring centring() {
+		return centring;
+	}
+
+	public boolean standardize() {
+		return standardize;
+	}
+
+	/** The given target mean (a copy), or null unless {@link Centring#GIVEN}. */
+	public double[] targetMean() {
+		return targetMean == null ? null : targetMean.clone();
+	}
+
+	/** The given background mean (a copy), or null unless {@link Centring#GIVEN}. */
+	public double[] backgroundMean() {
+		return backgroundMean == null ? null : backgroundMean.clone();
+	}
+
+	public int checkpoints() {
+		return checkpoints;
+	}
+}

@@ -1,0 +1,116 @@
+package org.cpca.core.run;
+
+import org.cpca.core.Progress;
+import org.cpca.core.contrast.AlphaSelection;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.contrast.CpcaOptions;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.kernel.KernelCpca;
+import org.cpca.core.kernel.KernelCpcaModel;
+import org.cpca.core.online.OnlineCpcaStar;
+import org.cpca.core.rpca.Rpca;
+import org.cpca.core.star.StarRun;
+import org.cpca.core.uca.Uca;
+
+import java.util.List;
+
+/**
+ * Runs a method on in-memory data: the one place where a method name becomes a
+ * computation, shared by the command line, the Fiji commands and the macro extension.
+ */
+public final class MethodRunner {
+
+	private MethodRunner() {}
+
+	/**
+	 * @param backgrounds none (PCA), one (cPCA and most methods) or several (UCA, rPCA)
+	 * @throws IllegalArgumentException for settings or data that do not fit the method,
+	 *           with a message saying what to do
+	 */
+	public static Solution run(final MethodSettings s, final Dataset target,
+		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
+	{
+		switch (s.method) {
+			case PCA: {
+				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
+				return Solution.of(Method.PCA, null, List.of(fit.pca()), null, fit);
+			}
+			case CPCA: {
+				requireBackgrounds(s.method, backgrounds, 1, 1);
+				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
+				if (Double.isNaN(s.alpha)) {
+					final AlphaSelection selection = fit.automatic(progress);
+					return Solution.of(Method.CPCA, "auto", selection.models(), selection, fit);
+				}
+				return Solution.of(Method.CPCA, s.alpha == Double.POSITIVE_INFINITY ? "inf"
+					: "fixed", List.of(fit.model(s.alpha)), null, fit);
+			}
+			case STAR:
+			case CPCAPP: {
+				requireBackgrounds(s.method, backgrounds, 1, 1);
+				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
+				return s.method == Method.STAR ? StarRun.star(fit, s, progress) : StarRun
+					.plusPlus(fit, s);
+			}
+			case ONLINE:
+				requireBackgrounds(s.method, backgrounds, 1, 1);
+				return OnlineCpcaStar.inMemory(s, target, backgrounds.get(0), options, progress);
+			case KERNEL:
+				return kernel(s, target, backgrounds, options, progress);
+			case UCA:
+			case RPCA: {
+				requireBackgrounds(s.method, backgrounds, 1, Integer.MAX_VALUE);
+				final boolean pool = s.stacked && backgrounds.size() > 1;
+				final Cpca fit = Cpca.fit(target, pool ? List.of(Dataset.pool(backgrounds))
+					: backgrounds, options, progress);
+				final int stacked = pool ? backgrounds.size() : 0;
+				return Solution.of(s.method, null, List.of(s.method == Method.UCA ? Uca.fit(fit,
+					stacked, progress) : Rpca.fit(fit, s.backgroundComponents, stacked,
+						progress)), null, fit);
+			}
+			default:
+				throw new IllegalArgumentException(s.method.displayName + " (method " +
+					s.method.id + ") cannot be run this way: see the README for how to run it");
+		}
+	}
+
+	/** Kernel cPCA: exact or Nyström by N, fixed or automatic α (not α = ∞). */
+	private static Solution kernel(final MethodSettings s, final Dataset target,
+		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
+	{
+		requireBackgrounds(s.method, backgrounds, 1, 1);
+		if (s.alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException("α = ∞ " +
+			"is not defined for kernel cPCA: use a finite α ≥ 0 or auto");
+		final KernelCpca fit = KernelCpca.fit(target, backgrounds, options, s
+			.kernelOptions(), progress);
+		final java.util.Map<String, Object> kernel = new java.util.LinkedHashMap<>(fit
+			.kernel().parameters());
+		kernel.put("path", fit.exact() ? "exact" : "nystrom");
+		kernel.put("landmarks", fit.exact() ? null : fit.landmarks());
+		kernel.put("rank", fit.rank());
+		final java.util.Map<String, Object> facts = java.util.Map.of("kernel", kernel,
+			"standardize", options.standardize());
+		final List<String> notes = new java.util.ArrayList<>(fit.diagnostics());
+		notes.add(KernelCpcaModel.NO_COMPONENTS);
+		if (Double.isNaN(s.alpha)) {
+			final AlphaSelection<KernelCpcaModel> selection = fit.automatic(progress);
+			return new Solution(Method.KERNEL, "auto", selection.models(), selection, null,
+				List.of(), facts, notes);
+		}
+		return new Solution(Method.KERNEL, "fixed", List.of(fit.model(s.alpha)), null, null,
+			List.of(), facts, notes);
+	}
+
+	/** Checks the number of backgrounds a method takes. */
+	static void requireBackgrounds(final Method method, final List<Dataset> backgrounds,
+		final int min, final int max)
+	{
+		final int n = backgrounds.size();
+		if (n < min) throw new IllegalArgumentException(method.displayName +
+			" needs a background: give one (e.g. --background PATH, or a background image " +
+			"in Fiji), or use method pca");
+		if (n > max) throw new IllegalArgumentException(method.displayName + " takes " + (max ==
+			1 ? "one background" : "at most " + max + " backgrounds") + " but " + n +
+			" were given: use uca for several backgrounds, or pool them into one");
+	}
+}

@@ -1,0 +1,128 @@
+package org.cpca.core.run;
+
+import org.cpca.core.Curve;
+import org.cpca.core.contrast.AlphaSelection;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.model.FittedModel;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one run of a method produced, for the layers that show and write it: the models
+ * (one, or one per selected α or β), the selection that chose them, the prepared fit,
+ * curves, and facts for the summary. Immutable once built by {@link MethodRunner}.
+ */
+public final class Solution {
+
+	private final Method method;
+	private final String alphaMode;
+	private final List<FittedModel> models;
+	private final AlphaSelection selection;
+	private final Cpca fit;
+	private final List<Curve> curves;
+	private final Map<String, Object> facts;
+	private final List<String> diagnostics;
+
+	/**
+	 * @param alphaMode "auto", "fixed", "inf", or {@code null} for methods without α
+	 * @param selection the automatic α selection, or {@code null}
+	 * @param fit the prepared linear fit, or {@code null} (kernel, online)
+	 * @param facts extra summary entries (numbers, strings, arrays, maps) by name
+	 */
+	public Solution(final Method method, final String alphaMode,
+		final List<? extends FittedModel> models, final AlphaSelection selection,
+		final Cpca fit, final List<Curve> curves, final Map<String, Object> facts,
+		final List<String> diagnostics)
+	{
+		if (models.isEmpty()) throw new IllegalArgumentException("a solution needs a model");
+		this.method = method;
+		this.alphaMode = alphaMode;
+		this.models = Collections.unmodifiableList(new ArrayList<>(models));
+		this.selection = selection;
+		this.fit = fit;
+		this.curves = Collections.unmodifiableList(new ArrayList<>(curves));
+		this.facts = Collections.unmodifiableMap(new LinkedHashMap<>(facts));
+		this.diagnostics = Collections.unmodifiableList(new ArrayList<>(diagnostics));
+	}
+
+	/** A solution of the linear methods: models of one fit, with no curves or facts. */
+	public static Solution of(final Method method, final String alphaMode,
+		final List<? extends FittedModel> models, final AlphaSelection selection,
+		final Cpca fit)
+	{
+		return new Solution(method, alphaMode, models, selection, fit, List.of(), Map.of(),
+			fit == null ? List.of() : fit.diagnostics());
+	}
+
+	public Method method() {
+		return method;
+	}
+
+	/** "auto", "fixed", "inf", or {@code null} for methods without α. */
+	public String alphaMode() {
+		return alphaMode;
+	}
+
+	public List<FittedModel> models() {
+		return models;
+	}
+
+	/**
+	 * The main model (saved as model.json, shown in tables): the only one, or with several
+	 * (automatic α or β) the first after the α = 0 / β = 0 baseline.
+	 */
+	public FittedModel primary() {
+		return models.size() > 1 ? models.get(1) : models.get(0);
+	}
+
+	/** The automatic α selection, or {@code null}. */
+	public AlphaSelection selection() {
+		return selection;
+	}
+
+	/** The prepared linear fit, or {@code null}. */
+	public Cpca fit() {
+		return fit;
+	}
+
+	public List<Curve> curves() {
+		return curves;
+	}
+
+	/** Extra summary entries by name. */
+	public Map<String, Object> facts() {
+		return facts;
+	}
+
+	/** Notes of the fit and of every model, without repeats, in order. */
+	public List<String> diagnostics() {
+		final java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(
+			diagnostics);
+		for (final FittedModel m : models)
+			all.addAll(m.diagnostics());
+		return new ArrayList<>(all);
+	}
+
+	/** Whether every model is linear (has components in feature space). */
+	public boolean linear() {
+		for (final FittedModel m : models)
+			if (!(m instanceof CpcaModel)) return false;
+		return true;
+	}
+
+	/** The models as linear models. @throws IllegalStateException if one is not linear */
+	public List<CpcaModel> linearModels() {
+		final List<CpcaModel> out = new ArrayList<>();
+		for (final FittedModel m : models) {
+			if (!(m instanceof CpcaModel)) throw new IllegalStateException(method.displayName +
+				" has no components in feature space");
+			out.add((CpcaModel) m);
+		}
+		return out;
+	}
+}

@@ -1,0 +1,199 @@
+package org.cpca.core.uca;
+
+import org.cpca.core.Progress;
+import org.cpca.core.contrast.ContrastiveSpace;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.contrast.CpcaOptions;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.linalg.TopEigen;
+import org.cpca.core.model.CpcaModel;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Unique Component Analysis (UCA; Tu, Foss &amp; Zhao, seed 002; ALGORITHMS.md §6):
+ * contrastive PCA without a tuning parameter, with one or several backgrounds.
+ * <p>
+ * The primal problem is {@code max vᵀAv} subject to {@code ‖v‖ = 1} and
+ * {@code vᵀB_j v ≤ 1} for every background j (A = C_t, B_j = C_bj, each dataset centred,
+ * and optionally standardised, on its own; covariances with n − 1). Its Lagrangian dual
+ * {@code g(λ) = λ_max(A − Σ_j λ_j B_j) + Σ_j λ_j} is convex and is <em>minimised</em> over
+ * λ ≥ 0 ({@link UcaDual}: one background is a 1-D problem solved by Brent's method;
+ * several by projected Newton steps on a smoothed dual, {@link UcaSmoothing}, because
+ * coordinate descent stalls where the top eigenvalue is repeated). The components are the top-k eigenvectors of {@code A − Σ_j λ_j B_j}, i.e. cPCA
+ * with the α's chosen by the data. The model's parameters are "lambda" (every λ_j) and
+ * "dual" (g at the minimum); α is NaN.
+ * <p>
+ * <b>The constraint's scale.</b> {@code vᵀB_jv ≤ 1} compares a background variance with
+ * the number 1, so it depends on the units of the data: multiplying a background by c
+ * multiplies its variances by c². Data whose background variances are all far below 1 make
+ * the constraint inactive (λ = 0, UCA is PCA; reported); data whose variances all exceed 1
+ * leave no feasible direction except those without any variance. Standardising (each
+ * dataset divided by its own per-feature standard deviation) puts every dataset on the
+ * same, unit, scale; for images, whose features share units, the result is meaningful
+ * when intensities are comparable to 1 (e.g. after normalising to [0, 1]).
+ * <p>
+ * <b>Duality.</b> With one background the S-lemma gives no duality gap: g at the minimum
+ * is the primal optimum. When the top eigenvalue of {@code A − λB} is simple there, the
+ * first component attains it ({@code vᵀAv = g}, {@code vᵀBv = 1} or λ = 0); when it is
+ * repeated (a kink of g; e.g. diagonal A and B) the optimum mixes the tied eigenvectors,
+ * which the first components then span. Both facts are reported as diagnostics.
+ * <p>
+ * <b>Stacked.</b> {@link #stacked} pools every background into one dataset (centred on the
+ * pooled mean) and solves the one-background problem: the comparison the paper makes to
+ * show that split backgrounds remove nuisance directions a pooled covariance dilutes.
+ * <p>
+ * <b>High dimensions.</b> Everything runs in the fit's space ({@link Cpca#fit}): the
+ * reduced space of the stacked target and all backgrounds is built once, and every
+ * evaluation of g is a top eigenpair of an r × r matrix, warm-started from the previous one.
+ */
+public final class Uca {
+
+	private Uca() {}
+
+	/**
+	 * UCA with every background of the fit treated separately ("split").
+	 *
+	 * @param cpca a fit with at least one background
+	 * @throws IllegalArgumentException without a background, or when no direction can meet
+	 *           every constraint (the message says to standardise or rescale)
+	 */
+	public static CpcaModel fit(final Cpca cpca, final Progress progress) {
+		return fit(cpca, progress, 0);
+	}
+
+	/**
+	 * UCA with all backgrounds pooled into one dataset ("stacked"), centred (and
+	 * standardised, if the options say so) as one: for comparison with {@link #fit}. The
+	 * model carries the parameter "stacked" (the number of backgrounds pooled).
+	 */
+	public static CpcaModel stacked(final Dataset target, final List<Dataset> backgrounds,
+		final CpcaOptions options, final Progress progress)
+	{
+		if (backgrounds.isEmpty()) throw new IllegalArgumentException(
+			"UCA needs at least one background");
+		return fit(Cpca.fit(target, List.of(Dataset.pool(backgrounds)), options, progress),
+			progress, backgrounds.size());
+	}
+
+	/**
+	 * UCA on a fit, recording that its one background is {@code stacked} backgrounds pooled
+	 * ({@link Dataset#pool}; 0 or 1: not pooled).
+	 */
+	public static CpcaModel fit(final Cpca cpca, final int stacked,
+		final Progress progress)
+	{
+		return fit(cpca, progress, stacked > 1 ? stacked : 0);
+	}
+
+	private static CpcaModel fit(final Cpca cpca, final Progress progress,
+		final int stacked)
+	{
+		if (cpca.backgroundCount() == 0) throw new IllegalArgumentException(
+			"UCA needs at least one background: give one or more background datasets");
+		final ContrastiveSpace space = cpca.space();
+		final List<Dataset> backgrounds = cpca.backgrounds();
+		final String[] names = new String[backgrounds.size()];
+		for (int j = 0; j < names.length; j++)
+			names[j] = backgrounds.get(j).name();
+		progress.stage("UCA", 0);
+		final UcaDual dual = new UcaDual(space, cpca.target().features() > space
+			.dimension(), cpca.options().seed(), progress);
+		final UcaDual.Minimum min = dual.minimise();
+		final UcaDual.Point p = min.point;
+		final int k = cpca.options().components();
+		// at least two, to see whether the top eigenvalue is repeated
+		final int wanted = Math.min(space.dimension(), Math.max(k, 2));
+		final TopEigen.Result solved = TopEigen.solve(dual.contrast(p.lambda), space
+			.dimension(), wanted, dual.warmStart(), cpca.options().seed());
+		final TopEigen.Result top = wanted == k ? solved : firstColumns(solved, k, space
+			.dimension());
+		final Map<String, Object> parameters = new LinkedHashMap<>();
+		parameters.put("lambda", p.lambda.clone());
+		parameters.put("dual", p.value);
+		if (stacked > 0) parameters.put("stacked", (double) stacked);
+		return cpca.build("uca", Double.NaN, parameters, top.values, top.vectors, k, notes(
+			min, names, solved, stacked));
+	}
+
+	/** The first k eigenpairs of a result with more columns. */
+	private static TopEigen.Result firstColumns(final TopEigen.Result r, final int k,
+		final int m)
+	{
+		final int wide = r.values.length;
+		final double[] vectors = new double[m * k];
+		for (int i = 0; i < m; i++)
+			System.arraycopy(r.vectors, i * wide, vectors, i * k, k);
+		return new TopEigen.Result(java.util.Arrays.copyOf(r.values, k), vectors,
+			r.warmStart, r.restarts, r.fullDecomposition);
+	}
+
+	private static List<String> notes(final UcaDual.Minimum min, final String[] names,
+		final TopEigen.Result top, final int stacked)
+	{
+		final UcaDual.Point p = min.point;
+		final List<String> notes = new ArrayList<>();
+		if (stacked > 1) notes.add("UCA stacked: the " + stacked + " backgrounds were " +
+			"pooled into one dataset (one covariance, centred on the pooled mean)");
+		if (min.inactive) {
+			notes.add("UCA: the constraint is inactive (the target's first principal " +
+				"direction has background variance " + format(min.derivativeAtZero, true) +
+				" ≤ 1): λ = 0 and UCA equals PCA. The constraint vᵀBv ≤ 1 is in the " +
+				"background's units: standardise or rescale the data if the background " +
+				"should count");
+			return notes;
+		}
+		final double primal = p.floored ? Double.NaN : p.top + dot(p.lambda, p.constraint);
+		notes.add("UCA: λ = " + format(p.lambda, false) + " after " + (names.length == 1
+			? "a 1-D solve" : min.iterations + " Newton step(s)") + ", " + min.evaluations +
+			" eigen-solves; dual g = " + String.format("%.6g", p.value) + (p.floored ? ""
+				: ", first component vᵀAv = " + String.format("%.6g", primal) + ", vᵀB_jv = " +
+					format(p.constraint, false)));
+		for (int j = 0; j < names.length && names.length > 1; j++)
+			if (p.lambda[j] == 0) notes.add("UCA: " + names[j] + " is redundant here: its " +
+				"constraint is inactive at the optimum (λ = 0, vᵀBv = " + String.format("%.4g",
+					p.constraint[j]) + ")");
+		if (!min.converged) notes.add("UCA: the optimality test failed (projected " +
+			"subgradient " + String.format("%.2g", min.residual) + "): λ may be inaccurate");
+		if (p.floored) notes.add("UCA: at the optimum every direction with target " +
+			"variance has more than unit background variance; the optimum mixes in " +
+			"directions without any variance, which no component can show. The constraint " +
+			"is in the backgrounds' units: standardise or rescale the data");
+		else {
+			double violation = 0;
+			for (int j = 0; j < p.lambda.length; j++)
+				violation = Math.max(violation, p.lambda[j] > 0 ? Math.abs(p.constraint[j] - 1)
+					: Math.max(0, p.constraint[j] - 1));
+			final double gap = Math.abs(p.value - primal) / Math.max(Math.abs(p.value),
+				Double.MIN_NORMAL);
+			final boolean tied = top.values.length > 1 && top.values[0] - top.values[1] <=
+				1e-6 * Math.max(Math.abs(top.values[0]), Double.MIN_NORMAL);
+			if (violation > 1e-6 || gap > 1e-6 || tied) notes.add("UCA: the first " +
+				"component alone does not attain the dual bound (relative gap " + String
+					.format("%.2g", gap) + ", constraint off by " + String.format("%.2g",
+						violation) + ")" + (tied ? ": the top eigenvalue of A − Σλ_jB_j is " +
+							"repeated at the optimum, whose direction mixes the tied " +
+							"components" : ""));
+		}
+		return notes;
+	}
+
+	private static double dot(final double[] x, final double[] y) {
+		double s = 0;
+		for (int i = 0; i < x.length; i++)
+			s += x[i] * y[i];
+		return s;
+	}
+
+	/** Values as "[0.25, 1.5]"; {@code oneMinus} prints 1 − x (variance from derivative). */
+	private static String format(final double[] v, final boolean oneMinus) {
+		final StringBuilder s = new StringBuilder(v.length == 1 ? "" : "[");
+		for (int i = 0; i < v.length; i++)
+			s.append(i == 0 ? "" : ", ").append(String.format("%.6g", oneMinus ? 1 - v[i]
+				: v[i]));
+		return s.append(v.length == 1 ? "" : "]").toString();
+	}
+}

@@ -1,0 +1,218 @@
+package org.cpca.io;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import ij.ImagePlus;
+
+import org.cpca.core.data.Dataset;
+import org.cpca.core.data.SampleSource;
+import org.cpca.image.FeatureLayout;
+import org.cpca.image.FolderSource;
+import org.cpca.image.ImageInput;
+import org.cpca.image.StackSamples;
+import org.cpca.image.StackSource;
+
+/**
+ * One input of the command line, loaded as samples × features: an image stack or a
+ * folder of images (slices as samples), or a CSV table (rows as samples).
+ */
+public final class LoadedData {
+
+	final String role;
+	public final Path path;
+	public final Dataset dataset;
+	/** Pixel layout for images, null for tables. */
+	public final FeatureLayout layout;
+	/** The opened image, null for tables. */
+	public final ImagePlus image;
+	/** Feature column names for tables, null for images. */
+	public final List<String> featureNames;
+	/** Facts for the summary: ignored columns, dropped rows, … */
+	public final Map<String, Object> facts;
+	/** For streamed input ({@link #stream}): the reader; then {@link #dataset} is null. */
+	public final SampleSource source;
+
+	private LoadedData(final String role, final Path path, final Dataset dataset,
+		final FeatureLayout layout, final ImagePlus image, final List<String> featureNames,
+		final Map<String, Object> facts, final SampleSource source)
+	{
+		this.role = role;
+		this.path = path;
+		this.dataset = dataset;
+		this.layout = layout;
+		this.image = image;
+		this.featureNames = featureNames;
+		this.facts = facts;
+		this.source = source;
+	}
+
+	public boolean isImage() {
+		return layout != null;
+	}
+
+	/** What the user calls this input ("target", "background"). */
+	String name() {
+		return dataset != null ? dataset.name() : source.name();
+	}
+
+	public int samples() {
+		return dataset != null ? dataset.samples() : source.samples();
+	}
+
+	int features() {
+		return dataset != null ? dataset.features() : source.features();
+	}
+
+	/** Class labels of the samples, or null. */
+	public List<String> labels() {
+		return dataset != null ? dataset.labels() : source.labels();
+	}
+
+	/** How a file is read: mask, binning, label column and missing-value policy. */
+	public static final class Reading {
+
+		public Path mask;
+		public int bin = 1;
+		public String labelColumn;
+		public TableInput.Missing missing = TableInput.Missing.DROP;
+		/** Table row filters COLUMN=VALUE. */
+		public List<String> where = new ArrayList<>();
+		/** For applying a model: the layout or feature columns it was fitted on. */
+		public FeatureLayout layout;
+		public List<String> featureNames;
+		/** For a background: the target image it must match (size and type). */
+		public ImagePlus compatibleWith;
+	}
+
+	public static LoadedData load(final String role, final Path path, final Reading how)
+		throws IOException
+	{
+		if (!Files.exists(path)) throw new IllegalArgumentException(role + " " + path +
+			" does not exist: check the path");
+		final Map<String, Object> facts = new LinkedHashMap<>();
+		facts.put("path", path.toString());
+		if (!Files.isDirectory(path) && TableInput.isTable(path)) {
+			final TableInput t = TableInput.read(role, path, how.featureNames,
+				how.labelColumn, how.missing, how.where);
+			tableFacts(facts, how, t.dataset.samples(), t.dataset.features(),
+				t.ignoredColumns, t.rowsRead, t.rowsDropped, t.cellsFilled);
+			return new LoadedData(role, path, t.dataset, null, null, t.featureNames, facts,
+				null);
+		}
+		final ImagePlus imp = ImageInput.open(path);
+		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
+			imp);
+		final FeatureLayout layout = layout(role, imp, how);
+		Dataset ds = StackSamples.toDataset(role, imp, layout);
+		final List<String> classes = StackSamples.classLabels(imp);
+		if (classes != null) ds = ds.withLabels(classes);
+		facts.put("kind", "image");
+		imageFacts(facts, ds.samples(), ds.features(), imp, layout);
+		return new LoadedData(role, path, ds, layout, imp, null, facts, null);
+	}
+
+	/**
+	 * Opens an input to be read one sample at a time ({@link #source}), never all at once:
+	 * a CSV table row by row ({@link TableStream}, the same rules as {@link #load}), a
+	 * TIFF slice by slice (a virtual stack), a folder one file per sample
+	 * ({@link FolderSource}). Other image formats are read into memory by ImageJ (noted
+	 * in the facts). The caller closes the source.
+	 */
+	public static LoadedData stream(final String role, final Path path, final Reading how)
+		throws IOException
+	{
+		if (!Files.exists(path)) throw new IllegalArgumentException(role + " " + path +
+			" does not exist: check the path");
+		final Map<String, Object> facts = new LinkedHashMap<>();
+		facts.put("path", path.toString());
+		if (!Files.isDirectory(path) && TableInput.isTable(path)) {
+			final TableStream t = TableStream.open(role, path, how.featureNames,
+				how.labelColumn, how.missing, how.where);
+			facts.put("read", "row by row");
+			tableFacts(facts, how, t.samples(), t.features(), t.ignoredColumns(), t.rowsRead,
+				t.rowsDropped, t.cellsFilled);
+			return new LoadedData(role, path, null, null, null, t.featureNames(), facts, t);
+		}
+		final boolean folder = Files.isDirectory(path);
+		final ImagePlus imp = folder ? FolderSource.firstImage(path) : ImageInput.openVirtual(
+			path);
+		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
+			imp);
+		final FeatureLayout layout = layout(role, imp, how);
+		final SampleSource source;
+		if (folder) {
+			source = new FolderSource(role, path, layout);
+			facts.put("kind", "image folder");
+			facts.put("read", "one file per sample");
+		}
+		else {
+			source = new StackSource(role, imp, layout);
+			facts.put("kind", "image");
+			facts.put("read", imp.getStack().isVirtual() ? "slice by slice (virtual stack)"
+				: "into memory (not a TIFF)");
+		}
+		imageFacts(facts, source.samples(), source.features(), imp, layout);
+		return new LoadedData(role, path, null, layout, imp, null, facts, source);
+	}
+
+	/** The layout given for this input (checked against it), or one made from it. */
+	private static FeatureLayout layout(final String role, final ImagePlus imp,
+		final Reading how)
+	{
+		if (how.layout != null) {
+			how.layout.checkFits(role, imp);
+			return how.layout;
+		}
+		final ImagePlus mask = how.mask == null ? null : ImageInput.open(how.mask);
+		return StackSamples.layoutFor(imp, mask, null, how.bin);
+	}
+
+	private static void tableFacts(final Map<String, Object> facts, final Reading how,
+		final int samples, final int features, final List<String> ignored,
+		final int rowsRead, final int rowsDropped, final long cellsFilled)
+	{
+		if (!how.where.isEmpty()) facts.put("where", how.where);
+		facts.put("kind", "table");
+		facts.put("samples", samples);
+		facts.put("features", features);
+		facts.put("ignored_columns", ignored);
+		facts.put("rows_read", rowsRead);
+		facts.put("rows_dropped_for_missing_values", rowsDropped);
+		facts.put("cells_filled", cellsFilled);
+		facts.put("missing", how.missing.name().toLowerCase());
+	}
+
+	private static void imageFacts(final Map<String, Object> facts, final int samples,
+		final int features, final ImagePlus imp, final FeatureLayout layout)
+	{
+		facts.put("samples", samples);
+		facts.put("features", features);
+		facts.put("width", imp.getWidth());
+		facts.put("height", imp.getHeight());
+		facts.put("bit_depth", imp.getBitDepth());
+		facts.put("bin", layout.bin());
+		facts.put("masked", layout.hasMask());
+	}
+
+	/** Reads a labels file: one class label per line, blank lines ignored. */
+	public static List<String> readLabels(final Path file, final int samples) throws IOException {
+		if (!Files.exists(file)) throw new IllegalArgumentException("--labels " + file +
+			" does not exist: check the path");
+		final List<String> labels = new ArrayList<>();
+		for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+			if (line.startsWith("\uFEFF")) line = line.substring(1);
+			if (!line.trim().isEmpty()) labels.add(line.trim());
+		}
+		if (labels.size() != samples) throw new IllegalArgumentException("--labels " + file +
+			" has " + labels.size() + " labels but the target has " + samples +
+			" samples: give one label per line, one per target sample, in sample order");
+		return labels;
+	}
+}

@@ -1,0 +1,293 @@
+package org.cpca.io;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import ij.ImagePlus;
+
+import org.cpca.core.contrast.AlphaSelection;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.Curve;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.model.FittedModel;
+import org.cpca.core.run.Method;
+import org.cpca.core.run.Solution;
+import org.cpca.core.contrast.Measures;
+import org.cpca.core.model.ModelFile;
+import org.cpca.image.TiffFiles;
+import org.cpca.render.CurvePlot;
+import org.cpca.render.ExtremeSamples;
+import org.cpca.render.ModelViews;
+import org.cpca.render.Panels;
+import org.cpca.render.PlotFiles;
+import org.cpca.render.ScreePlot;
+import org.cpca.render.VariancePairsPlot;
+
+/**
+ * The results of one {@code cpca fit} and how they are written: {@code summary.json},
+ * {@code scores.csv}, {@code model.json} (plus {@code models/} for automatic α),
+ * {@code components.tif} for images, and {@code plots/*.png}.
+ */
+public final class Results {
+
+	public static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls()
+		.disableHtmlEscaping().create();
+
+	private final Solution solution;
+	private final LoadedData target;
+	private final List<LoadedData> backgrounds;
+	private final List<String> labels;
+	private final List<FittedModel> models;
+	private final Map<String, Double> timings;
+	private final List<Map<String, Double>> separations = new ArrayList<>();
+
+	public Results(final Solution solution, final LoadedData target,
+		final List<LoadedData> backgrounds, final Dataset targetData,
+		final Map<String, Double> timings)
+	{
+		this(solution, target, backgrounds, targetData.labels(), timings);
+	}
+
+	/**
+	 * @param labels class labels of the target samples (from --labels, the slices or the
+	 *          label column), or null
+	 */
+	public Results(final Solution solution, final LoadedData target,
+		final List<LoadedData> backgrounds, final List<String> labels,
+		final Map<String, Double> timings)
+	{
+		this.solution = solution;
+		this.target = target;
+		this.backgrounds = backgrounds;
+		this.labels = labels;
+		this.models = solution.models();
+		this.timings = timings;
+		final boolean classes = labels != null && new java.util.HashSet<>(labels)
+			.size() >= 2;
+		for (final FittedModel m : models)
+			separations.add(classes ? Measures.separation(m.targetScores(), labels) : null);
+	}
+
+	/** The model written as model.json: the only one, or the first after α = 0 / β = 0. */
+	FittedModel primary() {
+		return solution.primary();
+	}
+
+	private String prefix() {
+		return ModelViews.prefix(primary());
+	}
+
+	public static String alphaText(final double alpha) {
+		return ModelViews.alphaText(alpha);
+	}
+
+	/** The scalar parameters of the models (e.g. beta), as extra columns of scores.csv. */
+	private List<String> scalarParameters() {
+		final java.util.LinkedHashSet<String> keys = new java.util.LinkedHashSet<>();
+		for (final FittedModel m : models)
+			m.parameters().forEach((k, v) -> {
+				if (v instanceof Double) keys.add(k);
+			});
+		return new ArrayList<>(keys);
+	}
+
+	public void write(final Path dir, final List<Path> inputs) throws IOException {
+		final long t0 = System.nanoTime();
+		try (OutputFolder out = new OutputFolder(dir, inputs)) {
+			writeScores(out.file("scores.csv"));
+			final Map<String, String> attributes = new LinkedHashMap<>();
+			if (target.isImage()) attributes.putAll(target.layout.attributes());
+			else attributes.put("table.columns", GSON.toJson(target.featureNames));
+			ModelFile.write(primary().withAttributes(attributes), out.file("model.json"));
+			if (models.size() > 1) for (final FittedModel m : models)
+				ModelFile.write(m.withAttributes(attributes), out.file("models/" + ModelViews
+					.settingKey(m) + ".json"));
+			if (target.isImage() && solution.linear()) writeComponents(out);
+			else if (target.isImage() && target.dataset != null) writeExtremes(out);
+			writePlots(out);
+			for (final Curve c : solution.curves()) {
+				Files.write(out.file(c.name + ".csv"), c.csv().getBytes(
+					StandardCharsets.UTF_8));
+				PlotFiles.savePng(CurvePlot.render(c), out.file("plots/" + c.name + ".png"));
+			}
+			timings.put("write", (System.nanoTime() - t0) / 1e9);
+			double total = 0;
+			for (final double v : timings.values())
+				total += v;
+			timings.put("total", total);
+			try (Writer w = Files.newBufferedWriter(out.file("summary.json"),
+				StandardCharsets.UTF_8))
+			{
+				GSON.toJson(summary(), w);
+			}
+			out.commit();
+		}
+	}
+
+	private void writeScores(final Path file) throws IOException {
+		final int k = primary().numComponents();
+		final List<String> parameters = scalarParameters();
+		try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+			final StringBuilder header = new StringBuilder("sample,label,alpha");
+			for (final String p : parameters)
+				header.append(',').append(p);
+			for (int c = 1; c <= k; c++)
+				header.append(',').append(prefix()).append(c);
+			w.write(header.append('\n').toString());
+			for (final FittedModel m : models) {
+				final double[][] s = m.targetScores();
+				final StringBuilder setting = new StringBuilder(alphaText(m.alpha()));
+				for (final String p : parameters) {
+					final Object v = m.parameters().get(p);
+					setting.append(',').append(v instanceof Double ? alphaText((Double) v) : "");
+				}
+				for (int i = 0; i < s.length; i++) {
+					final StringBuilder row = new StringBuilder();
+					row.append(i + 1).append(',').append(labels == null ? "" : csv(labels.get(i)))
+						.append(',').append(setting);
+					for (final double v : s[i])
+						row.append(',').append(v);
+					w.write(row.append('\n').toString());
+				}
+			}
+		}
+	}
+
+	public static String csv(final String s) {
+		return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\""
+			: s;
+	}
+
+	private void writeComponents(final OutputFolder out) throws IOException {
+		final ImagePlus stack = ModelViews.eigenImages(solution.method() == Method.PCA
+			? "eigen-images" : "contrastive eigen-images", solution.linearModels(), target
+				.layout);
+		TiffFiles.save(stack, out.file("components.tif"));
+		PlotFiles.savePng(ModelViews.eigenImageMontage(stack, primary().numComponents()),
+			out.file("plots/eigen_images.png"));
+	}
+
+	/**
+	 * Methods without eigen-images (kernel cPCA): per component the target samples with
+	 * the highest and lowest scores, as extremes.tif and plots/extremes.png.
+	 */
+	private void writeExtremes(final OutputFolder out) throws IOException {
+		final ImagePlus stack = ExtremeSamples.stack("extreme samples", primary(), target
+			.dataset, target.layout, ExtremeSamples.COUNT);
+		TiffFiles.save(stack, out.file("extremes.tif"));
+		PlotFiles.savePng(ModelViews.eigenImageMontage(stack, stack.getStackSize() / primary()
+			.numComponents()), out.file("plots/extremes.png"));
+	}
+
+	private void writePlots(final OutputFolder out) throws IOException {
+		final List<ImagePlus> panels = ModelViews.scatterPanels(models, labels, target.name(),
+			1);
+		for (int i = 0; i < panels.size(); i++)
+			PlotFiles.savePng(panels.get(i), out.file("plots/scatter_" + ModelViews.settingKey(
+				models.get(i)) + ".png"));
+		PlotFiles.savePng(panels.size() == 1 ? panels.get(0) : Panels.montage(panels, 2), out
+			.file("plots/scatter.png"));
+		PlotFiles.savePng(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
+			primary().eigenvalues()), out.file("plots/eigenvalues.png"));
+		if (solution.selection() != null && solution.fit() != null) PlotFiles.savePng(
+			VariancePairsPlot.render(
+			"target vs background variance of the top cPC", solution.fit(), solution
+				.selection()), out.file("plots/variance_pairs.png"));
+	}
+
+	private JsonObject summary() {
+		final JsonObject o = new JsonObject();
+		o.addProperty("method", solution.method().id);
+		o.addProperty("alpha_mode", solution.alphaMode());
+		o.addProperty("components", primary().numComponents());
+		o.add("target", GSON.toJsonTree(target.facts));
+		if (backgrounds.size() <= 1) o.add("background", backgrounds.isEmpty() ? null : GSON
+			.toJsonTree(backgrounds.get(0).facts));
+		else {
+			final JsonArray bs = new JsonArray();
+			backgrounds.forEach(b -> bs.add(GSON.toJsonTree(b.facts)));
+			o.add("backgrounds", bs);
+		}
+		final Cpca fit = solution.fit();
+		if (fit != null) {
+			o.addProperty("standardize", fit.options().standardize());
+			o.addProperty("space", fit.reducedSpace() ? "reduced" : "features");
+			o.addProperty("rank", fit.rank());
+		}
+		solution.facts().forEach((k, v) -> o.add(k, GSON.toJsonTree(v)));
+		final JsonArray results = new JsonArray();
+		for (int r = 0; r < models.size(); r++) {
+			final FittedModel m = models.get(r);
+			final JsonObject e = new JsonObject();
+			e.add("alpha", ModelFile.alphaJson(m.alpha()));
+			ModelFile.parametersJson(m.parameters()).entrySet().forEach(p -> e.add(p.getKey(),
+				p.getValue()));
+			e.add("eigenvalues", GSON.toJsonTree(m.eigenvalues()));
+			e.add("target_variance", GSON.toJsonTree(m.targetVariance()));
+			e.add("background_variance", backgrounds.isEmpty() ? null : GSON.toJsonTree(m
+				.backgroundVariance()));
+			e.add("fraction_of_target_variance", GSON.toJsonTree(m
+				.fractionOfTargetVariance()));
+			if (separations.get(r) != null) e.add("separation", GSON.toJsonTree(separations
+				.get(r)));
+			results.add(e);
+		}
+		o.add("results", results);
+		o.add("model_alpha", ModelFile.alphaJson(primary().alpha()));
+		final AlphaSelection selection = solution.selection();
+		if (selection != null) {
+			final JsonObject s = new JsonObject();
+			s.add("grid", GSON.toJsonTree(selection.grid()));
+			s.add("clusters", GSON.toJsonTree(selection.clusters()));
+			s.add("alphas", GSON.toJsonTree(selection.alphas()));
+			o.add("selection", s);
+		}
+		final JsonArray diag = new JsonArray();
+		solution.diagnostics().forEach(diag::add);
+		o.add("diagnostics", diag);
+		o.add("timings_s", GSON.toJsonTree(timings));
+		return o;
+	}
+
+	/** A few lines for the terminal. */
+	public String report(final Path dir) {
+		final StringBuilder sb = new StringBuilder();
+		sb.append(solution.method().displayName).append(" of ").append(target.name())
+			.append(" (").append(target.samples()).append(" samples × ").append(target
+				.features()).append(" features)");
+		for (int j = 0; j < backgrounds.size(); j++)
+			sb.append(j == 0 ? " against " : " and ").append(backgrounds.get(j).name()).append(
+				" (").append(backgrounds.get(j).samples()).append(" samples)");
+		sb.append('\n');
+		for (int r = 0; r < models.size(); r++) {
+			final FittedModel m = models.get(r);
+			sb.append("  ").append(ModelViews.title(m)).append(": eigenvalues");
+			for (final double v : m.eigenvalues())
+				sb.append(' ').append(String.format(Locale.ROOT, "%.4g", v));
+			if (separations.get(r) != null) sb.append(String.format(Locale.ROOT,
+				"; LDA accuracy %.1f %%", 100 * separations.get(r).get("lda_accuracy")));
+			sb.append('\n');
+		}
+		final JsonElement diags = summary().get("diagnostics");
+		for (final JsonElement d : diags.getAsJsonArray())
+			sb.append("  note: ").append(d.getAsString()).append('\n');
+		sb.append("Results in ").append(dir.toAbsolutePath().normalize()).append(
+			" (summary.json, scores.csv, model.json").append(target.isImage() ? solution
+				.linear() ? ", components.tif" : ", extremes.tif" : "").append(", plots/)");
+		return sb.toString();
+	}
+}

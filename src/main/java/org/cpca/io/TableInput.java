@@ -1,0 +1,479 @@
+package org.cpca.io;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+import org.cpca.core.data.Dataset;
+
+/**
+ * A CSV table read as samples × features.
+ * <p>
+ * The first row is the header. A column is a feature when every non-empty cell parses as
+ * a number (and at least one does); other columns are ignored and listed. Empty cells
+ * and the markers {@code NA}, {@code NaN} are missing values, handled by a
+ * {@link Missing} policy chosen by the user. A UTF-8 byte-order mark is skipped; fields
+ * may be quoted with double quotes ({@code ""} inside a quoted field is a quote).
+ */
+public final class TableInput {
+
+	/** What to do with missing cells in feature columns. */
+	public enum Missing {
+		/** Drop every row with a missing feature value (the default: nothing is invented). */
+		DROP,
+		/** Replace a missing value by its column's mean over the rows that have one. */
+		MEAN,
+		/** Replace a missing value by 0 (what the reference cPCA notebook does). */
+		ZERO
+	}
+
+	final Dataset dataset;
+	final List<String> featureNames;
+	final List<String> ignoredColumns;
+	final List<String> labels;
+	final int rowsRead;
+	final int rowsDropped;
+	final int cellsFilled;
+
+	private TableInput(final Dataset dataset, final List<String> featureNames,
+		final List<String> ignoredColumns, final List<String> labels, final int rowsRead,
+		final int rowsDropped, final int cellsFilled)
+	{
+		this.dataset = dataset;
+		this.featureNames = featureNames;
+		this.ignoredColumns = ignoredColumns;
+		this.labels = labels;
+		this.rowsRead = rowsRead;
+		this.rowsDropped = rowsDropped;
+		this.cellsFilled = cellsFilled;
+	}
+
+	static boolean isTable(final Path p) {
+		final String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
+		return n.endsWith(".csv") || n.endsWith(".tsv");
+	}
+
+	/**
+	 * @param featureNamesOrNull when given, exactly these columns (in this order) are the
+	 *          features, e.g. to apply a model fitted on another table
+	 * @param labelColumnOrNull name of the class column, or null
+	 * @param where row filters COLUMN=VALUE, all of which a row must match (may be empty)
+	 */
+	static TableInput read(final String name, final Path file,
+		final List<String> featureNamesOrNull, final String labelColumnOrNull,
+		final Missing missing, final List<String> where) throws IOException
+	{
+		final List<String[]> rows = new ArrayList<>();
+		final String[] header;
+		try (Rows r = Rows.open(file)) {
+			header = r.header();
+			final RowFilter filter = new RowFilter(header, where, file);
+			String[] row;
+			while ((row = r.next()) != null)
+				if (filter.test(row)) rows.add(row);
+			filter.requireMatch(rows.size());
+		}
+		final int labelIndex = labelColumnOrNull == null ? -1 : indexOf(header,
+			labelColumnOrNull, file, "--label-column");
+		final NumericColumns kinds = new NumericColumns(header.length);
+		if (featureNamesOrNull == null) rows.forEach(kinds::accept);
+		final List<Integer> features = new ArrayList<>();
+		final List<String> ignored = new ArrayList<>();
+		featureColumns(header, featureNamesOrNull, labelIndex, kinds, file, features,
+			ignored);
+		final int d = features.size();
+		final List<double[]> values = new ArrayList<>();
+		final List<String> labels = labelIndex < 0 ? null : new ArrayList<>();
+		final List<String> names = new ArrayList<>();
+		int dropped = 0;
+		for (int i = 0; i < rows.size(); i++) {
+			final String[] row = rows.get(i);
+			final double[] v = new double[d];
+			final boolean complete = values(row, features, header, file, i + 2, v);
+			if (!complete && missing == Missing.DROP) {
+				dropped++;
+				continue;
+			}
+			values.add(v);
+			names.add("row " + (i + 2));
+			if (labels != null) labels.add(row[labelIndex].trim());
+		}
+		int filled = 0;
+		if (missing != Missing.DROP) {
+			for (int j = 0; j < d; j++) {
+				double sum = 0;
+				int count = 0;
+				for (final double[] v : values)
+					if (!Double.isNaN(v[j])) {
+						sum += v[j];
+						count++;
+					}
+				final double fill = fillValue(missing, sum, count);
+				for (final double[] v : values)
+					if (Double.isNaN(v[j])) {
+						v[j] = fill;
+						filled++;
+					}
+			}
+		}
+		requireRowsLeft(values.size(), dropped, file);
+		final List<String> featureNames = new ArrayList<>();
+		for (final int c : features)
+			featureNames.add(header[c]);
+		Dataset ds = Dataset.of(name, values.toArray(new double[0][])).withSampleNames(
+			names);
+		if (labels != null) ds = ds.withLabels(labels);
+		return new TableInput(ds, Collections.unmodifiableList(featureNames), Collections
+			.unmodifiableList(ignored), labels, rows.size(), dropped, filled);
+	}
+
+	/**
+	 * The feature columns: the given names (in that order), or every numeric column
+	 * except the label column; the others are listed in {@code ignored}.
+	 */
+	static void featureColumns(final String[] header, final List<String> namesOrNull,
+		final int labelIndex, final NumericColumns kinds, final Path file,
+		final List<Integer> features, final List<String> ignored)
+	{
+		if (namesOrNull != null) {
+			for (final String f : namesOrNull)
+				features.add(indexOf(header, f, file, "the model's feature column"));
+		}
+		else for (int c = 0; c < header.length; c++) {
+			if (c != labelIndex && kinds.numeric(c)) features.add(c);
+			else if (c != labelIndex) ignored.add(header[c]);
+		}
+		if (features.isEmpty()) throw new IllegalArgumentException(file +
+			" has no numeric column: the features must be columns of numbers (empty cells " +
+			"allowed); the columns found were " + String.join(", ", header));
+	}
+
+	/**
+	 * Parses the feature cells of one row into {@code out} (NaN for a missing cell).
+	 *
+	 * @param line the row's number for messages
+	 * @return whether no feature cell was missing
+	 */
+	static boolean values(final String[] row, final List<Integer> features,
+		final String[] header, final Path file, final int line, final double[] out)
+	{
+		boolean complete = true;
+		for (int j = 0; j < out.length; j++) {
+			final String cell = row[features.get(j)].trim();
+			out[j] = missingCell(cell) ? Double.NaN : parse(cell, file, line, header[features
+				.get(j)]);
+			complete &= !Double.isNaN(out[j]);
+		}
+		return complete;
+	}
+
+	/** The value that replaces a missing cell of a column with this sum over count cells. */
+	static double fillValue(final Missing missing, final double sum, final int count) {
+		return missing == Missing.ZERO || count == 0 ? 0 : sum / count;
+	}
+
+	static void requireRowsLeft(final long rows, final long dropped, final Path file) {
+		if (rows == 0) throw new IllegalArgumentException(file + ": no rows left" +
+			(dropped > 0 ? " after dropping " + dropped +
+				" rows with missing values; use --missing mean or --missing zero" : ""));
+	}
+
+	/**
+	 * The rows of a CSV (or, by extension, TSV) file, one at a time: a UTF-8 byte-order
+	 * mark is skipped, blank lines are skipped, fields are split with {@link #split}, and
+	 * every data row must have as many fields as the header. Each row's byte offset is
+	 * known ({@link #offset()}), so that a reader can come back to it ({@link #readAt}).
+	 */
+	static final class Rows implements java.io.Closeable {
+
+		private final Path file;
+		private final char separator;
+		private final java.io.InputStream in;
+		private final String[] header;
+		private byte[] line = new byte[256];
+		private int length;
+		private long position, lineStart, lineNumber;
+		private java.nio.channels.FileChannel channel;
+		private java.nio.ByteBuffer buffer;
+
+		private Rows(final Path file) throws IOException {
+			this.file = file;
+			separator = file.toString().toLowerCase(Locale.ROOT).endsWith(".tsv") ? '\t' : ',';
+			in = Files.newInputStream(file);
+			final String first = nextLine();
+			if (first == null) {
+				in.close();
+				throw new IllegalArgumentException(file +
+					" is empty: a table needs a header row and at least two data rows");
+			}
+			header = split(first, separator);
+		}
+
+		/** Opens the file and reads its header. */
+		static Rows open(final Path file) throws IOException {
+			return new Rows(file);
+		}
+
+		String[] header() {
+			return header;
+		}
+
+		/**
+		 * The next data row, or {@code null} at the end.
+		 *
+		 * @throws IllegalArgumentException if the first data row is missing, or a row has
+		 *           another number of fields than the header
+		 */
+		String[] next() throws IOException {
+			final String text = nextLine();
+			if (text == null) {
+				if (lineNumber <= 1 || noDataYet) throw new IllegalArgumentException(file +
+					" has a header but no data rows: a table needs at least two rows of numbers");
+				return null;
+			}
+			noDataYet = false;
+			return fields(text, lineNumber);
+		}
+
+		private boolean noDataYet = true;
+
+		/** The 1-based line number of the row {@link #next} returned last. */
+		long line() {
+			return lineNumber;
+		}
+
+		/** The byte offset of the row {@link #next} returned last. */
+		long offset() {
+			return lineStart;
+		}
+
+		private String[] fields(final String text, final long number) {
+			final String[] row = split(text, separator);
+			if (row.length != header.length) throw new IllegalArgumentException(file +
+				": row " + number + " has " + row.length + " fields but the header has " +
+				header.length + "; fix the row (quote fields that contain commas)");
+			return row;
+		}
+
+		/** The row starting at a byte offset {@link #offset()} reported. */
+		String[] readAt(final long offset, final long number) throws IOException {
+			if (channel == null) {
+				channel = java.nio.channels.FileChannel.open(file);
+				buffer = java.nio.ByteBuffer.allocate(1 << 12);
+			}
+			long at = offset;
+			length = 0;
+			while (true) {
+				buffer.clear();
+				final int n = channel.read(buffer, at);
+				if (n <= 0) break;
+				final byte[] b = buffer.array();
+				int end = 0;
+				while (end < n && b[end] != '\n')
+					end++;
+				append(b, 0, end);
+				if (end < n) break;
+				at += n;
+			}
+			return fields(decode(), number);
+		}
+
+		private void append(final byte[] b, final int from, final int to) {
+			final int n = to - from;
+			if (length + n > line.length) line = java.util.Arrays.copyOf(line, Math.max(
+				line.length * 2, length + n));
+			System.arraycopy(b, from, line, length, n);
+			length += n;
+		}
+
+		private String decode() {
+			int n = length;
+			if (n > 0 && line[n - 1] == '\r') n--;
+			return new String(line, 0, n, StandardCharsets.UTF_8);
+		}
+
+		/** The next non-blank line (BOM removed), or null; sets lineStart and lineNumber. */
+		private String nextLine() throws IOException {
+			while (true) {
+				if (position == 0 && fill() >= 3 && (chunk[0] & 0xff) == 0xEF && (chunk[1] &
+					0xff) == 0xBB && (chunk[2] & 0xff) == 0xBF)
+				{
+					next = 3;
+					position = 3;
+				}
+				lineStart = position;
+				length = 0;
+				boolean any = false, ended = false;
+				while (!ended) {
+					if (next == filled && fill() <= 0) break;
+					int end = next;
+					while (end < filled && chunk[end] != '\n')
+						end++;
+					any = true;
+					append(chunk, next, end);
+					position += end - next;
+					if (end < filled) { // the newline
+						position++;
+						end++;
+						ended = true;
+					}
+					next = end;
+				}
+				if (!any) return null;
+				lineNumber++;
+				final String text = decode();
+				if (!text.trim().isEmpty()) return text;
+			}
+		}
+
+		private final byte[] chunk = new byte[1 << 16];
+		private int next, filled;
+
+		/** Refills the chunk when it is used up; returns the bytes available. */
+		private int fill() throws IOException {
+			if (next < filled) return filled - next;
+			next = 0;
+			filled = Math.max(0, in.readNBytes(chunk, 0, chunk.length));
+			return filled;
+		}
+
+		@Override
+		public void close() throws IOException {
+			try {
+				in.close();
+			}
+			finally {
+				if (channel != null) channel.close();
+			}
+		}
+	}
+
+	/** Row filters COLUMN=VALUE, all of which a row must match. */
+	static final class RowFilter {
+
+		private final int[] columns;
+		private final String[] values;
+		private final List<String> where;
+		private final Path file;
+
+		RowFilter(final String[] header, final List<String> where, final Path file) {
+			this.where = where == null ? List.of() : where;
+			this.file = file;
+			columns = new int[this.where.size()];
+			values = new String[this.where.size()];
+			for (int i = 0; i < columns.length; i++) {
+				final String w = this.where.get(i);
+				final int eq = w.indexOf('=');
+				if (eq <= 0) throw new IllegalArgumentException("row filter '" + w +
+					"' is not COLUMN=VALUE (e.g. Treatment=Saline)");
+				columns[i] = indexOf(header, w.substring(0, eq).trim(), file, "row filter");
+				values[i] = w.substring(eq + 1).trim();
+			}
+		}
+
+		boolean test(final String[] row) {
+			for (int i = 0; i < columns.length; i++)
+				if (!row[columns[i]].trim().equals(values[i])) return false;
+			return true;
+		}
+
+		/** @throws IllegalArgumentException if filters were given and no row matched */
+		void requireMatch(final long matched) {
+			if (columns.length > 0 && matched == 0) throw new IllegalArgumentException(file +
+				": no row matches " + String.join(" and ", where) + "; check the column values");
+		}
+	}
+
+	/**
+	 * Which columns are numeric, learned one row at a time: a column is numeric when every
+	 * non-missing cell parses as a number and at least one does.
+	 */
+	static final class NumericColumns {
+
+		private final boolean[] failed, any;
+
+		NumericColumns(final int columns) {
+			failed = new boolean[columns];
+			any = new boolean[columns];
+		}
+
+		void accept(final String[] row) {
+			for (int c = 0; c < row.length; c++) {
+				if (failed[c]) continue;
+				final String cell = row[c].trim();
+				if (missingCell(cell)) continue;
+				try {
+					Double.parseDouble(cell);
+					any[c] = true;
+				}
+				catch (final NumberFormatException e) {
+					failed[c] = true;
+				}
+			}
+		}
+
+		boolean numeric(final int c) {
+			return any[c] && !failed[c];
+		}
+	}
+
+	static boolean missingCell(final String cell) {
+		return cell.isEmpty() || cell.equalsIgnoreCase("NA") || cell.equalsIgnoreCase(
+			"NaN");
+	}
+
+	static double parse(final String cell, final Path file, final int line,
+		final String column)
+	{
+		try {
+			final double v = Double.parseDouble(cell);
+			if (!Double.isFinite(v)) throw new NumberFormatException();
+			return v;
+		}
+		catch (final NumberFormatException e) {
+			throw new IllegalArgumentException(file + ": row " + line + ", column " + column +
+				" holds '" + cell + "', which is not a finite number; fix the cell or leave " +
+				"it empty (missing)");
+		}
+	}
+
+	static int indexOf(final String[] header, final String name, final Path file,
+		final String what)
+	{
+		for (int c = 0; c < header.length; c++)
+			if (header[c].trim().equals(name)) return c;
+		throw new IllegalArgumentException(file + " has no column '" + name + "' (" + what +
+			"); its columns are " + String.join(", ", header));
+	}
+
+	/** Splits one CSV line, honouring double quotes. */
+	static String[] split(final String line, final char sep) {
+		final List<String> out = new ArrayList<>();
+		final StringBuilder cur = new StringBuilder();
+		boolean quoted = false;
+		for (int i = 0; i < line.length(); i++) {
+			final char ch = line.charAt(i);
+			if (quoted) {
+				if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+					cur.append('"');
+					i++;
+				}
+				else if (ch == '"') quoted = false;
+				else cur.append(ch);
+			}
+			else if (ch == '"') quoted = true;
+			else if (ch == sep) {
+				out.add(cur.toString());
+				cur.setLength(0);
+			}
+			else cur.append(ch);
+		}
+		out.add(cur.toString());
+		return out.toArray(new String[0]);
+	}
+}

@@ -1,0 +1,506 @@
+package org.cpca.core.online;
+
+import org.cpca.core.Curve;
+import org.cpca.core.Progress;
+import org.cpca.core.TestData;
+import org.cpca.core.contrast.Measures;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.data.Preprocessing;
+import org.cpca.core.data.SampleSource;
+import org.cpca.core.linalg.TopEigen;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.run.Method;
+import org.cpca.core.run.Solution;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CancellationException;
+
+import org.junit.jupiter.api.Test;
+
+/** Online cPCA* (ALGORITHMS.md §5): the update rule, convergence, determinism, options. */
+class OnlineCpcaStarTest {
+
+	/** Features of the planted problem and the two planted (target-only) axes. */
+	static final int D = 12, PLANTED_A = 6, PLANTED_B = 9;
+
+	/**
+	 * Background: independent features with standard deviations 3, 2.6, 2.2, … (0.4 on the
+	 * planted axes). Target: the same, except standard deviation 2 and 1.5 on the two
+	 * planted axes. Covariances are diagonal, so the cPCA* eigenvalues are t_j/((1−β) +
+	 * βb_j) on paper and, for β ≥ 0.5, the top two are the planted axes.
+	 */
+	static double[][] planted(final long seed, final int n, final boolean target) {
+		final Random r = new Random(seed);
+		final double[][] x = new double[n][D];
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < D; j++) {
+				double sd = Math.max(0.5, 3 - 0.4 * j);
+				if (j == PLANTED_A) sd = target ? 2 : 0.4;
+				if (j == PLANTED_B) sd = target ? 1.5 : 0.4;
+				x[i][j] = 5 + j + sd * r.nextGaussian();
+			}
+		return x;
+	}
+
+	static double[][] axes(final int... js) {
+		final double[][] out = new double[js.length][D];
+		for (int i = 0; i < js.length; i++)
+			out[i][js[i]] = 1;
+		return out;
+	}
+
+	@Test
+	void oneStepEachWayMatchesTheUpdateByHand() {
+		// d = k = 2, W₀ = I, M₀ = I, zero means, η = 0.1, τ = 1, β = 0.5
+		final OnlineOptions o = OnlineOptions.defaults().withComponents(2).withRates(0.1, 1)
+			.withBeta(0.5).withMeans(new double[2], new double[2]);
+		final OnlineCpcaStar net = new OnlineCpcaStar(2, o, new double[] { 1, 0, 0, 1 });
+		// target x = (1, 2): t = 1, p = 0; c = z = (1, 2);
+		// W = I + 0.2·z xᵀ − 0.1·I; M = 0.9·I + 0.1·z zᵀ
+		net.update(new float[] { 1, 2 }, true);
+		assertEquals(0, net.backgroundFraction());
+		assertMatrix(new double[][] { { 1.1, 0.4 }, { 0.4, 1.7 } }, net.weights());
+		assertMatrix(new double[][] { { 1.0, 0.2 }, { 0.2, 1.3 } }, net.lateral());
+		// background x = (2, −1): t = 2, p = ½; c = W x = (1.8, −0.9);
+		// W = 0.9·W − 0.2·(β/p)·c xᵀ; M = 0.9·M
+		net.update(new float[] { 2, -1 }, false);
+		assertEquals(0.5, net.backgroundFraction());
+		assertMatrix(new double[][] { { 0.27, 0.72 }, { 0.72, 1.35 } }, net.weights());
+		assertMatrix(new double[][] { { 0.9, 0.18 }, { 0.18, 1.17 } }, net.lateral());
+		assertEquals(2, net.samplesSeen());
+		// F = M⁻¹W
+		final double[][] f = net.filter();
+		final double det = 0.9 * 1.17 - 0.18 * 0.18;
+		assertEquals((1.17 * 0.27 - 0.18 * 0.72) / det, f[0][0], 1e-12);
+		assertEquals((-0.18 * 0.72 + 0.9 * 1.35) / det, f[1][1], 1e-12);
+	}
+
+	private static void assertMatrix(final double[][] expected, final double[][] actual) {
+		for (int i = 0; i < expected.length; i++)
+			assertArrayEquals(expected[i], actual[i], 1e-12, "row " + i);
+	}
+
+	@Test
+	void runningMeansCentreOnTheMeanSoFarAndAreExactAfterOnePass() {
+		final OnlineOptions o = OnlineOptions.defaults().withComponents(1).withRates(0.1, 1);
+		final OnlineCpcaStar net = new OnlineCpcaStar(1, o, new double[] { 1 });
+		// the first target sample is centred on itself: no change of W or M except decay
+		net.update(new float[] { 4 }, true);
+		assertEquals(1 - 2 * 0.1 * 0.5, net.weights()[0][0], 1e-15);
+		net.update(new float[] { 8 }, true);
+		assertEquals(6, net.targetMean()[0]);
+		net.update(new float[] { 1 }, false);
+		net.update(new float[] { 3 }, false);
+		assertEquals(2, net.backgroundMean()[0]);
+		net.freezeMeans();
+		net.update(new float[] { 100 }, true);
+		assertEquals(6, net.targetMean()[0]);
+	}
+
+	/** The planted problem: 2000 + 2000 samples, β = 0.8. */
+	static final double BETA = 0.8;
+
+	static Dataset plantedTarget() {
+		return Dataset.of("target", planted(1, 2000, true));
+	}
+
+	static Dataset plantedBackground() {
+		return Dataset.of("background", planted(2, 2000, false));
+	}
+
+	/** The exact cPCA* subspace of the sample covariances (dense reference solver). */
+	static double[][] reference(final Dataset t, final Dataset b, final double beta) {
+		return TestData.cpcaStar(TestData.covariance(t.toArray()), TestData.covariance(b
+			.toArray()), beta, 2);
+	}
+
+	static OnlineCpcaStar.Result fit(final Dataset t, final Dataset b,
+		final OnlineOptions o, final double[][] reference) throws IOException
+	{
+		return OnlineCpcaStar.fit(SampleSource.of(t), SampleSource.of(b), o, reference,
+			Progress.NONE);
+	}
+
+	@Test
+	void convergesToThePlantedDirectionsWithinFifteenHundredSamples() throws IOException {
+		final Dataset t = plantedTarget(), b = plantedBackground();
+		final double[][] exact = reference(t, b, BETA);
+		// on paper the top two cPCA* directions are the planted axes; the sample
+		// covariances' exact solution is close to them
+		assertTrue(Measures.projectorAlignment(exact, axes(PLANTED_A, PLANTED_B)) > 0.99);
+		final OnlineCpcaStar.Result r = fit(t, b, OnlineOptions.defaults().withBeta(BETA)
+			.withEpochs(2), exact);
+		final List<OnlineCpcaStar.Checkpoint> curve = r.curve();
+		assertEquals(0, curve.get(0).samples);
+		assertTrue(curve.get(0).alignment < 0.5, "random start: " + curve.get(0).alignment);
+		long reached = -1;
+		for (final OnlineCpcaStar.Checkpoint c : curve) {
+			if (reached < 0 && c.alignment >= 0.95) reached = c.samples;
+			if (c.samples >= 2000) assertTrue(c.alignment >= 0.95, c.samples + ": " +
+				c.alignment);
+		}
+		assertTrue(reached > 0 && reached <= 1500, "alignment ≥ 0.95 first at " + reached);
+		assertEquals(8000, curve.get(curve.size() - 1).samples);
+		assertEquals(8000.0, r.model().parameters().get("samples_seen"));
+		assertTrue(Measures.projectorAlignment(r.model().components(), axes(PLANTED_A,
+			PLANTED_B)) >= 0.95);
+		// the Rayleigh–Ritz components estimate the individual cPCA* directions
+		final double[][] v = r.model().components();
+		assertTrue(Math.abs(v[0][PLANTED_A]) > 0.97, Arrays.toString(v[0]));
+		assertTrue(Math.abs(v[1][PLANTED_B]) > 0.97, Arrays.toString(v[1]));
+	}
+
+	@Test
+	void theProjectsOfflineCpcaStarIsTheReferenceAndTheRunBecomesASolution()
+		throws IOException
+	{
+		final Dataset t = plantedTarget(), b = plantedBackground();
+		final SampleSource ts = SampleSource.of(t), bs = SampleSource.of(b);
+		final OnlineOptions o = OnlineOptions.defaults().withBeta(BETA).withEpochs(2);
+		assertTrue(OnlineCpcaStar.referenceFits(ts, bs));
+		final CpcaModel offline = OnlineCpcaStar.offlineReference(ts, bs, o, Progress.NONE);
+		assertEquals("star", offline.method());
+		assertEquals(1, Measures.projectorAlignment(offline.components(), reference(t, b,
+			BETA)), 1e-9);
+		final OnlineCpcaStar.Result r = OnlineCpcaStar.fit(ts, bs, o, offline.components(),
+			Progress.NONE);
+		assertTrue(r.finalAlignment() >= 0.95, "" + r.finalAlignment());
+		// the online eigenvalues estimate the offline ones
+		for (int c = 0; c < 2; c++)
+			assertEquals(offline.eigenvalues()[c], r.model().eigenvalues()[c], 0.1 * offline
+				.eigenvalues()[c]);
+		final Solution s = r.solution(o, offline);
+		assertEquals(Method.ONLINE, s.method());
+		assertEquals(List.of("alignment", "subspace_change"), new ArrayList<>(s.curves().get(0)
+			.series().keySet()));
+		@SuppressWarnings("unchecked")
+		final java.util.Map<String, Object> facts = (java.util.Map<String, Object>) s.facts()
+			.get("online");
+		assertEquals(8000L, facts.get("samples_seen"));
+		assertEquals(r.finalAlignment(), facts.get("final_alignment"));
+	}
+
+	@Test
+	void betaZeroLearnsPcaOfTheTarget() throws IOException {
+		final Dataset t = plantedTarget(), b = plantedBackground();
+		final double[][] pca = TestData.topEigenvectors(TestData.covariance(t.toArray()), 2);
+		final OnlineCpcaStar.Result r = fit(t, b, OnlineOptions.defaults().withBeta(0)
+			.withEpochs(3), pca);
+		assertTrue(r.finalAlignment() >= 0.95, "alignment with PCA " + r.finalAlignment());
+	}
+
+	@Test
+	void theModelIsTheEvaluationPassOverTheLearnedSubspace() throws IOException {
+		final Dataset t = plantedTarget(), b = plantedBackground();
+		final OnlineCpcaStar.Result r = fit(t, b, OnlineOptions.defaults().withBeta(BETA),
+			null);
+		final CpcaModel m = r.model();
+		assertEquals("online", m.method());
+		assertTrue(Double.isNaN(m.alpha()));
+		assertEquals(BETA, m.parameters().get("beta"));
+		assertEquals(0.003, m.parameters().get("eta"));
+		assertEquals(1.0, m.parameters().get("tau"));
+		assertEquals(1.0, m.parameters().get("epochs"));
+		final double[][] v = m.components();
+		final double[][] x = t.toArray();
+		final double[] mean = m.targetMean();
+		final double[][] scores = m.targetScores();
+		final org.apache.commons.math3.linear.RealMatrix ct = TestData.covariance(x), cb =
+			TestData.covariance(b.toArray());
+		final double[] tv = m.targetVariance(), bv = m.backgroundVariance(), ev = m
+			.eigenvalues();
+		for (int c = 0; c < 2; c++) {
+			double norm = 0;
+			for (final double e : v[c])
+				norm += e * e;
+			assertEquals(1, norm, 1e-12);
+			// the components lie in the learned subspace
+			assertEquals(1, Measures.projectorAlignment(new double[][] { v[c] }, r
+				.subspace()) * 2, 1e-9);
+			final double ctv = dotRow(ct, v[c]);
+			assertEquals(ctv, tv[c], 1e-9 * ctv);
+			assertEquals(dotRow(cb, v[c]), bv[c], 1e-9 * bv[c]);
+			assertEquals(tv[c] / ((1 - BETA) + BETA * bv[c]), ev[c], 1e-6 * ev[c],
+				"Rayleigh quotient of a unit Ritz vector");
+			for (int i = 0; i < x.length; i += 97) {
+				double s = 0;
+				for (int j = 0; j < D; j++)
+					s += (x[i][j] - mean[j]) * v[c][j];
+				assertEquals(s, scores[i][c], 1e-9);
+			}
+		}
+		assertTrue(ev[0] >= ev[1]);
+		assertEquals(ct.getTrace(), m.targetTotalVariance(), 1e-9 * ct.getTrace());
+		// the means used are the exact ones (running centring is complete after a pass)
+		for (int j = 0; j < D; j++) {
+			double sum = 0;
+			for (final double[] row : x)
+				sum += row[j];
+			assertEquals(sum / x.length, mean[j], 1e-9);
+		}
+	}
+
+	private static double dotRow(final org.apache.commons.math3.linear.RealMatrix s,
+		final double[] v)
+	{
+		final double[] sv = s.operate(v);
+		double q = 0;
+		for (int j = 0; j < v.length; j++)
+			q += v[j] * sv[j];
+		return q;
+	}
+
+	@Test
+	void sameSeedIsBitIdenticalAndAnotherSeedIsNot() throws IOException {
+		final Dataset t = plantedTarget(), b = plantedBackground();
+		final double[][] exact = reference(t, b, BETA);
+		final OnlineOptions o = OnlineOptions.defaults().withBeta(BETA).withSeed(7);
+		final OnlineCpcaStar.Result r1 = fit(t, b, o, exact), r2 = fit(t, b, o, exact);
+		final double[][] v1 = r1.model().components(), v2 = r2.model().components();
+		for (int c = 0; c < 2; c++)
+			assertArrayEquals(v1[c], v2[c]);
+		assertArrayEquals(r1.model().eigenvalues(), r2.model().eigenvalues());
+		assertEquals(r1.curve().size(), r2.curve().size());
+		for (int i = 0; i < r1.curve().size(); i++) {
+			assertEquals(r1.curve().get(i).alignment, r2.curve().get(i).alignment);
+			assertEquals(r1.curve().get(i).change, r2.curve().get(i).change);
+		}
+		final OnlineCpcaStar.Result r3 = fit(t, b, o.withSeed(8), exact);
+		assertNotEquals(r1.curve().get(0).alignment, r3.curve().get(0).alignment);
+		assertNotEquals(r1.model().components()[0][PLANTED_A], r3.model().components()[0][
+			PLANTED_A]);
+	}
+
+	@Test
+	void everyCentringConventionGivesTheSameAnswer() throws IOException {
+		final Dataset t = plantedTarget(), b = plantedBackground();
+		final double[][] exact = reference(t, b, BETA);
+		final OnlineOptions o = OnlineOptions.defaults().withBeta(BETA).withEpochs(2);
+		final OnlineCpcaStar.Result pass = fit(t, b, o.withCentring(
+			OnlineOptions.Centring.PASS), exact);
+		final OnlineCpcaStar.Result given = fit(t, b, o.withMeans(pass.model().targetMean(),
+			meanOf(b)), exact);
+		// an extra pass for the means and the same means given are the same run
+		assertArrayEquals(pass.model().components()[0], given.model().components()[0]);
+		final OnlineCpcaStar.Result running = fit(t, b, o, exact);
+		assertTrue(running.finalAlignment() >= 0.95);
+		assertTrue(pass.finalAlignment() >= 0.95);
+		assertArrayEquals(pass.model().targetMean(), running.model().targetMean(), 1e-9);
+	}
+
+	@Test
+	void standardisedRunIgnoresTheUnitsOfTheFeatures() throws IOException {
+		// the planted problem turned by a fixed rotation (so its contrast lies in the
+		// correlations, which standardising keeps, not in single features' variances,
+		// which it removes), then every feature in its own unit (×0.01 … ×300, and an
+		// offset): standardised cPCA* does not see the units, so offline it is the same
+		// subspace with or without them, and online with the first pass's standard
+		// deviations learns it with the default η, with which the unstandardised run
+		// diverges
+		final double[][] rotation = TopEigen.orthonormalize(TestData.gaussian(5, D, D),
+			new double[0][], null, D);
+		final Dataset t = rotated(plantedTarget(), rotation), b = rotated(
+			plantedBackground(), rotation);
+		final int d = t.features();
+		final double[] unit = new double[d];
+		for (int j = 0; j < d; j++)
+			unit[j] = Math.pow(10, (j % 5) - 2) * (j % 2 == 0 ? 3 : 1);
+		final Dataset ts = rescaled(t, unit), bs = rescaled(b, unit);
+		final OnlineOptions o = OnlineOptions.defaults().withBeta(BETA).withEpochs(2)
+			.withCentring(OnlineOptions.Centring.PASS).withStandardize(true);
+		final CpcaModel offline = OnlineCpcaStar.offlineReference(SampleSource.of(ts),
+			SampleSource.of(bs), o, Progress.NONE);
+		assertEquals(1, Measures.projectorAlignment(offline.components(), OnlineCpcaStar
+			.offlineReference(SampleSource.of(t), SampleSource.of(b), o, Progress.NONE)
+			.components()), 1e-9);
+		// well posed: top cPCA* eigenvalues 5.0 and 3.4, the next 1.04
+		final OnlineCpcaStar.Result r = fit(ts, bs, o, offline.components());
+		assertTrue(r.finalAlignment() >= 0.95, "alignment " + r.finalAlignment());
+		// the model carries the target's standardisation, as an offline fit would
+		final Preprocessing expected = Preprocessing.fit(ts, true, null);
+		final Preprocessing got = r.model().preprocessing();
+		assertTrue(got.standardized());
+		for (int j = 0; j < d; j++) {
+			assertEquals(expected.mean()[j], got.mean()[j], 1e-9 * unit[j] * 100);
+			assertEquals(expected.scale()[j], got.scale()[j], 1e-9 * expected.scale()[j]);
+		}
+		assertTrue(r.model().diagnostics().toString().contains("standardised"));
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> fit(ts, bs, o
+			.withStandardize(false), null)).getMessage().contains("diverged"));
+		// standardising needs the first pass
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> fit(ts, bs, o
+			.withCentring(OnlineOptions.Centring.RUNNING), null)).getMessage().contains(
+				"centring pass"));
+	}
+
+	private static Dataset rotated(final Dataset x, final double[][] rotation) {
+		final double[][] rows = x.toArray();
+		for (int i = 0; i < rows.length; i++) {
+			final double[] turned = new double[rows[i].length];
+			for (int r = 0; r < rotation.length; r++)
+				turned[r] = TopEigen.dot(rotation[r], rows[i]);
+			rows[i] = turned;
+		}
+		return Dataset.of(x.name(), rows);
+	}
+
+	private static Dataset rescaled(final Dataset x, final double[] unit) {
+		final double[][] rows = x.toArray();
+		for (final double[] row : rows)
+			for (int j = 0; j < row.length; j++)
+				row[j] = 7 + row[j] * unit[j];
+		return Dataset.of(x.name(), rows);
+	}
+
+	private static double[] meanOf(final Dataset x) {
+		final double[] m = new double[x.features()];
+		for (int i = 0; i < x.samples(); i++)
+			for (int j = 0; j < m.length; j++)
+				m[j] += x.value(i, j);
+		for (int j = 0; j < m.length; j++)
+			m[j] /= x.samples();
+		return m;
+	}
+
+	@Test
+	void withoutAReferenceTheCurveIsTheSubspaceChange() throws IOException {
+		final OnlineCpcaStar.Result r = fit(plantedTarget(), plantedBackground(),
+			OnlineOptions.defaults().withBeta(BETA).withEpochs(2).withCheckpoints(40), null);
+		assertEquals(41, r.curve().size());
+		assertTrue(Double.isNaN(r.curve().get(0).change));
+		for (final OnlineCpcaStar.Checkpoint c : r.curve())
+			assertTrue(Double.isNaN(c.alignment));
+		// large moves at first, small ones once converged
+		final double early = r.curve().get(1).change, late = r.curve().get(40).change;
+		assertTrue(early > 0.1 && late < 0.05, early + " then " + late);
+		final Curve curve = r.convergence();
+		assertEquals("convergence", curve.name);
+		assertEquals(List.of("subspace_change"), new ArrayList<>(curve.series().keySet()));
+		assertEquals(8000, curve.x()[40]);
+	}
+
+	@Test
+	void optionsAreCheckedWithClearMessages() {
+		final OnlineOptions o = OnlineOptions.defaults();
+		assertEquals(0.003, o.eta());
+		assertEquals(1, o.tau());
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> o.withRates(1, 1))
+			.getMessage().contains("0 < η < τ"));
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> o.withEta(0))
+			.getMessage().contains("η"));
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> o.withEta(Double.NaN))
+			.getMessage().contains("η"));
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> o.withTau(-1))
+			.getMessage().contains("τ"));
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> o.withTau(0.001))
+			.getMessage().contains("η = 0.003, τ = 0.001"));
+		assertEquals(0.0005, o.withRates(0.0005, 0.001).eta());
+		for (final double beta : new double[] { -0.1, 1.5, Double.NaN })
+			assertTrue(assertThrows(IllegalArgumentException.class, () -> o.withBeta(beta))
+				.getMessage().contains("[0, 1]"));
+		assertThrows(IllegalArgumentException.class, () -> o.withEpochs(0));
+		assertThrows(IllegalArgumentException.class, () -> o.withComponents(0));
+		assertThrows(IllegalArgumentException.class, () -> o.withCheckpoints(0));
+		assertThrows(IllegalArgumentException.class, () -> o.withMeans(new double[2],
+			new double[3]));
+		assertThrows(IllegalArgumentException.class, () -> OnlineOptions.Centring.parse(
+			"median"));
+		assertTrue(assertThrows(IllegalArgumentException.class, () -> new OnlineCpcaStar(2,
+			o.withComponents(3))).getMessage().contains("k ≤ 2"));
+	}
+
+	@Test
+	void aStepTooLargeForTheDataIsReportedAsDivergence() {
+		final double[][] big = planted(3, 200, true), bigB = planted(4, 200, false);
+		for (final double[][] x : new double[][][] { big, bigB })
+			for (final double[] row : x)
+				for (int j = 0; j < row.length; j++)
+					row[j] *= 1000;
+		final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+			() -> fit(Dataset.of("target", big), Dataset.of("background", bigB), OnlineOptions
+				.defaults().withRates(0.5, 1), null));
+		assertTrue(e.getMessage().contains("diverged"), e.getMessage());
+	}
+
+	@Test
+	void cancelStopsTheRun() {
+		final Progress cancel = new Progress() {
+
+			@Override
+			public void stage(final String stage, final double fraction) {}
+
+			@Override
+			public boolean cancelled() {
+				return true;
+			}
+		};
+		assertThrows(CancellationException.class, () -> OnlineCpcaStar.fit(SampleSource.of(
+			plantedTarget()), SampleSource.of(plantedBackground()), OnlineOptions.defaults(),
+			null, cancel));
+	}
+
+	@Test
+	void theStreamReadsEachSampleOncePerPassIntoOneBuffer() throws IOException {
+		final CountingSource t = new CountingSource(plantedTarget()), b = new CountingSource(
+			plantedBackground());
+		OnlineCpcaStar.fit(t, b, OnlineOptions.defaults().withEpochs(3).withCentring(
+			OnlineOptions.Centring.PASS), null, Progress.NONE);
+		// a means pass, three epochs and the evaluation pass: 5 reads of every sample
+		for (final CountingSource s : new CountingSource[] { t, b }) {
+			for (final int c : s.reads)
+				assertEquals(5, c);
+			assertEquals(1, s.buffers.size(), "one sample buffer for the whole run");
+		}
+		assertTrue(t.buffers.get(0) == b.buffers.get(0));
+	}
+
+	/** A source that counts reads of each sample and remembers the buffers it filled. */
+	static final class CountingSource implements SampleSource {
+
+		final SampleSource inner;
+		final int[] reads;
+		final List<float[]> buffers = new ArrayList<>();
+
+		CountingSource(final Dataset data) {
+			inner = SampleSource.of(data);
+			reads = new int[data.samples()];
+		}
+
+		@Override
+		public String name() {
+			return inner.name();
+		}
+
+		@Override
+		public int samples() {
+			return inner.samples();
+		}
+
+		@Override
+		public int features() {
+			return inner.features();
+		}
+
+		@Override
+		public boolean randomAccess() {
+			return true;
+		}
+
+		@Override
+		public void read(final int index, final float[] into) throws IOException {
+			reads[index]++;
+			if (buffers.stream().noneMatch(x -> x == into)) buffers.add(into);
+			inner.read(index, into);
+		}
+	}
+}

@@ -1,0 +1,108 @@
+package org.cpca.core.star;
+
+import org.cpca.core.Curve;
+import org.cpca.core.Progress;
+import org.cpca.core.TestData;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.contrast.CpcaOptions;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.run.Method;
+import org.cpca.core.run.MethodRunner;
+import org.cpca.core.run.MethodSettings;
+import org.cpca.core.run.Solution;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** cPCA* and cPCA++ through the shared method switch. */
+class StarRunTest {
+
+	private static final Dataset T = Dataset.of("target", TestData.gaussian(1, 40, 6, 3, 2,
+		1));
+	private static final Dataset B = Dataset.of("background", TestData.gaussian(2, 30, 6,
+		3));
+
+	private static Solution run(final MethodSettings s, final Dataset target) {
+		return MethodRunner.run(s, target, List.of(B), CpcaOptions.defaults(),
+			Progress.NONE);
+	}
+
+	@Test
+	void fixedBetaIsTheCoreModelWithoutCurvesWhenThereAreNoClasses() {
+		final Solution s = run(new MethodSettings().method(Method.STAR).beta(0.3), T);
+		assertNull(s.alphaMode());
+		assertEquals(1, s.models().size());
+		final CpcaModel direct = CpcaStar.of(Cpca.fit(T, B, CpcaOptions.defaults(),
+			Progress.NONE)).model(0.3);
+		assertArrayEquals(direct.eigenvalues(), s.primary().eigenvalues(), 0);
+		assertEquals(Map.of("beta", 0.3), s.primary().parameters());
+		assertTrue(Double.isNaN(s.primary().alpha()));
+		assertEquals("fixed", s.facts().get("beta_mode"));
+		assertTrue(s.curves().isEmpty());
+		assertNull(s.facts().get("separation_vs_beta"));
+	}
+
+	@Test
+	void automaticBetaWithClassesReportsTheSelectionAndTheSeparationCurves() {
+		final List<String> labels = new ArrayList<>();
+		for (int i = 0; i < T.samples(); i++)
+			labels.add(i % 2 == 0 ? "a" : "b");
+		final MethodSettings settings = new MethodSettings().method(Method.STAR);
+		settings.betaCount = 10;
+		settings.betasReturned = 3;
+		final Solution s = run(settings, T.withLabels(labels));
+		assertEquals("auto", s.facts().get("beta_mode"));
+		@SuppressWarnings("unchecked")
+		final Map<String, Object> sel = (Map<String, Object>) s.facts().get(
+			"beta_selection");
+		assertEquals(12, ((double[]) sel.get("grid")).length);
+		final double[] betas = (double[]) sel.get("betas");
+		assertEquals(betas.length, s.models().size());
+		assertTrue(betas.length <= 3);
+		assertEquals(0.0, s.models().get(0).parameters().get("beta"));
+		assertEquals(2, s.curves().size());
+		for (final Curve c : s.curves()) {
+			assertArrayEquals((double[]) sel.get("grid"), c.x());
+			assertEquals(1, c.series().size());
+		}
+		assertEquals("beta,lda_accuracy", s.curves().get(0).csv().split("\n")[0]);
+	}
+
+	@Test
+	void cpcaPlusPlusReportsItsRegularisation() {
+		final Solution s = run(new MethodSettings().method(Method.CPCAPP), T);
+		assertEquals("cpcapp", s.primary().method());
+		// 30 background samples ≥ 6 + 1: C_b is invertible
+		assertEquals(0.0, s.facts().get("regularization"));
+		assertEquals(Map.of("regularization", 0.0), s.primary().parameters());
+		assertTrue(s.curves().isEmpty());
+	}
+
+	@Test
+	void badBetaAndWrongBackgroundsSayWhatToDo() {
+		final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+			() -> run(new MethodSettings().method(Method.STAR).beta(1.5), T));
+		assertTrue(e.getMessage().contains("β must be in [0, 1]"), e.getMessage());
+		final IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+			() -> MethodRunner.run(new MethodSettings().method(Method.CPCAPP), T, List.of(),
+				CpcaOptions.defaults(), Progress.NONE));
+		assertTrue(none.getMessage().contains("cPCA++ needs a background"), none
+			.getMessage());
+		assertEquals(0.25, MethodSettings.parseBeta(" 0.25 ", "--beta"));
+		assertTrue(Double.isNaN(MethodSettings.parseBeta("AUTO", "--beta")));
+		for (final String bad : new String[] { "1.01", "-1", "x", "inf", "NaN" })
+			assertThrows(IllegalArgumentException.class, () -> MethodSettings.parseBeta(bad,
+				"--beta"), bad);
+		assertEquals(0.0, MethodSettings.parseBeta("-0", "--beta"));
+	}
+}
