@@ -13,7 +13,7 @@ import org.cpca.core.rpca.Rpca;
 import org.cpca.core.uca.Uca;
 
 /**
- * The "uca" benchmark group: UCA with three backgrounds in high dimension (seed 002's
+ * The "uca" benchmark group: UCA with three backgrounds in high dimension (Tu, Foss & Zhao's
  * Product-SVD setting), fit included, split and stacked, and rPCA on the same data.
  */
 final class UcaBench {

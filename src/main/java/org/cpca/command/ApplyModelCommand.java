@@ -1,5 +1,7 @@
 package org.cpca.command;
 
+import org.cpca.analysis.ModelApplication;
+
 import ij.ImagePlus;
 import ij.measure.ResultsTable;
 

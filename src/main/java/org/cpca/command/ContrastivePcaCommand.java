@@ -1,5 +1,11 @@
 package org.cpca.command;
 
+import org.cpca.analysis.Analysis;
+import org.cpca.analysis.AnalysisRequest;
+import org.cpca.analysis.Samples;
+import org.cpca.analysis.Backgrounds;
+import org.cpca.analysis.IjProgress;
+
 import ij.ImagePlus;
 import ij.measure.ResultsTable;
 
@@ -25,7 +31,7 @@ import org.scijava.widget.FileWidget;
  * ({@code more_backgrounds=[bg2.tif,bg3.tif]}), or with pixels as samples one background
  * region per ROI of the ROI Manager or of the target's overlay.
  * <p>
- * A thin command: the parameters become an {@link Analysis.Request}; {@link Analysis}
+ * A thin command: the parameters become an {@link AnalysisRequest}; {@link Analysis}
  * does the work. Parameter names are the macro keys and match the command line's
  * vocabulary, e.g.
  * {@code run("Contrastive PCA...", "target=digits.tif background_source=image
@@ -219,8 +225,8 @@ public class ContrastivePcaCommand extends ContextCommand {
 	public void run() {
 		final IjProgress progress = new IjProgress();
 		try {
-			final Analysis.Request request = new Analysis.Request().target(target).samples(
-				Analysis.Samples.parse(samples)).method(method).alpha(alpha_mode, alpha).beta(
+			final AnalysisRequest request = new AnalysisRequest().target(target).samples(
+				Samples.parse(samples)).method(method).alpha(alpha_mode, alpha).beta(
 					beta_mode, beta).epsilon(epsilon)
 				.components(components).standardize(standardize).whiten(whiten).bin(bin)
 				.seed(seed).kernel(kernel, gamma, degree, coef0, landmarks).stacked(stacked)
@@ -246,20 +252,20 @@ public class ContrastivePcaCommand extends ContextCommand {
 					throw new UncheckedIOException(e);
 				}
 			}
-			final boolean pixels = analysis.samples() == Analysis.Samples.PIXELS;
+			final boolean pixels = analysis.samples() == Samples.PIXELS;
 			final boolean linear = analysis.solution().linear();
 			if (show_images) {
-				if (pixels) score_images = analysis.scoreImages();
-				else if (linear) eigen_images = analysis.eigenImages();
-				else extreme_samples = analysis.extremeSamples(); // kernel: no eigen-images
+				if (pixels) score_images = analysis.views().scoreImages();
+				else if (linear) eigen_images = analysis.views().eigenImages();
+				else extreme_samples = analysis.views().extremeSamples(); // kernel: no eigen-images
 			}
 			if (show_plots) {
-				scatter_plot = analysis.scatterPlot();
-				scree_plot = analysis.screePlot();
+				scatter_plot = analysis.views().scatterPlot();
+				scree_plot = analysis.views().screePlot();
 				if (analysis.selection() != null && analysis.cpca() != null)
-					variance_pairs_plot = analysis.variancePairsPlot();
-				if (pixels && linear) loadings_plot = analysis.loadingsPlot();
-				final java.util.List<ImagePlus> curves = analysis.curvePlots();
+					variance_pairs_plot = analysis.views().variancePairsPlot();
+				if (pixels && linear) loadings_plot = analysis.views().loadingsPlot();
+				final java.util.List<ImagePlus> curves = analysis.views().curvePlots();
 				if (!curves.isEmpty()) {
 					curve_plot = curves.size() == 1 ? curves.get(0) : org.cpca.render.Panels
 						.montage(curves, 2);
@@ -270,8 +276,8 @@ public class ContrastivePcaCommand extends ContextCommand {
 			// pixels as samples: a row per pixel only for small images (the score images
 			// hold the same numbers)
 			if (!pixels || analysis.targetData().samples() <= MAX_SCORE_ROWS) scores = analysis
-				.scoresTable();
-			componentsTable = analysis.componentsTable();
+				.views().scoresTable();
+			componentsTable = analysis.views().componentsTable();
 			if (show_tables) {
 				Feedback.show(scores, "cPCA scores");
 				Feedback.show(componentsTable, "cPCA components");

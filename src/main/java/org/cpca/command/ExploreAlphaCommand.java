@@ -1,5 +1,11 @@
 package org.cpca.command;
 
+import org.cpca.analysis.AlphaExplorer;
+import org.cpca.analysis.Analysis;
+import org.cpca.analysis.AnalysisRequest;
+import org.cpca.analysis.Samples;
+import org.cpca.analysis.IjProgress;
+
 import java.awt.AWTEvent;
 import java.awt.Choice;
 import java.awt.Label;
@@ -61,7 +67,7 @@ public class ExploreAlphaCommand extends ContextCommand {
 		final IjProgress progress = new IjProgress();
 		final Analysis analysis;
 		try {
-			analysis = Analysis.run(new Analysis.Request().target(target).background(
+			analysis = Analysis.run(new AnalysisRequest().target(target).background(
 				background).method("cpca").alpha("auto").components(components).standardize(
 					standardize).bin(bin).seed(seed), progress);
 			progress.done();

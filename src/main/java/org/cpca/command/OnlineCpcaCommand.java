@@ -1,5 +1,8 @@
 package org.cpca.command;
 
+import org.cpca.analysis.IjProgress;
+import org.cpca.analysis.OnlineAnalysis;
+
 import ij.ImagePlus;
 import ij.measure.ResultsTable;
 
@@ -18,8 +21,7 @@ import org.scijava.plugin.Plugin;
 import org.scijava.widget.FileWidget;
 
 /**
- * Plugins &gt; Contrastive PCA &gt; Online cPCA*...: online cPCA* (seed 001, ALGORITHMS.md
- * §5) on stacks too large for memory: the target and the background are each an open
+ * Plugins &gt; Contrastive PCA &gt; Online cPCA*...: online cPCA* (Golkar et al.; docs/math/online.md) on stacks too large for memory: the target and the background are each an open
  * image — a virtual stack is read slice by slice — or a folder read one file per sample.
  * Shows the learned eigen-images, the scores, and the convergence curve (alignment with
  * offline cPCA* when the data are small enough, otherwise the subspace change between

@@ -17,10 +17,12 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.regex.Pattern;
 
-import org.cpca.command.Analysis;
-import org.cpca.command.Backgrounds;
-import org.cpca.command.IjProgress;
-import org.cpca.command.ModelApplication;
+import org.cpca.analysis.Analysis;
+import org.cpca.analysis.AnalysisRequest;
+import org.cpca.analysis.Samples;
+import org.cpca.analysis.Backgrounds;
+import org.cpca.analysis.IjProgress;
+import org.cpca.analysis.ModelApplication;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.star.CpcaStar;
 import org.cpca.core.model.FittedModel;
@@ -255,27 +257,27 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 				put(a, 0, String.join("\n", analysis().diagnostics()));
 				return null;
 			case "showEigenImages":
-				if (analysis().samples() == Analysis.Samples.SLICES && !analysis().solution()
+				if (analysis().samples() == Samples.SLICES && !analysis().solution()
 					.linear()) throw new IllegalArgumentException(analysis().solution().method()
 						.displayName + " has no eigen-images (its directions live in the " +
 						"kernel's feature space): call Ext.showExtremeSamples() instead");
-				(analysis().samples() == Analysis.Samples.PIXELS ? analysis().scoreImages()
-					: analysis().eigenImages()).show();
+				(analysis().samples() == Samples.PIXELS ? analysis().views().scoreImages()
+					: analysis().views().eigenImages()).show();
 				return null;
 			case "showExtremeSamples":
-				analysis().extremeSamples().show();
+				analysis().views().extremeSamples().show();
 				return null;
 			case "showScatterPlot":
-				analysis().scatterPlot().show();
-				if (analysis().samples() == Analysis.Samples.PIXELS && analysis().solution()
-					.linear()) analysis().loadingsPlot().show();
+				analysis().views().scatterPlot().show();
+				if (analysis().samples() == Samples.PIXELS && analysis().solution()
+					.linear()) analysis().views().loadingsPlot().show();
 				return null;
 			case "showScreePlot":
-				analysis().screePlot().show();
+				analysis().views().screePlot().show();
 				return null;
 			case "showTables":
-				analysis().scoresTable().show("cPCA scores");
-				analysis().componentsTable().show("cPCA components");
+				analysis().views().scoresTable().show("cPCA scores");
+				analysis().views().componentsTable().show("cPCA components");
 				return null;
 			case "saveModel":
 				ModelFile.write(analysis().modelForFile(model(a[0])), Paths.get((String) a[1]));
@@ -301,8 +303,8 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		final String options)
 	{
 		final String o = options == null ? "" : options + " ";
-		final Analysis.Request r = new Analysis.Request().target(image(target, "target"))
-			.samples(Analysis.Samples.parse(Macro.getValue(o, "samples", "slices"))).method(
+		final AnalysisRequest r = new AnalysisRequest().target(image(target, "target"))
+			.samples(Samples.parse(Macro.getValue(o, "samples", "slices"))).method(
 				Macro.getValue(o, "method", "cpca")).alpha(Macro.getValue(o, "alpha", "auto"))
 			.beta(Macro.getValue(o, "beta", "auto")).epsilon(number(o, "epsilon",
 				CpcaStar.DEFAULT_REGULARIZATION))

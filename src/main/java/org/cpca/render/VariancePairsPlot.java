@@ -10,7 +10,7 @@ import org.cpca.core.contrast.Cpca;
 import org.cpca.core.model.CpcaModel;
 
 /**
- * The geometry of cPCA (Abid et al. 2018, Fig. 5; ALGORITHMS.md §2.2): for the top
+ * The geometry of cPCA (Abid et al. 2018, Fig. 5; docs/math/cpca.md): for the top
  * contrastive component at each α of the sweep, the pair (target variance vᵀC_tv,
  * background variance vᵀC_bv). The most contrastive directions lie on the lower-right
  * boundary of all such pairs; the top cPC at α touches it where the tangent has slope

@@ -1,5 +1,10 @@
 package org.cpca.command;
 
+import org.cpca.analysis.AlphaExplorer;
+import org.cpca.analysis.Analysis;
+import org.cpca.analysis.AnalysisRequest;
+import org.cpca.analysis.Samples;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -26,7 +31,7 @@ class AlphaExplorerTest {
 	static void fit() {
 		final TestImageGenerator.Result r = TestImageGenerator.generate(
 			TestImageGenerator.Config.defaults().withSlices(60, 60).withSize(16, 16));
-		analysis = Analysis.run(new Analysis.Request().target(r.target()).background(r
+		analysis = Analysis.run(new AnalysisRequest().target(r.target()).background(r
 			.background()).method("cpca").alpha("auto"), Progress.NONE);
 	}
 
@@ -66,7 +71,7 @@ class AlphaExplorerTest {
 	void pcaAnalysesAreRefused() {
 		final TestImageGenerator.Result r = TestImageGenerator.generate(
 			TestImageGenerator.Config.defaults().withSlices(20, 20).withSize(16, 16));
-		final Analysis pca = Analysis.run(new Analysis.Request().target(r.target()).method(
+		final Analysis pca = Analysis.run(new AnalysisRequest().target(r.target()).method(
 			"pca"), Progress.NONE);
 		assertThrows(IllegalArgumentException.class, () -> new AlphaExplorer(pca));
 	}

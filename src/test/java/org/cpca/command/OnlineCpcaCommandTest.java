@@ -1,5 +1,7 @@
 package org.cpca.command;
 
+import org.cpca.analysis.OnlineAnalysis;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

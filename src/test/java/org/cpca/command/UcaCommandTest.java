@@ -1,5 +1,9 @@
 package org.cpca.command;
 
+import org.cpca.analysis.Analysis;
+import org.cpca.analysis.AnalysisRequest;
+import org.cpca.analysis.Samples;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -209,8 +213,8 @@ class UcaCommandTest extends CommandTestBase {
 	void requestTakesRoisDirectly() {
 		// the same regions given as a list (what the ROI Manager source hands over)
 		final ImagePlus t = channels(new Random(5));
-		final Analysis a = Analysis.run(new Analysis.Request().target(t).samples(
-			Analysis.Samples.PIXELS).method("rpca").backgroundComponents("1,1").components(1)
+		final Analysis a = Analysis.run(new AnalysisRequest().target(t).samples(
+			Samples.PIXELS).method("rpca").backgroundComponents("1,1").components(1)
 			.backgroundsFromRois(List.of(new Roi(0, 0, 4, H), new Roi(4, 0, 4, H))),
 			org.cpca.core.Progress.NONE);
 		final CpcaModel m = a.solution().linearModels().get(0);

@@ -22,7 +22,7 @@ import org.apache.commons.math3.ml.distance.EuclideanDistance;
 import org.apache.commons.math3.random.JDKRandomGenerator;
 
 /**
- * Automatic α selection (Abid et al. 2018, Methods; ALGORITHMS.md §2.1).
+ * Automatic α selection (Abid et al. 2018, Methods; docs/math/cpca.md).
  * <ol>
  * <li>Grid: α = 0 plus {@code alphaCount} values log-spaced over
  * [10^minLog, 10^maxLog].</li>

@@ -233,7 +233,7 @@ public final class Cpca {
 			.seed());
 	}
 
-	/** The automatic α selection of ALGORITHMS.md §2.1 with this fit's options. */
+	/** The automatic α selection of docs/math/cpca.md with this fit's options. */
 	public AlphaSelection<CpcaModel> automatic(final Progress progress) {
 		requireOneBackground("automatic α");
 		return AlphaSelection.select(this, progress);

@@ -13,7 +13,7 @@ package org.cpca.core.contrast;
  * <li>{@code whiten} (default false): divide scores by the square root of each component's
  * target variance (for PCA: √λ);</li>
  * <li>{@code space} (default AUTO): feature space or exact reduced space;</li>
- * <li>the automatic α grid and clustering of ALGORITHMS.md §2.1: {@code alphaCount} (40
+ * <li>the automatic α grid and clustering of docs/math/cpca.md: {@code alphaCount} (40
  * log-spaced values, plus α = 0), {@code minLogAlpha} (−1), {@code maxLogAlpha} (3),
  * {@code alphasReturned} (4, α = 0 included), {@code seed} (for the start vectors and the
  * k-means++ clustering), {@code kmeansRestarts} (10).</li>

@@ -14,7 +14,7 @@ import org.apache.commons.math3.linear.RealMatrix;
 import org.apache.commons.math3.linear.SingularValueDecomposition;
 
 /**
- * Measures of separation and of subspace agreement (ALGORITHMS.md §9).
+ * Measures of separation and of subspace agreement (docs/math/cpca.md).
  * <p>
  * Separation measures take points (n × k, e.g. scores) and one class label per point:
  * <ul>

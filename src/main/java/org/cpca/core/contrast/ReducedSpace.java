@@ -11,7 +11,7 @@ import java.util.stream.IntStream;
 
 
 /**
- * The exact reduced space of ALGORITHMS.md §2: the row space of the stacked, centred data
+ * The exact reduced space of docs/math/cpca.md: the row space of the stacked, centred data
  * {@code Z = [X̃_t; X̃_b1; …]} (N × d): the target and every background (one for cPCA,
  * several for UCA), each centred on its own mean.
  * <p>
@@ -238,7 +238,7 @@ public final class ReducedSpace extends ContrastiveSpace {
 	}
 
 	@Override
-	double[][] components(final double[] w, final int k) {
+	public double[][] components(final double[] w, final int k) {
 		final double[] coef = Products.choleskySolve(lTl, w, k);
 		final double[] y = times(l, coef, k); // n × k
 		final double[][] v = new double[k][d];

@@ -8,7 +8,7 @@ import org.cpca.core.data.Preprocessing;
 import java.util.Arrays;
 
 /**
- * Exact kernel features (ALGORITHMS.md §3) for N = n_b + n_t up to a few thousand samples.
+ * Exact kernel features (docs/math/kernel.md) for N = n_b + n_t up to a few thousand samples.
  * <p>
  * The kernel matrix K of the stacked samples [background; target] is centred per dataset
  * (each block on its own feature-space mean, {@link KernelMatrix#centre}), giving K_c, and

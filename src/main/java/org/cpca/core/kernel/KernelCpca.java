@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Kernel contrastive PCA (Abid et al. 2018, §4; ALGORITHMS.md §3): cPCA in the feature
+ * Kernel contrastive PCA (Abid et al. 2018, §4; docs/math/kernel.md): cPCA in the feature
  * space of a kernel h, each dataset centred on its own feature-space mean.
  * <p>
  * <b>Fit once.</b> The kernel input is every sample minus the pooled mean of all training
@@ -174,7 +174,7 @@ public final class KernelCpca {
 		return wrap(cpca.model(alpha));
 	}
 
-	/** The automatic α selection of ALGORITHMS.md §2.1 on the kernel problem. */
+	/** The automatic α selection of docs/math/cpca.md on the kernel problem. */
 	public AlphaSelection<KernelCpcaModel> automatic(final Progress progress) {
 		return cpca.automatic(progress).map(this::wrap);
 	}

@@ -1,7 +1,7 @@
 package org.cpca.core.kernel;
 
 /**
- * Kernel cPCA as linear cPCA (ALGORITHMS.md §3): feature vectors F of the training samples
+ * Kernel cPCA as linear cPCA (docs/math/kernel.md): feature vectors F of the training samples
  * (one float row per sample, a few hundred to a few thousand values) whose inner products
  * are the kernel's, target and background apart, so that linear cPCA on them ({@link Cpca},
  * each dataset centred on its own mean) is kernel cPCA. Two realisations:

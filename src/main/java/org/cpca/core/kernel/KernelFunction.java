@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * A positive semi-definite kernel {@code h(x, y) = ⟨Φ(x), Φ(y)⟩} for kernel cPCA
- * (ALGORITHMS.md §3), evaluated on the samples after the kernel input preprocessing of
+ * (docs/math/kernel.md), evaluated on the samples after the kernel input preprocessing of
  * {@link KernelCpca} (minus the pooled mean, optionally divided by the pooled standard
  * deviation):
  * <ul>

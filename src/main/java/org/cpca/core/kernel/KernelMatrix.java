@@ -183,7 +183,7 @@ final class KernelMatrix {
 	}
 
 	/**
-	 * Block centring of a kernel matrix in place (ALGORITHMS.md §3): the samples of block s
+	 * Block centring of a kernel matrix in place (docs/math/kernel.md): the samples of block s
 	 * ({@code [starts[s], starts[s+1])}) are centred on their own feature-space mean μ_s:
 	 * {@code K_c[i][j] = K[i][j] − m_{s(j)}(i) − m_{s(i)}(j) + M[s(i)][s(j)]} with
 	 * {@code m_u(i)} the mean of row i over block u and {@code M[s][u]} the mean over block

@@ -9,7 +9,7 @@ import org.cpca.core.linalg.SymmetricEigen;
 import java.util.Locale;
 
 /**
- * Nyström kernel features (ALGORITHMS.md §3) for large N: l landmarks, a seeded uniform
+ * Nyström kernel features (docs/math/kernel.md) for large N: l landmarks, a seeded uniform
  * random choice of the pooled training samples (target and background, without
  * replacement; {@link KernelMatrix#sample}), and the feature map
  * {@code f(x) = K_LL^{-1/2} k_L(x)} (the landmarks' kernel matrix to the power −½ on its

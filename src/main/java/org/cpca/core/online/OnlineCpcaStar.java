@@ -28,7 +28,7 @@ import java.util.SplittableRandom;
 
 
 /**
- * Online cPCA* (seed 001, §3, eqs. 9–11; ALGORITHMS.md §5): a Hebbian/anti-Hebbian network
+ * Online cPCA* (Golkar, Lipshutz, Tesileanu &amp; Chklovskii, §3, eqs. 9–11; docs/math/online.md): a Hebbian/anti-Hebbian network
  * that learns the top-k cPCA* subspace ({@code C_t v = λ B_β v}, {@code B_β = (1−β)I +
  * βC_b}) from a stream of target (δ = 1) and background (δ = 0) samples, one at a time, in
  * O(k·d) memory and O(k·d) operations per sample.

@@ -5,11 +5,11 @@ import org.cpca.core.data.SampleStream;
 import java.util.Locale;
 
 /**
- * Options of online cPCA* ({@link OnlineCpcaStar}, ALGORITHMS.md §5): an immutable,
+ * Options of online cPCA* ({@link OnlineCpcaStar}, docs/math/online.md): an immutable,
  * validated value with defaults; change a copy with the {@code with…} methods.
  * <ul>
  * <li>{@code components} (k, default 2);</li>
- * <li>{@code eta} (η, step size, default 0.003 as in seed 001) and {@code tau} (τ, ratio
+ * <li>{@code eta} (η, step size, default 0.003 as in Golkar et al.) and {@code tau} (τ, ratio
  * of the W and M time scales, default 1), with 0 &lt; η &lt; τ;</li>
  * <li>{@code beta} (β ∈ [0, 1], default 0.5): the contrast, as in cPCA*
  * ({@code B_β = (1−β)I + βC_b}); 0 is PCA of the target;</li>

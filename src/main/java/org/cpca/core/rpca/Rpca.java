@@ -20,7 +20,7 @@ import org.apache.commons.math3.linear.QRDecomposition;
 import org.apache.commons.math3.linear.RealVector;
 
 /**
- * Residual PCA (rPCA; seed 002, ALGORITHMS.md §7): the target is projected off the top
+ * Residual PCA (rPCA; Tu, Foss &amp; Zhao, docs/math/rpca.md): the target is projected off the top
  * k_b principal components of each background, then PCA of what remains.
  * <p>
  * With several backgrounds, each background's own top k_b components are removed in turn:
@@ -214,7 +214,7 @@ public final class Rpca {
 	}
 
 	/**
-	 * The elbow rule of ALGORITHMS.md §7: on the first K = min(20, n) eigenvalues
+	 * The elbow rule of docs/math/rpca.md: on the first K = min(20, n) eigenvalues
 	 * λ_1 ≥ … ≥ λ_K (n = how many are given, normally the rank), for each knot
 	 * k = 2 … K − 1 the continuous piecewise-linear spline with one knot at k is fitted to
 	 * (i, λ_i) by least squares; the knot with the smallest squared error wins (the first

@@ -15,7 +15,7 @@ import java.util.Map;
 
 /**
  * Automatic β selection for cPCA* ({@link CpcaStar#automatic}): the α procedure of
- * ALGORITHMS.md §2.1 applied to β.
+ * docs/math/cpca.md applied to β.
  * <ol>
  * <li>The grid of {@link CpcaStar#betaGrid()}: β = 0, values approaching 1 (log-spaced
  * odds relative to the background's scale), β = 1.</li>
@@ -110,7 +110,7 @@ public final class BetaSelection {
 	/**
 	 * Separation of two or more labelled classes of the training target along the whole
 	 * grid: per grid β, the LDA accuracy ("lda_accuracy") and the symmetrised KL divergence
-	 * ("symmetrized_kl") of the k-D target scores (seed 001, Figs. 2–3; the O(n²) measures
+	 * ("symmetrized_kl") of the k-D target scores (Golkar et al., Figs. 2–3; the O(n²) measures
 	 * of {@link Measures#separation} are left out to keep this linear in n).
 	 *
 	 * @param labels one per target sample

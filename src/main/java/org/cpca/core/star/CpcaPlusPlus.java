@@ -5,7 +5,7 @@ import org.cpca.core.model.CpcaModel;
 
 /**
  * cPCA++ (the comparator named by Tu, Foss &amp; Zhao, "Unique Component Analysis";
- * ALGORITHMS.md §8): the top-k eigenvectors of the generalized problem
+ * docs/math/star.md): the top-k eigenvectors of the generalized problem
  * {@code C_t v = λ C_b v}, i.e. the directions of largest target-to-background variance
  * ratio.
  * <p>

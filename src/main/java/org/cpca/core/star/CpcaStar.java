@@ -16,7 +16,7 @@ import java.util.Map;
 
 /**
  * cPCA* (Golkar, Lipshutz, Tesileanu &amp; Chklovskii, "An online algorithm for contrastive
- * PCA"; ALGORITHMS.md §4): the top-k eigenvectors of the symmetric-definite generalized
+ * PCA"; docs/math/star.md): the top-k eigenvectors of the symmetric-definite generalized
  * problem
  *
  * <pre>
@@ -62,8 +62,7 @@ import java.util.Map;
  * component are {@code vᵀC_tv} and {@code vᵀC_bv} of the unit vector, as for cPCA. The
  * sign rule of {@link Cpca} applies.
  * <p>
- * <b>Automatic β</b> ({@link #automatic}): the analogue of automatic α (ALGORITHMS.md
- * §2.1) over a grid of β: β = 0, {@code count} values whose odds β/(1−β), in units of the
+ * <b>Automatic β</b> ({@link #automatic}): the analogue of automatic α (docs/math/cpca.md) over a grid of β: β = 0, {@code count} values whose odds β/(1−β), in units of the
  * background's mean variance {@code s = trace(C_b)/d}, are log-spaced
  * ({@code log10(s·β/(1−β))} evenly over [min, max], default −2 … 4), and β = 1. The grid
  * is relative to s because only {@code (β/(1−β))·C_b} against I matters: it covers the

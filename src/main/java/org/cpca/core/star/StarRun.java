@@ -19,7 +19,7 @@ import java.util.Map;
  * plots show besides them.
  * <p>
  * For cPCA*, when the target has two or more classes, the separation of the classes
- * along the whole β grid (LDA accuracy and symmetrised KL per β, seed 001 Figs. 2–3) is
+ * along the whole β grid (LDA accuracy and symmetrised KL per β, Golkar et al. Figs. 2–3) is
  * a fact ("separation_vs_beta") and two curves; the sweep then runs for a fixed β too.
  * Automatic β also reports its grid, clusters and chosen β ("beta_selection").
  */

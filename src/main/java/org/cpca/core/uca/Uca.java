@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Unique Component Analysis (UCA; Tu, Foss &amp; Zhao, seed 002; ALGORITHMS.md §6):
+ * Unique Component Analysis (UCA; Tu, Foss &amp; Zhao; docs/math/uca.md):
  * contrastive PCA without a tuning parameter, with one or several backgrounds.
  * <p>
  * The primal problem is {@code max vᵀAv} subject to {@code ‖v‖ = 1} and

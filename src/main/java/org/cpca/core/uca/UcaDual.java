@@ -13,7 +13,7 @@ import org.apache.commons.math3.analysis.solvers.BrentSolver;
 import org.apache.commons.math3.exception.TooManyEvaluationsException;
 
 /**
- * The dual function of UCA and its minimisation (ALGORITHMS.md §6):
+ * The dual function of UCA and its minimisation (docs/math/uca.md):
  * {@code g(λ) = λ_max(A − Σ_j λ_j B_j) + Σ_j λ_j} over λ ≥ 0, with
  * {@code ∂g/∂λ_j = 1 − vᵀB_j v} (v the top eigenvector). g is convex; it is
  * <em>minimised</em> (the seed's "max" is a typo).

@@ -1,4 +1,4 @@
-package org.cpca.command;
+package org.cpca.image;
 
 import ij.ImagePlus;
 import ij.ImageStack;
@@ -74,7 +74,7 @@ public final class PixelSamples {
 	}
 
 	/** Number of set flags; the pixel count when {@code flags} is null. */
-	static int count(final boolean[] flags, final int all) {
+	public static int count(final boolean[] flags, final int all) {
 		if (flags == null) return all;
 		int c = 0;
 		for (final boolean f : flags)

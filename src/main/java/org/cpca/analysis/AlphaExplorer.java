@@ -1,4 +1,4 @@
-package org.cpca.command;
+package org.cpca.analysis;
 
 import java.util.List;
 
@@ -20,7 +20,7 @@ public final class AlphaExplorer {
 
 	/** Slider positions between α = 0 and α = ∞ (exclusive). */
 	public static final int STEPS = 200;
-	static final double MIN_LOG = -2, MAX_LOG = 4;
+	public static final double MIN_LOG = -2, MAX_LOG = 4;
 
 	/** Most samples drawn while exploring (a regular subsample keeps updates fast). */
 	static final int MAX_POINTS = 2500;

@@ -1,4 +1,4 @@
-package org.cpca.command;
+package org.cpca.analysis;
 
 import ij.ImagePlus;
 import ij.WindowManager;

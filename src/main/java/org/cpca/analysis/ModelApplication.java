@@ -1,4 +1,6 @@
-package org.cpca.command;
+package org.cpca.analysis;
+
+import org.cpca.image.PixelSamples;
 
 import ij.ImagePlus;
 import ij.measure.ResultsTable;

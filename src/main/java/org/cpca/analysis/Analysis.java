@@ -1,0 +1,250 @@
+package org.cpca.analysis;
+
+import org.cpca.image.PixelSamples;
+
+import ij.ImagePlus;
+import ij.gui.Plot;
+import ij.gui.Roi;
+import ij.measure.ResultsTable;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.cpca.core.contrast.AlphaSelection;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.contrast.CpcaOptions;
+import org.cpca.core.star.CpcaStar;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.model.FittedModel;
+import org.cpca.core.kernel.KernelFunction;
+import org.cpca.core.run.Method;
+import org.cpca.core.run.MethodRunner;
+import org.cpca.core.run.MethodSettings;
+import org.cpca.core.Progress;
+import org.cpca.core.run.Solution;
+import org.cpca.image.DivergingLut;
+import org.cpca.image.FeatureLayout;
+import org.cpca.image.StackSamples;
+import org.cpca.render.ExtremeSamples;
+import org.cpca.render.Palette;
+import org.cpca.render.ModelViews;
+import org.cpca.render.ScatterPlot;
+import org.cpca.render.ScreePlot;
+import org.cpca.render.VariancePairsPlot;
+
+/**
+ * One PCA / contrastive PCA run on open images and the ImageJ outputs made from it:
+ * shared by the SciJava commands and the ImageJ 1.x macro extension, so both give the
+ * same results. No mathematics here: the inputs become {@link Dataset}s (slices as
+ * samples through {@link StackSamples}, or pixels as samples through
+ * {@link PixelSamples}), {@link Cpca} fits them, and the models are turned into images,
+ * plots and tables.
+ * <p>
+ * Where the background comes from:
+ * <ul>
+ * <li><b>slices as samples</b>: another open stack of the same width × height and type;
+ * a selection on the target restricts the features to the pixels inside it;</li>
+ * <li><b>pixels as samples</b>: the pixels inside the target's selection (the target's
+ * samples are then all of its pixels), or the pixels of another image with the same
+ * number of planes (inside its selection, if it has one; the target's samples are then
+ * the pixels inside the target's selection, if any).</li>
+ * </ul>
+ * Input images are only read, never modified.
+ */
+public final class Analysis {
+
+	/** Attribute key of the sample orientation in model files ("slices" or "pixels"). */
+	public static final String SAMPLES_KEY = "samples";
+	/** Attribute key of the number of planes (features) of a pixels-as-samples model. */
+	public static final String PLANES_KEY = "image.planes";
+
+	final AnalysisRequest request;
+	final Dataset targetData;
+	final Solution solution;
+	/** Slices as samples: the pixel layout of the features. */
+	final FeatureLayout layout;
+	/** Pixels as samples: the target pixels that are samples (null: all). */
+	final boolean[] targetPixels;
+
+	private Analysis(final AnalysisRequest request, final Dataset targetData,
+		final Solution solution, final FeatureLayout layout, final boolean[] targetPixels)
+	{
+		this.request = request;
+		this.targetData = targetData;
+		this.solution = solution;
+		this.layout = layout;
+		this.targetPixels = targetPixels;
+	}
+
+	/**
+	 * Reads the images, fits and solves.
+	 *
+	 * @throws IllegalArgumentException naming the problem and what to do
+	 * @throws java.util.concurrent.CancellationException if {@code progress} says so
+	 */
+	public static Analysis run(final AnalysisRequest r, final Progress progress) {
+		final Method method;
+		try {
+			method = Method.parse(r.method);
+		}
+		catch (final IllegalArgumentException e) {
+			throw new IllegalArgumentException("method=" + r.method + " is not known: use " +
+				"one of " + Method.names());
+		}
+		final String mode = r.alphaMode == null ? "" : r.alphaMode.trim().toLowerCase(
+			Locale.ROOT);
+		if (!mode.equals("auto") && !mode.equals("fixed") && !mode.equals("inf"))
+			throw new IllegalArgumentException("alpha_mode=" + r.alphaMode +
+				" is not known: use auto (automatic selection), fixed (the given alpha) or " +
+				"inf (the background's null space)");
+		if (mode.equals("fixed") && !(r.alpha >= 0 && r.alpha < Double.POSITIVE_INFINITY))
+			throw new IllegalArgumentException("alpha must be ≥ 0 (got " + r.alpha +
+				"): use 0 for PCA, a positive value, or alpha_mode=inf / auto");
+		final String bmode = r.betaMode == null ? "" : r.betaMode.trim().toLowerCase(
+			Locale.ROOT);
+		if (method == Method.STAR) {
+			if (!bmode.equals("auto") && !bmode.equals("fixed"))
+				throw new IllegalArgumentException("beta_mode=" + r.betaMode + " is not known:" +
+					" use auto (automatic selection) or fixed (the given beta)");
+			if (bmode.equals("fixed") && !(r.beta >= 0 && r.beta <= 1))
+				throw new IllegalArgumentException("beta must be in [0, 1] (got " + r.beta +
+					"): 0 is PCA, values towards 1 weight the background more, 1 is cPCA++; " +
+					"or beta_mode=auto");
+		}
+		if ((method == Method.STAR || method == Method.CPCAPP) && !(r.epsilon > 0 &&
+			r.epsilon < Double.POSITIVE_INFINITY)) throw new IllegalArgumentException(
+				"epsilon must be > 0 (got " + r.epsilon + "): the regularisation δ = ε·trace" +
+					"(C_b)/d of a singular background covariance, e.g. 1e-6");
+		if (r.target == null) throw new IllegalArgumentException(
+			"there is no target image: open the target stack and choose it as target");
+		final List<ImagePlus> images = new ArrayList<>();
+		if (r.background != null) images.add(r.background);
+		for (final ImagePlus imp : r.moreBackgrounds)
+			if (imp != null && !images.contains(imp)) images.add(imp);
+		if (r.background == null && !images.isEmpty()) throw new IllegalArgumentException(
+			"further backgrounds were given but no first background: choose the first " +
+				"background image, then the others");
+		final boolean hasBackground = !images.isEmpty() || r.backgroundFromSelection ||
+			r.backgroundRois != null;
+		if (method != Method.PCA && !hasBackground) throw new IllegalArgumentException(
+			"contrastive PCA needs a background: choose a background image (or, with " +
+				"pixels as samples, draw a selection on the target), or use method=pca");
+		if (images.contains(r.target))
+			throw new IllegalArgumentException("the background is the target image itself (" +
+				r.target.getTitle() + "): choose another image as background" + (r.samples ==
+					Samples.PIXELS ? ", or use the target's selection as background" : ""));
+		final CpcaOptions options = CpcaOptions.defaults().withComponents(r.components)
+			.withStandardize(r.standardize).withWhiten(r.whiten).withSeed(r.seed);
+
+		progress.stage("reading images", 0);
+		final ImageDatasets data = ImageDatasets.read(r, images);
+		progress.checkCancelled();
+		final MethodSettings settings = new MethodSettings().method(method).alpha(mode
+			.equals("auto") ? Double.NaN : mode.equals("inf") ? Double.POSITIVE_INFINITY
+				: r.alpha).beta(bmode.equals("fixed") ? r.beta : Double.NaN).online(r.eta, r.tau,
+					r.epochs).stacked(r.stacked).backgroundComponents(MethodSettings
+						.parseBackgroundComponents(r.backgroundComponents, "k_b=")).epsilon(
+							r.epsilon);
+		if (method == Method.KERNEL) settings.kernel(MethodSettings.parseKernel(r.kernel,
+			r.gamma, r.degree, r.coef0, "")).landmarks(MethodSettings.parseLandmarks(
+				r.landmarks, "landmarks"));
+		final Solution solution = MethodRunner.run(settings, data.target, data
+			.backgrounds, options, progress);
+		progress.stage("done", 1);
+		return new Analysis(r, data.target, solution, data.layout, data.targetPixels);
+	}
+
+	/** The method's name: "pca", "cpca", … (see {@link Method}). */
+	public String method() {
+		return solution.method().id;
+	}
+
+	/** Everything the method produced. */
+	public Solution solution() {
+		return solution;
+	}
+
+	public Samples samples() {
+		return request.samples;
+	}
+
+	/** The models: one, or for automatic α one per chosen α (α = 0 first). */
+	public List<FittedModel> models() {
+		return solution.models();
+	}
+
+	/** The automatic α selection, or {@code null}. */
+	public AlphaSelection selection() {
+		return solution.selection();
+	}
+
+	/** The linear fit, for further α ({@link Cpca#model}); {@code null} for kernel cPCA. */
+	public Cpca cpca() {
+		return solution.fit();
+	}
+
+	/** The target as samples × features. */
+	/** Slices as samples: how features map to pixels; {@code null} for pixels as samples. */
+	public FeatureLayout layout() {
+		return layout;
+	}
+
+	public Dataset targetData() {
+		return targetData;
+	}
+
+	/** Notes of all models, without repeats. */
+	public List<String> diagnostics() {
+		return solution.diagnostics();
+	}
+
+	/** The main model: PCA's, the fixed α's, or the first α &gt; 0 of automatic α. */
+	public FittedModel primary() {
+		return solution.primary();
+	}
+
+	/** The model to save: {@link #primary()} with how its features map to pixels. */
+	public FittedModel modelForFile() {
+		return modelForFile(primary());
+	}
+
+	/** {@code m} with the attributes that let "Apply model" map features to pixels. */
+	public FittedModel modelForFile(final FittedModel m) {
+		final Map<String, String> attributes = new LinkedHashMap<>();
+		if (layout != null) {
+			attributes.put(SAMPLES_KEY, "slices");
+			attributes.putAll(layout.attributes());
+		}
+		else {
+			attributes.put(SAMPLES_KEY, "pixels");
+			attributes.put(PLANES_KEY, Integer.toString(request.target.getStackSize()));
+		}
+		return m.withAttributes(attributes);
+	}
+
+	/** "PC" for PCA, "cPC" for cPCA, … */
+	public String prefix() {
+		return ModelViews.prefix(primary());
+	}
+
+	/** α as text: "0", "2.5", "inf", or "" for PCA. */
+	public static String alphaText(final double alpha) {
+		return ModelViews.alphaText(alpha);
+	}
+
+
+	/** The images, plots and tables made from this analysis. */
+	public AnalysisViews views() {
+		return new AnalysisViews(this);
+	}
+
+	String targetTitle() {
+		return request.target.getTitle();
+	}
+}

@@ -1,0 +1,177 @@
+package org.cpca.analysis;
+
+import org.cpca.image.PixelSamples;
+
+import ij.ImagePlus;
+import ij.gui.Plot;
+import ij.gui.Roi;
+import ij.measure.ResultsTable;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.cpca.core.contrast.AlphaSelection;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.contrast.CpcaOptions;
+import org.cpca.core.star.CpcaStar;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.model.FittedModel;
+import org.cpca.core.kernel.KernelFunction;
+import org.cpca.core.run.Method;
+import org.cpca.core.run.MethodRunner;
+import org.cpca.core.run.MethodSettings;
+import org.cpca.core.Progress;
+import org.cpca.core.run.Solution;
+import org.cpca.image.DivergingLut;
+import org.cpca.image.FeatureLayout;
+import org.cpca.image.StackSamples;
+import org.cpca.render.ExtremeSamples;
+import org.cpca.render.Palette;
+import org.cpca.render.ModelViews;
+import org.cpca.render.ScatterPlot;
+import org.cpca.render.ScreePlot;
+import org.cpca.render.VariancePairsPlot;
+
+/**
+ * The open images of an {@link AnalysisRequest} as datasets: slices as samples through
+ * {@link StackSamples}, pixels as samples through {@link PixelSamples}, with the
+ * background taken from other images, the target's selection, a mask or ROIs. Input
+ * images are only read, never modified.
+ */
+final class ImageDatasets {
+
+	final Dataset target;
+	final List<Dataset> backgrounds;
+	/** Slices as samples: how features map to pixels; {@code null} for pixels. */
+	final FeatureLayout layout;
+	/** Pixels as samples: the target pixels that are samples ({@code null}: all). */
+	final boolean[] targetPixels;
+
+	private ImageDatasets(final Dataset target, final List<Dataset> backgrounds,
+		final FeatureLayout layout, final boolean[] targetPixels)
+	{
+		this.target = target;
+		this.backgrounds = backgrounds;
+		this.layout = layout;
+		this.targetPixels = targetPixels;
+	}
+
+	/** Reads the request's images; {@code images} are the background images, first first. */
+	static ImageDatasets read(final AnalysisRequest r, final List<ImagePlus> images) {
+		Dataset t;
+		final List<Dataset> bs = new ArrayList<>();
+		FeatureLayout layout = null;
+		boolean[] targetPixels = null;
+		final Roi roi = r.target.getRoi();
+		if (r.samples == Samples.SLICES) {
+			if (r.backgroundFromSelection) throw new IllegalArgumentException(
+				"with slices as samples a selection cannot be the background (each slice is " +
+					"one sample): choose a background stack, or use samples=pixels to compare " +
+					"the pixels inside the selection with the others");
+			if (r.backgroundRois != null) throw new IllegalArgumentException(
+				"with slices as samples ROIs cannot be backgrounds (each slice is one " +
+					"sample): choose background stacks, or use samples=pixels to compare " +
+					"the pixels inside the ROIs with the others");
+			for (final ImagePlus imp : images)
+				StackSamples.checkCompatible(r.target, imp);
+			layout = StackSamples.layoutFor(r.target, null, roi != null && roi.isArea()
+				? roi : null, r.bin);
+			t = StackSamples.toDataset("target", r.target, layout);
+			final List<String> classes = StackSamples.classLabels(r.target);
+			if (classes != null) t = t.withLabels(classes);
+			for (int j = 0; j < images.size(); j++)
+				bs.add(StackSamples.toDataset(backgroundName(images, j), images.get(j),
+					layout));
+		}
+		else if (r.backgroundRois != null) {
+			final int w = r.target.getWidth(), h = r.target.getHeight();
+			if (r.backgroundRois.isEmpty()) throw new IllegalArgumentException("there are no " +
+				"ROIs to use as backgrounds: add area ROIs around background regions (ROI " +
+				"Manager, or the target's overlay), or choose another background source");
+			final List<String> classes = new ArrayList<>(java.util.Collections.nCopies(w * h,
+				"outside ROIs"));
+			for (int j = 0; j < r.backgroundRois.size(); j++) {
+				final Roi br = r.backgroundRois.get(j);
+				final String name = "background " + (j + 1) + (br.getName() == null ? ""
+					: " (" + br.getName() + ")");
+				if (!br.isArea()) throw new IllegalArgumentException("ROI " + (j + 1) + " (" +
+					br.getName() + ") is not an area: background regions must be areas " +
+					"(rectangle, oval, polygon, freehand…)");
+				final boolean[] in = PixelSamples.inside(br, w, h);
+				if (PixelSamples.count(in, w * h) == 0) throw new IllegalArgumentException(
+					name + " holds no pixel of the target: draw it inside the image");
+				for (int p = 0; p < in.length; p++)
+					if (in[p] && classes.get(p).equals("outside ROIs")) classes.set(p, name);
+				bs.add(PixelSamples.toDataset(name, r.target, in));
+			}
+			t = PixelSamples.toDataset("target", r.target, null).withLabels(classes);
+		}
+		else {
+			final int w = r.target.getWidth(), h = r.target.getHeight();
+			if (r.backgroundFromSelection) {
+				final boolean[] in;
+				if (r.backgroundMask != null) in = maskPixels(r.backgroundMask, w, h);
+				else {
+					if (roi == null || !roi.isArea()) throw new IllegalArgumentException(
+						"the target has no area selection to use as background: draw one " +
+							"(rectangle, oval, freehand…) around background pixels, or choose a " +
+							"background image or mask");
+					in = PixelSamples.inside(roi, w, h);
+				}
+				final int inside = PixelSamples.count(in, w * h);
+				if (inside == w * h) throw new IllegalArgumentException("the background " +
+					"region covers the whole target: mark the background pixels only");
+				if (inside == 0) throw new IllegalArgumentException("the background region " +
+					"holds no pixel: the mask must be nonzero on the background pixels");
+				t = PixelSamples.toDataset("target", r.target, null);
+				final List<String> classes = new ArrayList<>(w * h);
+				for (final boolean f : in)
+					classes.add(f ? "background (selection)" : "outside selection");
+				t = t.withLabels(classes);
+				bs.add(PixelSamples.toDataset("background (selection)", r.target, in));
+			}
+			else {
+				if (roi != null && roi.isArea()) targetPixels = PixelSamples.inside(roi, w,
+					h);
+				t = PixelSamples.toDataset("target", r.target, targetPixels);
+				for (int j = 0; j < images.size(); j++) {
+					final ImagePlus bi = images.get(j);
+					final String name = backgroundName(images, j);
+					if (bi.getStackSize() != r.target.getStackSize())
+						throw new IllegalArgumentException(name + " has " + bi.getStackSize() +
+							" planes but target has " + r.target.getStackSize() + ": with pixels " +
+							"as samples the planes (channels, slices, frames) are the features, " +
+							"so both need the same number");
+					final Roi broi = bi.getRoi();
+					bs.add(PixelSamples.toDataset(name, bi, broi != null && broi.isArea()
+						? PixelSamples.inside(broi, bi.getWidth(), bi.getHeight()) : null));
+				}
+			}
+		}
+		return new ImageDatasets(t, bs, layout, targetPixels);
+	}
+
+	/** "background" for one image, "background j (title)" for several. */
+	private static String backgroundName(final List<ImagePlus> images, final int j) {
+		return images.size() == 1 ? "background" : "background " + (j + 1) + " (" + images
+			.get(j).getTitle() + ")";
+	}
+
+	/** Nonzero pixels of a single-plane mask of the given size. */
+	private static boolean[] maskPixels(final ImagePlus mask, final int w, final int h) {
+		if (mask.getWidth() != w || mask.getHeight() != h) throw new IllegalArgumentException(
+			"the background mask is " + mask.getWidth() + "×" + mask.getHeight() +
+				" but the target is " + w + "×" + h + ": use a mask of the target's size");
+		final ij.process.ImageProcessor ip = mask.getProcessor();
+		final boolean[] in = new boolean[w * h];
+		for (int p = 0; p < in.length; p++)
+			in[p] = ip.getf(p) != 0;
+		return in;
+	}
+}
