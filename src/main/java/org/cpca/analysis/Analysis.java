@@ -89,38 +89,7 @@ public final class Analysis {
 	 * @throws java.util.concurrent.CancellationException if {@code progress} says so
 	 */
 	public static Analysis run(final AnalysisRequest r, final Progress progress) {
-		final Method method;
-		try {
-			method = Method.parse(r.method);
-		}
-		catch (final IllegalArgumentException e) {
-			throw new IllegalArgumentException("method=" + r.method + " is not known: use " +
-				"one of " + Method.names());
-		}
-		final String mode = r.alphaMode == null ? "" : r.alphaMode.trim().toLowerCase(
-			Locale.ROOT);
-		if (!mode.equals("auto") && !mode.equals("fixed") && !mode.equals("inf"))
-			throw new IllegalArgumentException("alpha_mode=" + r.alphaMode +
-				" is not known: use auto (automatic selection), fixed (the given alpha) or " +
-				"inf (the background's null space)");
-		if (mode.equals("fixed") && !(r.alpha >= 0 && r.alpha < Double.POSITIVE_INFINITY))
-			throw new IllegalArgumentException("alpha must be ≥ 0 (got " + r.alpha +
-				"): use 0 for PCA, a positive value, or alpha_mode=inf / auto");
-		final String bmode = r.betaMode == null ? "" : r.betaMode.trim().toLowerCase(
-			Locale.ROOT);
-		if (method == Method.STAR) {
-			if (!bmode.equals("auto") && !bmode.equals("fixed"))
-				throw new IllegalArgumentException("beta_mode=" + r.betaMode + " is not known:" +
-					" use auto (automatic selection) or fixed (the given beta)");
-			if (bmode.equals("fixed") && !(r.beta >= 0 && r.beta <= 1))
-				throw new IllegalArgumentException("beta must be in [0, 1] (got " + r.beta +
-					"): 0 is PCA, values towards 1 weight the background more, 1 is cPCA++; " +
-					"or beta_mode=auto");
-		}
-		if ((method == Method.STAR || method == Method.CPCAPP) && !(r.epsilon > 0 &&
-			r.epsilon < Double.POSITIVE_INFINITY)) throw new IllegalArgumentException(
-				"epsilon must be > 0 (got " + r.epsilon + "): the regularisation δ = ε·trace" +
-					"(C_b)/d of a singular background covariance, e.g. 1e-6");
+		final Method method = r.settings.method();
 		if (r.target == null) throw new IllegalArgumentException(
 			"there is no target image: open the target stack and choose it as target");
 		final List<ImagePlus> images = new ArrayList<>();
@@ -139,23 +108,12 @@ public final class Analysis {
 			throw new IllegalArgumentException("the background is the target image itself (" +
 				r.target.getTitle() + "): choose another image as background" + (r.samples ==
 					Samples.PIXELS ? ", or use the target's selection as background" : ""));
-		final CpcaOptions options = CpcaOptions.defaults().withComponents(r.components)
-			.withStandardize(r.standardize).withWhiten(r.whiten).withSeed(r.seed);
 
 		progress.stage("reading images", 0);
 		final ImageDatasets data = ImageDatasets.read(r, images);
 		progress.checkCancelled();
-		final MethodSettings settings = new MethodSettings().method(method).alpha(mode
-			.equals("auto") ? Double.NaN : mode.equals("inf") ? Double.POSITIVE_INFINITY
-				: r.alpha).beta(bmode.equals("fixed") ? r.beta : Double.NaN).online(r.eta, r.tau,
-					r.epochs).stacked(r.stacked).backgroundComponents(MethodSettings
-						.parseBackgroundComponents(r.backgroundComponents, "k_b=")).epsilon(
-							r.epsilon);
-		if (method == Method.KERNEL) settings.kernel(MethodSettings.parseKernel(r.kernel,
-			r.gamma, r.degree, r.coef0, "")).landmarks(MethodSettings.parseLandmarks(
-				r.landmarks, "landmarks"));
-		final Solution solution = MethodRunner.run(settings, data.target, data
-			.backgrounds, options, progress);
+		final Solution solution = MethodRunner.run(r.settings.methodSettings(), data.target,
+			data.backgrounds, r.settings.cpcaOptions(), progress);
 		progress.stage("done", 1);
 		return new Analysis(r, data.target, solution, data.layout, data.targetPixels);
 	}

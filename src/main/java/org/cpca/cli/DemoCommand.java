@@ -1,5 +1,9 @@
 package org.cpca.cli;
 
+import org.cpca.core.run.Settings;
+import org.cpca.io.FitPipeline;
+import org.cpca.io.FitRequest;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -36,26 +40,22 @@ final class DemoCommand implements Callable<Integer> {
 	@Override
 	public Integer call() throws Exception {
 		final Path dir = images != null ? images : bundledImages();
-		final FitCommand fit = new FitCommand();
-		fit.spec = spec;
-		fit.target = dir.resolve("target.tif");
-		fit.background = List.of(dir.resolve("background.tif"));
-		fit.labels = dir.resolve("target-labels.txt");
-		fit.alpha = "auto";
-		fit.components = 2;
-		fit.method = "cpca";
-		fit.missing = "drop";
-		fit.bin = 1;
-		fit.alphaCount = 40;
-		fit.alphaRange = new double[] { 0.1, 1000 };
-		fit.alphasReturned = 4;
-		fit.out = out;
-		final int code = fit.call();
-		fit.out().println("Open " + out.resolve("plots/scatter.png") +
+		final FitRequest request = FitRequest.builder().target(dir.resolve("target.tif"))
+			.background(dir.resolve("background.tif")).labels(dir.resolve(
+				"target-labels.txt")).settings(Settings.defaults()).out(out).build();
+		final java.io.PrintWriter pw = spec.commandLine().getOut();
+		final ConsoleProgress progress = ConsoleProgress.forTerminal();
+		try {
+			pw.println(FitPipeline.run(request, progress));
+		}
+		finally {
+			progress.done();
+		}
+		pw.println("Open " + out.resolve("plots/scatter.png") +
 			" for the scatter plots (one panel per α; α = 0 is PCA) and " + out.resolve(
 				"components.tif") + " (in Fiji) for the contrastive eigen-images.");
-		fit.out().flush();
-		return code;
+		pw.flush();
+		return 0;
 	}
 
 	/** test-images/ of the installation (set by the cpca launcher) or of the working folder. */

@@ -9,19 +9,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.cpca.core.contrast.CpcaOptions;
-import org.cpca.io.LoadedData;
-import org.cpca.io.Results;
+import org.cpca.io.FitPipeline;
+import org.cpca.io.FitRequest;
 import org.cpca.io.TableInput;
-import org.cpca.io.OutputFolder;
-import org.cpca.core.data.Dataset;
-import org.cpca.core.run.Method;
-import org.cpca.core.run.MethodRunner;
-import org.cpca.core.run.MethodSettings;
-import org.cpca.core.run.Solution;
+import org.cpca.core.run.Settings;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -52,11 +48,21 @@ final class FitCommand implements Callable<Integer> {
 			"space) or 'auto' (sweep, cluster and return representative values; default).")
 	String alpha;
 
+	@Option(names = "--alpha-mode", paramLabel = "auto|fixed|inf",
+		description = "The same choice as --alpha, as Fiji's dialog offers it: auto, fixed " +
+			"(then --alpha VALUE) or inf.")
+	String alphaMode;
+
 	@Option(names = "--beta", paramLabel = "VALUE|auto", defaultValue = "auto",
 		description = "--method star: β in [0, 1] (0 is PCA, 1 is cPCA++) or 'auto' " +
 			"(sweep β, cluster and return representative values; default). --method " +
 			"online: a fixed β in [0, 1] (required).")
 	String beta;
+
+	@Option(names = "--beta-mode", paramLabel = "auto|fixed",
+		description = "The same choice as --beta, as Fiji's dialog offers it: auto or fixed " +
+			"(then --beta VALUE).")
+	String betaMode;
 
 	@Option(names = { "--components", "-k" }, paramLabel = "K", defaultValue = "2",
 		description = "Number of components (default: ${DEFAULT-VALUE}).")
@@ -100,7 +106,7 @@ final class FitCommand implements Callable<Integer> {
 		"treating each on its own; for comparison.")
 	boolean stacked;
 
-	@Option(names = "--background-components", paramLabel = "N|auto|N,auto,…",
+	@Option(names = { "--k-b", "--background-components" }, paramLabel = "N|auto|N,auto,…",
 		defaultValue = "auto", description = "rpca: k_b, the number of principal " +
 			"components removed from each background: a number for all, 'auto' for the " +
 			"elbow rule (default), or one value per background, e.g. 3,auto.")
@@ -242,70 +248,11 @@ final class FitCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws Exception {
-		final long t0 = System.nanoTime();
-		final MethodSettings settings = settings();
-		final Method m = settings.method;
-		if (m == Method.ONLINE) return new OnlineFit(this).run();
-		if (retain != null && m != Method.PCA) throw new IllegalArgumentException(
-			"--retain applies to --method pca only; for " + m.displayName +
-				" give --components");
-		if (alphaRange.length != 2 || !(alphaRange[0] > 0) || !(alphaRange[1] >= alphaRange[0]))
-			throw new IllegalArgumentException("--alpha-range needs MIN,MAX with 0 < MIN ≤ MAX" +
-				" (e.g. 0.1,1000)");
-		CpcaOptions options = CpcaOptions.defaults().withComponents(components)
-			.withStandardize(standardize).withWhiten(whiten).withSeed(seed).withAlphaGrid(
-				alphaCount, Math.log10(alphaRange[0]), Math.log10(alphaRange[1]))
-			.withAlphasReturned(alphasReturned);
-		if (retain != null) {
-			if (!(retain > 0 && retain <= 1)) throw new IllegalArgumentException("--retain " +
-				retain + " is not a fraction in (0, 1]: e.g. --retain 0.95");
-			options = options.withVarianceFraction(retain);
-		}
-		final LoadedData.Reading how = new LoadedData.Reading();
-		how.mask = mask;
-		how.bin = bin;
-		how.labelColumn = labelColumn;
-		how.missing = parseMissing(missing);
-		how.where = targetWhere;
 		final ConsoleProgress progress = ConsoleProgress.forTerminal();
 		try {
-			progress.stage("reading " + target, 0);
-			final LoadedData t = LoadedData.load("target", target, how);
-			final List<LoadedData> bs = new ArrayList<>();
-			for (int j = 0; j < background.size(); j++) {
-				final LoadedData.Reading bh = new LoadedData.Reading();
-				bh.mask = mask;
-				bh.bin = bin;
-				bh.missing = how.missing;
-				bh.where = whereFor(j, background.size());
-				bh.layout = t.layout;
-				bh.featureNames = t.featureNames;
-				bh.compatibleWith = t.image;
-				progress.stage("reading " + background.get(j), 0);
-				final LoadedData b = LoadedData.load(background.size() == 1 ? "background"
-					: "background " + (j + 1), background.get(j), bh);
-				if (t.isImage() != b.isImage()) throw new IllegalArgumentException(
-					"the target is " + (t.isImage() ? "an image" : "a table") +
-						" but the background is " + (b.isImage() ? "an image" : "a table") +
-						": give both as images or both as tables");
-				bs.add(b);
-			}
-			Dataset targetData = t.dataset;
-			if (labels != null) targetData = targetData.withLabels(LoadedData.readLabels(labels,
-				targetData.samples()));
-			final List<Dataset> backgroundData = new ArrayList<>();
-			bs.forEach(b -> backgroundData.add(b.dataset));
-			final long t1 = System.nanoTime();
-			final Solution solution = MethodRunner.run(settings, targetData, backgroundData,
-				options, progress);
-			final long t3 = System.nanoTime();
+			final String report = FitPipeline.run(request(), progress);
 			progress.done();
-			final Map<String, Double> timings = new LinkedHashMap<>();
-			timings.put("read", (t1 - t0) / 1e9);
-			timings.put("fit", (t3 - t1) / 1e9); // preparing the space and solving
-			final Results results = new Results(solution, t, bs, targetData, timings);
-			results.write(out, inputs(t, bs));
-			out().println(results.report(out));
+			out().println(report);
 			out().flush();
 			return 0;
 		}
@@ -314,47 +261,33 @@ final class FitCommand implements Callable<Integer> {
 		}
 	}
 
-	/** The method and its own settings from the options. */
-	MethodSettings settings() {
-		final MethodSettings s = new MethodSettings().method(Method.parse(method)).alpha(
-			MethodSettings.parseAlpha(alpha, "--alpha"));
-		if (stacked && s.method != Method.UCA && s.method != Method.RPCA)
-			throw new IllegalArgumentException("--stacked applies to --method uca and rpca " +
-				"(several backgrounds pooled into one); for " + s.method.displayName +
-				" leave it out");
-		s.stacked(stacked).backgroundComponents(MethodSettings.parseBackgroundComponents(
-			backgroundComponents, "--background-components"));
-		if (epsilon != null) {
-			if (s.method != Method.STAR && s.method != Method.CPCAPP)
-				throw new IllegalArgumentException("--epsilon applies to --method cpcapp and " +
-					"star (the β = 1 regularisation); for " + s.method.displayName +
-					" leave it out");
-			if (!(epsilon > 0) || epsilon.isInfinite()) throw new IllegalArgumentException(
-				"--epsilon must be > 0 (got " + epsilon + "), e.g. 1e-6");
-			s.epsilon(epsilon);
+	/** The fit this command line asks for. */
+	FitRequest request() {
+		final List<List<String>> where = new ArrayList<>();
+		for (int j = 0; j < background.size(); j++)
+			where.add(whereFor(j, background.size()));
+		return FitRequest.builder().target(target).backgrounds(background).labels(labels)
+			.mask(mask).bin(bin).labelColumn(labelColumn).missing(parseMissing(missing))
+			.targetWhere(targetWhere).backgroundWhere(where).settings(settings()).out(out)
+			.build();
+	}
+
+	/**
+	 * The settings the user gave on the command line, each flag parsed by
+	 * {@link Settings} under its key (the flag without "--", kebab-case); flags not given
+	 * keep the settings' defaults.
+	 */
+	Settings settings() {
+		final Settings.Builder b = Settings.builder(Settings.Style.FLAG);
+		if (spec == null) return b.build();
+		final ParseResult parsed = spec.commandLine().getParseResult();
+		for (final String key : Settings.keys()) {
+			final String flag = "--" + key.replace('_', '-');
+			if (parsed == null || !parsed.hasMatchedOption(flag)) continue;
+			final OptionSpec o = parsed.matchedOption(flag);
+			b.set(key, o.arity().max == 0 ? "true" : String.join(",", o.stringValues()));
 		}
-		if (s.method == Method.STAR) {
-			s.beta(MethodSettings.parseBeta(beta, "--beta"));
-			if (betaCount < 1) throw new IllegalArgumentException("--beta-count must be ≥ 1 " +
-				"(got " + betaCount + ")");
-			if (betasReturned < 2) throw new IllegalArgumentException("--betas-returned " +
-				"must be ≥ 2: β = 0 and at least one more (got " + betasReturned + ")");
-			s.betaCount = betaCount;
-			s.betasReturned = betasReturned;
-		}
-		final boolean kernelOptions = kernel != null || gamma != null || degree != null ||
-			coef0 != null || landmarks != null;
-		if (s.method != Method.KERNEL) {
-			if (kernelOptions) throw new IllegalArgumentException("--kernel, --gamma, " +
-				"--degree, --coef0 and --landmarks apply to --method kernel only");
-			return s;
-		}
-		if (s.alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException(
-			"--alpha inf is not defined for kernel cPCA: give a finite α ≥ 0 or auto");
-		return s.kernel(MethodSettings.parseKernel(kernel == null ? "rbf" : kernel, gamma,
-			degree == null ? org.cpca.core.kernel.KernelFunction.DEFAULT_DEGREE : degree, coef0 == null
-				? org.cpca.core.kernel.KernelFunction.DEFAULT_COEF0 : coef0, "--")).landmarks(
-					MethodSettings.parseLandmarks(landmarks, "--landmarks"));
+		return b.build();
 	}
 
 	/**
@@ -378,20 +311,6 @@ final class FitCommand implements Callable<Integer> {
 			if (n == j + 1) out.add(m.group(2));
 		}
 		return out;
-	}
-
-	private List<Path> inputs(final LoadedData t, final List<LoadedData> bs) {
-		final List<Path> in = new ArrayList<>();
-		in.add(t.path);
-		bs.forEach(b -> in.add(b.path));
-		if (labels != null) in.add(labels);
-		if (mask != null) in.add(mask);
-		return in;
-	}
-
-	/** NaN for auto. */
-	static double parseAlpha(final String text) {
-		return MethodSettings.parseAlpha(text, "--alpha");
 	}
 
 	static TableInput.Missing parseMissing(final String text) {

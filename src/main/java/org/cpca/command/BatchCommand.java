@@ -14,12 +14,12 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import org.cpca.cli.Main;
-import org.cpca.core.star.CpcaStar;
-import org.cpca.core.kernel.KernelFunction;
+import org.cpca.analysis.IjProgress;
+import org.cpca.core.run.Settings;
+import org.cpca.io.FitPipeline;
+import org.cpca.io.FitRequest;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
-import org.scijava.command.ContextCommand;
 import org.scijava.log.LogService;
 import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
@@ -34,15 +34,15 @@ import org.scijava.widget.FileWidget;
  * offered; UCA and rPCA take further backgrounds as comma-separated paths
  * ({@code more_backgrounds}).
  * <p>
- * The work is done by {@link Main#run(String...)} with the same options as
- * {@code cpca fit}, so a batch gives exactly the command line's files
+ * The work is done by {@link FitPipeline}, the same path as {@code cpca fit}, so a
+ * batch gives exactly the command line's files
  * ({@code summary.json}, {@code scores.csv}, {@code model.json}, {@code components.tif},
  * {@code plots/}); every output folder is written all at once.
  */
 @Plugin(type = Command.class, menuPath = "Plugins>Contrastive PCA>Batch...",
 	headless = true,
 	description = "Contrastive PCA of files and folders into an output folder")
-public class BatchCommand extends ContextCommand {
+public class BatchCommand extends MethodCommand {
 
 
 	@Parameter
@@ -73,84 +73,6 @@ public class BatchCommand extends ContextCommand {
 		description = "Fit every file of the target folder separately, into " +
 			"out/<file name>/.")
 	private boolean per_file;
-
-	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp", "kernel",
-		"uca", "rpca" },
-		description = "cpca: contrastive PCA against the background. pca: PCA of the " +
-			"target. star: cPCA* (β below). cpcapp: cPCA++ (target/background variance " +
-			"ratio). kernel: kernel cPCA (kernel settings below). uca: UCA, tuning-free, " +
-			"any number of backgrounds. rpca: residual PCA (k_b below).")
-	private String method = "cpca";
-
-	@Parameter(label = "α mode", choices = { "auto", "fixed", "inf" },
-		description = "auto: automatic α selection. fixed: the α below. inf: the " +
-			"background's null space.")
-	private String alpha_mode = "auto";
-
-	@Parameter(label = "α (fixed mode)", min = "0",
-		description = "Contrast strength α ≥ 0 for alpha_mode=fixed.")
-	private double alpha = 2;
-
-	@Parameter(label = "β mode (cPCA*)", choices = { "auto", "fixed" },
-		description = "For method=star. auto: automatic β selection. fixed: the β below.")
-	private String beta_mode = "auto";
-
-	@Parameter(label = "β (cPCA*, fixed mode)", min = "0", max = "1", stepSize = "0.05",
-		description = "cPCA*'s β in [0, 1] for beta_mode=fixed: 0 is PCA, 1 is cPCA++.")
-	private double beta = 0.5;
-
-	@Parameter(label = "ε (cPCA++, cPCA* at β = 1)", min = "0", style = "format:0.##E0",
-		description = "A singular background covariance (images with fewer slices than " +
-			"pixels) is regularised as C_b + δI, δ = ε·trace(C_b)/d.")
-	private double epsilon = CpcaStar.DEFAULT_REGULARIZATION;
-
-	@Parameter(label = "Kernel (kernel cPCA)", choices = { "rbf", "poly", "linear" },
-		description = "For method=kernel: rbf, poly or linear.")
-	private String kernel = "rbf";
-
-	@Parameter(label = "γ (kernel cPCA)",
-		description = "For method=kernel: γ > 0, or auto (the median heuristic).")
-	private String gamma = "auto";
-
-	@Parameter(label = "Degree (poly kernel)", min = "1",
-		description = "For kernel=poly: the degree, a whole number ≥ 1.")
-	private int degree = KernelFunction.DEFAULT_DEGREE;
-
-	@Parameter(label = "coef0 (poly kernel)", min = "0",
-		description = "For kernel=poly: the offset coef0 ≥ 0.")
-	private double coef0 = KernelFunction.DEFAULT_COEF0;
-
-	@Parameter(label = "Landmarks (kernel cPCA)",
-		description = "For method=kernel: auto, all (exact) or a number of Nyström " +
-			"landmarks.")
-	private String landmarks = "auto";
-
-	@Parameter(label = "Pool backgrounds (stacked)",
-		description = "UCA, rPCA with several backgrounds: pool them into one dataset.")
-	private boolean stacked;
-
-	@Parameter(label = "Background components k_b (rPCA)",
-		description = "rPCA: auto (elbow rule), a number, or one value per background.")
-	private String k_b = "auto";
-
-	@Parameter(label = "Components (k)", min = "1", description = "Number of components.")
-	private int components = 2;
-
-	@Parameter(label = "Standardize",
-		description = "Divide each feature by its own dataset's standard deviation.")
-	private boolean standardize;
-
-	@Parameter(label = "Whiten scores",
-		description = "Divide each score by the square root of its component's target " +
-			"variance.")
-	private boolean whiten;
-
-	@Parameter(label = "Bin", min = "1",
-		description = "Average bin × bin pixel blocks into one feature (1: none).")
-	private int bin = 1;
-
-	@Parameter(label = "Seed", description = "Seed of the automatic α clustering.")
-	private long seed;
 
 	@Parameter(label = "Labels file", required = false, persist = false,
 		style = FileWidget.OPEN_STYLE,
@@ -190,6 +112,7 @@ public class BatchCommand extends ContextCommand {
 			runs = new ResultsTable();
 			runs.showRowNumbers(false);
 			final List<String> failures = new ArrayList<>();
+			final Settings settings = settings();
 			IJ.resetEscape();
 			for (int i = 0; i < targets.size(); i++) {
 				if (IJ.escapePressed()) throw new java.util.concurrent.CancellationException();
@@ -198,7 +121,7 @@ public class BatchCommand extends ContextCommand {
 				IJ.showStatus("Contrastive PCA batch: " + t.getFileName() + " (" + (i + 1) +
 					"/" + targets.size() + ")");
 				IJ.showProgress(i, targets.size());
-				final String[] result = fit(t, dir);
+				final String[] result = fit(t, dir, settings);
 				runs.incrementCounter();
 				runs.addValue("target", t.toString());
 				runs.addValue("out", dir.toString());
@@ -219,44 +142,17 @@ public class BatchCommand extends ContextCommand {
 		}
 	}
 
-	/** The {@code cpca fit} arguments of this batch for one target and output folder. */
-	List<String> arguments(final Path t, final Path dir) {
-		final String mode = alpha_mode == null ? "" : alpha_mode.trim().toLowerCase(
-			Locale.ROOT);
-		final String alphaText;
-		if (mode.equals("auto") || mode.equals("inf")) alphaText = mode;
-		else if (mode.equals("fixed")) alphaText = Double.toString(alpha);
-		else throw new IllegalArgumentException("alpha_mode=" + alpha_mode +
-			" is not known: use auto, fixed or inf");
-		final List<String> a = new ArrayList<>(List.of("fit", "--target", t.toString(),
-			"--method", method, "--alpha", alphaText, "--components", Integer.toString(
-				components), "--bin", Integer.toString(bin), "--seed", Long.toString(seed),
-			"--out", dir.toString()));
-		if (background != null && !background.getPath().isEmpty()) a.addAll(List.of(
-			"--background", background.getPath()));
+	/** The fit of one target into one output folder, with this dialog's settings. */
+	FitRequest request(final Path t, final Path dir, final Settings settings) {
+		final FitRequest.Builder b = FitRequest.builder().target(t).settings(settings).bin(
+			bin).out(dir);
+		if (background != null && !background.getPath().isEmpty()) b.background(background
+			.toPath());
 		for (final Path more : moreBackgrounds())
-			a.addAll(List.of("--background", more.toString()));
-		final String m = method == null ? "" : method.trim().toLowerCase(Locale.ROOT);
-		if (m.equals("kernel")) a.addAll(List.of("--kernel", kernel, "--gamma", gamma,
-			"--degree", Integer.toString(degree), "--coef0", Double.toString(coef0),
-			"--landmarks", landmarks));
-		if ((m.equals("uca") || m.equals("rpca")) && stacked) a.add("--stacked");
-		if (m.equals("rpca")) a.addAll(List.of("--background-components", k_b));
-		if ("star".equalsIgnoreCase(method)) {
-			final String b = beta_mode == null ? "" : beta_mode.trim().toLowerCase(Locale.ROOT);
-			if (!b.equals("auto") && !b.equals("fixed")) throw new IllegalArgumentException(
-				"beta_mode=" + beta_mode + " is not known: use auto or fixed");
-			a.addAll(List.of("--beta", b.equals("auto") ? "auto" : Double.toString(beta)));
-		}
-		if (m.equals("star") || m.equals("cpcapp")) a.addAll(List.of("--epsilon", Double
-			.toString(epsilon)));
-		if (standardize) a.add("--standardize");
-		if (whiten) a.add("--whiten");
-		if (labels != null && !labels.getPath().isEmpty()) a.addAll(List.of("--labels",
-			labels.getPath()));
-		if (mask != null && !mask.getPath().isEmpty()) a.addAll(List.of("--mask", mask
-			.getPath()));
-		return a;
+			b.background(more);
+		if (labels != null && !labels.getPath().isEmpty()) b.labels(labels.toPath());
+		if (mask != null && !mask.getPath().isEmpty()) b.mask(mask.toPath());
+		return b.build();
 	}
 
 	/** The further backgrounds' paths, in the order given. */
@@ -267,18 +163,18 @@ public class BatchCommand extends ContextCommand {
 		return paths;
 	}
 
-	/** Runs {@code cpca fit}: {error message or null, what it printed}. */
-	private String[] fit(final Path t, final Path dir) {
-		final java.io.StringWriter out = new java.io.StringWriter(),
-				err = new java.io.StringWriter();
-		final int code = Main.run(new java.io.PrintWriter(out), new java.io.PrintWriter(err),
-			arguments(t, dir).toArray(new String[0]));
-		final String message = err.toString().trim();
-		if (code == 0) return new String[] { null, out.toString() };
-		final String first = message.isEmpty() ? "cpca fit failed with exit code " + code
-			: message.split("\n")[0];
-		return new String[] { first.startsWith("cpca: ") ? first.substring(6) : first, out
-			.toString() };
+	/** Runs one fit: {error message or null, the report}. */
+	private String[] fit(final Path t, final Path dir, final Settings settings) {
+		try {
+			return new String[] { null, FitPipeline.run(request(t, dir, settings),
+				new IjProgress()) };
+		}
+		catch (final IllegalArgumentException | IllegalStateException e) {
+			return new String[] { e.getMessage(), "" };
+		}
+		catch (final IOException e) {
+			return new String[] { "cannot write " + dir + ": " + e.getMessage(), "" };
+		}
 	}
 
 	/** Regular, non-hidden files of a folder, sorted by name (labels files excluded). */

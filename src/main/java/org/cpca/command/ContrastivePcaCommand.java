@@ -13,12 +13,9 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-import org.cpca.core.star.CpcaStar;
-import org.cpca.core.kernel.KernelFunction;
 import org.cpca.core.model.ModelFile;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
-import org.scijava.command.ContextCommand;
 import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
 import org.scijava.widget.FileWidget;
@@ -44,7 +41,7 @@ import org.scijava.widget.FileWidget;
  */
 @Plugin(type = Command.class, menuPath = "Plugins>Contrastive PCA>Contrastive PCA...",
 	description = "Find what varies in a target image and not in a background (cPCA)")
-public class ContrastivePcaCommand extends ContextCommand {
+public class ContrastivePcaCommand extends MethodCommand {
 
 	@Parameter(label = "Target", persist = false,
 		description = "The image to understand: a stack (slices as samples) or an image " +
@@ -80,96 +77,6 @@ public class ContrastivePcaCommand extends ContextCommand {
 			"pixels: each pixel is a sample and its values in the channels/slices are " +
 			"the features.")
 	private String samples = "slices";
-
-	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp", "kernel",
-		"uca", "rpca" }, description = "cpca: contrastive PCA against the background. pca: " +
-			"ordinary PCA of the target. star: cPCA*, C_t v = λ((1−β)I + βC_b)v. cpcapp: " +
-			"cPCA++, the target/background variance ratio C_t v = λC_b v. kernel: kernel " +
-			"cPCA (nonlinear; see the kernel settings). uca: unique component analysis, " +
-			"tuning-free, any number of backgrounds. rpca: residual PCA, the target " +
-			"projected off each background's top components.")
-	private String method = "cpca";
-
-	@Parameter(label = "α mode", choices = { "auto", "fixed", "inf" },
-		description = "auto: sweep α, cluster and show representative values (α = 0, PCA, " +
-			"first). fixed: use α below. inf: the background's null space.")
-	private String alpha_mode = "auto";
-
-	@Parameter(label = "α (fixed mode)", min = "0",
-		description = "Contrast strength α ≥ 0 for alpha_mode=fixed (0 is PCA).")
-	private double alpha = 2;
-
-	@Parameter(label = "β mode (cPCA*)", choices = { "auto", "fixed" },
-		description = "For method=star. auto: sweep β, cluster and show representative " +
-			"values (β = 0, PCA, first). fixed: use β below.")
-	private String beta_mode = "auto";
-
-	@Parameter(label = "β (cPCA*, fixed mode)", min = "0", max = "1", stepSize = "0.05",
-		description = "cPCA*'s β in [0, 1] for beta_mode=fixed: 0 is PCA, 1 is cPCA++.")
-	private double beta = 0.5;
-
-	@Parameter(label = "ε (cPCA++, cPCA* at β = 1)", min = "0", style = "format:0.##E0",
-		description = "A singular background covariance (images with fewer slices than " +
-			"pixels) is regularised as C_b + δI, δ = ε·trace(C_b)/d.")
-	private double epsilon = CpcaStar.DEFAULT_REGULARIZATION;
-
-	@Parameter(label = "Kernel (kernel cPCA)", choices = { "rbf", "poly", "linear" },
-		description = "For method=kernel: rbf exp(−γ‖x−y‖²), poly (γxᵀy + coef0)^degree, " +
-			"or linear xᵀy (equals cPCA).")
-	private String kernel = "rbf";
-
-	@Parameter(label = "γ (kernel cPCA)",
-		description = "For method=kernel: γ > 0 of the rbf or poly kernel, or auto: rbf " +
-			"1/median squared distance, poly 1/mean squared norm, over a seeded subsample " +
-			"of at most 1000 samples.")
-	private String gamma = "auto";
-
-	@Parameter(label = "Degree (poly kernel)", min = "1",
-		description = "For kernel=poly: the degree, a whole number ≥ 1.")
-	private int degree = KernelFunction.DEFAULT_DEGREE;
-
-	@Parameter(label = "coef0 (poly kernel)", min = "0",
-		description = "For kernel=poly: the offset coef0 ≥ 0.")
-	private double coef0 = KernelFunction.DEFAULT_COEF0;
-
-	@Parameter(label = "Landmarks (kernel cPCA)",
-		description = "For method=kernel: auto (exact up to 2000 samples in all, else " +
-			"Nyström with 500 seeded landmarks), all (always exact) or a number of Nyström " +
-			"landmarks.")
-	private String landmarks = "auto";
-
-	@Parameter(label = "Pool backgrounds (stacked)",
-		description = "UCA, rPCA with several backgrounds: pool them into one dataset " +
-			"instead of treating each on its own (for comparison).")
-	private boolean stacked;
-
-	// the key is k_b, not background_components: ImageJ's Macro.getValue finds a key
-	// anywhere, so a key ending in another key ("components") would be misread
-	@Parameter(label = "Background components k_b (rPCA)",
-		description = "rPCA: k_b, the principal components removed from each background: " +
-			"auto (elbow rule), a number, or one value per background (e.g. 3,auto).")
-	private String k_b = "auto";
-
-	@Parameter(label = "Components (k)", min = "1",
-		description = "Number of components.")
-	private int components = 2;
-
-	@Parameter(label = "Standardize",
-		description = "Divide each feature by its own dataset's standard deviation.")
-	private boolean standardize;
-
-	@Parameter(label = "Whiten scores",
-		description = "Divide each score by the square root of its component's target " +
-			"variance.")
-	private boolean whiten;
-
-	@Parameter(label = "Bin (slices as samples)", min = "1",
-		description = "Average bin × bin pixel blocks into one feature (1: none).")
-	private int bin = 1;
-
-	@Parameter(label = "Seed",
-		description = "Seed of the automatic α clustering and start vectors.")
-	private long seed;
 
 	@Parameter(label = "Show images",
 		description = "Show the eigen-images (slices as samples) or score images (pixels " +
@@ -226,11 +133,7 @@ public class ContrastivePcaCommand extends ContextCommand {
 		final IjProgress progress = new IjProgress();
 		try {
 			final AnalysisRequest request = new AnalysisRequest().target(target).samples(
-				Samples.parse(samples)).method(method).alpha(alpha_mode, alpha).beta(
-					beta_mode, beta).epsilon(epsilon)
-				.components(components).standardize(standardize).whiten(whiten).bin(bin)
-				.seed(seed).kernel(kernel, gamma, degree, coef0, landmarks).stacked(stacked)
-				.backgroundComponents(k_b);
+				Samples.parse(samples)).settings(settings()).bin(bin);
 			if ("selection".equals(background_source)) request.backgroundFromSelection();
 			else if ("mask".equals(background_source)) request.backgroundFromMask(
 				background_mask);

@@ -1,5 +1,7 @@
 package org.cpca.command;
 
+import org.cpca.core.run.Settings;
+
 import org.cpca.analysis.AlphaExplorer;
 import org.cpca.analysis.Analysis;
 import org.cpca.analysis.AnalysisRequest;
@@ -68,8 +70,8 @@ public class ExploreAlphaCommand extends ContextCommand {
 		final Analysis analysis;
 		try {
 			analysis = Analysis.run(new AnalysisRequest().target(target).background(
-				background).method("cpca").alpha("auto").components(components).standardize(
-					standardize).bin(bin).seed(seed), progress);
+				background).settings(Settings.builder().set("components", components).set(
+					"standardize", standardize).set("seed", seed).build()).bin(bin), progress);
 			progress.done();
 		}
 		catch (final RuntimeException e) {

@@ -1,5 +1,9 @@
 package org.cpca.macro;
 
+import java.util.Map;
+
+import org.cpca.core.run.Settings;
+
 import ij.IJ;
 import ij.ImagePlus;
 import ij.Macro;
@@ -302,21 +306,20 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 	static Analysis fit(final String target, final String background,
 		final String options)
 	{
-		final String o = options == null ? "" : options + " ";
-		final AnalysisRequest r = new AnalysisRequest().target(image(target, "target"))
-			.samples(Samples.parse(Macro.getValue(o, "samples", "slices"))).method(
-				Macro.getValue(o, "method", "cpca")).alpha(Macro.getValue(o, "alpha", "auto"))
-			.beta(Macro.getValue(o, "beta", "auto")).epsilon(number(o, "epsilon",
-				CpcaStar.DEFAULT_REGULARIZATION))
-			.components(integer(o, "components", 2)).standardize(flag(o, "standardize"))
-			.whiten(flag(o, "whiten")).bin(integer(o, "bin", 1)).seed(integer(o, "seed", 0))
-			.online(number(o, "eta", OnlineOptions.DEFAULT_ETA), number(o, "tau",
-				OnlineOptions.DEFAULT_TAU), integer(o, "epochs", 1))
-			.kernel(Macro.getValue(o, "kernel", "rbf"), Macro.getValue(o, "gamma", "auto"),
-				number(o, "degree", KernelFunction.DEFAULT_DEGREE), number(o, "coef0",
-					KernelFunction.DEFAULT_COEF0), Macro.getValue(o, "landmarks", "auto"))
-			.stacked(flag(o, "stacked")).backgroundComponents(Macro.getValue(o, "k_b",
-				"auto"));
+		final Map<String, String> keys = MacroKeys.parse(options);
+		final AnalysisRequest r = new AnalysisRequest().target(image(target, "target"));
+		final String samples = keys.remove("samples");
+		if (samples != null) r.samples(Samples.parse(samples));
+		final String bin = keys.remove("bin");
+		if (bin != null) r.bin(wholeNumber(bin, "bin"));
+		try {
+			r.settings(Settings.builder().setAll(keys).build());
+		}
+		catch (final IllegalArgumentException e) {
+			if (e.getMessage().contains("is not a setting")) throw new IllegalArgumentException(
+				e.getMessage() + ", and samples, bin");
+			throw e;
+		}
 		final String b = background == null ? "" : background.trim();
 		if (b.equalsIgnoreCase("selection")) r.backgroundFromSelection();
 		else if (b.equalsIgnoreCase("roi manager")) r.backgroundsFromRois(Backgrounds
@@ -351,36 +354,15 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		return imp;
 	}
 
-	private static boolean flag(final String options, final String key) {
-		return Pattern.compile("(^|\\s)" + key + "(\\s|$)").matcher(options).find();
-	}
-
-	private static double number(final String options, final String key,
-		final double defaultValue)
-	{
-		final String v = Macro.getValue(options, key, null);
-		if (v == null) return defaultValue;
+	private static int wholeNumber(final String text, final String key) {
 		try {
-			return Double.parseDouble(v);
+			final int v = Integer.parseInt(text.trim());
+			if (v >= 1) return v;
 		}
 		catch (final NumberFormatException e) {
-			throw new IllegalArgumentException(key + "=" + v + " is not a number: e.g. " +
-				key + "=" + defaultValue);
+			// below
 		}
-	}
-
-	private static int integer(final String options, final String key,
-		final int defaultValue)
-	{
-		final String v = Macro.getValue(options, key, null);
-		if (v == null) return defaultValue;
-		try {
-			return (int) Math.round(Double.parseDouble(v));
-		}
-		catch (final NumberFormatException e) {
-			throw new IllegalArgumentException(key + "=" + v + " is not a number: e.g. " +
-				key + "=" + defaultValue);
-		}
+		throw new IllegalArgumentException(key + "=" + text + " is not a whole number ≥ 1");
 	}
 
 	private static Analysis analysis() {

@@ -20,16 +20,23 @@ public final class VariancePairsPlot {
 
 	private VariancePairsPlot() {}
 
-	/** Solves the top component at every α of the sweep and draws the pairs. */
+	/**
+	 * Draws the pairs the sweep kept ({@link AlphaSelection#topTargetVariance()}); the
+	 * top component at each α is solved only where the selection did not keep it.
+	 */
 	public static ImagePlus render(final String title, final Cpca cpca,
-		final AlphaSelection selection)
+		final AlphaSelection<?> selection)
 	{
 		final double[] grid = selection.grid();
-		final double[] tv = new double[grid.length], bv = new double[grid.length];
-		for (int i = 0; i < grid.length; i++) {
-			final CpcaModel m = cpca.model(grid[i]);
-			tv[i] = m.targetVariance()[0];
-			bv[i] = m.backgroundVariance()[0];
+		double[] tv = selection.topTargetVariance(), bv = selection.topBackgroundVariance();
+		if (tv == null || bv == null) {
+			tv = new double[grid.length];
+			bv = new double[grid.length];
+			for (int i = 0; i < grid.length; i++) {
+				final CpcaModel m = cpca.model(grid[i]);
+				tv[i] = m.targetVariance()[0];
+				bv[i] = m.backgroundVariance()[0];
+			}
 		}
 		return render(title, grid, tv, bv, selection.alphas());
 	}

@@ -1,5 +1,7 @@
 package org.cpca.command;
 
+import org.cpca.core.run.Settings;
+
 import org.cpca.analysis.AlphaExplorer;
 import org.cpca.analysis.Analysis;
 import org.cpca.analysis.AnalysisRequest;
@@ -32,7 +34,7 @@ class AlphaExplorerTest {
 		final TestImageGenerator.Result r = TestImageGenerator.generate(
 			TestImageGenerator.Config.defaults().withSlices(60, 60).withSize(16, 16));
 		analysis = Analysis.run(new AnalysisRequest().target(r.target()).background(r
-			.background()).method("cpca").alpha("auto"), Progress.NONE);
+			.background()).settings(Settings.defaults()), Progress.NONE);
 	}
 
 	@Test
@@ -71,8 +73,8 @@ class AlphaExplorerTest {
 	void pcaAnalysesAreRefused() {
 		final TestImageGenerator.Result r = TestImageGenerator.generate(
 			TestImageGenerator.Config.defaults().withSlices(20, 20).withSize(16, 16));
-		final Analysis pca = Analysis.run(new AnalysisRequest().target(r.target()).method(
-			"pca"), Progress.NONE);
+		final Analysis pca = Analysis.run(new AnalysisRequest().target(r.target()).settings(
+			Settings.builder().set("method", "pca").build()), Progress.NONE);
 		assertThrows(IllegalArgumentException.class, () -> new AlphaExplorer(pca));
 	}
 }

@@ -26,10 +26,16 @@ final class MacroOptions {
 
 	private MacroOptions() {}
 
-	/** The input parameter fields (no outputs, no services), in declaration order. */
+	/**
+	 * The input parameter fields (no outputs, no services), inherited ones included
+	 * (superclass first), in declaration order.
+	 */
 	static List<Field> inputs(final Class<?> command) {
 		final List<Field> out = new ArrayList<>();
-		for (final Field f : command.getDeclaredFields()) {
+		final List<Class<?>> chain = new ArrayList<>();
+		for (Class<?> c = command; c != null && c != Object.class; c = c.getSuperclass())
+			chain.add(0, c);
+		for (final Class<?> c : chain) for (final Field f : c.getDeclaredFields()) {
 			final Parameter p = f.getAnnotation(Parameter.class);
 			if (p == null || p.type() == ItemIO.OUTPUT || Service.class.isAssignableFrom(f
 				.getType())) continue;

@@ -1,5 +1,7 @@
 package org.cpca.command;
 
+import org.cpca.core.run.Settings;
+
 import org.cpca.analysis.Analysis;
 import org.cpca.analysis.AnalysisRequest;
 import org.cpca.analysis.Samples;
@@ -214,7 +216,8 @@ class UcaCommandTest extends CommandTestBase {
 		// the same regions given as a list (what the ROI Manager source hands over)
 		final ImagePlus t = channels(new Random(5));
 		final Analysis a = Analysis.run(new AnalysisRequest().target(t).samples(
-			Samples.PIXELS).method("rpca").backgroundComponents("1,1").components(1)
+			Samples.PIXELS).settings(Settings.builder().set("method", "rpca").set("k_b", "1,1")
+				.set("components", 1).build())
 			.backgroundsFromRois(List.of(new Roi(0, 0, 4, H), new Roi(4, 0, 4, H))),
 			org.cpca.core.Progress.NONE);
 		final CpcaModel m = a.solution().linearModels().get(0);

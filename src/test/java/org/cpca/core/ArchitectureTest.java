@@ -38,6 +38,7 @@ class ArchitectureTest {
 	private static final Map<String, List<String>> FORBIDDEN = new LinkedHashMap<>();
 	static {
 		final List<String> aboveCore = Arrays.asList("org.cpca.io", "org.cpca.image",
+			"org.cpca.analysis",
 			"org.cpca.render", "org.cpca.command", "org.cpca.macro", "org.cpca.cli",
 			"org.cpca.bench", "org.cpca.generate");
 		FORBIDDEN.put("org.cpca.core", aboveCore);
@@ -47,11 +48,16 @@ class ArchitectureTest {
 			"org.cpca.core.run");
 		FORBIDDEN.put("org.cpca.core.linalg", families);
 		FORBIDDEN.put("org.cpca.core.data", concat(families, "org.cpca.core.linalg"));
-		FORBIDDEN.put("org.cpca.io", Arrays.asList("org.cpca.command", "org.cpca.macro",
+		FORBIDDEN.put("org.cpca.io", Arrays.asList("org.cpca.analysis", "org.cpca.command",
+			"org.cpca.macro",
 			"org.cpca.cli", "org.cpca.bench"));
+		FORBIDDEN.put("org.cpca.analysis", Arrays.asList("org.cpca.command",
+			"org.cpca.macro", "org.cpca.cli", "org.cpca.bench"));
 		FORBIDDEN.put("org.cpca.image", Arrays.asList("org.cpca.io", "org.cpca.render",
+			"org.cpca.analysis",
 			"org.cpca.command", "org.cpca.macro", "org.cpca.cli", "org.cpca.bench"));
-		FORBIDDEN.put("org.cpca.render", Arrays.asList("org.cpca.io", "org.cpca.command",
+		FORBIDDEN.put("org.cpca.render", Arrays.asList("org.cpca.io", "org.cpca.analysis",
+			"org.cpca.command",
 			"org.cpca.macro", "org.cpca.cli", "org.cpca.bench"));
 		FORBIDDEN.put("org.cpca.command", Arrays.asList("org.cpca.macro", "org.cpca.cli",
 			"org.cpca.bench"));

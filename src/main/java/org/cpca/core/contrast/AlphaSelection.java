@@ -52,9 +52,15 @@ public final class AlphaSelection<M extends FittedModel> {
 	private final int[] clusters;
 	private final List<M> models;
 
+	/** Per grid α: target and background variance of the top component (the sweep's own). */
+	private final double[] topTargetVariance, topBackgroundVariance;
+
 	private AlphaSelection(final double[] grid, final double[][] affinity,
-		final int[] clusters, final List<M> models)
+		final int[] clusters, final List<M> models, final double[] topTargetVariance,
+		final double[] topBackgroundVariance)
 	{
+		this.topTargetVariance = topTargetVariance;
+		this.topBackgroundVariance = topBackgroundVariance;
 		this.grid = grid;
 		this.affinity = affinity;
 		this.clusters = clusters;
@@ -68,12 +74,17 @@ public final class AlphaSelection<M extends FittedModel> {
 		final int g = grid.length;
 		final TopEigen.Result[] solutions = new TopEigen.Result[g];
 		final double[][] vectors = new double[g][];
+		final double[] tv = new double[g], bv = new double[g];
+		final ContrastiveSpace space = cpca.space();
 		double[][] warm = null;
 		for (int i = 0; i < g; i++) {
 			progress.checkCancelled();
 			solutions[i] = cpca.solve(grid[i], warm);
 			warm = solutions[i].warmStart;
 			vectors[i] = solutions[i].vectors;
+			// the top component's variances, kept for the variance-pairs plot (no re-solve)
+			tv[i] = space.quadratics(space.a, vectors[i], k)[0];
+			bv[i] = space.quadratics(space.b, vectors[i], k)[0];
 			progress.stage("α sweep", (i + 1.0) / g);
 		}
 		final double[][] affinity = affinities(cpca, vectors, k);
@@ -82,7 +93,7 @@ public final class AlphaSelection<M extends FittedModel> {
 		final List<CpcaModel> models = new ArrayList<>();
 		for (final int i : choice.chosen)
 			models.add(cpca.build(grid[i], solutions[i]));
-		return new AlphaSelection<>(grid, affinity, choice.clusters, models);
+		return new AlphaSelection<>(grid, affinity, choice.clusters, models, tv, bv);
 	}
 
 	/**
@@ -328,6 +339,19 @@ public final class AlphaSelection<M extends FittedModel> {
 	}
 
 	/** The α grid that was swept (α = 0 first). */
+	/**
+	 * Target variance vᵀC_t v of the top component at each α of {@link #grid()}, as the
+	 * sweep solved it; {@code null} for selections that do not keep it.
+	 */
+	public double[] topTargetVariance() {
+		return topTargetVariance == null ? null : topTargetVariance.clone();
+	}
+
+	/** Background variance vᵀC_b v of the top component at each α of the grid. */
+	public double[] topBackgroundVariance() {
+		return topBackgroundVariance == null ? null : topBackgroundVariance.clone();
+	}
+
 	public double[] grid() {
 		return grid.clone();
 	}
@@ -370,6 +394,7 @@ public final class AlphaSelection<M extends FittedModel> {
 				"a mapped model must keep its α (" + m.alpha() + " became " + n.alpha() + ")");
 			mapped.add(n);
 		}
-		return new AlphaSelection<>(grid, affinity, clusters, mapped);
+		return new AlphaSelection<>(grid, affinity, clusters, mapped, topTargetVariance,
+			topBackgroundVariance);
 	}
 }

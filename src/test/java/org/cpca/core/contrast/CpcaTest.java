@@ -215,6 +215,30 @@ public class CpcaTest {
 			.withVarianceFraction(0.6), Progress.NONE).pca().numComponents());
 	}
 
+	/**
+	 * The sweep keeps the top component's target and background variance at every α, so
+	 * the variance-pairs plot needs no re-solve; they equal a fresh model's at that α,
+	 * both for d ≤ n (feature space) and d &gt; n (reduced space).
+	 */
+	@ParameterizedTest
+	@ValueSource(ints = { 20, 300 })
+	void selectionKeepsTheSweepsVariancePairs(final int d) {
+		final double[][] t = TestData.gaussian(31, 120, d, 5, 4, 1, 1, 3);
+		final double[][] b = TestData.gaussian(32, 120, d, 5, 4);
+		final Cpca cpca = Cpca.fit(Dataset.of("target", t), Dataset.of("background", b),
+			TWO, Progress.NONE);
+		final AlphaSelection<CpcaModel> a = cpca.automatic(Progress.NONE);
+		final double[] tv = a.topTargetVariance(), bv = a.topBackgroundVariance();
+		assertEquals(a.grid().length, tv.length);
+		for (int i = 0; i < a.grid().length; i++) {
+			final CpcaModel m = cpca.model(a.grid()[i]);
+			assertEquals(m.targetVariance()[0], tv[i], 1e-8 * Math.abs(m.targetVariance()[0]),
+				"α = " + a.grid()[i]);
+			assertEquals(m.backgroundVariance()[0], bv[i], 1e-8 * Math.max(1e-12, Math.abs(m
+				.backgroundVariance()[0])) + 1e-12, "α = " + a.grid()[i]);
+		}
+	}
+
 	@Test
 	void automaticAlphaReturnsZeroFirstAndIsDeterministic() {
 		final double[][] t = TestData.gaussian(15, 120, 20, 5, 4, 1, 1, 3);

@@ -1,0 +1,123 @@
+package org.cpca.command;
+
+import org.cpca.core.kernel.KernelFunction;
+import org.cpca.core.run.Settings;
+import org.cpca.core.star.CpcaStar;
+import org.scijava.command.ContextCommand;
+import org.scijava.plugin.Parameter;
+
+/**
+ * The method settings shared by the Fiji commands that fit (Contrastive PCA…, Batch…),
+ * declared once: SciJava finds these inherited parameters, and their names are the macro
+ * keys, the same as the command line's flags in snake_case ({@code alpha_mode} ↔
+ * {@code --alpha-mode}, {@code k_b} ↔ {@code --k-b}). {@link #settings()} parses them
+ * with {@link Settings}, the one parser every front end uses.
+ */
+public abstract class MethodCommand extends ContextCommand {
+
+	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp", "kernel",
+		"uca", "rpca" }, description = "cpca: contrastive PCA against the background. pca: " +
+			"ordinary PCA of the target. star: cPCA*, C_t v = λ((1−β)I + βC_b)v. cpcapp: " +
+			"cPCA++, the target/background variance ratio C_t v = λC_b v. kernel: kernel " +
+			"cPCA (nonlinear; see the kernel settings). uca: unique component analysis, " +
+			"tuning-free, any number of backgrounds. rpca: residual PCA, the target " +
+			"projected off each background's top components.")
+	protected String method = "cpca";
+
+	@Parameter(label = "α mode", choices = { "auto", "fixed", "inf" },
+		description = "auto: sweep α, cluster and show representative values (α = 0, PCA, " +
+			"first). fixed: use α below. inf: the background's null space.")
+	protected String alpha_mode = "auto";
+
+	@Parameter(label = "α (fixed mode)", min = "0",
+		description = "Contrast strength α ≥ 0 for alpha_mode=fixed (0 is PCA).")
+	protected double alpha = 2;
+
+	@Parameter(label = "β mode (cPCA*)", choices = { "auto", "fixed" },
+		description = "For method=star. auto: sweep β, cluster and show representative " +
+			"values (β = 0, PCA, first). fixed: use β below.")
+	protected String beta_mode = "auto";
+
+	@Parameter(label = "β (cPCA*, fixed mode)", min = "0", max = "1", stepSize = "0.05",
+		description = "cPCA*'s β in [0, 1] for beta_mode=fixed: 0 is PCA, 1 is cPCA++.")
+	protected double beta = 0.5;
+
+	@Parameter(label = "ε (cPCA++, cPCA* at β = 1)", min = "0", style = "format:0.##E0",
+		description = "A singular background covariance (images with fewer slices than " +
+			"pixels) is regularised as C_b + δI, δ = ε·trace(C_b)/d.")
+	protected double epsilon = CpcaStar.DEFAULT_REGULARIZATION;
+
+	@Parameter(label = "Kernel (kernel cPCA)", choices = { "rbf", "poly", "linear" },
+		description = "For method=kernel: rbf exp(−γ‖x−y‖²), poly (γxᵀy + coef0)^degree, " +
+			"or linear xᵀy (equals cPCA).")
+	protected String kernel = "rbf";
+
+	@Parameter(label = "γ (kernel cPCA)",
+		description = "For method=kernel: γ > 0 of the rbf or poly kernel, or auto: rbf " +
+			"1/median squared distance, poly 1/mean squared norm, over a seeded subsample " +
+			"of at most 1000 samples.")
+	protected String gamma = "auto";
+
+	@Parameter(label = "Degree (poly kernel)", min = "1",
+		description = "For kernel=poly: the degree, a whole number ≥ 1.")
+	protected int degree = KernelFunction.DEFAULT_DEGREE;
+
+	@Parameter(label = "coef0 (poly kernel)", min = "0",
+		description = "For kernel=poly: the offset coef0 ≥ 0.")
+	protected double coef0 = KernelFunction.DEFAULT_COEF0;
+
+	@Parameter(label = "Landmarks (kernel cPCA)",
+		description = "For method=kernel: auto (exact up to 2000 samples in all, else " +
+			"Nyström with 500 seeded landmarks), all (always exact) or a number of Nyström " +
+			"landmarks.")
+	protected String landmarks = "auto";
+
+	@Parameter(label = "Pool backgrounds (stacked)",
+		description = "UCA, rPCA with several backgrounds: pool them into one dataset " +
+			"instead of treating each on its own (for comparison).")
+	protected boolean stacked;
+
+	// the key is k_b, not background_components: ImageJ's Macro.getValue finds a key
+	// after an underscore too, so a key ending in another key ("components") is misread
+	@Parameter(label = "Background components k_b (rPCA)",
+		description = "rPCA: k_b, the principal components removed from each background: " +
+			"auto (elbow rule), a number, or one value per background (e.g. 3,auto).")
+	protected String k_b = "auto";
+
+	@Parameter(label = "Components (k)", min = "1",
+		description = "Number of components.")
+	protected int components = 2;
+
+	@Parameter(label = "Standardize",
+		description = "Divide each feature by its own dataset's standard deviation.")
+	protected boolean standardize;
+
+	@Parameter(label = "Whiten scores",
+		description = "Divide each score by the square root of its component's target " +
+			"variance.")
+	protected boolean whiten;
+
+	@Parameter(label = "Bin (slices as samples)", min = "1",
+		description = "Average bin × bin pixel blocks into one feature (1: none).")
+	protected int bin = 1;
+
+	@Parameter(label = "Seed",
+		description = "Seed of the automatic α clustering and start vectors.")
+	protected long seed;
+
+	/**
+	 * The method settings of this dialog. A dialog passes every field, so settings the
+	 * chosen method does not use are ignored ({@link Settings.Builder#lenient()}).
+	 *
+	 * @throws IllegalArgumentException naming the key and what it accepts
+	 */
+	protected Settings settings() {
+		return Settings.builder().lenient().set("method", method).set("alpha_mode",
+			alpha_mode).set("alpha", alpha).set("beta_mode", beta_mode).set("beta", beta).set(
+				"epsilon", epsilon).set("kernel", kernel).set("gamma", gamma).set("degree",
+					degree).set("coef0", coef0).set("landmarks", landmarks).set("stacked",
+						stacked).set("k_b", k_b).set("components", components).set(
+							"standardize", standardize).set("whiten", whiten).set("seed", seed)
+			.build();
+	}
+}

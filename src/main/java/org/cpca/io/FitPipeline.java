@@ -1,0 +1,149 @@
+package org.cpca.io;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.cpca.core.Progress;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.online.OnlineCpcaStar;
+import org.cpca.core.online.OnlineOptions;
+import org.cpca.core.run.Method;
+import org.cpca.core.run.MethodRunner;
+import org.cpca.core.run.Settings;
+import org.cpca.core.run.Solution;
+
+/**
+ * Files in, results folder out: reads a {@link FitRequest}'s inputs (images, folders of
+ * images, CSV tables), runs its method, and writes the results folder ({@link Results}).
+ * The one path every front end takes to a results folder — {@code cpca fit} and Fiji's
+ * Batch… alike. Online cPCA* streams its inputs from disk instead of reading them.
+ */
+public final class FitPipeline {
+
+	private FitPipeline() {}
+
+	/**
+	 * Runs the request.
+	 *
+	 * @return the report of what was written (the folder, the files, the main numbers)
+	 * @throws IllegalArgumentException naming a problem with the inputs or settings
+	 * @throws java.util.concurrent.CancellationException if {@code progress} says so
+	 */
+	public static String run(final FitRequest r, final Progress progress)
+		throws IOException
+	{
+		final Method m = r.settings.method();
+		if (m == Method.ONLINE) return online(r, progress);
+		final long t0 = System.nanoTime();
+		final LoadedData.Reading how = reading(r);
+		how.labelColumn = r.labelColumn;
+		how.where = r.targetWhere;
+		progress.stage("reading " + r.target, 0);
+		final LoadedData t = LoadedData.load("target", r.target, how);
+		final List<LoadedData> bs = new ArrayList<>();
+		for (int j = 0; j < r.backgrounds.size(); j++) {
+			progress.stage("reading " + r.backgrounds.get(j), 0);
+			bs.add(checkKind(t, LoadedData.load(backgroundName(r, j), r.backgrounds.get(j),
+				backgroundReading(r, j, t))));
+		}
+		Dataset targetData = t.dataset;
+		if (r.labels != null) targetData = targetData.withLabels(LoadedData.readLabels(
+			r.labels, targetData.samples()));
+		final List<Dataset> backgroundData = new ArrayList<>();
+		bs.forEach(b -> backgroundData.add(b.dataset));
+		final long t1 = System.nanoTime();
+		final Solution solution = MethodRunner.run(r.settings.methodSettings(), targetData,
+			backgroundData, r.settings.cpcaOptions(), progress);
+		final long t2 = System.nanoTime();
+		final Map<String, Double> timings = new LinkedHashMap<>();
+		timings.put("read", (t1 - t0) / 1e9);
+		timings.put("fit", (t2 - t1) / 1e9); // preparing the space and solving
+		final Results results = new Results(solution, t, bs, targetData, timings);
+		results.write(r.out, r.inputs());
+		return results.report(r.out);
+	}
+
+	/** Online cPCA*: the inputs are streamed (CSV row by row, TIFF slice by slice). */
+	private static String online(final FitRequest r, final Progress progress)
+		throws IOException
+	{
+		final long t0 = System.nanoTime();
+		final Settings s = r.settings;
+		if (r.backgrounds.size() != 1) throw new IllegalArgumentException("online cPCA* " +
+			"needs exactly one background (got " + r.backgrounds.size() + ")");
+		final OnlineOptions o = s.onlineOptions();
+		final LoadedData.Reading how = reading(r);
+		how.labelColumn = r.labelColumn;
+		how.where = r.targetWhere;
+		LoadedData t = null, b = null;
+		try {
+			progress.stage("opening " + r.target, 0);
+			t = LoadedData.stream("target", r.target, how);
+			progress.stage("opening " + r.backgrounds.get(0), 0);
+			b = checkKind(t, LoadedData.stream("background", r.backgrounds.get(0),
+				backgroundReading(r, 0, t)));
+			final List<String> labels = r.labels != null ? LoadedData.readLabels(r.labels, t
+				.samples()) : t.labels();
+			final long t1 = System.nanoTime();
+			final boolean compare = s.reference().equals("offline") || s.reference().equals(
+				"auto") && OnlineCpcaStar.referenceFits(t.source, b.source);
+			final CpcaModel offline = compare ? OnlineCpcaStar.offlineReference(t.source,
+				b.source, o, progress) : null;
+			final long t2 = System.nanoTime();
+			final OnlineCpcaStar.Result result = OnlineCpcaStar.fit(t.source, b.source, o,
+				offline == null ? null : offline.components(), progress);
+			final long t3 = System.nanoTime();
+			final Solution solution = result.solution(o, offline);
+			final Map<String, Double> timings = new LinkedHashMap<>();
+			timings.put("open", (t1 - t0) / 1e9);
+			timings.put("offline_reference", (t2 - t1) / 1e9);
+			timings.put("fit", (t3 - t2) / 1e9);
+			final Results results = new Results(solution, t, List.of(b), labels, timings);
+			results.write(r.out, r.inputs());
+			return results.report(r.out);
+		}
+		finally {
+			try {
+				if (t != null) t.source.close();
+			}
+			finally {
+				if (b != null) b.source.close();
+			}
+		}
+	}
+
+	private static LoadedData.Reading reading(final FitRequest r) {
+		final LoadedData.Reading how = new LoadedData.Reading();
+		how.mask = r.mask;
+		how.bin = r.bin;
+		how.missing = r.missing;
+		return how;
+	}
+
+	/** How background j is read: like the target, and checked against it. */
+	private static LoadedData.Reading backgroundReading(final FitRequest r, final int j,
+		final LoadedData t)
+	{
+		final LoadedData.Reading bh = reading(r);
+		bh.where = r.backgroundWhere.get(j);
+		bh.layout = t.layout;
+		bh.featureNames = t.featureNames;
+		bh.compatibleWith = t.image;
+		return bh;
+	}
+
+	private static String backgroundName(final FitRequest r, final int j) {
+		return r.backgrounds.size() == 1 ? "background" : "background " + (j + 1);
+	}
+
+	private static LoadedData checkKind(final LoadedData t, final LoadedData b) {
+		if (t.isImage() != b.isImage()) throw new IllegalArgumentException("the target is " +
+			(t.isImage() ? "an image" : "a table") + " but the background is " + (b.isImage()
+				? "an image" : "a table") + ": give both as images or both as tables");
+		return b;
+	}
+}
