@@ -58,7 +58,8 @@ class VocabularyTest {
 			for (final Field f : c.getDeclaredFields()) {
 				final Parameter p = f.getAnnotation(Parameter.class);
 				if (p == null || p.type() == ItemIO.OUTPUT || org.scijava.service.Service.class
-					.isAssignableFrom(f.getType())) continue;
+					.isAssignableFrom(f.getType()) || f.getType() == org.scijava.Context.class)
+					continue;
 				out.add(f.getName());
 			}
 		return out;

@@ -38,7 +38,7 @@ final class MacroOptions {
 		for (final Class<?> c : chain) for (final Field f : c.getDeclaredFields()) {
 			final Parameter p = f.getAnnotation(Parameter.class);
 			if (p == null || p.type() == ItemIO.OUTPUT || Service.class.isAssignableFrom(f
-				.getType())) continue;
+				.getType()) || f.getType() == org.scijava.Context.class) continue;
 			out.add(f);
 		}
 		return out;

@@ -25,22 +25,23 @@ public final class Choice {
 	/** The values a parameter accepts, for parsing and for messages. */
 	public enum Range {
 			/** α: a value ≥ 0, inf or auto. */
-			ALPHA(0, Double.POSITIVE_INFINITY, true, true,
+			ALPHA(0, Double.POSITIVE_INFINITY, true, true, "≥ 0",
 				"a value ≥ 0 (0 is PCA), inf (the background's null space) or auto"),
 			/** β: a value in [0, 1] or auto. */
-			BETA(0, 1, true, false,
+			BETA(0, 1, true, false, "in [0, 1]",
 				"a value in [0, 1] (0 is PCA, values towards 1 weight the background more, 1 " +
 					"is cPCA++) or auto"),
 			/** γ of a kernel: a value &gt; 0 or auto. */
-			POSITIVE(0, Double.POSITIVE_INFINITY, false, false, "a value > 0 or auto");
+			POSITIVE(0, Double.POSITIVE_INFINITY, false, false, "> 0", "a value > 0 or auto");
 
 		final double min, max;
 		final boolean minIncluded, infinityAllowed, maxIncluded;
-		final String accepted;
+		final String constraint, accepted;
 
 		Range(final double min, final double max, final boolean minIncluded,
-			final boolean infinityAllowed, final String accepted)
+			final boolean infinityAllowed, final String constraint, final String accepted)
 		{
+			this.constraint = constraint;
 			this.min = min;
 			this.max = max;
 			this.minIncluded = minIncluded;
@@ -111,20 +112,23 @@ public final class Choice {
 		if (s.equals("auto")) return AUTO;
 		if (s.equals("inf") || s.equals("infinity") || s.equals("∞") || s.equals("+inf")) {
 			if (range.infinityAllowed) return INFINITE;
-			throw new IllegalArgumentException(key + " " + text + " is not allowed: use " +
+			throw new IllegalArgumentException(key + text + " is not allowed: use " +
 				range.accepted);
 		}
 		final double v;
 		try {
-			v = Double.parseDouble(s);
+			v = s.equals("nan") ? Double.NaN : Double.parseDouble(s);
 		}
 		catch (final NumberFormatException e) {
-			throw new IllegalArgumentException(key + " " + text + " is not a number: use " +
+			throw new IllegalArgumentException(key + text + " is not a number: use " +
 				range.accepted);
 		}
-		if (Double.isNaN(v) || !range.contains(v) && !(v == Double.POSITIVE_INFINITY &&
-			range.infinityAllowed)) throw new IllegalArgumentException(key + " " + text +
-				" is out of range: use " + range.accepted);
+		if (Double.isNaN(v)) throw new IllegalArgumentException(name(key) + " must be " +
+			range.constraint + " (got " + text + ", which is not a number): use " +
+			range.accepted);
+		if (!range.contains(v) && !(v == Double.POSITIVE_INFINITY && range.infinityAllowed))
+			throw new IllegalArgumentException(name(key) + " must be " + range.constraint +
+				" (got " + text + "): use " + range.accepted);
 		return of(v);
 	}
 
@@ -163,6 +167,12 @@ public final class Choice {
 		final String key)
 	{
 		return parse(mode, value, range, key + "_mode=", key + "=");
+	}
+
+	/** "--alpha " or "alpha=" → "--alpha" or "alpha", for messages. */
+	static String name(final String key) {
+		final String k = key.trim();
+		return k.endsWith("=") ? k.substring(0, k.length() - 1) : k;
 	}
 
 	/** The mode a dialog shows: auto, fixed or inf. */

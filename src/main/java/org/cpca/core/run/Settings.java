@@ -105,8 +105,8 @@ public final class Settings {
 			k) -> b.betasReturned = whole(t, k, 2));
 		key("epsilon", "a value > 0, e.g. 1e-6", (b, t, k) -> {
 			final double v = number(t, k);
-			if (!(v > 0) || Double.isInfinite(v)) throw new IllegalArgumentException(k + t +
-				" must be > 0: the regularisation δ = ε·trace(C_b)/d of a singular background " +
+			if (!(v > 0) || Double.isInfinite(v)) throw new IllegalArgumentException(Choice.name(
+				k) + " must be > 0 (got " + t + "): the regularisation δ = ε·trace(C_b)/d of a singular background " +
 				"covariance, e.g. 1e-6");
 			b.epsilon = v;
 		});
@@ -115,11 +115,12 @@ public final class Settings {
 			b.kernel = t.trim().toLowerCase(Locale.ROOT);
 		});
 		key("gamma", "a value > 0 or auto", (b, t, k) -> b.gamma = Choice.parse(t,
-			Choice.Range.POSITIVE, k.endsWith("=") ? k : k + " "));
+			Choice.Range.POSITIVE, k));
 		key("degree", "a value ≥ 1", (b, t, k) -> b.degree = number(t, k));
 		key("coef0", "a value", (b, t, k) -> b.coef0 = number(t, k));
 		key("landmarks", "a number ≥ 1, auto or all", (b, t, k) -> b.landmarks =
-			MethodSettings.parseLandmarks(t, k.endsWith("=") ? k : k + " "));
+			MethodSettings.parseLandmarks(t, k.endsWith("=") ? k.substring(0, k
+				.length() - 1) : k.trim()));
 		key("stacked", "true or false", (b, t, k) -> b.stacked = bool(t, k));
 		key("k_b", "auto, a number ≥ 0, or one per background (e.g. 3,auto)",
 			(b, t, k) -> b.backgroundComponents = MethodSettings.parseBackgroundComponents(t,
@@ -422,7 +423,7 @@ public final class Settings {
 					(style == Style.FLAG ? " " : ""));
 			onlyFor("retain", Method.PCA);
 			onlyFor("stacked", Method.UCA, Method.RPCA);
-			onlyFor("epsilon", Method.STAR, Method.CPCAPP);
+			onlyFor("epsilon", Method.CPCAPP, Method.STAR);
 			onlyFor("beta_count", Method.STAR);
 			onlyFor("betas_returned", Method.STAR);
 			for (final String k : Arrays.asList("kernel", "gamma", "degree", "coef0",
@@ -444,9 +445,9 @@ public final class Settings {
 			final List<String> ids = new ArrayList<>();
 			for (final Method m : methods)
 				ids.add(m.id);
-			throw new IllegalArgumentException(style.name(key).replace("=", "") +
-				" applies to method " + String.join(" and ", ids) + " only; for " +
-				method.displayName + " leave it out");
+			throw new IllegalArgumentException(style.name(key).replace("=", "") + " applies to " +
+				(style == Style.FLAG ? "--method " : "method=") + String.join(" and ", ids) +
+				" only; for " + method.displayName + " leave it out");
 		}
 	}
 

@@ -30,13 +30,15 @@ class SettingsTest {
 	@Test
 	void badChoicesSayWhatIsAccepted() {
 		assertMessage(() -> Choice.parse("-1", Choice.Range.ALPHA, "--alpha "),
-			"--alpha -1", "≥ 0");
+			"--alpha must be ≥ 0 (got -1)");
 		assertMessage(() -> Choice.parse("two", Choice.Range.ALPHA, "alpha="), "alpha=two",
 			"not a number");
 		assertMessage(() -> Choice.parse("inf", Choice.Range.BETA, "beta="), "beta=inf",
 			"[0, 1]");
-		assertMessage(() -> Choice.parse("1.5", Choice.Range.BETA, "beta="), "out of range");
-		assertMessage(() -> Choice.parse("NaN", Choice.Range.ALPHA, "alpha="), "alpha=NaN");
+		assertMessage(() -> Choice.parse("1.5", Choice.Range.BETA, "beta="),
+			"beta must be in [0, 1] (got 1.5)");
+		assertMessage(() -> Choice.parse("NaN", Choice.Range.ALPHA, "alpha="),
+			"alpha must be ≥ 0 (got NaN, which is not a number)");
 		assertMessage(() -> Choice.parse("sometimes", "2", Choice.Range.ALPHA, "alpha"),
 			"alpha_mode=sometimes", "auto, fixed or inf");
 		assertMessage(() -> Choice.parse("fixed", "auto", Choice.Range.ALPHA, "alpha"),
@@ -66,7 +68,7 @@ class SettingsTest {
 	@Test
 	void settingsForAnotherMethodAreRefusedUnlessLenient() {
 		assertMessage(() -> Settings.builder(Settings.Style.FLAG).set("epsilon", "1e-3")
-			.build(), "--epsilon applies to method star and cpcapp only");
+			.build(), "--epsilon applies to --method cpcapp and star only");
 		assertMessage(() -> Settings.builder().set("method", "kernel").set("alpha", "inf")
 			.build(), "not defined for kernel cPCA");
 		// a dialog passes every field
