@@ -112,8 +112,8 @@ public final class Analysis {
 		progress.stage("reading images", 0);
 		final ImageDatasets data = ImageDatasets.read(r, images);
 		progress.checkCancelled();
-		final Solution solution = MethodRunner.run(r.settings.methodSettings(), data.target,
-			data.backgrounds, r.settings.cpcaOptions(), progress);
+		final Solution solution = MethodRunner.run(r.settings, data.target,
+			data.backgrounds, progress);
 		progress.stage("done", 1);
 		return new Analysis(r, data.target, solution, data.layout, data.targetPixels);
 	}

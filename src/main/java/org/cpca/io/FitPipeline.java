@@ -56,8 +56,8 @@ public final class FitPipeline {
 		final List<Dataset> backgroundData = new ArrayList<>();
 		bs.forEach(b -> backgroundData.add(b.dataset));
 		final long t1 = System.nanoTime();
-		final Solution solution = MethodRunner.run(r.settings.methodSettings(), targetData,
-			backgroundData, r.settings.cpcaOptions(), progress);
+		final Solution solution = MethodRunner.run(r.settings, targetData,
+			backgroundData, progress);
 		final long t2 = System.nanoTime();
 		final Map<String, Double> timings = new LinkedHashMap<>();
 		timings.put("read", (t1 - t0) / 1e9);

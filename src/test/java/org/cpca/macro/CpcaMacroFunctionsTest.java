@@ -144,6 +144,16 @@ class CpcaMacroFunctionsTest {
 		assertTrue(MacroRunner.error(open() +
 			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=-1\");").contains(
 				"alpha must be ≥ 0"));
+		// typos and non-whole numbers are refused, not ignored
+		final String typo = MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"aplha=2 compnents=5\");");
+		assertTrue(typo.contains("aplha is not a setting (did you mean alpha?)"), typo);
+		assertTrue(MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"components=2.7\");")
+			.contains("components=2.7 is not a whole number"));
+		assertTrue(MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"whiten=maybe\");")
+			.contains("whiten=maybe is not true or false"));
 		assertTrue(MacroRunner.error(open() +
 			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2\");\n" +
 			"Ext.getEigenvalues(5, e);").contains("α index 5 is out of range"));

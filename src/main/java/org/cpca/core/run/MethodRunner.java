@@ -23,6 +23,19 @@ public final class MethodRunner {
 	private MethodRunner() {}
 
 	/**
+	 * Runs the method of {@code settings} (the front ends' entry).
+	 *
+	 * @param backgrounds none (PCA), one (cPCA and most methods) or several (UCA, rPCA)
+	 * @throws IllegalArgumentException for settings or data that do not fit the method
+	 */
+	public static Solution run(final Settings settings, final Dataset target,
+		final List<Dataset> backgrounds, final Progress progress)
+	{
+		return run(settings.methodSettings(), target, backgrounds, settings.cpcaOptions(),
+			progress);
+	}
+
+	/**
 	 * @param backgrounds none (PCA), one (cPCA and most methods) or several (UCA, rPCA)
 	 * @throws IllegalArgumentException for settings or data that do not fit the method,
 	 *           with a message saying what to do

@@ -7,9 +7,10 @@ import org.cpca.core.online.OnlineOptions;
 import org.cpca.core.star.CpcaStar;
 
 /**
- * Which method to run and its own settings, as the user gave them (command line, Fiji
- * dialog, macro). {@link MethodRunner} checks them. Settings a method does not use are
- * ignored.
+ * The method's own settings as {@link MethodRunner} takes them: made from the user's
+ * {@link Settings} ({@link Settings#methodSettings()}), where every setting is parsed and
+ * validated once; the core's own callers may also fill it directly. Settings a method
+ * does not use are ignored.
  */
 public final class MethodSettings {
 
