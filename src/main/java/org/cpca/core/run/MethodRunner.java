@@ -30,6 +30,13 @@ public final class MethodRunner {
 	public static Solution run(final MethodSettings s, final Dataset target,
 		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
 	{
+		return PrimaryChoice.apply(dispatch(s, target, backgrounds, options, progress),
+			target.labels());
+	}
+
+	private static Solution dispatch(final MethodSettings s, final Dataset target,
+		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
+	{
 		switch (s.method) {
 			case PCA: {
 				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
