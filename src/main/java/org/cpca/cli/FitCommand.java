@@ -100,10 +100,11 @@ final class FitCommand implements Callable<Integer> {
 		"treating each on its own; for comparison.")
 	boolean stacked;
 
-	@Option(names = "--background-components", paramLabel = "N|auto|N,auto,…",
+	@Option(names = "--background-components", paramLabel = "N|auto|elbow|N,auto,…",
 		defaultValue = "auto", description = "rpca: k_b, the number of principal " +
 			"components removed from each background: a number for all, 'auto' for the " +
-			"elbow rule (default), or one value per background, e.g. 3,auto.")
+			"log-elbow rule (default: the elbow of log λ, scale-free), 'elbow' for the " +
+			"original elbow rule on λ, or one value per background, e.g. 3,auto.")
 	String backgroundComponents;
 
 	@Option(names = "--retain", paramLabel = "FRACTION",
