@@ -95,6 +95,43 @@ public final class AlphaSelection<M extends FittedModel> {
 		return new AlphaSelection<>(grid, affinity, choice, gaps, models);
 	}
 
+	/**
+	 * Step 2 alone, for sweeps over more than α (kernel cPCA's (γ, α) grid): the top-k
+	 * solution at every α of {@code grid}, warm-started from the previous one.
+	 */
+	public static TopEigen.Result[] sweep(final Cpca cpca, final double[] grid,
+		final Progress progress)
+	{
+		final TopEigen.Result[] solutions = new TopEigen.Result[grid.length];
+		double[][] warm = null;
+		for (int i = 0; i < grid.length; i++) {
+			progress.checkCancelled();
+			solutions[i] = cpca.solve(grid[i], warm);
+			warm = solutions[i].warmStart;
+		}
+		return solutions;
+	}
+
+	/**
+	 * Step 3 for solutions of different fits on the same target samples: the affinity of
+	 * the target-score subspaces given as n × k score matrices (row-major, flat).
+	 */
+	public static double[][] scoreAffinities(final List<double[]> scores, final int n,
+		final int k)
+	{
+		final int g = scores.size();
+		final double[][][] bases = new double[g][][];
+		for (int i = 0; i < g; i++)
+			bases[i] = orthonormalColumns(scores.get(i), n, k);
+		final double[][] affinity = new double[g][g];
+		for (int i = 0; i < g; i++) {
+			affinity[i][i] = bases[i] == null ? 0 : 1;
+			for (int j = i + 1; j < g; j++)
+				affinity[i][j] = affinity[j][i] = affinity(bases[i], bases[j]);
+		}
+		return affinity;
+	}
+
 	/** The diagnostic of a chosen α whose top eigenvalue is ≤ 0 (ALGORITHMS.md §2.1 step 4). */
 	public static String noContrast(final double alpha, final double top) {
 		return String.format(java.util.Locale.ROOT, "automatic α: the chosen α = %.6g has " +
@@ -108,7 +145,7 @@ public final class AlphaSelection<M extends FittedModel> {
 	 * top-k subspace is defined), or −∞ when λ_1 ≤ 0 (no contrast) or k is the space's
 	 * dimension. Used to pick the default model when no labels are known.
 	 */
-	static double contrastGap(final Cpca cpca, final double alpha) {
+	public static double contrastGap(final Cpca cpca, final double alpha) {
 		final int k = cpca.options().components();
 		if (alpha == 0 || k + 1 > cpca.rank()) return Double.NEGATIVE_INFINITY;
 		final TopEigen.Result r = cpca.solver().solve(alpha, k + 1, null, cpca.options()
@@ -188,6 +225,17 @@ public final class AlphaSelection<M extends FittedModel> {
 	public static Choice choose(final double[][] affinity, final int wanted, final long seed,
 		final int restarts)
 	{
+		return choose(affinity, wanted, seed, restarts, null);
+	}
+
+	/**
+	 * As {@link #choose(double[][], int, long, int)}, with medoids taken only among the
+	 * {@code eligible} grid values (all when {@code null}); a cluster without an eligible
+	 * value returns nothing.
+	 */
+	public static Choice choose(final double[][] affinity, final int wanted, final long seed,
+		final int restarts, final boolean[] eligible)
+	{
 		final int g = affinity.length;
 		final int clustersWanted = Math.min(wanted, g);
 		final Clustering clustering = spectralClusters(affinity, clustersWanted, seed,
@@ -199,7 +247,7 @@ public final class AlphaSelection<M extends FittedModel> {
 			int medoid = -1;
 			double best = Double.NEGATIVE_INFINITY;
 			for (int i = 0; i < g; i++) {
-				if (clusters[i] != c) continue;
+				if (clusters[i] != c || (eligible != null && !eligible[i])) continue;
 				double sum = 0;
 				for (int j = 0; j < g; j++)
 					if (clusters[j] == c) sum += affinity[i][j];

@@ -56,8 +56,16 @@ final class PrimaryChoice {
 			}
 		}
 		final AlphaSelection<?> selection = s.selection();
-		if (selection != null && selection.contrastGaps().length == models.size()) {
-			final double[] gaps = selection.contrastGaps();
+		double[] gaps = selection != null && selection.contrastGaps().length == models.size()
+			? selection.contrastGaps() : null;
+		if (gaps == null) { // models that carry their own gap (automatic (γ, α))
+			gaps = new double[models.size()];
+			for (int i = 0; i < gaps.length; i++) {
+				final Object g = models.get(i).parameters().get("contrast_eigengap");
+				gaps[i] = g instanceof Double ? (Double) g : Double.NEGATIVE_INFINITY;
+			}
+		}
+		{
 			int best = -1;
 			for (int i = 1; i < gaps.length; i++)
 				if (gaps[i] > Double.NEGATIVE_INFINITY && (best < 0 || gaps[i] > gaps[best]))
@@ -77,6 +85,7 @@ final class PrimaryChoice {
 
 	private static String setting(final Solution s, final FittedModel m) {
 		final Object beta = m.parameters().get("beta");
+		if (beta == null && m.parameters().get("k_b") != null) return "k_b";
 		if (beta instanceof Double) return "β = " + String.format(Locale.ROOT, "%.6g",
 			(Double) beta);
 		final Object gamma = m.parameters().get("gamma");
