@@ -82,8 +82,10 @@ final class FitCommand implements Callable<Integer> {
 
 	@Option(names = "--gamma", paramLabel = "VALUE|auto",
 		description = "Kernel cPCA: γ > 0 of the rbf or poly kernel, or auto (default): " +
-			"rbf 1/median squared distance, poly 1/mean squared norm, over a seeded " +
-			"subsample of at most 1000 samples.")
+			"with --alpha auto the automatic (γ, α) selection (γ from 10^-3 to 10^2 times " +
+			"the heuristic); with a fixed α the heuristic itself: rbf 1/median squared " +
+			"distance, poly 1/mean squared norm, over a seeded subsample of at most 1000 " +
+			"samples.")
 	String gamma;
 
 	@Option(names = "--degree", paramLabel = "D",
@@ -106,10 +108,12 @@ final class FitCommand implements Callable<Integer> {
 		"treating each on its own; for comparison.")
 	boolean stacked;
 
-	@Option(names = { "--k-b", "--background-components" }, paramLabel = "N|auto|N,auto,…",
+	@Option(names = { "--k-b", "--background-components" },
+		paramLabel = "N|auto|elbow|N,auto,…",
 		defaultValue = "auto", description = "rpca: k_b, the number of principal " +
 			"components removed from each background: a number for all, 'auto' for the " +
-			"elbow rule (default), or one value per background, e.g. 3,auto.")
+			"log-elbow rule (default: the elbow of log λ, scale-free), 'elbow' for the " +
+			"original elbow rule on λ, or one value per background, e.g. 3,auto.")
 	String backgroundComponents;
 
 	@Option(names = "--retain", paramLabel = "FRACTION",

@@ -254,6 +254,10 @@ public final class Results {
 			s.add("grid", GSON.toJsonTree(selection.grid()));
 			s.add("clusters", GSON.toJsonTree(selection.clusters()));
 			s.add("alphas", GSON.toJsonTree(selection.alphas()));
+			s.addProperty("clustering_cost", selection.clusteringCost());
+			s.add("spectral_eigengap", ModelFile.alphaJson(selection.spectralGap()));
+			s.add("contrast_eigengaps", GSON.toJsonTree(java.util.Arrays.stream(selection
+				.contrastGaps()).mapToObj(v -> Double.isFinite(v) ? v : null).toArray()));
 			o.add("selection", s);
 		}
 		final JsonArray diag = new JsonArray();

@@ -48,6 +48,9 @@ public final class ModelViews {
 	 * ("β = 0.5") and arrays ("λ = 0.3, 0"); empty when it has none.
 	 */
 	public static String settingText(final FittedModel m) {
+		if (m.parameters().get("contrast_eigengap") != null && m.parameters().get(
+			"gamma") instanceof Double) return "α = " + alphaText(m.alpha()) + ", γ = " +
+				alphaText((Double) m.parameters().get("gamma"));
 		if (!Double.isNaN(m.alpha())) return "α = " + alphaText(m.alpha());
 		final StringBuilder sb = new StringBuilder();
 		m.parameters().forEach((key, v) -> {
@@ -72,6 +75,10 @@ public final class ModelViews {
 	 * "alpha_2.5", "beta_0.5", or the method's name.
 	 */
 	public static String settingKey(final FittedModel m) {
+		// automatic (γ, α) of kernel cPCA: the same α may come with several γ
+		if (m.parameters().get("contrast_eigengap") != null && m.parameters().get(
+			"gamma") instanceof Double) return "alpha_" + alphaText(m.alpha()) + "_gamma_" +
+				alphaText((Double) m.parameters().get("gamma"));
 		if (!Double.isNaN(m.alpha())) return "alpha_" + alphaText(m.alpha());
 		final Object beta = m.parameters().get("beta");
 		if (beta instanceof Double) return "beta_" + alphaText((Double) beta);

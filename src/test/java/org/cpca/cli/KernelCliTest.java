@@ -133,11 +133,18 @@ class KernelCliTest {
 			"--landmarks", "50", "--alpha-count", "12"))[0]);
 		final JsonObject s = json(out.resolve("summary.json"));
 		assertEquals("auto", s.get("alpha_mode").getAsString());
-		assertEquals(13, s.getAsJsonObject("selection").getAsJsonArray("grid").size());
-		final JsonArray alphas = s.getAsJsonObject("selection").getAsJsonArray("alphas");
-		assertEquals(0, alphas.get(0).getAsDouble());
-		assertEquals(alphas.size(), s.getAsJsonArray("results").size());
+		// γ and α automatic: the (γ, α) selection (ALGORITHMS.md §3) lists its pairs
 		final JsonObject kernel = s.getAsJsonObject("kernel");
+		assertEquals(13, kernel.getAsJsonArray("alpha_grid").size());
+		assertEquals(11, kernel.getAsJsonArray("gamma_grid").size());
+		final JsonArray pairs = kernel.getAsJsonArray("pairs");
+		assertEquals(0, pairs.get(0).getAsJsonObject().get("alpha").getAsDouble());
+		assertEquals(pairs.size(), s.getAsJsonArray("results").size());
+		for (int i = 0; i < pairs.size(); i++)
+			assertEquals(pairs.get(i).getAsJsonObject().get("gamma").getAsDouble(), s
+				.getAsJsonArray("results").get(i).getAsJsonObject().get("gamma").getAsDouble(),
+				0);
+		final JsonArray alphas = pairs;
 		assertEquals("poly", kernel.get("kernel").getAsString());
 		assertEquals("nystrom", kernel.get("path").getAsString());
 		assertEquals(50, kernel.get("landmarks").getAsInt());

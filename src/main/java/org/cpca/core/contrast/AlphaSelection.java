@@ -14,12 +14,6 @@ import java.util.function.Function;
 
 import org.apache.commons.math3.linear.MatrixUtils;
 import org.apache.commons.math3.linear.SingularValueDecomposition;
-import org.apache.commons.math3.ml.clustering.CentroidCluster;
-import org.apache.commons.math3.ml.clustering.Clusterable;
-import org.apache.commons.math3.ml.clustering.KMeansPlusPlusClusterer;
-import org.apache.commons.math3.ml.clustering.MultiKMeansPlusPlusClusterer;
-import org.apache.commons.math3.ml.distance.EuclideanDistance;
-import org.apache.commons.math3.random.JDKRandomGenerator;
 
 /**
  * Automatic α selection (Abid et al. 2018, Methods; docs/math/cpca.md).
@@ -33,7 +27,9 @@ import org.apache.commons.math3.random.JDKRandomGenerator;
  * diagonal; 0 for a numerically zero score matrix.</li>
  * <li>Spectral clustering into {@code alphasReturned} clusters: normalised affinity
  * D^{-1/2}AD^{-1/2}, its top eigenvectors with rows scaled to unit length, k-means++ with
- * a fixed seed and several restarts.</li>
+ * a fixed seed and at least {@value #MIN_RESTARTS} restarts plus deterministic
+ * farthest-point starts; the lowest-cost partition is kept, so the chosen α set does not
+ * depend on the seed unless two partitions truly tie ({@link #spectralClusters}).</li>
  * <li>The cluster containing α = 0 is dropped; each other cluster returns its medoid
  * (largest summed affinity to its mates). α = 0 is always returned, first; the others
  * follow in ascending order.</li>
@@ -51,19 +47,25 @@ public final class AlphaSelection<M extends FittedModel> {
 	private final double[][] affinity;
 	private final int[] clusters;
 	private final List<M> models;
+	private final double clusteringCost;
+	private final double spectralGap;
+	private final double[] contrastGaps;
 
 	/** Per grid α: target and background variance of the top component (the sweep's own). */
 	private final double[] topTargetVariance, topBackgroundVariance;
 
 	private AlphaSelection(final double[] grid, final double[][] affinity,
-		final int[] clusters, final List<M> models, final double[] topTargetVariance,
-		final double[] topBackgroundVariance)
+		final Choice choice, final double[] contrastGaps, final List<M> models,
+		final double[] topTargetVariance, final double[] topBackgroundVariance)
 	{
 		this.topTargetVariance = topTargetVariance;
 		this.topBackgroundVariance = topBackgroundVariance;
 		this.grid = grid;
 		this.affinity = affinity;
-		this.clusters = clusters;
+		this.clusters = choice.clusters;
+		this.clusteringCost = choice.cost;
+		this.spectralGap = choice.spectralGap;
+		this.contrastGaps = contrastGaps;
 		this.models = Collections.unmodifiableList(models);
 	}
 
@@ -91,9 +93,76 @@ public final class AlphaSelection<M extends FittedModel> {
 		final Choice choice = choose(affinity, o.alphasReturned(), o.seed(), o
 			.kmeansRestarts());
 		final List<CpcaModel> models = new ArrayList<>();
-		for (final int i : choice.chosen)
-			models.add(cpca.build(grid[i], solutions[i]));
-		return new AlphaSelection<>(grid, affinity, choice.clusters, models, tv, bv);
+		final double[] gaps = new double[choice.chosen.size()];
+		for (int c = 0; c < gaps.length; c++) {
+			final int i = choice.chosen.get(c);
+			gaps[c] = contrastGap(cpca, grid[i]);
+			final List<String> notes = new ArrayList<>();
+			if (i > 0 && !(solutions[i].values[0] > 0)) notes.add(noContrast(grid[i],
+				solutions[i].values[0]));
+			models.add(cpca.build("cpca", grid[i], java.util.Collections.emptyMap(),
+				solutions[i].values, solutions[i].vectors, o.components(), notes));
+		}
+		return new AlphaSelection<>(grid, affinity, choice, gaps, models, tv, bv);
+	}
+
+	/**
+	 * Step 2 alone, for sweeps over more than α (kernel cPCA's (γ, α) grid): the top-k
+	 * solution at every α of {@code grid}, warm-started from the previous one.
+	 */
+	public static TopEigen.Result[] sweep(final Cpca cpca, final double[] grid,
+		final Progress progress)
+	{
+		final TopEigen.Result[] solutions = new TopEigen.Result[grid.length];
+		double[][] warm = null;
+		for (int i = 0; i < grid.length; i++) {
+			progress.checkCancelled();
+			solutions[i] = cpca.solve(grid[i], warm);
+			warm = solutions[i].warmStart;
+		}
+		return solutions;
+	}
+
+	/**
+	 * Step 3 for solutions of different fits on the same target samples: the affinity of
+	 * the target-score subspaces given as n × k score matrices (row-major, flat).
+	 */
+	public static double[][] scoreAffinities(final List<double[]> scores, final int n,
+		final int k)
+	{
+		final int g = scores.size();
+		final double[][][] bases = new double[g][][];
+		for (int i = 0; i < g; i++)
+			bases[i] = orthonormalColumns(scores.get(i), n, k);
+		final double[][] affinity = new double[g][g];
+		for (int i = 0; i < g; i++) {
+			affinity[i][i] = bases[i] == null ? 0 : 1;
+			for (int j = i + 1; j < g; j++)
+				affinity[i][j] = affinity[j][i] = affinity(bases[i], bases[j]);
+		}
+		return affinity;
+	}
+
+	/** The diagnostic of a chosen α whose top eigenvalue is ≤ 0 (ALGORITHMS.md §2.1 step 4). */
+	public static String noContrast(final double alpha, final double top) {
+		return String.format(java.util.Locale.ROOT, "automatic α: the chosen α = %.6g has " +
+			"no positive contrast (top eigenvalue %.4g ≤ 0: no direction has more target " +
+			"than background variance); its components carry no contrast, lower α or use " +
+			"another chosen value", alpha, top);
+	}
+
+	/**
+	 * The contrast eigengap at α: {@code (λ_k − λ_{k+1}) / |λ_1|} of C(α) (how sharply the
+	 * top-k subspace is defined), or −∞ when λ_1 ≤ 0 (no contrast) or k is the space's
+	 * dimension. Used to pick the default model when no labels are known.
+	 */
+	public static double contrastGap(final Cpca cpca, final double alpha) {
+		final int k = cpca.options().components();
+		if (alpha == 0 || k + 1 > cpca.rank()) return Double.NEGATIVE_INFINITY;
+		final TopEigen.Result r = cpca.solver().solve(alpha, k + 1, null, cpca.options()
+			.seed());
+		if (!(r.values[0] > 0)) return Double.NEGATIVE_INFINITY;
+		return (r.values[k - 1] - r.values[k]) / Math.abs(r.values[0]);
 	}
 
 	/**
@@ -140,10 +209,21 @@ public final class AlphaSelection<M extends FittedModel> {
 		public final int[] clusters;
 		/** Index 0 first, then each other cluster's medoid, ascending. */
 		public final List<Integer> chosen;
+		/** k-means cost (sum of squared distances to the centroids) of the kept partition. */
+		public final double cost;
+		/**
+		 * Eigengap of the normalised affinity at the cluster count c: μ_c − μ_{c+1} (μ
+		 * descending; NaN when c equals the grid size). Large: c clusters are well defined.
+		 */
+		public final double spectralGap;
 
-		Choice(final int[] clusters, final List<Integer> chosen) {
+		Choice(final int[] clusters, final List<Integer> chosen, final double cost,
+			final double spectralGap)
+		{
 			this.clusters = clusters;
 			this.chosen = chosen;
+			this.cost = cost;
+			this.spectralGap = spectralGap;
 		}
 	}
 
@@ -156,16 +236,29 @@ public final class AlphaSelection<M extends FittedModel> {
 	public static Choice choose(final double[][] affinity, final int wanted, final long seed,
 		final int restarts)
 	{
+		return choose(affinity, wanted, seed, restarts, null);
+	}
+
+	/**
+	 * As {@link #choose(double[][], int, long, int)}, with medoids taken only among the
+	 * {@code eligible} grid values (all when {@code null}); a cluster without an eligible
+	 * value returns nothing.
+	 */
+	public static Choice choose(final double[][] affinity, final int wanted, final long seed,
+		final int restarts, final boolean[] eligible)
+	{
 		final int g = affinity.length;
 		final int clustersWanted = Math.min(wanted, g);
-		final int[] clusters = spectralClusters(affinity, clustersWanted, seed, restarts);
+		final Clustering clustering = spectralClusters(affinity, clustersWanted, seed,
+			restarts);
+		final int[] clusters = clustering.labels;
 		final List<Integer> chosen = new ArrayList<>();
 		for (int c = 0; c < clustersWanted; c++) {
 			if (c == clusters[0]) continue;
 			int medoid = -1;
 			double best = Double.NEGATIVE_INFINITY;
 			for (int i = 0; i < g; i++) {
-				if (clusters[i] != c) continue;
+				if (clusters[i] != c || (eligible != null && !eligible[i])) continue;
 				double sum = 0;
 				for (int j = 0; j < g; j++)
 					if (clusters[j] == c) sum += affinity[i][j];
@@ -178,7 +271,7 @@ public final class AlphaSelection<M extends FittedModel> {
 		}
 		Collections.sort(chosen);
 		chosen.add(0, 0);
-		return new Choice(clusters, chosen);
+		return new Choice(clusters, chosen, clustering.cost, clustering.spectralGap);
 	}
 
 	/**
@@ -280,8 +373,36 @@ public final class AlphaSelection<M extends FittedModel> {
 		return product;
 	}
 
-	/** Normalised spectral clustering with seeded k-means++; returns a cluster per point. */
-	static int[] spectralClusters(final double[][] affinity, final int count,
+	/** A partition of the grid with its k-means cost and the spectral eigengap. */
+	static final class Clustering {
+
+		final int[] labels;
+		final double cost;
+		final double spectralGap;
+
+		Clustering(final int[] labels, final double cost, final double spectralGap) {
+			this.labels = labels;
+			this.cost = cost;
+			this.spectralGap = spectralGap;
+		}
+	}
+
+	/** Minimum number of k-means restarts, whatever the options say (ALGORITHMS.md §2.1). */
+	public static final int MIN_RESTARTS = 100;
+
+	/**
+	 * Normalised spectral clustering with a <b>stable</b> k-means: the embedding (top
+	 * eigenvectors of D^{-1/2}AD^{-1/2}, rows scaled to unit length) is clustered by Lloyd's
+	 * algorithm from many starts — at least {@link #MIN_RESTARTS} seeded k-means++ starts
+	 * plus one deterministic farthest-point start from every point — and the partition of
+	 * lowest cost (sum of squared distances to the centroids) is kept. Partitions whose
+	 * costs agree to 1e-9 (relative) are a tie, broken by the canonical labelling (labels
+	 * numbered by first appearance along the grid, lexicographically smallest), so the
+	 * result depends on the seed only if the seeded starts miss the best partition, which
+	 * the deterministic starts make unlikely on a grid of a few dozen values. Labels are
+	 * canonical: cluster 0 contains the first grid value.
+	 */
+	static Clustering spectralClusters(final double[][] affinity, final int count,
 		final long seed, final int restarts)
 	{
 		final int g = affinity.length;
@@ -295,47 +416,184 @@ public final class AlphaSelection<M extends FittedModel> {
 				norm[i * g + j] = deg[i] > 0 && deg[j] > 0 ? affinity[i][j] / Math.sqrt(deg[i] *
 					deg[j]) : 0;
 		final SymmetricEigen e = SymmetricEigen.of(norm, g);
+		final double gap = count < g ? e.value(count - 1) - e.value(count) : Double.NaN;
 		final double[] v = e.vectors(count);
-		final List<Point> points = new ArrayList<>();
+		final double[][] points = new double[g][count];
 		for (int i = 0; i < g; i++) {
-			final double[] row = new double[count];
 			double len = 0;
 			for (int c = 0; c < count; c++) {
-				row[c] = v[i * count + c];
-				len += row[c] * row[c];
+				points[i][c] = v[i * count + c];
+				len += points[i][c] * points[i][c];
 			}
 			len = Math.sqrt(len);
 			if (len > 0) for (int c = 0; c < count; c++)
-				row[c] /= len;
-			points.add(new Point(i, row));
+				points[i][c] /= len;
 		}
-		final JDKRandomGenerator random = new JDKRandomGenerator();
-		random.setSeed(seed);
-		final KMeansPlusPlusClusterer<Point> kmeans = new KMeansPlusPlusClusterer<>(count,
-			300, new EuclideanDistance(), random);
-		final List<CentroidCluster<Point>> result = new MultiKMeansPlusPlusClusterer<>(
-			kmeans, restarts).cluster(points);
+		final java.util.Random random = new java.util.Random(seed);
+		int[] best = null;
+		double bestCost = Double.POSITIVE_INFINITY;
+		final int seeded = Math.max(MIN_RESTARTS, restarts);
+		for (int r = 0; r < seeded + g; r++) {
+			final double[][] centres = r < seeded ? plusPlus(points, count, random)
+				: farthest(points, count, r - seeded);
+			final int[] labels = canonical(lloyd(points, centres));
+			final double cost = cost(points, labels, count);
+			final double tol = 1e-9 * (1 + bestCost);
+			if (best == null || cost < bestCost - tol || (cost <= bestCost + tol &&
+				lexicographicallySmaller(labels, best)))
+			{
+				if (cost < bestCost) bestCost = cost;
+				best = labels;
+			}
+		}
+		return new Clustering(best, bestCost, gap);
+	}
+
+	private static double distance2(final double[] a, final double[] b) {
+		double s = 0;
+		for (int c = 0; c < a.length; c++)
+			s += (a[c] - b[c]) * (a[c] - b[c]);
+		return s;
+	}
+
+	/** k-means++ start: the first centre uniform, the others with probability ∝ D². */
+	private static double[][] plusPlus(final double[][] p, final int count,
+		final java.util.Random random)
+	{
+		final int g = p.length;
+		final double[][] centres = new double[count][];
+		centres[0] = p[random.nextInt(g)].clone();
+		final double[] d2 = new double[g];
+		java.util.Arrays.fill(d2, Double.POSITIVE_INFINITY);
+		for (int c = 1; c < count; c++) {
+			double sum = 0;
+			for (int i = 0; i < g; i++) {
+				d2[i] = Math.min(d2[i], distance2(p[i], centres[c - 1]));
+				sum += d2[i];
+			}
+			int pick = g - 1;
+			double u = random.nextDouble() * sum;
+			for (int i = 0; i < g; i++) {
+				u -= d2[i];
+				if (u < 0) {
+					pick = i;
+					break;
+				}
+			}
+			centres[c] = p[pick].clone();
+		}
+		return centres;
+	}
+
+	/** Deterministic start: point {@code first}, then each time the farthest point. */
+	private static double[][] farthest(final double[][] p, final int count, final int first) {
+		final int g = p.length;
+		final double[][] centres = new double[count][];
+		centres[0] = p[first].clone();
+		final double[] d2 = new double[g];
+		java.util.Arrays.fill(d2, Double.POSITIVE_INFINITY);
+		for (int c = 1; c < count; c++) {
+			int pick = 0;
+			for (int i = 0; i < g; i++) {
+				d2[i] = Math.min(d2[i], distance2(p[i], centres[c - 1]));
+				if (d2[i] > d2[pick]) pick = i;
+			}
+			centres[c] = p[pick].clone();
+		}
+		return centres;
+	}
+
+	/** Lloyd's iterations to a fixed point; an emptied cluster takes the farthest point. */
+	private static int[] lloyd(final double[][] p, final double[][] centres) {
+		final int g = p.length, count = centres.length, dim = p[0].length;
 		final int[] labels = new int[g];
-		for (int c = 0; c < result.size(); c++)
-			for (final Point p : result.get(c).getPoints())
-				labels[p.index] = c;
+		java.util.Arrays.fill(labels, -1);
+		for (int iter = 0; iter < 1000; iter++) {
+			boolean changed = false;
+			for (int i = 0; i < g; i++) {
+				int arg = 0;
+				double min = Double.POSITIVE_INFINITY;
+				for (int c = 0; c < count; c++) {
+					final double d = distance2(p[i], centres[c]);
+					if (d < min) {
+						min = d;
+						arg = c;
+					}
+				}
+				if (labels[i] != arg) {
+					labels[i] = arg;
+					changed = true;
+				}
+			}
+			final int[] size = new int[count];
+			for (int c = 0; c < count; c++)
+				java.util.Arrays.fill(centres[c], 0);
+			for (int i = 0; i < g; i++) {
+				size[labels[i]]++;
+				for (int t = 0; t < dim; t++)
+					centres[labels[i]][t] += p[i][t];
+			}
+			for (int c = 0; c < count; c++) {
+				if (size[c] > 0) {
+					for (int t = 0; t < dim; t++)
+						centres[c][t] /= size[c];
+					continue;
+				}
+				int far = 0;
+				double max = -1;
+				for (int i = 0; i < g; i++) {
+					final double d = distance2(p[i], centres[labels[i]]);
+					if (size[labels[i]] > 1 && d > max) {
+						max = d;
+						far = i;
+					}
+				}
+				size[labels[far]]--;
+				labels[far] = c;
+				size[c] = 1;
+				centres[c] = p[far].clone();
+				changed = true;
+			}
+			if (!changed) break;
+		}
 		return labels;
 	}
 
-	private static final class Point implements Clusterable {
-
-		final int index;
-		final double[] coordinates;
-
-		Point(final int index, final double[] coordinates) {
-			this.index = index;
-			this.coordinates = coordinates;
+	/** Sum of squared distances of the points to their cluster's centroid. */
+	static double cost(final double[][] p, final int[] labels, final int count) {
+		final int dim = p[0].length;
+		final double[][] centres = new double[count][dim];
+		final int[] size = new int[count];
+		for (int i = 0; i < p.length; i++) {
+			size[labels[i]]++;
+			for (int t = 0; t < dim; t++)
+				centres[labels[i]][t] += p[i][t];
 		}
+		for (int c = 0; c < count; c++)
+			if (size[c] > 0) for (int t = 0; t < dim; t++)
+				centres[c][t] /= size[c];
+		double s = 0;
+		for (int i = 0; i < p.length; i++)
+			s += distance2(p[i], centres[labels[i]]);
+		return s;
+	}
 
-		@Override
-		public double[] getPoint() {
-			return coordinates;
+	/** Labels renumbered by first appearance (0 for the first point's cluster, …). */
+	static int[] canonical(final int[] labels) {
+		final java.util.Map<Integer, Integer> map = new java.util.HashMap<>();
+		final int[] out = new int[labels.length];
+		for (int i = 0; i < labels.length; i++) {
+			Integer c = map.get(labels[i]);
+			if (c == null) map.put(labels[i], c = map.size());
+			out[i] = c;
 		}
+		return out;
+	}
+
+	private static boolean lexicographicallySmaller(final int[] a, final int[] b) {
+		for (int i = 0; i < a.length; i++)
+			if (a[i] != b[i]) return a[i] < b[i];
+		return false;
 	}
 
 	/** The α grid that was swept (α = 0 first). */
@@ -369,6 +627,25 @@ public final class AlphaSelection<M extends FittedModel> {
 		return clusters.clone();
 	}
 
+	/** k-means cost of the kept partition of the spectral embedding (lower is tighter). */
+	public double clusteringCost() {
+		return clusteringCost;
+	}
+
+	/** Eigengap μ_c − μ_{c+1} of the normalised affinity at the cluster count c. */
+	public double spectralGap() {
+		return spectralGap;
+	}
+
+	/**
+	 * Per chosen α (in the order of {@link #alphas()}), the relative contrast eigengap
+	 * {@code (λ_k − λ_{k+1})/|λ_1|} of C(α); −∞ for α = 0 and for α without positive
+	 * contrast.
+	 */
+	public double[] contrastGaps() {
+		return contrastGaps.clone();
+	}
+
 	/** The chosen α values: 0 first, then ascending. */
 	public double[] alphas() {
 		final double[] a = new double[models.size()];
@@ -394,7 +671,8 @@ public final class AlphaSelection<M extends FittedModel> {
 				"a mapped model must keep its α (" + m.alpha() + " became " + n.alpha() + ")");
 			mapped.add(n);
 		}
-		return new AlphaSelection<>(grid, affinity, clusters, mapped, topTargetVariance,
+		return new AlphaSelection<>(grid, affinity, new Choice(clusters, List.of(),
+			clusteringCost, spectralGap), contrastGaps, mapped, topTargetVariance,
 			topBackgroundVariance);
 	}
 }

@@ -328,39 +328,86 @@ public final class Cpca {
 		return v;
 	}
 
+	/**
+	 * α = ∞ (ALGORITHMS.md §2): target PCA inside the null space of C_b, taken <b>inside the
+	 * span of the data</b>. The span is the range of {@code A/‖A‖ + B/‖B‖} (both positive
+	 * semi-definite, each scaled so that neither dataset's units hide the other's range); a
+	 * direction outside it has no variance in either dataset (two collinear table columns,
+	 * a constant pixel) and is no candidate, exactly as for finite α. Inside the span, the
+	 * directions with background eigenvalue ≤ tol·λ_max(C_b) form the null space; if fewer
+	 * than k of its directions carry target variance, those are returned with a diagnostic.
+	 */
 	private CpcaModel atInfinity() {
 		if (background == null) throw new IllegalArgumentException(
 			"α = ∞ needs a background");
 		final int m = space.dimension();
-		final SymmetricEigen eb = SymmetricEigen.of(space.b, m);
+		// 1. an orthonormal basis P (m × s) of the data's span
+		final double na = frobenius(space.a), nbk = frobenius(space.b);
+		final double[] sum = new double[m * m];
+		for (int i = 0; i < sum.length; i++)
+			sum[i] = (na > 0 ? space.a[i] / na : 0) + (nbk > 0 ? space.b[i] / nbk : 0);
+		final SymmetricEigen es = SymmetricEigen.of(sum, m);
+		final double spanThreshold = NULL_SPACE_TOLERANCE * Math.max(es.value(0), 0);
+		int s = 0;
+		while (s < m && es.value(s) > spanThreshold)
+			s++;
+		final double[] p = es.vectors(s);
+		// 2. the background inside the span and its null space N (s × q)
+		final double[] bs = Products.multiplyTransposed(p, m, s, Products.multiply(space.b, m,
+			m, p, s), s);
+		final double[] as = Products.multiplyTransposed(p, m, s, Products.multiply(space.a, m,
+			m, p, s), s);
+		symmetrise(bs, s);
+		symmetrise(as, s);
+		final SymmetricEigen eb = SymmetricEigen.of(bs, s);
 		final double threshold = NULL_SPACE_TOLERANCE * Math.max(eb.value(0), 0);
 		int rank = 0;
-		while (rank < m && eb.value(rank) > threshold)
+		while (rank < s && eb.value(rank) > threshold)
 			rank++;
-		final int q = m - rank;
-		if (q == 0) throw new IllegalArgumentException("α = ∞ is undefined here: the " +
-			"background covariance has no null space (the background varies in every " +
-			"direction the target does); use a finite α, automatic α, or rPCA");
-		// basis N (m × q) of the null space; target covariance restricted to it
+		final int q = s - rank;
+		if (q == 0) throw new IllegalArgumentException("α = ∞ is undefined here: inside the " +
+			"data's span the background covariance has no null space (the background varies " +
+			"in every direction the target does); use a finite α, automatic α, or rPCA");
 		final double[] all = eb.vectors();
-		final double[] nb = new double[m * q];
-		for (int i = 0; i < m; i++)
-			System.arraycopy(all, i * m + rank, nb, i * q, q);
-		final double[] an = Products.multiplyTransposed(nb, m, q, Products.multiply(space.a,
-			m, m, nb, q), q);
+		final double[] nb = new double[s * q];
+		for (int i = 0; i < s; i++)
+			System.arraycopy(all, i * s + rank, nb, i * q, q);
+		// 3. target PCA inside the null space
+		final double[] an = Products.multiplyTransposed(nb, s, q, Products.multiply(as, s, s,
+			nb, q), q);
+		symmetrise(an, q);
+		final SymmetricEigen e = SymmetricEigen.of(an, q);
+		final double targetThreshold = NULL_SPACE_TOLERANCE * Math.max(SymmetricEigen.of(
+			space.a, m).value(0), 0);
+		int withVariance = 0;
+		while (withVariance < q && e.value(withVariance) > targetThreshold)
+			withVariance++;
 		final List<String> notes = new ArrayList<>();
 		int k = options.components();
-		if (q < k) {
-			notes.add("α = ∞: the background's null space has only " + q +
-				" dimension(s); returning " + q + " component(s) instead of " + k);
-			k = q;
+		if (withVariance == 0) throw new IllegalArgumentException("α = ∞ is undefined here: " +
+			"the background's null space inside the data's span (" + q + " dimension(s)) " +
+			"carries no target variance; use a finite α, automatic α, or rPCA");
+		if (withVariance < k) {
+			notes.add("α = ∞: inside the data's span only " + withVariance + " direction(s) " +
+				"of the background's null space carry target variance; returning " +
+				withVariance + " component(s) instead of " + k);
+			k = withVariance;
 		}
-		final SymmetricEigen e = SymmetricEigen.of(an, q);
-		final double[] w = Products.multiply(nb, m, q, e.vectors(k), k);
-		notes.add("α = ∞: target PCA inside the " + q +
-			"-dimensional null space of the background covariance");
+		final double[] w = Products.multiply(p, m, s, Products.multiply(nb, s, q, e.vectors(
+			k), k), k);
+		notes.add("α = ∞: target PCA inside the " + q + "-dimensional null space of the " +
+			"background covariance (within the " + s + "-dimensional span of the data)");
 		return build("cpca", Double.POSITIVE_INFINITY, java.util.Arrays.copyOf(e.values(),
 			k), w, k, notes);
+	}
+
+	private static void symmetrise(final double[] x, final int n) {
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++) {
+				final double v = 0.5 * (x[i * n + j] + x[j * n + i]);
+				x[i * n + j] = v;
+				x[j * n + i] = v;
+			}
 	}
 
 	/**

@@ -16,7 +16,7 @@ package org.cpca.core.contrast;
  * <li>the automatic α grid and clustering of docs/math/cpca.md: {@code alphaCount} (40
  * log-spaced values, plus α = 0), {@code minLogAlpha} (−1), {@code maxLogAlpha} (3),
  * {@code alphasReturned} (4, α = 0 included), {@code seed} (for the start vectors and the
- * k-means++ clustering), {@code kmeansRestarts} (10).</li>
+ * k-means++ clustering), {@code kmeansRestarts} (100, the minimum used).</li>
  * </ul>
  */
 public final class CpcaOptions {
@@ -31,7 +31,7 @@ public final class CpcaOptions {
 	private double maxLogAlpha = 3;
 	private int alphasReturned = 4;
 	private long seed = 0;
-	private int kmeansRestarts = 10;
+	private int kmeansRestarts = 100;
 
 	/** The defaults. */
 	public static CpcaOptions defaults() {

@@ -59,7 +59,7 @@ public final class Measures {
 		}
 		final RealMatrix cov = regularized(pooled.scalarMultiply(1.0 / Math.max(1, x.length -
 			g.count)));
-		final RealMatrix inv = new LUDecomposition(cov).getSolver().getInverse();
+		final RealMatrix inv = new LUDecomposition(cov, 0).getSolver().getInverse();
 		final double[][] w = new double[g.count][];
 		final double[] bias = new double[g.count];
 		for (int c = 0; c < g.count; c++) {
@@ -111,7 +111,7 @@ public final class Measures {
 		final RealMatrix s1)
 	{
 		final int k = m0.length;
-		final RealMatrix inv1 = new LUDecomposition(s1).getSolver().getInverse();
+		final RealMatrix inv1 = new LUDecomposition(s1, 0).getSolver().getInverse();
 		final double[] diff = new double[k];
 		for (int a = 0; a < k; a++)
 			diff[a] = m1[a] - m0[a];

@@ -19,8 +19,11 @@ import java.util.Map;
  * space of a kernel h, each dataset centred on its own feature-space mean.
  * <p>
  * <b>Fit once.</b> The kernel input is every sample minus the pooled mean of all training
- * samples (divided by the pooled population standard deviation per feature when
- * {@link CpcaOptions#standardize()}; one input space for all datasets, as a kernel needs).
+ * samples; with {@link CpcaOptions#standardize()} instead each dataset is centred on its own
+ * mean and divided by its own population standard deviation per feature (ALGORITHMS.md §0,
+ * §3), so the linear kernel with standardisation is standardised linear cPCA. (The
+ * background is then carried into the target's input coordinates, so that one input
+ * preprocessing, the target's, serves training, support samples and new samples alike.)
  * γ, if automatic, is fixed by the rule of {@link KernelFunction}. Then feature vectors are
  * built whose inner products are the kernel's ({@link KernelFeatures}):
  * <ul>
@@ -109,15 +112,23 @@ public final class KernelCpca {
 				" (or all, the exact path)");
 		}
 		final List<String> diagnostics = new ArrayList<>();
-		final Dataset[] sets = { target, background };
-		final Preprocessing input = KernelMatrix.pooledInput(sets, options.standardize(),
-			diagnostics);
+		final Preprocessing input;
+		final Dataset[] sets;
+		if (options.standardize()) {
+			input = Preprocessing.fit(target, true, diagnostics);
+			sets = new Dataset[] { target, carried(background, Preprocessing.fit(background,
+				true, diagnostics), input) };
+		}
+		else {
+			sets = new Dataset[] { target, background };
+			input = KernelMatrix.pooledInput(sets, false, diagnostics);
+		}
 		final KernelFunction h = KernelMatrix.automaticGamma(kernelOptions.kernel(), sets,
 			input, options.seed(), diagnostics);
 		progress.stage("kernel input", 1);
-		final KernelFeatures f = l == KernelOptions.ALL ? ExactFeatures.build(target,
-			background, input, h, progress) : Nystrom.build(target, background, input, h, l,
-				options.seed(), progress);
+		final KernelFeatures f = l == KernelOptions.ALL ? ExactFeatures.build(target, sets[1],
+			input, h, progress) : Nystrom.build(target, sets[1], input, h, l, options.seed(),
+				progress);
 		diagnostics.add(0, f.description() + "; kernel " + h);
 		if (k > f.dimension()) throw new IllegalArgumentException("k = " + k +
 			" components were requested but the kernel features have rank " + f
@@ -129,6 +140,26 @@ public final class KernelCpca {
 		final Cpca cpca = Cpca.fit(ft, fb, options.withStandardize(false)
 			.withFeatureSpace(null), progress);
 		return new KernelCpca(cpca, f, h, input, l, diagnostics);
+	}
+
+	/**
+	 * x's samples standardised by their own {@code own} preprocessing and expressed in the
+	 * coordinates of {@code into}: {@code into.apply(result) = own.apply(x)} (to float
+	 * rounding). A zero-variance feature of x stays at 0 after {@code into}.
+	 */
+	static Dataset carried(final Dataset x, final Preprocessing own,
+		final Preprocessing into)
+	{
+		final int d = x.features();
+		final double[] mean = into.mean(), scale = into.scale();
+		final float[][] rows = new float[x.samples()][d];
+		final double[] z = new double[d];
+		for (int i = 0; i < rows.length; i++) {
+			own.apply(x.row(i), 0, d, z, 0, 1);
+			for (int j = 0; j < d; j++)
+				rows[i][j] = (float) (z[j] * (scale == null ? 1 : scale[j]) + mean[j]);
+		}
+		return Dataset.wrap(x.name(), rows);
 	}
 
 	/** The kernel, with γ fixed. */
@@ -184,7 +215,7 @@ public final class KernelCpca {
 	 * samples and offsets such that {@link KernelCpcaModel#transform} gives the same scores,
 	 * with the sign rule applied to the target scores.
 	 */
-	private KernelCpcaModel wrap(final CpcaModel m) {
+	KernelCpcaModel wrap(final CpcaModel m) {
 		final int k = m.numComponents();
 		final double[][] v = m.components();
 		final double[][] b = features.coefficients(v);

@@ -118,6 +118,21 @@ public final class KernelCpcaModel extends ModelBase {
 	}
 
 	/**
+	 * The same model with extra diagnostics and, if finite, the parameter
+	 * "contrast_eigengap" ({@code (λ_k − λ_{k+1})/λ_1} of its contrast problem; used to
+	 * pick the default model of an automatic (γ, α) run when there are no labels).
+	 */
+	KernelCpcaModel withNotes(final List<String> notes, final double contrastGap) {
+		final List<String> diag = new java.util.ArrayList<>(diagnostics());
+		diag.addAll(notes);
+		final Map<String, Object> p = new java.util.LinkedHashMap<>(parameters());
+		if (Double.isFinite(contrastGap)) p.put("contrast_eigengap", contrastGap);
+		return new KernelCpcaModel(alpha(), p, kernel, input, support, coefficients, offsets,
+			eigenvalues(), targetVariance, backgroundVariance(), targetTotalVariance(), diag,
+			attributes(), heldScores());
+	}
+
+	/**
 	 * Scores (n × k) of new samples given in raw units: kernel rows against the support in
 	 * blocks, times the coefficients, plus the offsets.
 	 */

@@ -26,9 +26,14 @@ import org.apache.commons.math3.linear.RealVector;
  * With several backgrounds, each background's own top k_b components are removed in turn:
  * the removed subspace is the span of all of them (orthonormalised one background after
  * the other), so the residual is orthogonal to every removed direction. k_b is given (one
- * value for all backgrounds, or one per background), or chosen per background by the
- * elbow rule ({@link #elbow}); the model's parameter "k_b" lists the values used. k_b = 0
- * is PCA; k_b = rank(C_b) removes the background's whole range, which is cPCA at α = ∞.
+ * value for all backgrounds, or one per background), or chosen per background by a rule:
+ * by default the <b>log-elbow</b> ({@link #logElbow}: two straight lines fitted to
+ * log λ_i, scale-free, so one dominant component — the brightness of an image stack —
+ * does not hide the rest of the spectrum), or, as an option ({@link #SEED_ELBOW}), the
+ * elbow on λ_i itself ({@link #elbow}, the original paper's rule, which keeps k_b = 1
+ * whenever one component dominates). The model's parameter "k_b" lists the values used
+ * and the diagnostics say which rule ran and why. k_b = 0 is PCA; k_b = rank(C_b) removes
+ * the background's whole range, which is cPCA at α = ∞.
  * <p>
  * <b>Exact in the fit's space.</b> A background's principal components with non-zero
  * variance lie in the row space of its centred samples, hence in the reduced space's span
@@ -49,6 +54,12 @@ public final class Rpca {
 
 	/** Eigenvalues considered by the elbow rule: the first min(20, rank). */
 	static final int ELBOW_WINDOW = 20;
+
+	/**
+	 * A k_b entry that asks for the original elbow rule on λ_i ({@link #elbow}) instead of
+	 * the default log-elbow ({@code null} entries); "elbow" in the user's text.
+	 */
+	public static final int SEED_ELBOW = Integer.MIN_VALUE;
 
 	private Rpca() {}
 
@@ -108,10 +119,11 @@ public final class Rpca {
 			progress.checkCancelled();
 			final Integer kb = given == null ? null : given.get(given.size() == 1 ? 0 : j);
 			final String name = backgrounds.get(j).name();
-			if (kb != null && kb < 0) throw new IllegalArgumentException("k_b = " + kb +
+			if (kb != null && kb < 0 && kb != SEED_ELBOW) throw new IllegalArgumentException("k_b = " + kb +
 				" for " + name + ": the number of background components to remove must be " +
 				"≥ 0 (0 is PCA), or auto for the elbow rule");
-			final int want = Math.min(m, Math.max(kb == null ? 0 : kb, ELBOW_WINDOW));
+			final boolean rule = kb == null || kb == SEED_ELBOW;
+			final int want = Math.min(m, Math.max(rule ? 0 : kb, ELBOW_WINDOW));
 			final TopEigen.Result eb = TopEigen.solve(space.backgrounds[j], m, want, null,
 				cpca.options().seed());
 			final double threshold = Cpca.NULL_SPACE_TOLERANCE * Math.max(eb.values[0], 0);
@@ -120,9 +132,20 @@ public final class Rpca {
 				rank++;
 			final int k;
 			if (kb == null) {
+				final double[] values = Arrays.copyOf(eb.values, rank);
+				k = logElbow(values);
+				notes.add(String.format(java.util.Locale.ROOT, "rPCA: k_b = %d for %s by the " +
+					"log-elbow rule (default: two least-squares lines fitted to log λ_i of its " +
+					"first %d eigenvalues, split where they fit best, scale-free; the steep head " +
+					"ends at λ_%d = %.4g, %.3g of λ_1); the elbow on λ_i itself " +
+					"(--background-components elbow) would keep k_b = %d", k, name, Math.min(ELBOW_WINDOW, rank), k, values[k - 1],
+					values[k - 1] / values[0], elbow(values)));
+			}
+			else if (kb == SEED_ELBOW) {
 				k = elbow(Arrays.copyOf(eb.values, rank));
-				notes.add("rPCA: k_b = " + k + " for " + name + " by the elbow rule (one-knot " +
-					"spline on its first " + Math.min(ELBOW_WINDOW, rank) + " eigenvalues)");
+				notes.add("rPCA: k_b = " + k + " for " + name + " by the elbow rule on λ_i " +
+					"(as asked: one-knot spline on its first " + Math.min(ELBOW_WINDOW, rank) +
+					" eigenvalues; a dominant first component makes it keep k_b = 1)");
 			}
 			else {
 				if (kb > rank) throw new IllegalArgumentException("k_b = " + kb + " for " +
@@ -245,5 +268,59 @@ public final class Rpca {
 			}
 		}
 		return best - 1;
+	}
+
+	/**
+	 * The default, scale-free k_b rule (ALGORITHMS.md §7), a broken-stick fit of the log
+	 * spectrum: on y_i = log λ_i of the first K = min(20, n) eigenvalues, for each split
+	 * q = 2 … K − 1 a least-squares straight line is fitted to the head (i ≤ q) and another,
+	 * independent one to the tail (i &gt; q); the split with the smallest total squared error
+	 * wins (the first on ties) and k_b = q. On the log scale a decade is a decade wherever it
+	 * lies, so a first component that dominates by orders of magnitude (image brightness)
+	 * does not decide the fit, and rescaling the data changes nothing; the lines are not
+	 * joined, so a cliff (a few strong directions, then a noise floor) is cut exactly at
+	 * the cliff. k_b ≥ 2 (the head needs two points to have a slope).
+	 *
+	 * @param eigenvalues descending, the non-zero (positive) ones
+	 * @return k_b ≥ 2
+	 */
+	public static int logElbow(final double[] eigenvalues) {
+		final int n = Math.min(ELBOW_WINDOW, eigenvalues.length);
+		if (n < 3) throw new IllegalArgumentException("the elbow rule needs at least 3 " +
+			"non-zero background eigenvalues but the background has " + eigenvalues.length +
+			" (its rank): give k_b (the number of background components to remove) instead");
+		final double[] y = new double[n];
+		for (int i = 0; i < n; i++)
+			y[i] = Math.log(eigenvalues[i]);
+		int best = 2;
+		double bestError = Double.POSITIVE_INFINITY;
+		for (int q = 2; q <= n - 1; q++) {
+			final double error = lineError(y, 0, q) + lineError(y, q, n);
+			if (error < bestError) {
+				bestError = error;
+				best = q;
+			}
+		}
+		return best;
+	}
+
+	/** Squared error of the least-squares line through (i, y_i), i in [from, to). */
+	static double lineError(final double[] y, final int from, final int to) {
+		final int m = to - from;
+		if (m <= 2) return 0;
+		double mx = 0, my = 0;
+		for (int i = from; i < to; i++) {
+			mx += i;
+			my += y[i];
+		}
+		mx /= m;
+		my /= m;
+		double sxx = 0, sxy = 0, syy = 0;
+		for (int i = from; i < to; i++) {
+			sxx += (i - mx) * (i - mx);
+			sxy += (i - mx) * (y[i] - my);
+			syy += (y[i] - my) * (y[i] - my);
+		}
+		return Math.max(0, syy - sxy * sxy / sxx);
 	}
 }

@@ -43,6 +43,13 @@ public final class MethodRunner {
 	public static Solution run(final MethodSettings s, final Dataset target,
 		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
 	{
+		return PrimaryChoice.apply(dispatch(s, target, backgrounds, options, progress),
+			target.labels());
+	}
+
+	private static Solution dispatch(final MethodSettings s, final Dataset target,
+		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
+	{
 		switch (s.method) {
 			case PCA: {
 				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
@@ -94,6 +101,21 @@ public final class MethodRunner {
 		requireBackgrounds(s.method, backgrounds, 1, 1);
 		if (s.alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException("α = ∞ " +
 			"is not defined for kernel cPCA: use a finite α ≥ 0 or auto");
+		if (Double.isNaN(s.alpha) && s.kernelOptions().kernel().gammaIsAutomatic()) {
+			// the default for rbf and poly: automatic (γ, α), ALGORITHMS.md §3
+			final org.cpca.core.kernel.KernelSelection selection = org.cpca.core.kernel
+				.KernelSelection.select(target, backgrounds.get(0), options, s.kernelOptions(),
+					progress);
+			final java.util.Map<String, Object> kernel = new java.util.LinkedHashMap<>(s
+				.kernelOptions().kernel().parameters());
+			kernel.put("gamma", "auto (gamma, alpha)");
+			kernel.putAll(selection.facts());
+			final List<String> notes = new java.util.ArrayList<>(selection.diagnostics());
+			notes.add(KernelCpcaModel.NO_COMPONENTS);
+			return new Solution(Method.KERNEL, "auto", selection.models(), null, null, List
+				.of(), java.util.Map.of("kernel", kernel, "standardize", options.standardize()),
+				notes);
+		}
 		final KernelCpca fit = KernelCpca.fit(target, backgrounds, options, s
 			.kernelOptions(), progress);
 		final java.util.Map<String, Object> kernel = new java.util.LinkedHashMap<>(fit

@@ -65,8 +65,9 @@ public final class MethodSettings {
 	}
 
 	/**
-	 * k_b from text: "auto" (the elbow rule), a count ≥ 0 for every background, or
-	 * comma-separated values, one per background, each a count or "auto" (e.g. "3,auto").
+	 * k_b from text: "auto" (the log-elbow rule, the default), "elbow" (the original elbow
+	 * rule on λ_i), a count ≥ 0 for every background, or comma-separated values, one per
+	 * background, each a count, "auto" or "elbow" (e.g. "3,auto").
 	 *
 	 * @param option how the user gave it, for the message (e.g. "--background-components")
 	 * @return {@code null} for "auto"
@@ -83,13 +84,17 @@ public final class MethodSettings {
 				out.add(null);
 				continue;
 			}
+			if (v.equals("elbow")) { // the original elbow rule on λ_i (auto: on log λ_i)
+				out.add(org.cpca.core.rpca.Rpca.SEED_ELBOW);
+				continue;
+			}
 			final int k;
 			try {
 				k = Integer.parseInt(v);
 			}
 			catch (final NumberFormatException e) {
 				throw new IllegalArgumentException(option + " " + text + ": '" + v +
-					"' is not a whole number: use auto (the elbow rule), a number of " +
+					"' is not a whole number: use auto (the log-elbow rule), elbow, a number of " +
 					"background components ≥ 0, or one value per background, e.g. 3,auto");
 			}
 			if (k < 0) throw new IllegalArgumentException(option + " " + text + ": k_b = " +

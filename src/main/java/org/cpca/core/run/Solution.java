@@ -27,6 +27,9 @@ public final class Solution {
 	private final List<Curve> curves;
 	private final Map<String, Object> facts;
 	private final List<String> diagnostics;
+	/** Index of {@link #primary()} in {@link #models()}; see {@link PrimaryChoice}. */
+	private int primary = -1;
+	private String primaryReason;
 
 	/**
 	 * @param alphaMode "auto", "fixed", "inf", or {@code null} for methods without α
@@ -74,10 +77,27 @@ public final class Solution {
 
 	/**
 	 * The main model (saved as model.json, shown in tables): the only one, or with several
-	 * (automatic α or β) the first after the α = 0 / β = 0 baseline.
+	 * (automatic α or β) the one {@link PrimaryChoice} picked for the user — the best
+	 * separation of the target's classes when labels are known, otherwise the largest
+	 * contrast eigengap — or, if no choice was made, the first after the α = 0 / β = 0
+	 * baseline. Every model stays in {@link #models()} (and is saved).
 	 */
 	public FittedModel primary() {
+		if (primary >= 0) return models.get(primary);
 		return models.size() > 1 ? models.get(1) : models.get(0);
+	}
+
+	/** Why {@link #primary()} was chosen, or {@code null} for a single model. */
+	public String primaryReason() {
+		return primaryReason;
+	}
+
+	/** Sets the main model (called once, by {@link MethodRunner}). */
+	void choosePrimary(final int index, final String reason) {
+		if (index < 0 || index >= models.size()) throw new IllegalArgumentException(
+			"no model " + index);
+		primary = index;
+		primaryReason = reason;
 	}
 
 	/** The automatic α selection, or {@code null}. */
@@ -105,6 +125,7 @@ public final class Solution {
 			diagnostics);
 		for (final FittedModel m : models)
 			all.addAll(m.diagnostics());
+		if (primaryReason != null) all.add(primaryReason);
 		return new ArrayList<>(all);
 	}
 

@@ -125,6 +125,46 @@ class KernelCpcaTest {
 		}
 	}
 
+	/**
+	 * ALGORITHMS.md §3: standardisation is per dataset, before the kernel, so the linear
+	 * kernel with standardisation is standardised linear cPCA (features in mixed units,
+	 * means and spreads that differ between target and background).
+	 */
+	@Test
+	void linearKernelWithStandardisationIsStandardisedLinearCpca() {
+		for (final int d : new int[] { 12, 150 }) {
+			final double[][] tx = TestData.gaussian(31, 60, d, 5, 4, 3, 2);
+			final double[][] bx = TestData.gaussian(32, 50, d, 6, 1, 4);
+			for (int j = 0; j < d; j++) {
+				final double unit = Math.pow(10, (j % 5) - 2);
+				for (final double[] r : tx)
+					r[j] = r[j] * unit + 3 * unit;
+				for (final double[] r : bx)
+					r[j] = r[j] * unit * (1 + 0.5 * (j % 3)) - 7 * unit;
+			}
+			final Dataset t = Dataset.of("target", tx), b = Dataset.of("background", bx);
+			final CpcaOptions o = TWO.withStandardize(true);
+			final Cpca linear = Cpca.fit(t, b, o, Progress.NONE);
+			final KernelCpca kernel = KernelCpca.fit(t, b, o, LINEAR, Progress.NONE);
+			for (final double alpha : new double[] { 0, 0.7, 3 }) {
+				final CpcaModel l = linear.model(alpha);
+				final KernelCpcaModel k = kernel.model(alpha);
+				assertArrayEquals(l.eigenvalues(), k.eigenvalues(), 1e-5 * Math.abs(l
+					.eigenvalues()[0]), "d = " + d + ", α = " + alpha);
+				assertTrue(TestData.maxAngle(columns(l.targetScores()), columns(k
+					.targetScores())) < 1e-4, "d = " + d + ", α = " + alpha);
+				// new samples go through the target's standardisation in both
+				final Dataset x = Dataset.of("new", TestData.gaussian(33, 5, d, 3, 3));
+				final double[][] ls = l.transform(x), ks = k.transform(x);
+				for (int c = 0; c < 2; c++) {
+					final double sign = Math.signum(ls[0][c] * ks[0][c]);
+					for (int i = 0; i < 5; i++)
+						assertEquals(ls[i][c], sign * ks[i][c], 1e-3 * (1 + Math.abs(ls[i][c])));
+				}
+			}
+		}
+	}
+
 	// --- a case solved on paper with the RBF kernel ---------------------------------------
 
 	@Test

@@ -209,4 +209,44 @@ class RpcaTest {
 		assertMessage(() -> Rpca.fit(Cpca.fit(t, thin, CpcaOptions.defaults(),
 			Progress.NONE), null, Progress.NONE), "elbow rule needs at least 3");
 	}
+
+	/**
+	 * ALGORITHMS.md §7: one dominant background component (a decade above the rest, like an
+	 * image stack's brightness), then log λ falls linearly to its floor at i = 7 and stays
+	 * flat: the default rule keeps k_b = 6 (the knot on the log scale, independent of the
+	 * data's units); the original rule on λ (asked for with {@link Rpca#SEED_ELBOW}) sees
+	 * only the dominant component and keeps 1.
+	 */
+	@Test
+	void defaultRuleSeesPastOneDominantComponent() {
+		final int d = 30;
+		final double[] log10 = new double[d];
+		log10[0] = 5;
+		for (int i = 2; i <= d; i++)
+			log10[i - 1] = i <= 7 ? 4 - 0.4 * (i - 2) : 2 - 0.02 * (i - 7);
+		final double[][] b = new double[2 * d][d];
+		for (int i = 0; i < d; i++) {
+			final double a = Math.sqrt(Math.pow(10, log10[i]));
+			b[2 * i][i] = a;
+			b[2 * i + 1][i] = -a;
+		}
+		final double[][] t = TestData.gaussian(7, 80, d, 1);
+		for (final double scale : new double[] { 1, 1e-3 }) {
+			final double[][] bs = new double[b.length][d], ts = new double[t.length][d];
+			for (int i = 0; i < b.length; i++)
+				for (int j = 0; j < d; j++)
+					bs[i][j] = b[i][j] * scale;
+			for (int i = 0; i < t.length; i++)
+				for (int j = 0; j < d; j++)
+					ts[i][j] = t[i][j] * scale;
+			final Cpca fit = Cpca.fit(Dataset.of("target", ts), Dataset.of("background", bs),
+				CpcaOptions.defaults(), Progress.NONE);
+			final CpcaModel auto = Rpca.fit(fit, null, Progress.NONE);
+			assertArrayEquals(new double[] { 6 }, kb(auto), "scale " + scale);
+			assertTrue(auto.diagnostics().stream().anyMatch(x -> x.contains("log-elbow")), auto
+				.diagnostics().toString());
+			assertArrayEquals(new double[] { 1 }, kb(Rpca.fit(fit, List.of(Rpca.SEED_ELBOW),
+				Progress.NONE)));
+		}
+	}
 }
