@@ -6,6 +6,8 @@ import ij.IJ;
 import ij.Menus;
 import ij.macro.Interpreter;
 
+import org.cpca.QuietOutput;
+
 import java.awt.HeadlessException;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -56,14 +58,8 @@ final class MacroRunner {
 		Menus.getCommands().putIfAbsent("Delete Slice", "ij.plugin.StackEditor(\"delete\")");
 	}
 
-	/**
-	 * A line of a Java exception as ImageJ logs it: the exception's class name (with
-	 * its package, so a macro's own words do not match), a stack frame, or the JVM's
-	 * "Exception in thread".
-	 */
-	static final Pattern EXCEPTION_LINE = Pattern.compile(
-		"(?m)^\\s*(?:(?:[a-z_$][\\w$]*\\.)+[\\w$]*(?:Exception|Error)\\b.*" +
-			"|at [\\w$.<>/]+\\(.*\\)|Exception in thread .*)$");
+	/** A line of a Java exception as ImageJ logs it (see {@link QuietOutput}). */
+	static final Pattern EXCEPTION_LINE = QuietOutput.EXCEPTION_LINE;
 
 	/** What the last macro wrote to ImageJ's log, standard output and error. */
 	private static String log = "";
