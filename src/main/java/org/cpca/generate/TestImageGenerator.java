@@ -460,9 +460,10 @@ public final class TestImageGenerator {
 		final Random random)
 	{
 		final double height = h * uniform(random, GLYPH_MIN_HEIGHT, GLYPH_MAX_HEIGHT);
+		// degrees to radians by hand: Math.toRadians does not promise the same bits
+		// on every Java version
 		final double rotation = uniform(random, -GLYPH_MAX_ROTATION,
-			GLYPH_MAX_ROTATION) * (StrictMath.PI / 180); // not Math.toRadians: it
-		// changed between Java versions
+			GLYPH_MAX_ROTATION) * (StrictMath.PI / 180);
 		final double slant = uniform(random, -GLYPH_MAX_SLANT / 2, GLYPH_MAX_SLANT);
 		final double offsetX = w * uniform(random, -GLYPH_MAX_OFFSET,
 			GLYPH_MAX_OFFSET);
