@@ -101,6 +101,9 @@ for (i = 0; i < nResults; i++)
 	m = m + getResultString("method", i) + "," + getResult("models", i) + "," +
 		getResult("best LDA accuracy", i) + "\n";
 File.saveString(m, "$out/methods.csv");
+// pixels as samples with a selection as background; it prints to ImageJ's log, which
+// is standard output here (imagej.log)
+runMacro("$root/plugins/Scripts/Plugins/Contrastive_PCA/ROI_As_Background.ijm", "$images/");
 IJM
 
 echo "imagej-e2e: running the macro in ImageJ ($ijjar) under xvfb-run"
@@ -151,6 +154,13 @@ if [ -s "$out/methods.csv" ]; then
 		"$(grep '^cPCA automatic' "$out/methods.csv" | awk -F, '{print $NF}')" "x >= 0.9"
 else
 	echo "imagej-e2e: FAILED: Compare_Methods.ijm wrote no Results table" >&2
+	fail=1
+fi
+grep -q '^1024 pixels, 8 planes; eigenvalues ' "$work/imagej.log" ||
+	{ echo "imagej-e2e: FAILED: ROI_As_Background.ijm did not fit 8 planes of 1024 pixels" >&2; fail=1; }
+# a command that throws does not stop a macro: ImageJ logs the exception and goes on
+if grep -qE 'Exception|^[[:space:]]+at [[:alnum:]_$.]+\(' "$work/imagej.log"; then
+	echo "imagej-e2e: FAILED: ImageJ logged an exception" >&2
 	fail=1
 fi
 grep -q '"format": "contrastive-pca-model"' "$out/model.json" ||

@@ -9,13 +9,19 @@ if (!endsWith(dir, File.separator) && !endsWith(dir, "/")) dir = dir + File.sepa
 setBatchMode(true);
 run("Contrastive PCA Macro Functions");
 open(dir + "target.tif");
-run("Duplicate...", "title=channels duplicate range=1-8");
 rename("channels");
+// keep the first 8 slices (as Image > Stacks > Tools > Make Substack... does, but
+// without its dialog, so that the macro also runs headless)
+while (nSlices > 8) {
+	setSlice(nSlices);
+	run("Delete Slice");
+}
+planes = nSlices;
 makeRectangle(0, 0, getWidth() / 4, getHeight());
 Ext.cpcaFit("channels", "selection", "samples=pixels alpha=2 components=2");
 Ext.getNumSamples(n);
 Ext.getEigenvalues(0, ev);
-print(n + " pixels; eigenvalues " + ev);
+print(n + " pixels, " + planes + " planes; eigenvalues " + ev);
 Ext.showEigenImages();   // the score images (pixels as samples)
 Ext.showScatterPlot();   // scatter of the pixels and the components across planes
 setBatchMode("exit and display");

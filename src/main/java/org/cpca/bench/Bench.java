@@ -51,9 +51,9 @@ public final class Bench {
 
 		@Override
 		public String toString() {
-			return Double.isNaN(targetSeconds) ? String.format(
+			return Double.isNaN(targetSeconds) ? String.format(java.util.Locale.ROOT,
 				"%-46s %-18s %9.3f s %10s  %-4s %s", name, shape, seconds, "—", "", note)
-				: String.format("%-46s %-18s %9.3f s %8.2f s  %-4s %s", name, shape, seconds,
+				: String.format(java.util.Locale.ROOT, "%-46s %-18s %9.3f s %8.2f s  %-4s %s", name, shape, seconds,
 					targetSeconds, met() ? "ok" : "SLOW", note);
 		}
 	}
@@ -87,7 +87,7 @@ public final class Bench {
 
 		/** The note's words for the first run and the warm-up. */
 		String note() {
-			return String.format("first run in this JVM %.3f s; steady after %d runs", first,
+			return String.format(java.util.Locale.ROOT, "first run in this JVM %.3f s; steady after %d runs", first,
 				warmups);
 		}
 	}
@@ -118,7 +118,7 @@ public final class Bench {
 			if (!GROUPS.containsKey(g)) throw new IllegalArgumentException("no benchmark " +
 				"group '" + g + "': use one of " + GROUPS.keySet());
 		final List<Row> rows = new ArrayList<>();
-		out.println(String.format("%-46s %-18s %11s %10s  %-4s %s", "case", "shape",
+		out.println(String.format(java.util.Locale.ROOT, "%-46s %-18s %11s %10s  %-4s %s", "case", "shape",
 			"median", "target", "", "note"));
 		for (final String g : GROUPS.keySet())
 			if (groups.contains(g)) GROUPS.get(g).accept(out, rows);
@@ -143,7 +143,7 @@ public final class Bench {
 			return (System.nanoTime() - t0) / 1e9;
 		});
 		rows.add(print(out, new Row("cpca one α " + shape, shape, one.median, 0.4, String
-			.format("α = 2; fit %.3f s of the last run; %s", fit[0], one.note()))));
+			.format(java.util.Locale.ROOT, "α = 2; fit %.3f s of the last run; %s", fit[0], one.note()))));
 
 		final double[] withFit = new double[1];
 		final Timing auto = time(() -> {
@@ -156,7 +156,7 @@ public final class Bench {
 			return (t2 - t1) / 1e9;
 		});
 		rows.add(print(out, new Row("cpca automatic α " + shape, shape, auto.median, 1.0,
-			String.format("after fit, 41 α, 4 returned; with fit %.3f s (last run); %s",
+			String.format(java.util.Locale.ROOT, "after fit, 41 α, 4 returned; with fit %.3f s (last run); %s",
 				withFit[0], auto.note()))));
 
 		final Cpca fitted = Cpca.fit(t, b, o, Progress.NONE);
@@ -228,7 +228,7 @@ public final class Bench {
 			return s;
 		});
 		return new Row("cpca one α " + shape + " (reduced space)", shape, time.median, 2.5,
-			String.format("peak heap %d MB = %.2f × input (%d MB floats); max heap %d MB; " +
+			String.format(java.util.Locale.ROOT, "peak heap %d MB = %.2f × input (%d MB floats); max heap %d MB; " +
 				"%s", peak[0] >> 20, (double) peak[0] / inputBytes, inputBytes >> 20, Runtime
 					.getRuntime().maxMemory() >> 20, time.note()));
 	}

@@ -48,7 +48,7 @@ final class OnlineBench {
 			return (System.nanoTime() - t0) / 1e9;
 		});
 		return new Bench.Row("online cPCA* " + samples + " samples d=" + d + " k=2", "5000+5000×" +
-			d, seconds, samples / rate, String.format("%.0f samples/s (goal %.0f); %d epochs + " +
+			d, seconds, samples / rate, String.format(java.util.Locale.ROOT, "%.0f samples/s (goal %.0f); %d epochs + " +
 				"evaluation pass, one thread", samples / seconds, rate, epochs));
 	}
 }

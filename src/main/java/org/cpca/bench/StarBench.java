@@ -38,7 +38,7 @@ final class StarBench {
 			return (System.nanoTime() - t0) / 1e9;
 		});
 		rows.add(Bench.print(out, new Bench.Row("star one β " + shape + " (fit included)",
-			shape, one, 0.5, String.format("β = 0.9, k = 2; last run: fit %.3f s, process " +
+			shape, one, 0.5, String.format(java.util.Locale.ROOT, "β = 0.9, k = 2; last run: fit %.3f s, process " +
 				"CPU %.2f s", fit[0], fit[1]))));
 
 		final Cpca fitted = Cpca.fit(t, b, o, Progress.NONE);

@@ -37,7 +37,7 @@ final class UcaBench {
 			final long t1 = System.nanoTime();
 			final CpcaModel m = Uca.fit(c, Progress.NONE);
 			final double s = (System.nanoTime() - t0) / 1e9;
-			note[0] = String.format("fit %.3f s; λ = %s; %s", (t1 - t0) / 1e9, format(
+			note[0] = String.format(java.util.Locale.ROOT, "fit %.3f s; λ = %s; %s", (t1 - t0) / 1e9, format(
 				(double[]) m.parameters().get("lambda")), solves(m));
 			return s;
 		});
@@ -75,7 +75,7 @@ final class UcaBench {
 	private static String format(final double[] v) {
 		final StringBuilder s = new StringBuilder("[");
 		for (int i = 0; i < v.length; i++)
-			s.append(i == 0 ? "" : ", ").append(String.format("%.4g", v[i]));
+			s.append(i == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%.4g", v[i]));
 		return s.append("]").toString();
 	}
 }

@@ -7,18 +7,6 @@ import ij.process.ByteProcessor;
 import org.cpca.core.AtomicFiles;
 import org.cpca.image.TiffFiles;
 
-import java.awt.BasicStroke;
-import java.awt.Color;
-import java.awt.Font;
-import java.awt.Graphics2D;
-import java.awt.RenderingHints;
-import java.awt.Shape;
-import java.awt.font.FontRenderContext;
-import java.awt.font.TextLayout;
-import java.awt.geom.AffineTransform;
-import java.awt.geom.Rectangle2D;
-import java.awt.image.BufferedImage;
-import java.awt.image.DataBufferByte;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,10 +15,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 
 /**
@@ -57,19 +43,20 @@ import java.util.stream.IntStream;
  * ({@code C_target - alpha C_background}) cancels them and finds the digits.
  * <p>
  * <b>Glyph model.</b> Each target slice gets a faint bright "0" or "1" added to the
- * texture (half of the slices each, in a seeded shuffled order). The glyph is drawn
- * with Java2D from a random logical font (Serif, SansSerif, Monospaced, Dialog,
- * DialogInput), plain or bold, at a random size, rotation and small offset from the
- * centre, either filled or as an outline stroked with a random width. The glyph's
- * outline is taken from a {@link TextLayout} and rasterised with anti-aliasing, then
+ * texture (half of the slices each, in a seeded shuffled order). The glyph is made of
+ * strokes of the generator's own, not of a font: a "0" is an ellipse (width 50–80 %
+ * of its height); a "1" is a vertical stem, with a flag falling to the left from its
+ * top (three times in four) and a foot (two times in five). The glyph then gets a
+ * random slant (italic shear), height (45–60 % of the image height, centre line),
+ * rotation (±15°), small offset from the centre and stroke width (2–3.5 pixels, round
+ * caps and joins), is rasterised with anti-aliased edges by the generator itself, and
  * added with {@link Config#glyphContrast()} grey levels at full coverage.
  * <p>
  * <b>Determinism.</b> Every random quantity comes from {@link Random} instances seeded
- * from {@link Config#seed()}, one per slice and purpose, and all trigonometry uses
- * {@link StrictMath}, so the same configuration gives bit-identical pixels on the same
- * Java platform. The texture does not depend on fonts; the glyphs do, because the
- * logical fonts map to whatever physical fonts the platform provides. Rendering is
- * headless-safe.
+ * from {@link Config#seed()}, one per slice and purpose; all trigonometry uses
+ * {@link StrictMath}, and everything else is arithmetic and square roots, which Java
+ * specifies to the bit. No fonts, no Java2D rendering: the same configuration gives
+ * bit-identical pixels on every Java platform and machine, headless or not.
  * <p>
  * The output is 8-bit: the values are rounded and clamped to 0..255.
  */
@@ -81,9 +68,6 @@ public final class TestImageGenerator {
 	/** File names written by {@link #write(Result, Path)}. */
 	public static final String TARGET_FILE = "target.tif",
 			BACKGROUND_FILE = "background.tif", LABELS_FILE = "target-labels.txt";
-
-	private static final String[] FONT_FAMILIES = { Font.SERIF, Font.SANS_SERIF,
-		Font.MONOSPACED, Font.DIALOG, Font.DIALOG_INPUT };
 
 	// random-stream identifiers, mixed with the seed and the slice index
 	private static final long STREAM_ORDER = 1, STREAM_TARGET_TEXTURE = 2,
@@ -102,15 +86,20 @@ public final class TestImageGenerator {
 	private static final double BLADE_MIN_WIDTH = 0.7, BLADE_MAX_WIDTH = 1.8; // pixels
 	private static final int BLADE_SEGMENTS = 4;
 
-	// glyph parameters
-	// font size in points, as a fraction of the image height
-	private static final double GLYPH_MIN_SIZE = 0.65, GLYPH_MAX_SIZE = 0.8;
+	// glyph parameters, in glyph units (the height of the centre line is 1) unless
+	// said otherwise
+	private static final double GLYPH_MIN_HEIGHT = 0.45, GLYPH_MAX_HEIGHT = 0.6; // of h
 	private static final double GLYPH_MAX_ROTATION = 15; // degrees
+	private static final double GLYPH_MAX_SLANT = 0.25; // shear: x shift per unit up
 	private static final double GLYPH_MAX_OFFSET = 0.04; // of the width or height
 	private static final double GLYPH_MIN_STROKE = 2, GLYPH_MAX_STROKE = 3.5; // pixels
-
-	private static final float OUTLINE_SIZE = 100;
-	private static final Map<String, Shape> OUTLINES = new ConcurrentHashMap<>();
+	private static final double ZERO_MIN_WIDTH = 0.5, ZERO_MAX_WIDTH = 0.8;
+	private static final int ELLIPSE_SEGMENTS = 48;
+	private static final double ONE_FLAG_PROBABILITY = 0.75, ONE_FOOT_PROBABILITY =
+		0.4;
+	private static final double ONE_MIN_FLAG = 0.2, ONE_MAX_FLAG = 0.35;
+	private static final double ONE_MIN_FLAG_ANGLE = 25, ONE_MAX_FLAG_ANGLE = 50; // degrees below horizontal
+	private static final double ONE_MIN_FOOT = 0.35, ONE_MAX_FOOT = 0.55;
 
 	private TestImageGenerator() {}
 
@@ -278,7 +267,7 @@ public final class TestImageGenerator {
 			if (k < nt) {
 				pixels = texture(w, h, new Random(streamSeed(config.seed(),
 					STREAM_TARGET_TEXTURE, k)));
-				final float[] glyph = glyph(labels.get(k), w, h, new Random(streamSeed(
+				final double[] glyph = glyph(labels.get(k), w, h, new Random(streamSeed(
 					config.seed(), STREAM_GLYPH, k)));
 				for (int p = 0; p < pixels.length; p++)
 					pixels[p] += config.glyphContrast() * glyph[p];
@@ -462,81 +451,127 @@ public final class TestImageGenerator {
 	// -- glyphs --
 
 	/**
-	 * Renders a random "0" or "1" as an anti-aliased coverage mask in [0, 1].
+	 * Renders a random "0" or "1" as an anti-aliased coverage mask in [0, 1]: the
+	 * digit's centre line is built from a few seeded strokes in glyph units (height 1,
+	 * y down), slanted, scaled, centred, rotated and moved to the image, and then
+	 * stroked by {@link #strokeCoverage}.
 	 */
-	private static float[] glyph(final String digit, final int w, final int h,
+	private static double[] glyph(final String digit, final int w, final int h,
 		final Random random)
 	{
-		final String family = FONT_FAMILIES[random.nextInt(FONT_FAMILIES.length)];
-		final int style = random.nextBoolean() ? Font.BOLD : Font.PLAIN;
-		final float size = (float) (h * uniform(random, GLYPH_MIN_SIZE,
-			GLYPH_MAX_SIZE));
-		final double rotation = Math.toRadians(uniform(random, -GLYPH_MAX_ROTATION,
-			GLYPH_MAX_ROTATION));
+		final double height = h * uniform(random, GLYPH_MIN_HEIGHT, GLYPH_MAX_HEIGHT);
+		// degrees to radians by hand: Math.toRadians does not promise the same bits
+		// on every Java version
+		final double rotation = uniform(random, -GLYPH_MAX_ROTATION,
+			GLYPH_MAX_ROTATION) * (StrictMath.PI / 180);
+		final double slant = uniform(random, -GLYPH_MAX_SLANT / 2, GLYPH_MAX_SLANT);
 		final double offsetX = w * uniform(random, -GLYPH_MAX_OFFSET,
 			GLYPH_MAX_OFFSET);
 		final double offsetY = h * uniform(random, -GLYPH_MAX_OFFSET,
 			GLYPH_MAX_OFFSET);
-		final boolean outline = random.nextBoolean();
-		final float strokeWidth = (float) uniform(random, GLYPH_MIN_STROKE,
+		final double strokeWidth = uniform(random, GLYPH_MIN_STROKE,
 			GLYPH_MAX_STROKE);
+		final List<double[]> strokes = "0".equals(digit) ? zero(random) : one(random);
 
-		final Shape shape = AffineTransform.getScaleInstance(size / OUTLINE_SIZE,
-			size / OUTLINE_SIZE).createTransformedShape(outline(digit, family, style));
-		final Rectangle2D bounds = shape.getBounds2D();
-
-		final BufferedImage image = new BufferedImage(w, h,
-			BufferedImage.TYPE_BYTE_GRAY);
-		final Graphics2D g = image.createGraphics();
-		try {
-			g.setRenderingHint(RenderingHints.KEY_ANTIALIASING,
-				RenderingHints.VALUE_ANTIALIAS_ON);
-			g.setRenderingHint(RenderingHints.KEY_RENDERING,
-				RenderingHints.VALUE_RENDER_QUALITY);
-			g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL,
-				RenderingHints.VALUE_STROKE_PURE);
-			g.setColor(Color.BLACK);
-			g.fillRect(0, 0, w, h);
-			final AffineTransform at = new AffineTransform();
-			at.translate(w / 2.0 + offsetX, h / 2.0 + offsetY);
-			// rotation matrix from StrictMath, not AffineTransform.rotate's Math
-			final double sin = StrictMath.sin(rotation), cos = StrictMath.cos(rotation);
-			at.concatenate(new AffineTransform(cos, sin, -sin, cos, 0, 0));
-			at.translate(-bounds.getCenterX(), -bounds.getCenterY());
-			g.setTransform(at);
-			g.setColor(Color.WHITE);
-			if (outline) {
-				g.setStroke(new BasicStroke(strokeWidth, BasicStroke.CAP_ROUND,
-					BasicStroke.JOIN_ROUND));
-				g.draw(shape);
+		// slant and scale, then centre the bounding box of the centre line on the
+		// origin (as a typesetter centres a glyph's box), rotate and move
+		double minX = Double.MAX_VALUE, maxX = -Double.MAX_VALUE;
+		double minY = Double.MAX_VALUE, maxY = -Double.MAX_VALUE;
+		for (final double[] s : strokes) {
+			for (int i = 0; i < s.length; i += 2) {
+				final double u = s[i], v = s[i + 1];
+				s[i] = height * (u - slant * v);
+				s[i + 1] = height * v;
+				minX = Math.min(minX, s[i]);
+				maxX = Math.max(maxX, s[i]);
+				minY = Math.min(minY, s[i + 1]);
+				maxY = Math.max(maxY, s[i + 1]);
 			}
-			else g.fill(shape);
 		}
-		finally {
-			g.dispose();
+		final double mx = (minX + maxX) / 2, my = (minY + maxY) / 2;
+		final double sin = StrictMath.sin(rotation), cos = StrictMath.cos(rotation);
+		final double cx = w / 2.0 + offsetX, cy = h / 2.0 + offsetY;
+		for (final double[] s : strokes) {
+			for (int i = 0; i < s.length; i += 2) {
+				final double x = s[i] - mx, y = s[i + 1] - my;
+				s[i] = cx + cos * x - sin * y;
+				s[i + 1] = cy + sin * x + cos * y;
+			}
 		}
-		final byte[] data = ((DataBufferByte) image.getRaster().getDataBuffer())
-			.getData();
-		final float[] mask = new float[w * h];
-		for (int p = 0; p < mask.length; p++)
-			mask[p] = (data[p] & 0xff) / 255f;
-		return mask;
+		return strokeCoverage(strokes, strokeWidth, w, h);
 	}
 
 	/**
-	 * The outline of a digit at {@value #OUTLINE_SIZE} points, laid out once per font
-	 * and style and then scaled to each glyph's size, which is much faster than laying
-	 * out the text again (the outline is unhinted, so its shape does not depend on
-	 * the size anyway).
+	 * The centre line of a "0": one closed ellipse, its width a random fraction of
+	 * its height, as a polygon of {@value #ELLIPSE_SEGMENTS} chords.
 	 */
-	private static Shape outline(final String digit, final String family,
-		final int style)
+	private static List<double[]> zero(final Random random) {
+		final double halfWidth = 0.5 * uniform(random, ZERO_MIN_WIDTH, ZERO_MAX_WIDTH);
+		final int n = ELLIPSE_SEGMENTS;
+		final double[] ring = new double[2 * (n + 1)];
+		for (int i = 0; i <= n; i++) {
+			final double t = 2 * StrictMath.PI * (i % n) / n;
+			ring[2 * i] = halfWidth * StrictMath.cos(t);
+			ring[2 * i + 1] = 0.5 * StrictMath.sin(t);
+		}
+		final List<double[]> strokes = new ArrayList<>(1);
+		strokes.add(ring);
+		return strokes;
+	}
+
+	/**
+	 * The centre line of a "1": a vertical stem, most often with a flag falling to
+	 * the left from its top, sometimes standing on a foot (a short horizontal bar).
+	 */
+	private static List<double[]> one(final Random random) {
+		// every draw is made whether or not its part is drawn, so each part's
+		// randomness does not depend on the others
+		final boolean flag = random.nextDouble() < ONE_FLAG_PROBABILITY;
+		final double flagLength = uniform(random, ONE_MIN_FLAG, ONE_MAX_FLAG);
+		final double flagAngle = uniform(random, ONE_MIN_FLAG_ANGLE,
+			ONE_MAX_FLAG_ANGLE) * (StrictMath.PI / 180);
+		final boolean foot = random.nextDouble() < ONE_FOOT_PROBABILITY;
+		final double footHalf = 0.5 * uniform(random, ONE_MIN_FOOT, ONE_MAX_FOOT);
+		final List<double[]> strokes = new ArrayList<>(3);
+		strokes.add(new double[] { 0, -0.5, 0, 0.5 });
+		if (flag) strokes.add(new double[] { 0, -0.5, -flagLength * StrictMath.cos(
+			flagAngle), -0.5 + flagLength * StrictMath.sin(flagAngle) });
+		if (foot) strokes.add(new double[] { -footHalf, 0.5, footHalf, 0.5 });
+		return strokes;
+	}
+
+	/**
+	 * Rasterises polylines (each an array x0, y0, x1, y1, ... in pixels) stroked with
+	 * round caps and joins: a pixel's coverage is that of a pixel-wide box across the
+	 * stroke's edge at the pixel centre's distance from the nearest centre line,
+	 * {@code clamp(width / 2 + 1/2 - distance, 0, 1)}. Only additions,
+	 * multiplications, divisions and square roots, all exactly specified in Java, so
+	 * the mask is the same on every Java platform.
+	 */
+	private static double[] strokeCoverage(final List<double[]> strokes,
+		final double width, final int w, final int h)
 	{
-		return OUTLINES.computeIfAbsent(digit + '/' + family + '/' + style, key -> {
-			final Font font = new Font(family, style, 1).deriveFont(OUTLINE_SIZE);
-			final FontRenderContext frc = new FontRenderContext(null, true, true);
-			return new TextLayout(digit, font, frc).getOutline(null);
-		});
+		final double[] mask = new double[w * h];
+		final double half = width / 2;
+		for (int y = 0; y < h; y++) {
+			for (int x = 0; x < w; x++) {
+				final double qx = x + 0.5, qy = y + 0.5;
+				double best = Double.MAX_VALUE;
+				for (final double[] s : strokes) {
+					for (int i = 0; i + 3 < s.length; i += 2) {
+						final double ax = s[i], ay = s[i + 1];
+						final double ex = s[i + 2] - ax, ey = s[i + 3] - ay;
+						final double len2 = ex * ex + ey * ey;
+						double u = len2 > 0 ? ((qx - ax) * ex + (qy - ay) * ey) / len2 : 0;
+						u = Math.max(0, Math.min(1, u));
+						final double rx = qx - ax - u * ex, ry = qy - ay - u * ey;
+						best = Math.min(best, rx * rx + ry * ry);
+					}
+				}
+				mask[y * w + x] = Math.max(0, Math.min(1, half + 0.5 - Math.sqrt(best)));
+			}
+		}
+		return mask;
 	}
 
 	// -- helpers --

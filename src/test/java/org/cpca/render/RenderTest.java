@@ -30,6 +30,11 @@ import org.cpca.image.FeatureLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * Plots and pictures. Their text is drawn with whatever fonts the machine has, so the
+ * tests check properties no font changes (sizes, colours of markers and lines, layout),
+ * never the pixels of rendered text.
+ */
 class RenderTest {
 
 	static {

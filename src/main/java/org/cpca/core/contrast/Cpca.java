@@ -166,7 +166,7 @@ public final class Cpca {
 			k = Math.max(1, k);
 			return build("pca", Double.NaN, java.util.Arrays.copyOf(e.values(), k), e
 				.vectors(k), k, new ArrayList<>(List.of("k = " + k + " retains " + String
-					.format("%.4g", sum / space.targetTotalVariance) +
+					.format(java.util.Locale.ROOT, "%.4g", sum / space.targetTotalVariance) +
 					" of the target variance (asked for " + options.varianceFraction() + ")")));
 		}
 		final TopEigen.Result top = TopEigen.solve(space.a, space.dimension(), k, null,

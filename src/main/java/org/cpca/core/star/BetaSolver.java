@@ -161,7 +161,7 @@ final class BetaSolver {
 	}
 
 	static String shiftNote(final double beta, final double eta) {
-		return String.format("β = %s: B_β is numerically singular (β is within round-off " +
+		return String.format(java.util.Locale.ROOT, "β = %s: B_β is numerically singular (β is within round-off " +
 			"of 1 for the background's scale); its diagonal was raised by %.3g", beta, eta);
 	}
 

@@ -279,7 +279,7 @@ public final class CpcaStar {
 				"use β < 1 (which equals PCA here)");
 		if (!backgroundSingular()) return 0;
 		final double delta = regularization();
-		notes.add(String.format("β = 1: the background covariance is singular; " +
+		notes.add(String.format(java.util.Locale.ROOT, "β = 1: the background covariance is singular; " +
 			"regularised as C_b + δI with δ = ε·trace(C_b)/d = %.6g (ε = %.3g, d = %d)", delta,
 			epsilon, fit.space().features()));
 		return delta;

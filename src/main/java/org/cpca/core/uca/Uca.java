@@ -149,15 +149,15 @@ public final class Uca {
 		final double primal = p.floored ? Double.NaN : p.top + dot(p.lambda, p.constraint);
 		notes.add("UCA: λ = " + format(p.lambda, false) + " after " + (names.length == 1
 			? "a 1-D solve" : min.iterations + " Newton step(s)") + ", " + min.evaluations +
-			" eigen-solves; dual g = " + String.format("%.6g", p.value) + (p.floored ? ""
-				: ", first component vᵀAv = " + String.format("%.6g", primal) + ", vᵀB_jv = " +
+			" eigen-solves; dual g = " + String.format(java.util.Locale.ROOT, "%.6g", p.value) + (p.floored ? ""
+				: ", first component vᵀAv = " + String.format(java.util.Locale.ROOT, "%.6g", primal) + ", vᵀB_jv = " +
 					format(p.constraint, false)));
 		for (int j = 0; j < names.length && names.length > 1; j++)
 			if (p.lambda[j] == 0) notes.add("UCA: " + names[j] + " is redundant here: its " +
-				"constraint is inactive at the optimum (λ = 0, vᵀBv = " + String.format("%.4g",
+				"constraint is inactive at the optimum (λ = 0, vᵀBv = " + String.format(java.util.Locale.ROOT, "%.4g",
 					p.constraint[j]) + ")");
 		if (!min.converged) notes.add("UCA: the optimality test failed (projected " +
-			"subgradient " + String.format("%.2g", min.residual) + "): λ may be inaccurate");
+			"subgradient " + String.format(java.util.Locale.ROOT, "%.2g", min.residual) + "): λ may be inaccurate");
 		if (p.floored) notes.add("UCA: at the optimum every direction with target " +
 			"variance has more than unit background variance; the optimum mixes in " +
 			"directions without any variance, which no component can show. The constraint " +
@@ -173,7 +173,7 @@ public final class Uca {
 				1e-6 * Math.max(Math.abs(top.values[0]), Double.MIN_NORMAL);
 			if (violation > 1e-6 || gap > 1e-6 || tied) notes.add("UCA: the first " +
 				"component alone does not attain the dual bound (relative gap " + String
-					.format("%.2g", gap) + ", constraint off by " + String.format("%.2g",
+					.format(java.util.Locale.ROOT, "%.2g", gap) + ", constraint off by " + String.format(java.util.Locale.ROOT, "%.2g",
 						violation) + ")" + (tied ? ": the top eigenvalue of A − Σλ_jB_j is " +
 							"repeated at the optimum, whose direction mixes the tied " +
 							"components" : ""));
@@ -192,7 +192,7 @@ public final class Uca {
 	private static String format(final double[] v, final boolean oneMinus) {
 		final StringBuilder s = new StringBuilder(v.length == 1 ? "" : "[");
 		for (int i = 0; i < v.length; i++)
-			s.append(i == 0 ? "" : ", ").append(String.format("%.6g", oneMinus ? 1 - v[i]
+			s.append(i == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%.6g", oneMinus ? 1 - v[i]
 				: v[i]));
 		return s.append(v.length == 1 ? "" : "]").toString();
 	}

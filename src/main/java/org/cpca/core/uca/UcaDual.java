@@ -212,7 +212,7 @@ final class UcaDual {
 	void checkDual(final double value, final double[] lambda) {
 		if (value < -1e-9 * traceA) throw new IllegalArgumentException(
 			"UCA's constraints vᵀB_jv ≤ 1 cannot all be met: no direction has a variance of " +
-				"at most 1 in every background (the dual falls to " + String.format("%.4g",
+				"at most 1 in every background (the dual falls to " + String.format(java.util.Locale.ROOT, "%.4g",
 					value) + " < 0 at λ = " + Arrays.toString(lambda) + "). The constraint is " +
 				"in the backgrounds' units: standardise the data, or rescale the backgrounds");
 	}
