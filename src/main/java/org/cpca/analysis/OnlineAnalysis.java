@@ -1,5 +1,7 @@
 package org.cpca.analysis;
 
+import org.cpca.core.online.OnlineRun;
+
 import ij.ImagePlus;
 import ij.measure.ResultsTable;
 
@@ -97,9 +99,6 @@ public final class OnlineAnalysis {
 		final OnlineOptions options, final String reference, final int bin,
 		final Progress progress) throws IOException
 	{
-		if (!List.of("auto", "offline", "none").contains(reference))
-			throw new IllegalArgumentException("reference=" + reference +
-				" is not known: use auto, offline or none");
 		final ImagePlus t = target.geometry("target"), b = background.geometry("background");
 		StackSamples.checkCompatible(t, b);
 		final FeatureLayout layout = StackSamples.layoutFor(t, null, target.image == null
@@ -107,13 +106,9 @@ public final class OnlineAnalysis {
 		try (SampleSource ts = target.source("target", layout); SampleSource bs = background
 			.source("background", layout))
 		{
-			final boolean compare = reference.equals("offline") || reference.equals("auto") &&
-				OnlineCpcaStar.referenceFits(ts, bs);
-			final CpcaModel offline = compare ? OnlineCpcaStar.offlineReference(ts, bs,
-				options, progress) : null;
-			final OnlineCpcaStar.Result r = OnlineCpcaStar.fit(ts, bs, options, offline == null
-				? null : offline.components(), progress);
-			return new OnlineAnalysis(r, offline, layout, ts.labels(), target.title("target"));
+			final OnlineRun run = OnlineRun.run(ts, bs, options, reference, progress);
+			return new OnlineAnalysis(run.result, run.offline, layout, ts.labels(), target
+				.title("target"));
 		}
 	}
 

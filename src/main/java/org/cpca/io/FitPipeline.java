@@ -8,8 +8,7 @@ import java.util.Map;
 
 import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
-import org.cpca.core.model.CpcaModel;
-import org.cpca.core.online.OnlineCpcaStar;
+import org.cpca.core.online.OnlineRun;
 import org.cpca.core.online.OnlineOptions;
 import org.cpca.core.run.Method;
 import org.cpca.core.run.MethodRunner;
@@ -89,19 +88,13 @@ public final class FitPipeline {
 			final List<String> labels = r.labels != null ? LoadedData.readLabels(r.labels, t
 				.samples()) : t.labels();
 			final long t1 = System.nanoTime();
-			final boolean compare = s.reference().equals("offline") || s.reference().equals(
-				"auto") && OnlineCpcaStar.referenceFits(t.source, b.source);
-			final CpcaModel offline = compare ? OnlineCpcaStar.offlineReference(t.source,
-				b.source, o, progress) : null;
-			final long t2 = System.nanoTime();
-			final OnlineCpcaStar.Result result = OnlineCpcaStar.fit(t.source, b.source, o,
-				offline == null ? null : offline.components(), progress);
-			final long t3 = System.nanoTime();
-			final Solution solution = result.solution(o, offline);
+			final OnlineRun run = OnlineRun.run(t.source, b.source, o, s.reference(),
+				progress);
+			final Solution solution = run.result.solution(o, run.offline);
 			final Map<String, Double> timings = new LinkedHashMap<>();
 			timings.put("open", (t1 - t0) / 1e9);
-			timings.put("offline_reference", (t2 - t1) / 1e9);
-			timings.put("fit", (t3 - t2) / 1e9);
+			timings.put("offline_reference", run.referenceSeconds);
+			timings.put("fit", run.onlineSeconds);
 			final Results results = new Results(solution, t, List.of(b), labels, timings);
 			results.write(r.out, r.inputs());
 			return results.report(r.out);
