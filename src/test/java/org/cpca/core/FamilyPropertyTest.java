@@ -1,0 +1,133 @@
+package org.cpca.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.cpca.core.contrast.Measures;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.model.FittedModel;
+import org.cpca.core.run.MethodRunner;
+import org.cpca.core.run.Settings;
+import org.cpca.core.run.Solution;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The properties every method family promises, checked on seeded planted problems with
+ * fewer and with more features than samples (feature space and reduced space): each
+ * family's test extends this class and says which settings run it and what it promises
+ * (as EJML's generic tests do for its decompositions). Subspaces are compared by
+ * principal angles, never by signs.
+ */
+public abstract class FamilyPropertyTest {
+
+	/** The settings that run the family (one model: a fixed α or β where it has one). */
+	protected abstract Settings settings();
+
+	/** Number of backgrounds the family is given. */
+	protected int backgrounds() {
+		return 1;
+	}
+
+	/**
+	 * Whether the family is defined with d features on these data (α = ∞ needs a null
+	 * space of the background: with fewer features than background samples, noise in every
+	 * direction leaves none, and the refusal is tested on its own).
+	 */
+	protected boolean definedFor(final int d) {
+		return true;
+	}
+
+	/** Whether the components are orthonormal (cPCA*'s are unit but B-orthogonal). */
+	protected boolean orthonormal() {
+		return true;
+	}
+
+	private static Dataset[] data(final long seed, final int d, final int count) {
+		final Dataset[] out = new Dataset[count + 1];
+		final float[][][] tb = TestData.planted(seed, 40, 35, d, 3, 2, 0.3);
+		out[0] = Dataset.wrap("target", tb[0]);
+		for (int j = 1; j <= count; j++)
+			out[j] = Dataset.wrap("background " + j, j == 1 ? tb[1] : TestData.planted(seed +
+				j, 40, 30 + j, d, 3, 2, 0.3)[1]);
+		return out;
+	}
+
+	private Solution run(final Dataset[] d) {
+		org.junit.jupiter.api.Assumptions.assumeTrue(definedFor(d[0].features()),
+			"not defined with " + d[0].features() + " features on these data");
+		final List<Dataset> bs = new ArrayList<>();
+		for (int j = 1; j < d.length; j++)
+			bs.add(d[j]);
+		return MethodRunner.run(settings(), d[0], bs, Progress.NONE);
+	}
+
+	private static CpcaModel linear(final Solution s) {
+		final FittedModel m = s.models().get(s.models().size() - 1);
+		return (CpcaModel) m;
+	}
+
+	@ParameterizedTest(name = "d = {0}")
+	@ValueSource(ints = { 12, 150 })
+	void componentsAreUnitWithTheirLargestEntryPositive(final int d) {
+		final CpcaModel m = linear(run(data(11, d, backgrounds())));
+		final double[][] v = m.components();
+		assertEquals(settings().components(), v.length);
+		for (final double[] c : v) {
+			double norm = 0, largest = 0;
+			for (final double x : c) {
+				norm += x * x;
+				if (Math.abs(x) > Math.abs(largest)) largest = x;
+			}
+			assertEquals(1, norm, 1e-9, "unit length");
+			assertTrue(largest > 0, "the largest-magnitude entry is positive");
+		}
+		if (orthonormal()) for (int a = 0; a < v.length; a++)
+			for (int b = a + 1; b < v.length; b++) {
+				double dot = 0;
+				for (int j = 0; j < v[a].length; j++)
+					dot += v[a][j] * v[b][j];
+				assertEquals(0, dot, 1e-8, "components " + a + " and " + b + " are orthogonal");
+			}
+	}
+
+	@ParameterizedTest(name = "d = {0}")
+	@ValueSource(ints = { 12, 150 })
+	void sampleOrderDoesNotChangeTheSubspace(final int d) {
+		final Dataset[] data = data(12, d, backgrounds());
+		final Dataset[] shuffled = new Dataset[data.length];
+		final Random r = new Random(3);
+		for (int j = 0; j < data.length; j++) {
+			final double[][] rows = data[j].toArray();
+			for (int i = rows.length - 1; i > 0; i--) {
+				final int k = r.nextInt(i + 1);
+				final double[] t = rows[i];
+				rows[i] = rows[k];
+				rows[k] = t;
+			}
+			shuffled[j] = Dataset.of(data[j].name(), rows);
+		}
+		final double[][] a = linear(run(data)).components();
+		final double[][] b = linear(run(shuffled)).components();
+		for (final double angle : Measures.principalAngles(a, b))
+			assertEquals(0, angle, 1e-6, "principal angle between the subspaces");
+	}
+
+	@ParameterizedTest(name = "d = {0}")
+	@ValueSource(ints = { 12, 150 })
+	void runsAreDeterministicAndScoresAreTheTransform(final int d) {
+		final Dataset[] data = data(13, d, backgrounds());
+		final CpcaModel m = linear(run(data)), again = linear(run(data));
+		for (int c = 0; c < m.numComponents(); c++)
+			assertArrayEquals(m.components()[c], again.components()[c], 0, "bit for bit");
+		final double[][] s = m.targetScores(), t = m.transform(data[0]);
+		for (int i = 0; i < s.length; i++)
+			assertArrayEquals(s[i], t[i], 1e-8 * (1 + Math.abs(s[i][0])));
+	}
+}
