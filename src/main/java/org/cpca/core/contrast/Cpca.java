@@ -37,8 +37,6 @@ public final class Cpca {
 	public static final double NULL_SPACE_TOLERANCE = 1e-10;
 
 	private final Dataset target;
-	/** The first background, or {@code null}. */
-	private final Dataset background;
 	private final List<Dataset> backgrounds;
 	/** The target's name, sample count and labels (also known for a fit from moments). */
 	private final String targetName;
@@ -62,7 +60,6 @@ public final class Cpca {
 	{
 		this.target = target;
 		this.backgrounds = backgrounds;
-		this.background = backgrounds.isEmpty() ? null : backgrounds.get(0);
 		this.targetName = target.name();
 		this.targetSamples = target.samples();
 		this.targetLabels = target.labels();
@@ -88,7 +85,6 @@ public final class Cpca {
 	{
 		this.target = null;
 		this.backgrounds = List.of();
-		this.background = null;
 		this.targetName = targetName;
 		this.targetSamples = targetSamples;
 		this.targetLabels = targetLabels == null ? null : Collections.unmodifiableList(
