@@ -231,6 +231,64 @@ public final class Cpca {
 		return new Cpca(target, List.of(bs), options, tp, space, diagnostics);
 	}
 
+	/**
+	 * Prepares a fit from the Gram matrix {@code G = ZZᵀ} of the stacked preprocessed
+	 * samples {@code Z = [X̃_t; X̃_b1; …]} (N × N, N = n_t + Σ n_b) instead of the samples:
+	 * the exact reduced space of {@link #fit} when features far outnumber samples (many
+	 * pixels, up to ~10⁴ images), for samples held elsewhere (ALGORITHMS.md §14). Target
+	 * scores need no pass over the data; each model's components take one, asked of
+	 * {@code lift}. Equal to {@link #fit} on the same samples to rounding.
+	 *
+	 * @param targetPre the preprocessing each target sample received before G was formed
+	 *          (kept in the models, for transforming new data)
+	 * @param gram ZZᵀ, row-major, rows and columns in stacked order
+	 * @param features d
+	 */
+	public static Cpca fromGram(final String targetName, final Preprocessing targetPre,
+		final int targetSamples, final List<String> targetLabels,
+		final List<String> backgroundNames, final long[] backgroundSamples,
+		final double[] gram, final int features, final CpcaOptions options,
+		final GramLift lift)
+	{
+		if (backgroundNames.size() != backgroundSamples.length)
+			throw new IllegalArgumentException(backgroundNames.size() + " background names " +
+				"for " + backgroundSamples.length + " backgrounds: give one name per background");
+		requireSamples(targetName, targetSamples);
+		long n = targetSamples;
+		for (int j = 0; j < backgroundSamples.length; j++) {
+			requireSamples(backgroundNames.get(j), backgroundSamples[j]);
+			n += backgroundSamples[j];
+		}
+		if (gram.length != n * n) throw new IllegalArgumentException("the Gram matrix has " +
+			gram.length + " entries but the datasets have " + n + " samples in all (need " +
+			n + " × " + n + ")");
+		if (targetLabels != null && targetLabels.size() != targetSamples)
+			throw new IllegalArgumentException(targetName + " has " + targetSamples +
+				" samples but " + targetLabels.size() +
+				" labels were given: give exactly one label per sample, in sample order");
+		final List<String> diagnostics = new ArrayList<>();
+		final GramSpace space = GramSpace.build(gram, targetSamples, backgroundSamples,
+			features, lift);
+		diagnostics.add(space.description());
+		if (!(space.targetTotalVariance > 0)) throw new IllegalArgumentException(
+			targetName + " is constant: all its samples are identical" + (options
+				.standardize() ? "" : " after centring") +
+				", so there is no variation to analyse; check that the right images or " +
+				"columns were given");
+		for (int j = 0; j < backgroundSamples.length; j++)
+			if (isZero(space.backgrounds[j])) diagnostics.add(backgroundNames.get(j) +
+				" is constant (zero variance): it removes nothing (cPCA equals PCA for " +
+				"every α)");
+		final int k = options.components();
+		if (k > space.dimension()) throw new IllegalArgumentException("k = " + k +
+			" components were requested but the data allow at most " + space.dimension() +
+			" (the rank of the centred " + (backgroundSamples.length == 0 ? "target"
+				: "target and background") + "): choose k ≤ " + space.dimension() +
+			" or add samples");
+		return new Cpca(targetName, targetSamples, targetLabels, backgroundNames,
+			backgroundSamples, options, targetPre, space, diagnostics);
+	}
+
 	private static void requireSamples(final Dataset x) {
 		requireSamples(x.name(), x.samples());
 	}
@@ -262,7 +320,7 @@ public final class Cpca {
 
 	/** Whether the exact reduced space (not the d × d covariances) is in use. */
 	public boolean reducedSpace() {
-		return space instanceof ReducedSpace;
+		return space instanceof ReducedSpace || space instanceof GramSpace;
 	}
 
 	/** PCA of the target; background variances are reported when a background was given. */

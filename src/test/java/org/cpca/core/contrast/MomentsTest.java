@@ -130,6 +130,49 @@ public class MomentsTest {
 				Double.POSITIVE_INFINITY), 1e-9);
 	}
 
+	/** Wide data: a fit from the Gram matrix equals the in-memory reduced space. */
+	@Test
+	public void fitFromGramEqualsReducedSpace() {
+		final float[][][] p = TestData.planted(4, 40, 30, 300, 3, 2, 0.3);
+		final Dataset t = Dataset.wrap("target", p[0]), b = Dataset.wrap("background", p[1]);
+		final CpcaOptions o = CpcaOptions.defaults().withComponents(2);
+		final Cpca a = Cpca.fit(t, List.of(b), o, Progress.NONE);
+		assertTrue(a.reducedSpace());
+		final Preprocessing tp = Preprocessing.fit(t, false, null), bp = Preprocessing.fit(b,
+			false, null);
+		final Dataset[] sets = { t, b };
+		final Preprocessing[] pres = { tp, bp };
+		final double[] g = Products.gram(sets, pres, Progress.NONE);
+		final int[] passes = new int[1];
+		final Cpca m = Cpca.fromGram("target", tp, t.samples(), null, List.of("background"),
+			new long[] { b.samples() }, g, t.features(), o, (y, k) -> {
+				passes[0]++;
+				final double[][] v = new double[k][t.features()];
+				final double[] z = new double[t.features()];
+				int s = 0;
+				for (int set = 0; set < 2; set++)
+					for (int i = 0; i < sets[set].samples(); i++, s++) {
+						pres[set].apply(sets[set].row(i), 0, z.length, z, 0, 1);
+						for (int c = 0; c < k; c++)
+							for (int f = 0; f < z.length; f++)
+								v[c][f] += y[s * k + c] * z[f];
+					}
+				return v;
+			});
+		assertTrue(m.reducedSpace());
+		assertEquals(a.rank(), m.rank());
+		assertSame(a.model(1.5), m.model(1.5), 1e-9);
+		assertEquals(1, passes[0], "one pass over the samples per model");
+		final AlphaSelection<CpcaModel> sa = a.automatic(Progress.NONE), sm = m.automatic(
+			Progress.NONE);
+		assertArrayEquals(sa.alphas(), sm.alphas(), 0);
+		for (int i = 0; i < sa.models().size(); i++)
+			assertSame(sa.models().get(i), sm.models().get(i), 1e-8);
+		assertSame(a.model(Double.POSITIVE_INFINITY), m.model(Double.POSITIVE_INFINITY), 1e-8);
+		assertMessage(() -> Cpca.fromGram("target", tp, t.samples(), null, List.of("bg"),
+			new long[] { 3 }, g, t.features(), o, null), "the Gram matrix has");
+	}
+
 	@Test
 	public void badInputGivesTheSameMessages() {
 		final float[][][] p = TestData.planted(1, 20, 20, 5, 1, 1, 0.1);
