@@ -16,6 +16,7 @@ import org.cpca.core.contrast.AlphaSelection;
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.contrast.Moments;
+import org.cpca.core.data.Preprocessing;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.rpca.Rpca;
 import org.cpca.core.run.Method;
@@ -47,8 +48,10 @@ final class SparkFit implements Callable<Integer> {
 	static final List<Method> LINEAR = List.of(Method.PCA, Method.CPCA, Method.STAR,
 		Method.CPCAPP, Method.UCA, Method.RPCA);
 
-	/** Above this many features the d × d moments (8d² bytes each) are refused. */
+	/** Above this many features the d × d moments (8d² bytes each) are not used. */
 	static final int MAX_FEATURES = 4096;
+	/** Above this many samples in all the N × N Gram matrix (8N² bytes) is not used. */
+	static final int MAX_GRAM_SAMPLES = 20000;
 
 	@ParentCommand
 	SparkMain parent;
@@ -61,6 +64,14 @@ final class SparkFit implements Callable<Integer> {
 	@Option(names = "--partitions", paramLabel = "N", defaultValue = "0", description =
 		"Partitions per dataset (default: 2 × the cores Spark reports).")
 	int partitions;
+
+	@Option(names = "--path", paramLabel = "auto|moments|gram", defaultValue = "auto",
+		description = "moments: per-partition d × d moments (many samples, d ≤ " +
+			MAX_FEATURES + "); gram: per-feature means, then the N × N Gram matrix of all " +
+			"samples summed over pixel tiles (many features, N ≤ " + MAX_GRAM_SAMPLES +
+			"); auto: gram when features outnumber samples, as cpca fit chooses its " +
+			"reduced space (default: ${DEFAULT-VALUE}).")
+	String path;
 
 	@Option(names = "--target", required = true, paramLabel = "PATH",
 		description = "The target data: what you want to understand.")
@@ -219,11 +230,10 @@ final class SparkFit implements Callable<Integer> {
 						": give both as images or both as tables");
 			}
 			final int d = t.source.features();
-			if (d > MAX_FEATURES) throw new IllegalArgumentException(target + " has " + d +
-				" features: cpca-spark fit keeps d × d moments per partition (" + String.format(
-					Locale.ROOT, "%.0f", 8.0 * d * d / 1e6) + " MB), at most " + MAX_FEATURES +
-				" features; bin the images (--bin 2 or more), give a --mask, or use cpca fit " +
-				"(its reduced space handles many pixels)");
+			long all = t.samples();
+			for (final LoadedData b : bs)
+				all += b.samples();
+			final boolean gram = gramPath(d, all);
 			List<String> targetLabels = t.labels();
 			if (labels != null) targetLabels = LoadedData.readLabels(labels, t.samples());
 			final JavaSparkContext sc = parent.context(master, "cpca-spark fit");
@@ -231,26 +241,25 @@ final class SparkFit implements Callable<Integer> {
 			final SparkInput ti = SparkInput.of(t, how);
 			ti.failFirstAttempt = failFirstAttempt;
 			final JavaRDD<float[]> targetRows = ti.rows(sc, p);
-			final long t1 = System.nanoTime();
-			final Moments tm = SparkMoments.moments(targetRows, d);
-			final List<Moments> bm = new ArrayList<>();
+			final List<JavaRDD<float[]>> backgroundRows = new ArrayList<>();
 			final List<String> names = new ArrayList<>();
 			for (int j = 0; j < bs.size(); j++) {
 				final SparkInput bi = SparkInput.of(bs.get(j), bhow.get(j));
 				bi.failFirstAttempt = failFirstAttempt;
-				bm.add(SparkMoments.moments(bi.rows(sc, p), d));
+				backgroundRows.add(bi.rows(sc, p));
 				names.add(bs.get(j).source.name());
 			}
-			requireCount(t, tm);
-			for (int j = 0; j < bs.size(); j++)
-				requireCount(bs.get(j), bm.get(j));
+			final long t1 = System.nanoTime();
+			final Fitter fitter = gram ? gramFitter(sc, t, targetRows, targetLabels, bs,
+				backgroundRows, names, options, d) : momentsFitter(sc, t, targetRows,
+					targetLabels, bs, backgroundRows, names, options, d);
 			final long t2 = System.nanoTime();
-			final Solution solution = run(settings, t.source.name(), tm, targetLabels, names, bm,
-				options, SparkMoments.projection(sc, targetRows), sparkFacts(sc, p, d));
+			final Solution solution = run(settings, bs.size(), fitter, sparkFacts(sc, p, d,
+				gram));
 			final long t3 = System.nanoTime();
 			final Map<String, Double> timings = new LinkedHashMap<>();
 			timings.put("read", (t1 - t0) / 1e9);
-			timings.put("moments", (t2 - t1) / 1e9);
+			timings.put(gram ? "means_and_gram" : "moments", (t2 - t1) / 1e9);
 			timings.put("fit", (t3 - t2) / 1e9); // driver solve and the scoring passes
 			final Results results = new Results(solution, t, bs, targetLabels, timings);
 			final List<Path> inputs = new ArrayList<>();
@@ -272,25 +281,131 @@ final class SparkFit implements Callable<Integer> {
 	}
 
 	/** The executors must have read exactly the samples the driver counted. */
-	private static void requireCount(final LoadedData data, final Moments m) {
-		if (m.count() != data.samples()) throw new IllegalArgumentException(data.path +
-			" gave " + m.count() + " samples to the executors but " + data.samples() +
+	private static void requireCount(final LoadedData data, final long count) {
+		if (count != data.samples()) throw new IllegalArgumentException(data.path +
+			" gave " + count + " samples to the executors but " + data.samples() +
 			" to the driver: the file changed during the run, or it is not on a file " +
 			"system that the driver and every executor see alike");
 	}
 
+	/** Which path: --path, or by the shape of the data as cpca fit chooses its space. */
+	private boolean gramPath(final int d, final long samples) {
+		final String how = path.trim().toLowerCase(Locale.ROOT);
+		if (!how.equals("auto") && !how.equals("moments") && !how.equals("gram"))
+			throw new IllegalArgumentException("--path " + path + " is not known: use auto, " +
+				"moments or gram");
+		final boolean gram = how.equals("gram") || how.equals("auto") && d > samples;
+		if (gram && samples > MAX_GRAM_SAMPLES || !gram && d > MAX_FEATURES)
+			throw new IllegalArgumentException("the data have " + samples + " samples in all " +
+				"and " + d + " features: cpca-spark fit handles at most " + MAX_FEATURES +
+				" features (--path moments) or at most " + MAX_GRAM_SAMPLES + " samples " +
+				"(--path gram); bin the images (--bin 2 or more), give a --mask, or fit a " +
+				"subset of the samples");
+		return gram;
+	}
+
+	/** Builds the fit, from every background or from them pooled into one. */
+	interface Fitter {
+
+		Cpca fit(boolean pool);
+	}
+
+	private Fitter momentsFitter(final JavaSparkContext sc, final LoadedData t,
+		final JavaRDD<float[]> targetRows, final List<String> targetLabels,
+		final List<LoadedData> bs, final List<JavaRDD<float[]>> backgroundRows,
+		final List<String> names, final CpcaOptions options, final int d)
+	{
+		final Moments tm = SparkMoments.moments(targetRows, d);
+		requireCount(t, tm.count());
+		final List<Moments> bm = new ArrayList<>();
+		for (int j = 0; j < bs.size(); j++) {
+			bm.add(SparkMoments.moments(backgroundRows.get(j), d));
+			requireCount(bs.get(j), bm.get(j).count());
+		}
+		return pool -> {
+			List<String> n = names;
+			List<Moments> b = bm;
+			if (pool) {
+				Moments all = Moments.empty(d);
+				for (final Moments m : bm)
+					all = all.merge(m);
+				n = List.of(pooledName(names));
+				b = List.of(all);
+			}
+			return Cpca.fromMoments(t.source.name(), tm, targetLabels, n, b, options,
+				SparkMoments.projection(sc, targetRows));
+		};
+	}
+
+	private static String pooledName(final List<String> names) {
+		return "pooled backgrounds (" + String.join(", ", names) + ")";
+	}
+
+	private Fitter gramFitter(final JavaSparkContext sc, final LoadedData t,
+		final JavaRDD<float[]> targetRows, final List<String> targetLabels,
+		final List<LoadedData> bs, final List<JavaRDD<float[]>> backgroundRows,
+		final List<String> names, final CpcaOptions options, final int d)
+	{
+		final List<String> notes = new ArrayList<>();
+		final SparkGram.Diagonal td = SparkGram.diagonal(targetRows, d);
+		requireCount(t, td.n);
+		final List<SparkGram.Diagonal> bd = new ArrayList<>();
+		for (int j = 0; j < bs.size(); j++) {
+			bd.add(SparkGram.diagonal(backgroundRows.get(j), d));
+			requireCount(bs.get(j), bd.get(j).n);
+		}
+		return pool -> {
+			final List<JavaRDD<float[]>> sets = new ArrayList<>();
+			final List<SparkGram.Diagonal> diag = new ArrayList<>();
+			final List<String> n = new ArrayList<>();
+			sets.add(targetRows);
+			diag.add(td);
+			if (pool && bs.size() > 1) {
+				JavaRDD<float[]> union = backgroundRows.get(0);
+				SparkGram.Diagonal merged = bd.get(0);
+				for (int j = 1; j < bs.size(); j++) {
+					union = union.union(backgroundRows.get(j));
+					merged = merged.merge(bd.get(j));
+				}
+				sets.add(union);
+				diag.add(merged);
+				n.add(pooledName(names));
+			}
+			else {
+				sets.addAll(backgroundRows);
+				diag.addAll(bd);
+				n.addAll(names);
+			}
+			final List<Preprocessing> pres = new ArrayList<>();
+			final long[] counts = new long[sets.size()];
+			for (int s = 0; s < sets.size(); s++) {
+				pres.add(diag.get(s).preprocessing(s == 0 ? t.source.name() : n.get(s - 1),
+					options.standardize(), notes));
+				counts[s] = diag.get(s).n;
+			}
+			final double[] g = SparkGram.gram(sc, sets, pres, counts, d);
+			return Cpca.fromGram(t.source.name(), pres.get(0), (int) counts[0], targetLabels, n,
+				java.util.Arrays.copyOfRange(counts, 1, counts.length), g, d, options, SparkGram
+					.lift(sc, sets, pres, counts, d));
+		};
+	}
+
 	private static Map<String, Object> sparkFacts(final JavaSparkContext sc,
-		final int partitions, final int d)
+		final int partitions, final int d, final boolean gram)
 	{
 		final Map<String, Object> spark = new LinkedHashMap<>();
 		spark.put("master", sc.master());
 		spark.put("version", sc.version());
 		spark.put("default_parallelism", sc.defaultParallelism());
 		spark.put("partitions", partitions);
-		spark.put("path", "moments");
-		spark.put("path_detail", "per-partition count, mean and d × d scatter (d = " + d +
-			"), merged by Chan's formula in a treeAggregate; the driver solves in the d × d " +
-			"feature space; scores by a second pass broadcasting the components");
+		spark.put("path", gram ? "gram" : "moments");
+		spark.put("path_detail", gram ? "per-feature means by Chan's formula, then the " +
+			"N × N Gram matrix of the stacked centred samples summed over pixel tiles; the " +
+			"driver solves in the reduced space; target scores without a pass, each model's " +
+			"components by a pass broadcasting the sample coefficients (d = " + d + ")"
+			: "per-partition count, mean and d × d scatter (d = " + d + "), merged by Chan's " +
+				"formula in a tree aggregation; the driver solves in the d × d feature space; " +
+				"scores by a second pass broadcasting the components");
 		return Map.of("spark", spark);
 	}
 
@@ -299,26 +414,20 @@ final class SparkFit implements Callable<Integer> {
 	 * methods that need only moments (pooled backgrounds of {@code --stacked} merge
 	 * exactly into the moments of their union).
 	 */
-	static Solution run(final MethodSettings s, final String targetName,
-		final Moments target, final List<String> targetLabels, final List<String> names,
-		final List<Moments> backgrounds, final CpcaOptions options,
-		final org.cpca.core.contrast.TargetProjection projection,
+	static Solution run(final MethodSettings s, final int nb, final Fitter fitter,
 		final Map<String, Object> facts)
 	{
 		final Progress progress = Progress.NONE;
-		final int nb = backgrounds.size();
 		final Solution solution;
 		switch (s.method) {
 			case PCA: {
-				final Cpca fit = Cpca.fromMoments(targetName, target, targetLabels, names,
-					backgrounds, options, projection);
+				final Cpca fit = fitter.fit(false);
 				solution = Solution.of(Method.PCA, null, List.of(fit.pca()), null, fit);
 				break;
 			}
 			case CPCA: {
 				requireBackgrounds(s.method, nb, 1, 1);
-				final Cpca fit = Cpca.fromMoments(targetName, target, targetLabels, names,
-					backgrounds, options, projection);
+				final Cpca fit = fitter.fit(false);
 				if (Double.isNaN(s.alpha)) {
 					final AlphaSelection<CpcaModel> selection = fit.automatic(progress);
 					solution = Solution.of(Method.CPCA, "auto", selection.models(), selection, fit);
@@ -330,8 +439,7 @@ final class SparkFit implements Callable<Integer> {
 			case STAR:
 			case CPCAPP: {
 				requireBackgrounds(s.method, nb, 1, 1);
-				final Cpca fit = Cpca.fromMoments(targetName, target, targetLabels, names,
-					backgrounds, options, projection);
+				final Cpca fit = fitter.fit(false);
 				solution = s.method == Method.STAR ? StarRun.star(fit, s, progress) : StarRun
 					.plusPlus(fit, s);
 				break;
@@ -340,17 +448,7 @@ final class SparkFit implements Callable<Integer> {
 			case RPCA: {
 				requireBackgrounds(s.method, nb, 1, Integer.MAX_VALUE);
 				final boolean pool = s.stacked && nb > 1;
-				List<String> n = names;
-				List<Moments> b = backgrounds;
-				if (pool) {
-					Moments all = Moments.empty(target.features());
-					for (final Moments m : backgrounds)
-						all = all.merge(m);
-					n = List.of("pooled backgrounds (" + String.join(", ", names) + ")");
-					b = List.of(all);
-				}
-				final Cpca fit = Cpca.fromMoments(targetName, target, targetLabels, n, b,
-					options, projection);
+				final Cpca fit = fitter.fit(pool);
 				final int stacked = pool ? nb : 0;
 				solution = Solution.of(s.method, null, List.of(s.method == Method.UCA ? Uca.fit(
 					fit, stacked, progress) : Rpca.fit(fit, s.backgroundComponents, stacked,

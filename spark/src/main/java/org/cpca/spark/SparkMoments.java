@@ -39,31 +39,59 @@ final class SparkMoments {
 				acc.add(it.next());
 			return Collections.singletonList(new Tuple2<>(i, acc.result())).iterator();
 		}, true).mapToPair(t -> t);
-		int count = rows.getNumPartitions();
+		return tree(level, rows.getNumPartitions(), Moments::merge);
+	}
+
+	/**
+	 * Merges indexed partials (one per partition, indices 0 … count−1) as a depth-2 tree:
+	 * groups of about √count merged in the executors, then the groups on the driver;
+	 * every merge takes its inputs in index order, so the result does not depend on
+	 * scheduling.
+	 */
+	static <T> T tree(JavaPairRDD<Integer, T> level, final int partials,
+		final org.apache.spark.api.java.function.Function2<T, T, T> merge)
+	{
+		int count = partials;
 		final int fan = Math.max(2, (int) Math.ceil(Math.sqrt(count)));
 		while (count > fan) {
 			final int groups = (count + fan - 1) / fan;
 			level = level.mapToPair(t -> new Tuple2<>(t._1 / fan, t)).groupByKey(groups)
-				.mapToPair(g -> new Tuple2<>(g._1, mergeInOrder(g._2)));
+				.mapToPair(g -> new Tuple2<>(g._1, mergeInOrder(g._2, merge)));
 			count = groups;
 		}
-		return mergeInOrder(level.collect());
+		return mergeInOrder(level.collect(), merge);
 	}
 
-	/** Merges (index, moments) pairs in ascending index, as a balanced binary tree. */
-	static Moments mergeInOrder(final Iterable<Tuple2<Integer, Moments>> parts) {
-		final List<Tuple2<Integer, Moments>> sorted = new ArrayList<>();
+	private static <T> T call(final org.apache.spark.api.java.function.Function2<T, T, T> f,
+		final T a, final T b)
+	{
+		try {
+			return f.call(a, b);
+		}
+		catch (final RuntimeException e) {
+			throw e;
+		}
+		catch (final Exception e) {
+			throw new IllegalStateException(e);
+		}
+	}
+
+	/** Merges (index, value) pairs in ascending index, as a balanced binary tree. */
+	static <T> T mergeInOrder(final Iterable<Tuple2<Integer, T>> parts,
+		final org.apache.spark.api.java.function.Function2<T, T, T> merge)
+	{
+		final List<Tuple2<Integer, T>> sorted = new ArrayList<>();
 		parts.forEach(sorted::add);
 		sorted.sort((a, b) -> Integer.compare(a._1, b._1));
-		List<Moments> level = new ArrayList<>();
-		for (final Tuple2<Integer, Moments> t : sorted)
+		List<T> level = new ArrayList<>();
+		for (final Tuple2<Integer, T> t : sorted)
 			level.add(t._2);
-		if (level.isEmpty()) throw new IllegalStateException("no partial moments");
+		if (level.isEmpty()) throw new IllegalStateException("no partial results");
 		while (level.size() > 1) {
-			final List<Moments> next = new ArrayList<>();
+			final List<T> next = new ArrayList<>();
 			for (int i = 0; i < level.size(); i += 2)
-				next.add(i + 1 < level.size() ? level.get(i).merge(level.get(i + 1)) : level
-					.get(i));
+				next.add(i + 1 < level.size() ? call(merge, level.get(i), level.get(i + 1))
+					: level.get(i));
 			level = next;
 		}
 		return level.get(0);

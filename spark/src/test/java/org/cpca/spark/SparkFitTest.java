@@ -99,7 +99,12 @@ public class SparkFitTest {
 		final SparkTesting.Run many = SparkTesting.spark(sc, with(args, "--out", dir.resolve(
 			"spark").toString()));
 		assertEquals(0, many.code, many.err);
-		assertSameResults(summary(dir.resolve("single")), summary(dir.resolve("spark")), 1e-6);
+		final JsonObject single = summary(dir.resolve("single")), spark = summary(dir.resolve(
+			"spark"));
+		// 1024 pixels, 600 slices: the Gram path, as cpca fit takes its reduced space
+		assertEquals("gram", spark.getAsJsonObject("spark").get("path").getAsString());
+		assertEquals("reduced", spark.get("space").getAsString());
+		assertSameResults(single, spark, 1e-6);
 		assertTrue(Files.size(dir.resolve("spark/components.tif")) > 0);
 		final ImagePlus c1 = IJ.openImage(dir.resolve("single/components.tif").toString()),
 			c2 = IJ.openImage(dir.resolve("spark/components.tif").toString());
@@ -108,6 +113,37 @@ public class SparkFitTest {
 			.getPixels(2);
 		for (int i = 0; i < p1.length; i++)
 			assertEquals(p1[i], p2[i], 1e-4, "eigen-image pixel " + i);
+	}
+
+	/** Folders of images (one file per sample), α fixed and α = ∞. */
+	@Test
+	public void imageFoldersEqualCpcaFit(@TempDir final Path dir) throws Exception {
+		final java.util.Random r = new java.util.Random(7);
+		for (final String set : new String[] { "t", "b" }) {
+			Files.createDirectories(dir.resolve(set));
+			for (int i = 0; i < 30; i++) {
+				final float[] px = new float[36];
+				final double shared = 5 * r.nextGaussian(), own = set.equals("t") ? 2 * r
+					.nextGaussian() : 0;
+				for (int j = 0; j < 36; j++)
+					px[j] = (float) (shared * Math.cos(j) + own * Math.sin(0.5 * j) + (j < 30 ? 0.3 *
+						r.nextGaussian() : 0));
+				IJ.saveAsTiff(new ImagePlus("s", new FloatProcessor(6, 6, px)), dir.resolve(set)
+					.resolve(String.format("s%02d.tif", i)).toString());
+			}
+		}
+		for (final String alpha : new String[] { "1.5", "inf" }) {
+			final String[] args = { "fit", "--target", dir.resolve("t").toString(),
+				"--background", dir.resolve("b").toString(), "--alpha", alpha };
+			final SparkTesting.Run one = SparkTesting.single(with(args, "--out", dir.resolve(
+				"single" + alpha).toString()));
+			assertEquals(0, one.code, one.err);
+			final SparkTesting.Run many = SparkTesting.spark(sc, with(args, "--out", dir
+				.resolve("spark" + alpha).toString(), "--partitions", "3"));
+			assertEquals(0, many.code, many.err);
+			assertSameResults(summary(dir.resolve("single" + alpha)), summary(dir.resolve(
+				"spark" + alpha)), 1e-6);
+		}
 	}
 
 	/** The same one-line messages as cpca fit, and no results folder. */
