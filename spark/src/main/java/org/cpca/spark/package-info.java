@@ -3,11 +3,14 @@
  * automatic α, cPCA*, cPCA++, UCA, rPCA) on data read by a cluster's executors, writing
  * the same results folder as {@code cpca fit}.
  * <p>
- * Each partition reduces its samples to moments (count, mean, scatter) with blocked
- * rank-b updates; partitions merge with Chan's pairwise formula in a
- * {@code treeAggregate}; the driver runs the core solvers on the merged covariances
+ * Many samples: each partition reduces its samples to moments (count, mean, scatter)
+ * with blocked rank-b updates; partitions merge with Chan's pairwise formula in an
+ * ordered tree aggregation; the driver runs the core solvers on the merged covariances
  * ({@link org.cpca.core.contrast.Cpca#fromMoments}); a second pass broadcasts the
- * components and collects the target scores. The mathematics is in
+ * components and collects the target scores. Many features: per-feature means, then the
+ * Gram matrix of the stacked centred samples summed over pixel tiles, the reduced space
+ * on the driver ({@link org.cpca.core.contrast.Cpca#fromGram}), components by a pass that
+ * broadcasts the sample coefficients. The mathematics is in
  * {@code docs/math/spark.md}, the cost model and how to run on clusters in
  * {@code docs/spark.md}.
  * <p>
