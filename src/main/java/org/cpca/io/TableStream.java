@@ -191,6 +191,11 @@ final class TableStream implements SampleSource {
 		return featureNames;
 	}
 
+	/** The value each feature's missing cells are replaced by (0 when rows are dropped). */
+	double[] fill() {
+		return fill.clone();
+	}
+
 	List<String> ignoredColumns() {
 		return ignored;
 	}

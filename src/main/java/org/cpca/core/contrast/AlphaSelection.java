@@ -192,8 +192,8 @@ public final class AlphaSelection<M extends FittedModel> {
 		else {
 			final double[][][] bases = new double[g][][];
 			for (int i = 0; i < g; i++)
-				bases[i] = orthonormalColumns(cpca.targetScores(vectors[i], k), cpca.target()
-					.samples(), k);
+				bases[i] = orthonormalColumns(cpca.targetScores(vectors[i], k), cpca
+					.targetSamples(), k);
 			for (int i = 0; i < g; i++) {
 				affinity[i][i] = bases[i] == null ? 0 : 1;
 				for (int j = i + 1; j < g; j++)

@@ -37,9 +37,14 @@ public final class Cpca {
 	public static final double NULL_SPACE_TOLERANCE = 1e-10;
 
 	private final Dataset target;
-	/** The first background, or {@code null}. */
-	private final Dataset background;
 	private final List<Dataset> backgrounds;
+	/** The target's name, sample count and labels (also known for a fit from moments). */
+	private final String targetName;
+	private final int targetSamples;
+	private final List<String> targetLabels;
+	/** Every background's name and sample count, in the order given. */
+	private final List<String> backgroundNames;
+	private final long[] backgroundSamples;
 	private final CpcaOptions options;
 	private final Preprocessing targetPre;
 	private final ContrastiveSpace space;
@@ -55,11 +60,114 @@ public final class Cpca {
 	{
 		this.target = target;
 		this.backgrounds = backgrounds;
-		this.background = backgrounds.isEmpty() ? null : backgrounds.get(0);
+		this.targetName = target.name();
+		this.targetSamples = target.samples();
+		this.targetLabels = target.labels();
+		final List<String> names = new ArrayList<>();
+		this.backgroundSamples = new long[backgrounds.size()];
+		for (int j = 0; j < backgrounds.size(); j++) {
+			names.add(backgrounds.get(j).name());
+			backgroundSamples[j] = backgrounds.get(j).samples();
+		}
+		this.backgroundNames = Collections.unmodifiableList(names);
 		this.options = options;
 		this.targetPre = targetPre;
 		this.space = space;
 		this.diagnostics = Collections.unmodifiableList(diagnostics);
+	}
+
+	/** A fit from moments: no samples in memory (see {@link #fromMoments}). */
+	private Cpca(final String targetName, final int targetSamples,
+		final List<String> targetLabels, final List<String> backgroundNames,
+		final long[] backgroundSamples, final CpcaOptions options,
+		final Preprocessing targetPre, final ContrastiveSpace space,
+		final List<String> diagnostics)
+	{
+		this.target = null;
+		this.backgrounds = List.of();
+		this.targetName = targetName;
+		this.targetSamples = targetSamples;
+		this.targetLabels = targetLabels == null ? null : Collections.unmodifiableList(
+			new ArrayList<>(targetLabels));
+		this.backgroundNames = Collections.unmodifiableList(new ArrayList<>(
+			backgroundNames));
+		this.backgroundSamples = backgroundSamples.clone();
+		this.options = options;
+		this.targetPre = targetPre;
+		this.space = space;
+		this.diagnostics = Collections.unmodifiableList(diagnostics);
+	}
+
+	/**
+	 * Prepares a fit from each dataset's moments (count, mean, scatter; see
+	 * {@link Moments}) instead of its samples — how a cluster fits data spread over many
+	 * machines (ALGORITHMS.md §14): the samples are reduced to moments where they are,
+	 * the moments are merged, and this fit runs every linear method on the merged
+	 * covariances exactly as {@link #fit} does (the d × d feature space: every α,
+	 * α = ∞, the automatic α sweep, cPCA*, cPCA++, UCA, rPCA). Equal to {@link #fit} on
+	 * the same samples to rounding; the checks and messages are the same.
+	 * <p>
+	 * Target scores (for the models and the rare rank-deficient sweep) are asked of
+	 * {@code projection}, which makes one pass over the target samples per model.
+	 *
+	 * @param targetLabels one class label per target sample, or {@code null}
+	 * @param backgroundNames one name per background moments, in the same order
+	 */
+	public static Cpca fromMoments(final String targetName, final Moments target,
+		final List<String> targetLabels, final List<String> backgroundNames,
+		final List<Moments> backgrounds, final CpcaOptions options,
+		final TargetProjection projection)
+	{
+		if (backgroundNames.size() != backgrounds.size()) throw new IllegalArgumentException(
+			backgroundNames.size() + " background names for " + backgrounds.size() +
+				" backgrounds: give one name per background");
+		requireSamples(targetName, target.count());
+		final int d = target.features();
+		for (int j = 0; j < backgrounds.size(); j++) {
+			final Moments b = backgrounds.get(j);
+			requireSamples(backgroundNames.get(j), b.count());
+			if (b.features() != d) throw new IllegalArgumentException(backgroundNames.get(j) +
+				" has " + b.features() + " features but " + targetName + " has " + d +
+				": both must have the same features (the same image " +
+				"width × height, mask and binning, or the same table columns)");
+		}
+		if (target.count() > Integer.MAX_VALUE) throw new IllegalArgumentException(
+			targetName + " has " + target.count() + " samples: at most " + Integer.MAX_VALUE +
+			" target samples can be scored");
+		if (targetLabels != null && targetLabels.size() != target.count())
+			throw new IllegalArgumentException(targetName + " has " + target.count() +
+				" samples but " + targetLabels.size() +
+				" labels were given: give exactly one label per sample, in sample order");
+		final List<String> diagnostics = new ArrayList<>();
+		final Preprocessing tp = target.preprocessing(targetName, options.standardize(),
+			diagnostics);
+		final double[][] b = new double[backgrounds.size()][];
+		final long[] nb = new long[b.length];
+		for (int j = 0; j < b.length; j++) {
+			final Moments x = backgrounds.get(j);
+			b[j] = x.covariance(x.preprocessing(backgroundNames.get(j), options.standardize(),
+				diagnostics));
+			nb[j] = x.count();
+		}
+		final MomentSpace space = new MomentSpace(d, target.covariance(tp), b, tp,
+			projection);
+		diagnostics.add(space.description());
+		if (!(space.targetTotalVariance > 0)) throw new IllegalArgumentException(
+			targetName + " is constant: all its samples are identical" + (options
+				.standardize() ? "" : " after centring") +
+				", so there is no variation to analyse; check that the right images or " +
+				"columns were given");
+		for (int j = 0; j < b.length; j++)
+			if (isZero(b[j])) diagnostics.add(backgroundNames.get(j) +
+				" is constant (zero variance): it removes nothing (cPCA equals PCA for " +
+				"every α)");
+		final int k = options.components();
+		if (k > space.dimension()) throw new IllegalArgumentException("k = " + k +
+			" components were requested but the data allow at most " + space.dimension() +
+			" (the rank of the centred " + (b.length == 0 ? "target" : "target and " +
+				"background") + "): choose k ≤ " + space.dimension() + " or add samples");
+		return new Cpca(targetName, (int) target.count(), targetLabels, backgroundNames, nb,
+			options, tp, space, diagnostics);
 	}
 
 	/**
@@ -123,9 +231,71 @@ public final class Cpca {
 		return new Cpca(target, List.of(bs), options, tp, space, diagnostics);
 	}
 
+	/**
+	 * Prepares a fit from the Gram matrix {@code G = ZZᵀ} of the stacked preprocessed
+	 * samples {@code Z = [X̃_t; X̃_b1; …]} (N × N, N = n_t + Σ n_b) instead of the samples:
+	 * the exact reduced space of {@link #fit} when features far outnumber samples (many
+	 * pixels, up to ~10⁴ images), for samples held elsewhere (ALGORITHMS.md §14). Target
+	 * scores need no pass over the data; each model's components take one, asked of
+	 * {@code lift}. Equal to {@link #fit} on the same samples to rounding.
+	 *
+	 * @param targetPre the preprocessing each target sample received before G was formed
+	 *          (kept in the models, for transforming new data)
+	 * @param gram ZZᵀ, row-major, rows and columns in stacked order
+	 * @param features d
+	 */
+	public static Cpca fromGram(final String targetName, final Preprocessing targetPre,
+		final int targetSamples, final List<String> targetLabels,
+		final List<String> backgroundNames, final long[] backgroundSamples,
+		final double[] gram, final int features, final CpcaOptions options,
+		final GramLift lift)
+	{
+		if (backgroundNames.size() != backgroundSamples.length)
+			throw new IllegalArgumentException(backgroundNames.size() + " background names " +
+				"for " + backgroundSamples.length + " backgrounds: give one name per background");
+		requireSamples(targetName, targetSamples);
+		long n = targetSamples;
+		for (int j = 0; j < backgroundSamples.length; j++) {
+			requireSamples(backgroundNames.get(j), backgroundSamples[j]);
+			n += backgroundSamples[j];
+		}
+		if (gram.length != n * n) throw new IllegalArgumentException("the Gram matrix has " +
+			gram.length + " entries but the datasets have " + n + " samples in all (need " +
+			n + " × " + n + ")");
+		if (targetLabels != null && targetLabels.size() != targetSamples)
+			throw new IllegalArgumentException(targetName + " has " + targetSamples +
+				" samples but " + targetLabels.size() +
+				" labels were given: give exactly one label per sample, in sample order");
+		final List<String> diagnostics = new ArrayList<>();
+		final GramSpace space = GramSpace.build(gram, targetSamples, backgroundSamples,
+			features, lift);
+		diagnostics.add(space.description());
+		if (!(space.targetTotalVariance > 0)) throw new IllegalArgumentException(
+			targetName + " is constant: all its samples are identical" + (options
+				.standardize() ? "" : " after centring") +
+				", so there is no variation to analyse; check that the right images or " +
+				"columns were given");
+		for (int j = 0; j < backgroundSamples.length; j++)
+			if (isZero(space.backgrounds[j])) diagnostics.add(backgroundNames.get(j) +
+				" is constant (zero variance): it removes nothing (cPCA equals PCA for " +
+				"every α)");
+		final int k = options.components();
+		if (k > space.dimension()) throw new IllegalArgumentException("k = " + k +
+			" components were requested but the data allow at most " + space.dimension() +
+			" (the rank of the centred " + (backgroundSamples.length == 0 ? "target"
+				: "target and background") + "): choose k ≤ " + space.dimension() +
+			" or add samples");
+		return new Cpca(targetName, targetSamples, targetLabels, backgroundNames,
+			backgroundSamples, options, targetPre, space, diagnostics);
+	}
+
 	private static void requireSamples(final Dataset x) {
-		if (x.samples() < 2) throw new IllegalArgumentException(x.name() + " has only " + x
-			.samples() + " sample: a covariance needs at least 2 samples (slices or rows)");
+		requireSamples(x.name(), x.samples());
+	}
+
+	private static void requireSamples(final String name, final long samples) {
+		if (samples < 2) throw new IllegalArgumentException(name + " has only " + samples +
+			" sample: a covariance needs at least 2 samples (slices or rows)");
 	}
 
 	private static boolean isZero(final double[] m) {
@@ -150,7 +320,7 @@ public final class Cpca {
 
 	/** Whether the exact reduced space (not the d × d covariances) is in use. */
 	public boolean reducedSpace() {
-		return space instanceof ReducedSpace;
+		return space instanceof ReducedSpace || space instanceof GramSpace;
 	}
 
 	/** PCA of the target; background variances are reported when a background was given. */
@@ -241,12 +411,37 @@ public final class Cpca {
 
 	/** Number of backgrounds this fit was prepared with. */
 	public int backgroundCount() {
-		return backgrounds.size();
+		return backgroundNames.size();
 	}
 
-	/** The backgrounds, in the order given. */
+	/** The backgrounds, in the order given (empty for a fit {@link #fromMoments}). */
 	public List<Dataset> backgrounds() {
 		return backgrounds;
+	}
+
+	/** Every background's name, in the order given. */
+	public List<String> backgroundNames() {
+		return backgroundNames;
+	}
+
+	/** Number of samples of background j (0-based). */
+	public long backgroundSamples(final int j) {
+		return backgroundSamples[j];
+	}
+
+	/** The target's name. */
+	public String targetName() {
+		return targetName;
+	}
+
+	/** Number of target samples n_t. */
+	public int targetSamples() {
+		return targetSamples;
+	}
+
+	/** Class labels of the target samples, or {@code null}. */
+	public List<String> targetLabels() {
+		return targetLabels;
 	}
 
 	/** The space the problem is solved in (shared: do not modify its matrices). */
@@ -255,8 +450,8 @@ public final class Cpca {
 	}
 
 	private void requireOneBackground(final String what) {
-		if (backgrounds.size() > 1) throw new IllegalArgumentException(what +
-			" takes one background but " + backgrounds.size() + " were given: use UCA for " +
+		if (backgroundNames.size() > 1) throw new IllegalArgumentException(what +
+			" takes one background but " + backgroundNames.size() + " were given: use UCA for " +
 			"several backgrounds, or pool them into one");
 	}
 
@@ -313,6 +508,7 @@ public final class Cpca {
 		return space.targetScores(w, k);
 	}
 
+	/** The target samples ({@code null} for a fit {@link #fromMoments}). */
 	public Dataset target() {
 		return target;
 	}
@@ -338,7 +534,7 @@ public final class Cpca {
 	 * than k of its directions carry target variance, those are returned with a diagnostic.
 	 */
 	private CpcaModel atInfinity() {
-		if (background == null) throw new IllegalArgumentException(
+		if (backgroundNames.isEmpty()) throw new IllegalArgumentException(
 			"α = ∞ needs a background");
 		final int m = space.dimension();
 		// 1. an orthonormal basis P (m × s) of the data's span
@@ -449,13 +645,14 @@ public final class Cpca {
 		// the target scores are the centred target projected on the unit components, so
 		// their variance is vᵀC_tv: no pass over A
 		final double[] tv = new double[k];
-		final int nt = target.samples();
+		final int nt = targetSamples;
 		for (int i = 0; i < nt; i++)
 			for (int c = 0; c < k; c++)
 				tv[c] += flat[i * k + c] * flat[i * k + c];
 		for (int c = 0; c < k; c++)
 			tv[c] /= nt - 1;
-		final double[] bv = background == null ? nans(k) : space.quadratics(space.b, w, k);
+		final double[] bv = backgroundNames.isEmpty() ? nans(k) : space.quadratics(space.b, w,
+			k);
 		int positive = 0;
 		for (int c = 0; c < k; c++)
 			if (values[c] > 0) positive++;

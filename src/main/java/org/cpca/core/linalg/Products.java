@@ -87,6 +87,17 @@ public final class Products {
 		return out;
 	}
 
+	/**
+	 * {@code upper += Σ_{s<count} p_s p_sᵀ} on the upper triangle (j ≥ i) of the m × m
+	 * accumulator, for the first {@code count} rows (each of length m): a rank-count update,
+	 * the blocked kernel of every covariance here.
+	 */
+	public static void addCrossProduct(final double[][] upper, final double[][] rows,
+		final int count)
+	{
+		syrkUpper(upper, rows, count);
+	}
+
 	/** {@code Σ_s p_s p_sᵀ · factor} over the given rows (each of length m). */
 	public static double[] crossProduct(final double[][] rows, final int m, final double factor) {
 		final double[][] g = new double[m][m];

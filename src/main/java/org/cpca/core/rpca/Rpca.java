@@ -111,14 +111,13 @@ public final class Rpca {
 				"for " + nb + " backgrounds: give one value for all, or one per background");
 		final ContrastiveSpace space = cpca.space();
 		final int m = space.dimension();
-		final List<Dataset> backgrounds = cpca.backgrounds();
 		final double[] used = new double[nb];
 		final List<String> notes = new ArrayList<>();
 		final List<double[]> removed = new ArrayList<>();
 		for (int j = 0; j < nb; j++) {
 			progress.checkCancelled();
 			final Integer kb = given == null ? null : given.get(given.size() == 1 ? 0 : j);
-			final String name = backgrounds.get(j).name();
+			final String name = cpca.backgroundNames().get(j);
 			if (kb != null && kb < 0 && kb != SEED_ELBOW) throw new IllegalArgumentException("k_b = " + kb +
 				" for " + name + ": the number of background components to remove must be " +
 				"≥ 0 (0 is PCA), or auto for the elbow rule");

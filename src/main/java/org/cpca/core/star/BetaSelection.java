@@ -118,9 +118,9 @@ public final class BetaSelection {
 	public List<Map<String, Double>> separation(final List<String> labels) {
 		final Cpca fit = star.fit();
 		final int k = fit.options().components();
-		if (labels == null || labels.size() != fit.target().samples())
+		if (labels == null || labels.size() != fit.targetSamples())
 			throw new IllegalArgumentException("the separation along β needs one label per " +
-				"target sample (" + fit.target().samples() + "), got " + (labels == null ? 0
+				"target sample (" + fit.targetSamples() + "), got " + (labels == null ? 0
 					: labels.size()));
 		final List<Map<String, Double>> out = new ArrayList<>();
 		for (final double[] w : vectors) {

@@ -334,14 +334,14 @@ public final class CpcaStar {
 	}
 
 	private String constantBackground() {
-		return fit.backgrounds().get(0).name() + " does not vary (zero covariance)";
+		return fit.backgroundNames().get(0) + " does not vary (zero covariance)";
 	}
 
 	private boolean computeSingular() {
 		final ContrastiveSpace space = fit.space();
 		final int m = space.dimension(), d = space.features();
 		if (d > m) return true; // C_b vanishes outside span(Q)
-		if (fit.backgrounds().get(0).samples() - 1 < d) return true; // rank ≤ n_b − 1
+		if (fit.backgroundSamples(0) - 1 < d) return true; // rank ≤ n_b − 1
 		final double[][] rows = new double[m][];
 		double maxDiag = 0;
 		for (int i = 0; i < m; i++) {

@@ -35,7 +35,7 @@ public final class StarRun {
 		if (!auto) CpcaStar.checkBeta(s.beta);
 		final CpcaStar star = CpcaStar.of(fit).withRegularization(s.epsilon).withBetaGrid(
 			s.betaCount, MIN_LOG_ODDS, MAX_LOG_ODDS).withBetasReturned(s.betasReturned);
-		final List<String> labels = fit.target().labels();
+		final List<String> labels = fit.targetLabels();
 		final boolean classes = labels != null && new HashSet<>(labels).size() >= 2;
 		final BetaSelection sweep = auto || classes ? star.automatic(progress) : null;
 		final List<CpcaModel> models = auto ? sweep.models() : List.of(star.model(s.beta));

@@ -95,12 +95,9 @@ public final class Uca {
 		if (cpca.backgroundCount() == 0) throw new IllegalArgumentException(
 			"UCA needs at least one background: give one or more background datasets");
 		final ContrastiveSpace space = cpca.space();
-		final List<Dataset> backgrounds = cpca.backgrounds();
-		final String[] names = new String[backgrounds.size()];
-		for (int j = 0; j < names.length; j++)
-			names[j] = backgrounds.get(j).name();
+		final String[] names = cpca.backgroundNames().toArray(new String[0]);
 		progress.stage("UCA", 0);
-		final UcaDual dual = new UcaDual(space, cpca.target().features() > space
+		final UcaDual dual = new UcaDual(space, space.features() > space
 			.dimension(), cpca.options().seed(), progress);
 		final UcaDual.Minimum min = dual.minimise();
 		final UcaDual.Point p = min.point;

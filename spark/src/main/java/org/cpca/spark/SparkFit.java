@@ -1,0 +1,564 @@
+package org.cpca.spark;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.cpca.core.Progress;
+import org.cpca.core.contrast.AlphaSelection;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.contrast.CpcaOptions;
+import org.cpca.core.contrast.Moments;
+import org.cpca.core.data.Preprocessing;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.rpca.Rpca;
+import org.cpca.core.run.Method;
+import org.cpca.core.run.MethodSettings;
+import org.cpca.core.run.Solution;
+import org.cpca.core.star.StarRun;
+import org.cpca.core.uca.Uca;
+import org.cpca.io.LoadedData;
+import org.cpca.io.Results;
+import org.cpca.io.TableInput;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code cpca-spark fit}: {@code cpca fit}'s linear methods with the same options and
+ * the same results folder, the data read and reduced to moments by Spark's executors.
+ */
+@Command(name = "fit", sortOptions = false, mixinStandardHelpOptions = true,
+	description = { "Fit PCA, cPCA (fixed α, inf or auto), cPCA* (star), cPCA++ (cpcapp), " +
+		"UCA or rPCA on Apache Spark and write the same results folder as cpca fit " +
+		"(summary.json, scores.csv, model.json, components.tif for images, plots/).",
+		"PATH is a CSV table, an image stack (TIFF) or a folder of images, on a file " +
+			"system that the driver and every executor see." })
+final class SparkFit implements Callable<Integer> {
+
+	/** Methods whose fit needs only each dataset's moments. */
+	static final List<Method> LINEAR = List.of(Method.PCA, Method.CPCA, Method.STAR,
+		Method.CPCAPP, Method.UCA, Method.RPCA);
+
+	/** Above this many features the d × d moments (8d² bytes each) are not used. */
+	static final int MAX_FEATURES = 4096;
+	/** Above this many samples in all the N × N Gram matrix (8N² bytes) is not used. */
+	static final int MAX_GRAM_SAMPLES = 20000;
+
+	@ParentCommand
+	SparkMain parent;
+
+	@Option(names = "--master", paramLabel = "URL", description = "Spark master: " +
+		"local[N] (default local[*]), or yarn, k8s://…, spark://… (from spark-submit the " +
+		"master it was given).")
+	String master;
+
+	@Option(names = "--partitions", paramLabel = "N", defaultValue = "0", description =
+		"Partitions per dataset (default: 2 × the cores Spark reports).")
+	int partitions;
+
+	@Option(names = "--path", paramLabel = "auto|moments|gram", defaultValue = "auto",
+		description = "moments: per-partition d × d moments (many samples, d ≤ " +
+			MAX_FEATURES + "); gram: per-feature means, then the N × N Gram matrix of all " +
+			"samples summed over pixel tiles (many features, N ≤ " + MAX_GRAM_SAMPLES +
+			"); auto: gram when features outnumber samples, as cpca fit chooses its " +
+			"reduced space (default: ${DEFAULT-VALUE}).")
+	String path;
+
+	@Option(names = "--target", required = true, paramLabel = "PATH",
+		description = "The target data: what you want to understand.")
+	Path target;
+
+	@Option(names = "--background", paramLabel = "PATH",
+		description = "The background data: variation to ignore (same features as the " +
+			"target). Required for cPCA; repeat it for methods that take several.")
+	List<Path> background = new ArrayList<>();
+
+	@Option(names = "--alpha", paramLabel = "VALUE|auto|inf", defaultValue = "auto",
+		description = "Contrast strength α ≥ 0 (0 is PCA), 'inf' (the background's null " +
+			"space) or 'auto' (sweep, cluster and return representative values; default).")
+	String alpha;
+
+	@Option(names = "--beta", paramLabel = "VALUE|auto", defaultValue = "auto",
+		description = "--method star: β in [0, 1] (0 is PCA, 1 is cPCA++) or 'auto' " +
+			"(default).")
+	String beta;
+
+	@Option(names = { "--components", "-k" }, paramLabel = "K", defaultValue = "2",
+		description = "Number of components (default: ${DEFAULT-VALUE}).")
+	int components;
+
+	@Option(names = "--method", paramLabel = "NAME", defaultValue = "cpca",
+		description = "pca, cpca, star, cpcapp, uca or rpca (default: ${DEFAULT-VALUE}); " +
+			"online and kernel run with cpca fit.")
+	String method;
+
+	@Option(names = "--stacked", description = "uca, rpca with several backgrounds: pool " +
+		"them into one dataset instead of treating each on its own; for comparison.")
+	boolean stacked;
+
+	@Option(names = "--background-components", paramLabel = "N|auto|N,auto,…",
+		defaultValue = "auto", description = "rpca: k_b per background (default: the " +
+			"elbow rule).")
+	String backgroundComponents;
+
+	@Option(names = "--retain", paramLabel = "FRACTION",
+		description = "PCA only: the smallest k retaining this fraction of the target " +
+			"variance.")
+	Double retain;
+
+	@Option(names = "--whiten", description = "Divide each score by the square root of " +
+		"its component's target variance.")
+	boolean whiten;
+
+	@Option(names = "--standardize", description = "Divide each feature by its own " +
+		"dataset's standard deviation.")
+	boolean standardize;
+
+	@Option(names = "--missing", paramLabel = "drop|mean|zero", defaultValue = "drop",
+		description = "Empty cells of CSV tables: drop the row, fill with the column mean, " +
+			"or fill with 0 (default: ${DEFAULT-VALUE}).")
+	String missing;
+
+	@Option(names = "--target-where", paramLabel = "COLUMN=VALUE",
+		description = "Tables: use only the target rows whose COLUMN equals VALUE.")
+	List<String> targetWhere = new ArrayList<>();
+
+	@Option(names = "--background-where", paramLabel = "[N:]COLUMN=VALUE",
+		description = "Tables: the same for the background rows (N: for the N-th " +
+			"--background only).")
+	List<String> backgroundWhere = new ArrayList<>();
+
+	@Option(names = "--labels", paramLabel = "FILE",
+		description = "Class label of each target sample, one per line, in sample order.")
+	Path labels;
+
+	@Option(names = "--label-column", paramLabel = "NAME",
+		description = "CSV column holding the class label of each row.")
+	String labelColumn;
+
+	@Option(names = "--mask", paramLabel = "PATH",
+		description = "Image whose nonzero pixels select the pixels used as features.")
+	Path mask;
+
+	@Option(names = "--bin", paramLabel = "N", defaultValue = "1",
+		description = "Average N × N pixel blocks into one feature (default: " +
+			"${DEFAULT-VALUE}).")
+	int bin;
+
+	@Option(names = "--alpha-count", paramLabel = "N", defaultValue = "40",
+		description = "Automatic α: number of log-spaced α values (default: " +
+			"${DEFAULT-VALUE}).")
+	int alphaCount;
+
+	@Option(names = "--alpha-range", paramLabel = "MIN,MAX", defaultValue = "0.1,1000",
+		split = ",", description = "Automatic α: the sweep's range (default: " +
+			"${DEFAULT-VALUE}).")
+	double[] alphaRange;
+
+	@Option(names = "--alphas-returned", paramLabel = "N", defaultValue = "4",
+		description = "Automatic α: number of α values returned, α = 0 included (default: " +
+			"${DEFAULT-VALUE}).")
+	int alphasReturned;
+
+	@Option(names = "--beta-count", paramLabel = "N", defaultValue = "40",
+		description = "Automatic β: number of β values swept (default: ${DEFAULT-VALUE}).")
+	int betaCount;
+
+	@Option(names = "--betas-returned", paramLabel = "N", defaultValue = "4",
+		description = "Automatic β: number of β values returned (default: " +
+			"${DEFAULT-VALUE}).")
+	int betasReturned;
+
+	@Option(names = "--epsilon", paramLabel = "ε",
+		description = "--method cpcapp, and star at β = 1: regularisation ε (default: 1e-6).")
+	Double epsilon;
+
+	@Option(names = "--seed", paramLabel = "SEED", defaultValue = "0",
+		description = "Seed of the automatic α clustering and start vectors (default: " +
+			"${DEFAULT-VALUE}).")
+	long seed;
+
+	@Option(names = "--out", required = true, paramLabel = "DIR",
+		description = "Folder for the results (created; written atomically).")
+	Path out;
+
+	/** For the retry test: the first attempt of partition 0 of every pass fails. */
+	@Option(names = "--fail-first-attempt", hidden = true)
+	boolean failFirstAttempt;
+
+	@Override
+	public Integer call() throws Exception {
+		final long t0 = System.nanoTime();
+		final MethodSettings settings = settings();
+		final CpcaOptions options = options(settings.method);
+		final LoadedData.Reading how = new LoadedData.Reading();
+		how.mask = mask;
+		how.bin = bin;
+		how.labelColumn = labelColumn;
+		how.missing = parseMissing(missing);
+		how.where = targetWhere;
+		// the driver opens (and for tables checks) every input: the same messages as cpca fit
+		final LoadedData t = LoadedData.stream("target", target, how);
+		final List<LoadedData> bs = new ArrayList<>();
+		final List<LoadedData.Reading> bhow = new ArrayList<>();
+		try {
+			for (int j = 0; j < background.size(); j++) {
+				final LoadedData.Reading bh = new LoadedData.Reading();
+				bh.mask = mask;
+				bh.bin = bin;
+				bh.missing = how.missing;
+				bh.where = whereFor(j, background.size());
+				bh.layout = t.layout;
+				bh.featureNames = t.featureNames;
+				bh.compatibleWith = t.image;
+				final LoadedData b = LoadedData.stream(background.size() == 1 ? "background"
+					: "background " + (j + 1), background.get(j), bh);
+				bs.add(b);
+				bhow.add(bh);
+				if (t.isImage() != b.isImage()) throw new IllegalArgumentException(
+					"the target is " + (t.isImage() ? "an image" : "a table") +
+						" but the background is " + (b.isImage() ? "an image" : "a table") +
+						": give both as images or both as tables");
+			}
+			final int d = t.source.features();
+			long all = t.samples();
+			for (final LoadedData b : bs)
+				all += b.samples();
+			final boolean gram = gramPath(d, all);
+			List<String> targetLabels = t.labels();
+			if (labels != null) targetLabels = LoadedData.readLabels(labels, t.samples());
+			final JavaSparkContext sc = parent.context(master, "cpca-spark fit");
+			final int p = partitions > 0 ? partitions : 2 * sc.defaultParallelism();
+			final SparkInput ti = SparkInput.of(t, how);
+			ti.failFirstAttempt = failFirstAttempt;
+			final JavaRDD<float[]> targetRows = ti.rows(sc, p);
+			final List<JavaRDD<float[]>> backgroundRows = new ArrayList<>();
+			final List<String> names = new ArrayList<>();
+			for (int j = 0; j < bs.size(); j++) {
+				final SparkInput bi = SparkInput.of(bs.get(j), bhow.get(j));
+				bi.failFirstAttempt = failFirstAttempt;
+				backgroundRows.add(bi.rows(sc, p));
+				names.add(bs.get(j).source.name());
+			}
+			final long t1 = System.nanoTime();
+			final Fitter fitter = gram ? gramFitter(sc, t, targetRows, targetLabels, bs,
+				backgroundRows, names, options, d) : momentsFitter(sc, t, targetRows,
+					targetLabels, bs, backgroundRows, names, options, d);
+			final long t2 = System.nanoTime();
+			final Solution solution = run(settings, bs.size(), fitter, sparkFacts(sc, p, d,
+				gram));
+			final long t3 = System.nanoTime();
+			final Map<String, Double> timings = new LinkedHashMap<>();
+			timings.put("read", (t1 - t0) / 1e9);
+			timings.put(gram ? "means_and_gram" : "moments", (t2 - t1) / 1e9);
+			timings.put("fit", (t3 - t2) / 1e9); // driver solve and the scoring passes
+			final Results results = new Results(solution, t, bs, targetLabels, timings);
+			final List<Path> inputs = new ArrayList<>();
+			inputs.add(t.path);
+			bs.forEach(b -> inputs.add(b.path));
+			if (labels != null) inputs.add(labels);
+			if (mask != null) inputs.add(mask);
+			results.write(out, inputs);
+			final PrintWriter w = parent.out();
+			w.println(results.report(out));
+			w.flush();
+			return 0;
+		}
+		finally {
+			t.source.close();
+			for (final LoadedData b : bs)
+				b.source.close();
+		}
+	}
+
+	/** The executors must have read exactly the samples the driver counted. */
+	private static void requireCount(final LoadedData data, final long count) {
+		if (count != data.samples()) throw new IllegalArgumentException(data.path +
+			" gave " + count + " samples to the executors but " + data.samples() +
+			" to the driver: the file changed during the run, or it is not on a file " +
+			"system that the driver and every executor see alike");
+	}
+
+	/** Which path: --path, or by the shape of the data as cpca fit chooses its space. */
+	private boolean gramPath(final int d, final long samples) {
+		final String how = path.trim().toLowerCase(Locale.ROOT);
+		if (!how.equals("auto") && !how.equals("moments") && !how.equals("gram"))
+			throw new IllegalArgumentException("--path " + path + " is not known: use auto, " +
+				"moments or gram");
+		final boolean gram = how.equals("gram") || how.equals("auto") && d > samples;
+		if (gram && samples > MAX_GRAM_SAMPLES || !gram && d > MAX_FEATURES)
+			throw new IllegalArgumentException("the data have " + samples + " samples in all " +
+				"and " + d + " features: cpca-spark fit handles at most " + MAX_FEATURES +
+				" features (--path moments) or at most " + MAX_GRAM_SAMPLES + " samples " +
+				"(--path gram); bin the images (--bin 2 or more), give a --mask, or fit a " +
+				"subset of the samples");
+		return gram;
+	}
+
+	/** Builds the fit, from every background or from them pooled into one. */
+	interface Fitter {
+
+		Cpca fit(boolean pool);
+	}
+
+	private Fitter momentsFitter(final JavaSparkContext sc, final LoadedData t,
+		final JavaRDD<float[]> targetRows, final List<String> targetLabels,
+		final List<LoadedData> bs, final List<JavaRDD<float[]>> backgroundRows,
+		final List<String> names, final CpcaOptions options, final int d)
+	{
+		final Moments tm = SparkMoments.moments(targetRows, d);
+		requireCount(t, tm.count());
+		final List<Moments> bm = new ArrayList<>();
+		for (int j = 0; j < bs.size(); j++) {
+			bm.add(SparkMoments.moments(backgroundRows.get(j), d));
+			requireCount(bs.get(j), bm.get(j).count());
+		}
+		return pool -> {
+			List<String> n = names;
+			List<Moments> b = bm;
+			if (pool) {
+				Moments all = Moments.empty(d);
+				for (final Moments m : bm)
+					all = all.merge(m);
+				n = List.of(pooledName(names));
+				b = List.of(all);
+			}
+			return Cpca.fromMoments(t.source.name(), tm, targetLabels, n, b, options,
+				SparkMoments.projection(sc, targetRows));
+		};
+	}
+
+	private static String pooledName(final List<String> names) {
+		return "pooled backgrounds (" + String.join(", ", names) + ")";
+	}
+
+	private Fitter gramFitter(final JavaSparkContext sc, final LoadedData t,
+		final JavaRDD<float[]> targetRows, final List<String> targetLabels,
+		final List<LoadedData> bs, final List<JavaRDD<float[]>> backgroundRows,
+		final List<String> names, final CpcaOptions options, final int d)
+	{
+		final List<String> notes = new ArrayList<>();
+		final SparkGram.Diagonal td = SparkGram.diagonal(targetRows, d);
+		requireCount(t, td.n);
+		final List<SparkGram.Diagonal> bd = new ArrayList<>();
+		for (int j = 0; j < bs.size(); j++) {
+			bd.add(SparkGram.diagonal(backgroundRows.get(j), d));
+			requireCount(bs.get(j), bd.get(j).n);
+		}
+		return pool -> {
+			final List<JavaRDD<float[]>> sets = new ArrayList<>();
+			final List<SparkGram.Diagonal> diag = new ArrayList<>();
+			final List<String> n = new ArrayList<>();
+			sets.add(targetRows);
+			diag.add(td);
+			if (pool && bs.size() > 1) {
+				JavaRDD<float[]> union = backgroundRows.get(0);
+				SparkGram.Diagonal merged = bd.get(0);
+				for (int j = 1; j < bs.size(); j++) {
+					union = union.union(backgroundRows.get(j));
+					merged = merged.merge(bd.get(j));
+				}
+				sets.add(union);
+				diag.add(merged);
+				n.add(pooledName(names));
+			}
+			else {
+				sets.addAll(backgroundRows);
+				diag.addAll(bd);
+				n.addAll(names);
+			}
+			final List<Preprocessing> pres = new ArrayList<>();
+			final long[] counts = new long[sets.size()];
+			for (int s = 0; s < sets.size(); s++) {
+				pres.add(diag.get(s).preprocessing(s == 0 ? t.source.name() : n.get(s - 1),
+					options.standardize(), notes));
+				counts[s] = diag.get(s).n;
+			}
+			final double[] g = SparkGram.gram(sc, sets, pres, counts, d);
+			return Cpca.fromGram(t.source.name(), pres.get(0), (int) counts[0], targetLabels, n,
+				java.util.Arrays.copyOfRange(counts, 1, counts.length), g, d, options, SparkGram
+					.lift(sc, sets, pres, counts, d));
+		};
+	}
+
+	private static Map<String, Object> sparkFacts(final JavaSparkContext sc,
+		final int partitions, final int d, final boolean gram)
+	{
+		final Map<String, Object> spark = new LinkedHashMap<>();
+		spark.put("master", sc.master());
+		spark.put("version", sc.version());
+		spark.put("default_parallelism", sc.defaultParallelism());
+		spark.put("partitions", partitions);
+		spark.put("path", gram ? "gram" : "moments");
+		spark.put("path_detail", gram ? "per-feature means by Chan's formula, then the " +
+			"N × N Gram matrix of the stacked centred samples summed over pixel tiles; the " +
+			"driver solves in the reduced space; target scores without a pass, each model's " +
+			"components by a pass broadcasting the sample coefficients (d = " + d + ")"
+			: "per-partition count, mean and d × d scatter (d = " + d + "), merged by Chan's " +
+				"formula in a tree aggregation; the driver solves in the d × d feature space; " +
+				"scores by a second pass broadcasting the components");
+		return Map.of("spark", spark);
+	}
+
+	/**
+	 * The linear methods on a fit from moments: {@code MethodRunner}'s dispatch for the
+	 * methods that need only moments (pooled backgrounds of {@code --stacked} merge
+	 * exactly into the moments of their union).
+	 */
+	static Solution run(final MethodSettings s, final int nb, final Fitter fitter,
+		final Map<String, Object> facts)
+	{
+		final Progress progress = Progress.NONE;
+		final Solution solution;
+		switch (s.method) {
+			case PCA: {
+				final Cpca fit = fitter.fit(false);
+				solution = Solution.of(Method.PCA, null, List.of(fit.pca()), null, fit);
+				break;
+			}
+			case CPCA: {
+				requireBackgrounds(s.method, nb, 1, 1);
+				final Cpca fit = fitter.fit(false);
+				if (Double.isNaN(s.alpha)) {
+					final AlphaSelection<CpcaModel> selection = fit.automatic(progress);
+					solution = Solution.of(Method.CPCA, "auto", selection.models(), selection, fit);
+				}
+				else solution = Solution.of(Method.CPCA, s.alpha == Double.POSITIVE_INFINITY
+					? "inf" : "fixed", List.of(fit.model(s.alpha)), null, fit);
+				break;
+			}
+			case STAR:
+			case CPCAPP: {
+				requireBackgrounds(s.method, nb, 1, 1);
+				final Cpca fit = fitter.fit(false);
+				solution = s.method == Method.STAR ? StarRun.star(fit, s, progress) : StarRun
+					.plusPlus(fit, s);
+				break;
+			}
+			case UCA:
+			case RPCA: {
+				requireBackgrounds(s.method, nb, 1, Integer.MAX_VALUE);
+				final boolean pool = s.stacked && nb > 1;
+				final Cpca fit = fitter.fit(pool);
+				final int stacked = pool ? nb : 0;
+				solution = Solution.of(s.method, null, List.of(s.method == Method.UCA ? Uca.fit(
+					fit, stacked, progress) : Rpca.fit(fit, s.backgroundComponents, stacked,
+						progress)), null, fit);
+				break;
+			}
+			default:
+				throw new IllegalArgumentException(s.method.displayName + " (method " +
+					s.method.id + ") does not run on Spark: its fit needs more than each " +
+					"dataset's moments; use cpca fit");
+		}
+		final Map<String, Object> all = new LinkedHashMap<>(solution.facts());
+		all.putAll(facts);
+		return new Solution(solution.method(), solution.alphaMode(), solution.models(),
+			solution.selection(), solution.fit(), solution.curves(), all, solution.fit() ==
+				null ? List.of() : solution.fit().diagnostics());
+	}
+
+	/** The same check and message as the single-machine runner. */
+	static void requireBackgrounds(final Method method, final int n, final int min,
+		final int max)
+	{
+		if (n < min) throw new IllegalArgumentException(method.displayName +
+			" needs a background: give one (e.g. --background PATH, or a background image " +
+			"in Fiji), or use method pca");
+		if (n > max) throw new IllegalArgumentException(method.displayName + " takes " + (max ==
+			1 ? "one background" : "at most " + max + " backgrounds") + " but " + n +
+			" were given: use uca for several backgrounds, or pool them into one");
+	}
+
+	CpcaOptions options(final Method m) {
+		if (retain != null && m != Method.PCA) throw new IllegalArgumentException(
+			"--retain applies to --method pca only; for " + m.displayName +
+				" give --components");
+		if (alphaRange.length != 2 || !(alphaRange[0] > 0) || !(alphaRange[1] >= alphaRange[0]))
+			throw new IllegalArgumentException("--alpha-range needs MIN,MAX with 0 < MIN ≤ MAX" +
+				" (e.g. 0.1,1000)");
+		CpcaOptions options = CpcaOptions.defaults().withComponents(components)
+			.withStandardize(standardize).withWhiten(whiten).withSeed(seed).withAlphaGrid(
+				alphaCount, Math.log10(alphaRange[0]), Math.log10(alphaRange[1]))
+			.withAlphasReturned(alphasReturned);
+		if (retain != null) {
+			if (!(retain > 0 && retain <= 1)) throw new IllegalArgumentException("--retain " +
+				retain + " is not a fraction in (0, 1]: e.g. --retain 0.95");
+			options = options.withVarianceFraction(retain);
+		}
+		return options;
+	}
+
+	/** The method and its own settings, checked as cpca fit checks them. */
+	MethodSettings settings() {
+		final MethodSettings s = new MethodSettings().method(Method.parse(method)).alpha(
+			MethodSettings.parseAlpha(alpha, "--alpha"));
+		if (!LINEAR.contains(s.method)) throw new IllegalArgumentException("--method " +
+			method + " does not run on Spark (its fit needs more than each dataset's " +
+			"moments): use pca, cpca, star, cpcapp, uca or rpca here, or cpca fit on one " +
+			"machine");
+		if (stacked && s.method != Method.UCA && s.method != Method.RPCA)
+			throw new IllegalArgumentException("--stacked applies to --method uca and rpca " +
+				"(several backgrounds pooled into one); for " + s.method.displayName +
+				" leave it out");
+		s.stacked(stacked).backgroundComponents(MethodSettings.parseBackgroundComponents(
+			backgroundComponents, "--background-components"));
+		if (epsilon != null) {
+			if (s.method != Method.STAR && s.method != Method.CPCAPP)
+				throw new IllegalArgumentException("--epsilon applies to --method cpcapp and " +
+					"star (the β = 1 regularisation); for " + s.method.displayName +
+					" leave it out");
+			if (!(epsilon > 0) || epsilon.isInfinite()) throw new IllegalArgumentException(
+				"--epsilon must be > 0 (got " + epsilon + "), e.g. 1e-6");
+			s.epsilon(epsilon);
+		}
+		if (s.method == Method.STAR) {
+			s.beta(MethodSettings.parseBeta(beta, "--beta"));
+			if (betaCount < 1) throw new IllegalArgumentException("--beta-count must be ≥ 1 " +
+				"(got " + betaCount + ")");
+			if (betasReturned < 2) throw new IllegalArgumentException("--betas-returned " +
+				"must be ≥ 2: β = 0 and at least one more (got " + betasReturned + ")");
+			s.betaCount = betaCount;
+			s.betasReturned = betasReturned;
+		}
+		return s;
+	}
+
+	/** The row filters of background j (0-based), as cpca fit reads them. */
+	List<String> whereFor(final int j, final int count) {
+		final List<String> res = new ArrayList<>();
+		for (final String w : backgroundWhere) {
+			final java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+				"^\\s*(\\d+)\\s*:(.*)$").matcher(w);
+			if (!m.matches()) {
+				res.add(w);
+				continue;
+			}
+			final int n = Integer.parseInt(m.group(1));
+			if (n < 1 || n > count) throw new IllegalArgumentException("--background-where " +
+				w + " names background " + n + " but " + count + " --background " + (count ==
+					1 ? "was" : "were") + " given: use N:COLUMN=VALUE with 1 ≤ N ≤ " + count);
+			if (n == j + 1) res.add(m.group(2));
+		}
+		return res;
+	}
+
+	static TableInput.Missing parseMissing(final String text) {
+		try {
+			return TableInput.Missing.valueOf(text.trim().toUpperCase(Locale.ROOT));
+		}
+		catch (final IllegalArgumentException e) {
+			throw new IllegalArgumentException("--missing " + text +
+				" is not known: use drop, mean or zero");
+		}
+	}
+}

@@ -1,0 +1,117 @@
+package org.cpca.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/** Shared by the Spark tests: a local context, runs of both command lines, summaries. */
+final class SparkTesting {
+
+	/** The mouse protein table (ALGORITHMS.md §10.2). */
+	static final Path MICE = Path.of("/work/shared/data/Data_Cortex_Nuclear.csv");
+	/** The project's test stacks (300 slices of 32 × 32 pixels each). */
+	static final Path IMAGES = Path.of("..", "test-images").toAbsolutePath().normalize();
+
+	private SparkTesting() {}
+
+	/** A local context as the tests use it: UI off, bound to 127.0.0.1. */
+	static JavaSparkContext context(final String master) {
+		final SparkConf conf = new SparkConf().setMaster(master).setAppName("cpca-spark test")
+			.set("spark.ui.enabled", "false").set("spark.driver.host", "127.0.0.1").set(
+				"spark.driver.bindAddress", "127.0.0.1").set("spark.sql.shuffle.partitions",
+					"2");
+		final JavaSparkContext sc = new JavaSparkContext(conf);
+		sc.setLogLevel("WARN");
+		return sc;
+	}
+
+	/** Exit code, standard output and standard error of one run. */
+	static final class Run {
+
+		final int code;
+		final String out, err;
+
+		Run(final int code, final String out, final String err) {
+			this.code = code;
+			this.out = out;
+			this.err = err;
+		}
+	}
+
+	static Run spark(final JavaSparkContext sc, final String... args) {
+		final StringWriter out = new StringWriter(), err = new StringWriter();
+		final int code = SparkMain.run(sc, new PrintWriter(out), new PrintWriter(err), args);
+		return new Run(code, out.toString(), err.toString());
+	}
+
+	static Run single(final String... args) {
+		final StringWriter out = new StringWriter(), err = new StringWriter();
+		final int code = org.cpca.cli.Main.run(new PrintWriter(out), new PrintWriter(err),
+			args);
+		return new Run(code, out.toString(), err.toString());
+	}
+
+	/** args followed by more. */
+	static String[] with(final String[] args, final String... more) {
+		final List<String> all = new ArrayList<>(List.of(args));
+		all.addAll(List.of(more));
+		return all.toArray(new String[0]);
+	}
+
+	static JsonObject summary(final Path dir) throws IOException {
+		return JsonParser.parseString(new String(Files.readAllBytes(dir.resolve(
+			"summary.json")), StandardCharsets.UTF_8)).getAsJsonObject();
+	}
+
+	/**
+	 * The two summaries have the same results: the same α (or other setting) per result,
+	 * eigenvalues equal to {@code relative}, and the same automatic α set.
+	 */
+	static void assertSameResults(final JsonObject single, final JsonObject spark,
+		final double relative)
+	{
+		final JsonArray a = single.getAsJsonArray("results"), b = spark.getAsJsonArray(
+			"results");
+		assertEquals(a.size(), b.size(), "number of results");
+		for (int r = 0; r < a.size(); r++) {
+			final JsonObject x = a.get(r).getAsJsonObject(), y = b.get(r).getAsJsonObject();
+			assertEquals(x.get("alpha"), y.get("alpha"), "alpha of result " + r);
+			final JsonArray ex = x.getAsJsonArray("eigenvalues"), ey = y.getAsJsonArray(
+				"eigenvalues");
+			assertEquals(ex.size(), ey.size());
+			for (int c = 0; c < ex.size(); c++) {
+				final double u = ex.get(c).getAsDouble(), v = ey.get(c).getAsDouble();
+				assertEquals(u, v, relative * Math.abs(u), "eigenvalue " + c + " of result " + r +
+					" (α = " + x.get("alpha") + ")");
+			}
+			for (final String key : new String[] { "target_variance", "background_variance" }) {
+				final JsonElement tx = x.get(key), ty = y.get(key);
+				if (tx == null || tx.isJsonNull()) continue;
+				for (int c = 0; c < tx.getAsJsonArray().size(); c++) {
+					final double u = tx.getAsJsonArray().get(c).getAsDouble(), v = ty
+						.getAsJsonArray().get(c).getAsDouble();
+					// values that are 0 in exact arithmetic (α = ∞) agree in absolute terms
+					assertEquals(u, v, 1e3 * relative * Math.abs(u) + 1e-9, key + " " + c);
+				}
+			}
+		}
+		assertEquals(single.get("selection") == null ? null : single.getAsJsonObject(
+			"selection").get("alphas"), spark.get("selection") == null ? null : spark
+				.getAsJsonObject("selection").get("alphas"), "automatic α set");
+	}
+}

@@ -1,0 +1,105 @@
+package org.cpca.core.contrast;
+
+import java.util.Arrays;
+
+import org.cpca.core.linalg.Products;
+
+/**
+ * {@link ReducedSpace} built from the Gram matrix {@code G = ZZᵀ} of the stacked centred
+ * samples instead of the samples themselves (for data held elsewhere, e.g. summed over
+ * pixel tiles by a cluster; ALGORITHMS.md §14): the same pivoted Cholesky
+ * {@code G = LLᵀ}, the same r × r matrices, target scores {@code L_t w} with no pass over
+ * the data. A component {@code Qw = ZᵀL(LᵀL)⁻¹w} needs {@code Zᵀy} for the n × k
+ * coefficients {@code y = L(LᵀL)⁻¹w}: one pass over the samples, asked of a
+ * {@link GramLift}.
+ */
+final class GramSpace extends ContrastiveSpace {
+
+	private final double[][] l;
+	private final int nt, d;
+	private final double[][] lTl;
+	private final GramLift lift;
+
+	private GramSpace(final int r, final double[][] l, final double[] a,
+		final double[][] backgrounds, final int nt, final long[] nb, final int d,
+		final GramLift lift)
+	{
+		super(r, a, backgrounds);
+		this.l = l;
+		this.nt = nt;
+		this.d = d;
+		this.lift = lift;
+		final double[][] p = new double[r][r];
+		for (int s = 0; s <= backgrounds.length; s++) {
+			final double f = (s == 0 ? nt : nb[s - 1]) - 1;
+			final double[] c = s == 0 ? a : backgrounds[s - 1];
+			for (int i = 0; i < r; i++)
+				for (int j = 0; j < r; j++)
+					p[i][j] += f * c[i * r + j];
+		}
+		this.lTl = r == 0 ? new double[0][] : Products.cholesky(p);
+	}
+
+	/**
+	 * @param g ZZᵀ, N × N row-major, N = n_t + Σ n_b
+	 */
+	static GramSpace build(final double[] g, final int nt, final long[] nb, final int d,
+		final GramLift lift)
+	{
+		final int n = (int) Math.round(Math.sqrt(g.length));
+		final double[][] l = ReducedSpace.pivotedCholesky(g, n);
+		final int r = l.length == 0 ? 0 : l[0].length;
+		final double[] a = Products.crossProduct(Arrays.copyOf(l, nt), r, 1.0 / (nt - 1));
+		final double[][] b = new double[nb.length][];
+		for (int j = 0, from = nt; j < b.length; j++) {
+			final int to = from + (int) nb[j];
+			b[j] = Products.crossProduct(Arrays.copyOfRange(l, from, to), r, 1.0 / (nb[j] -
+				1));
+			from = to;
+		}
+		return new GramSpace(r, l, a, b, nt, nb, d, lift);
+	}
+
+	@Override
+	public int features() {
+		return d;
+	}
+
+	@Override
+	public double[][] components(final double[] w, final int k) {
+		final double[] coef = Products.choleskySolve(lTl, w, k);
+		final double[] y = times(l, coef, k);
+		final double[][] v = lift.lift(y, k);
+		for (final double[] vc : v) {
+			double norm = 0;
+			for (final double x : vc)
+				norm += x * x;
+			norm = Math.sqrt(norm);
+			if (norm > 0) for (int f = 0; f < vc.length; f++)
+				vc[f] /= norm;
+		}
+		return v;
+	}
+
+	private static double[] times(final double[][] rows, final double[] w, final int k) {
+		final double[] out = new double[rows.length * k];
+		for (int i = 0; i < rows.length; i++)
+			for (int t = 0; t < rows[i].length; t++) {
+				final double v = rows[i][t];
+				for (int c = 0; c < k; c++)
+					out[i * k + c] += v * w[t * k + c];
+			}
+		return out;
+	}
+
+	@Override
+	double[] targetScores(final double[] w, final int k) {
+		return times(Arrays.copyOf(l, nt), w, k);
+	}
+
+	@Override
+	String description() {
+		return "reduced space from the Gram matrix: r = " + m +
+			" (rank of the stacked centred data) of d = " + d + " features";
+	}
+}
