@@ -148,12 +148,24 @@ public final class Gcpca {
 			throw new IllegalArgumentException("gcPCA v1 is cPCA at a fixed α: give a " +
 				"finite α ≥ 0 (got " + alpha + "), or use v2, v3 or v4, which need no α");
 		final int k = fit.options().components();
-		if (2 * k > fit.rank()) throw new IllegalArgumentException("gcPCA returns k " +
+		final int room = variant == Variant.V1 ? fit.rank() : pooled(fit);
+		if (2 * k > room) throw new IllegalArgumentException("gcPCA returns k " +
 			"target-enriched and k background-enriched components, 2k = " + 2 * k +
-			" in all, but the data allow at most " + fit.rank() + " (the rank of the " +
-			"centred target and background): choose k ≤ " + fit.rank() / 2);
+			" in all, but the data allow at most " + room + " (the rank of the centred " +
+			"target and background, at most the smaller sample count − 1): choose k ≤ " +
+			room / 2);
 		return new Gcpca(fit, variant, orthogonal, variant == Variant.V1 ? alpha
 			: Double.NaN);
+	}
+
+	/**
+	 * The number of pooled principal components solved in: min(n_t − 1, n_b − 1) when that
+	 * is below the space's dimension (more features than samples), else the whole space.
+	 * v1 (cPCA) always uses the whole space.
+	 */
+	static int pooled(final Cpca f) {
+		return Math.min(f.rank(), Math.min(f.target().samples(), f.backgrounds().get(0)
+			.samples()) - 1);
 	}
 
 	public Variant variant() {
@@ -173,7 +185,7 @@ public final class Gcpca {
 	public Spectrum spectrum() {
 		final ContrastiveSpace s = fit.space();
 		return solve(s.a, s.b, s.dimension(), variant, alpha, fit.options().components(),
-			orthogonal);
+			orthogonal, variant == Variant.V1 ? s.dimension() : pooled(fit));
 	}
 
 	/** The model without a significance test. */
@@ -190,6 +202,7 @@ public final class Gcpca {
 		checkShuffles(shuffles);
 		final Spectrum sp = spectrum();
 		final int k = fit.options().components();
+		final int pooled = variant == Variant.V1 ? fit.rank() : pooled(fit);
 		final Map<String, Object> parameters = new LinkedHashMap<>();
 		parameters.put("variant", variant.id());
 		parameters.put("orthogonal", orthogonal ? "true" : "false");
@@ -198,6 +211,10 @@ public final class Gcpca {
 		notes.add("gcPCA " + variant.id() + (orthogonal ? " (orthogonal)" : "") + ": " +
 			"components 1–" + k + " are target-enriched, " + (k + 1) + "–" + 2 * k +
 			" background-enriched; " + variant.meaning());
+		if (pooled < fit.rank()) notes.add("gcPCA: solved in the top " + pooled + " principal " +
+			"components of the pooled covariance A + B (of " + fit.rank() + " directions " +
+			"with variance): with fewer samples than features, each dataset alone spans at " +
+			"most its sample count − 1 directions");
 		if (sp.ridge > 0) notes.add(String.format(Locale.ROOT, "gcPCA: the denominator D " +
 			"has condition number %.3g > %.0e; the ridge δ = %.4g was added to it (recorded " +
 			"as \"ridge\")", sp.condition, MAX_CONDITION, sp.ridge));
@@ -245,9 +262,10 @@ public final class Gcpca {
 			final SplittableRandom random = new SplittableRandom(seed * 1_000_003L + s);
 			final Dataset ts = shuffled(t, random), bs = shuffled(b, random);
 			final Cpca f = Cpca.fit(ts, bs, fit.options(), Progress.NONE);
-			final int k = Math.min(fit.options().components(), f.rank() / 2);
+			final int room = variant == Variant.V1 ? f.rank() : pooled(f);
 			final Spectrum sp = solve(f.space().a, f.space().b, f.space().dimension(),
-				variant, alpha, Math.max(1, k), orthogonal);
+				variant, alpha, Math.max(1, Math.min(fit.options().components(), room / 2)),
+				orthogonal, variant == Variant.V1 ? f.rank() : room);
 			tops[s] = sp.top();
 			bottoms[s] = sp.bottom();
 			progress.stage("gcPCA shuffle test", (s + 1.0) / shuffles);
@@ -292,6 +310,41 @@ public final class Gcpca {
 	public static Spectrum solve(final double[] a, final double[] b, final int m,
 		final Variant variant, final double alpha, final int k, final boolean orthogonal)
 	{
+		return solve(a, b, m, variant, alpha, k, orthogonal, m);
+	}
+
+	/**
+	 * Solves a variant inside the span of the top {@code pooled} eigenvectors of A + B (the
+	 * pooled principal subspace); {@code pooled ≥ m} solves in the whole space. With fewer
+	 * samples than features each dataset spans only its own n − 1 directions, and in the
+	 * directions one of them spans and the other does not every v4 value is exactly ±1:
+	 * restricting to at most min(n_t, n_b) − 1 pooled components (as the original does)
+	 * keeps both datasets' variance in every direction solved.
+	 */
+	public static Spectrum solve(final double[] a, final double[] b, final int m,
+		final Variant variant, final double alpha, final int k, final boolean orthogonal,
+		final int pooled)
+	{
+		if (pooled < m) {
+			final double[] sum = new double[m * m];
+			for (int i = 0; i < sum.length; i++)
+				sum[i] = a[i] + b[i];
+			final SymmetricEigen e = SymmetricEigen.of(sum, m);
+			final double[][] basis = new double[pooled][];
+			for (int c = 0; c < pooled; c++)
+				basis[c] = e.vector(c).clone();
+			final Spectrum inner = solve(restrict(a, basis, m), restrict(b, basis, m), pooled,
+				variant, alpha, k, orthogonal, pooled);
+			final int cols = 2 * k;
+			final double[] w = new double[m * cols];
+			for (int r = 0; r < pooled; r++)
+				for (int c = 0; c < cols; c++) {
+					final double y = inner.w[r * cols + c];
+					for (int i = 0; i < m; i++)
+						w[i * cols + c] += y * basis[r][i];
+				}
+			return new Spectrum(inner.values, w, inner.ridge, inner.condition);
+		}
 		final double[] n = new double[m * m], d = new double[m * m];
 		for (int i = 0; i < m * m; i++) {
 			switch (variant) {

@@ -55,6 +55,11 @@ public final class MethodRunner {
 			case ONLINE:
 				requireBackgrounds(s.method, backgrounds, 1, 1);
 				return OnlineCpcaStar.inMemory(s, target, backgrounds.get(0), options, progress);
+			case GCPCA: {
+				requireBackgrounds(s.method, backgrounds, 1, 1);
+				return org.cpca.core.gcpca.GcpcaRun.run(Cpca.fit(target, backgrounds, options,
+					progress), s, progress);
+			}
 			case KERNEL:
 				return kernel(s, target, backgrounds, options, progress);
 			case UCA:

@@ -152,21 +152,53 @@ class GcpcaTest {
 		assertEquals(0.0, r.parameters().get("ridge"));
 	}
 
-	/** Images: more features than samples; v4 in the reduced space needs no ridge, v2 does. */
+	/**
+	 * Images: more features than samples. Each dataset spans only its own directions, so
+	 * gcPCA solves in the pooled principal subspace (noted), where the planted target-only
+	 * direction is still found first.
+	 */
 	@Test
-	void ridgeIsRecordedWhenTheBackgroundIsSingular() {
-		final float[][][] p = TestData.planted(13, 30, 20, 400, 2, 2, 0.5);
+	void moreFeaturesThanSamplesSolvesInThePooledSubspace() {
+		final float[][][] p = TestData.planted(13, 60, 40, 400, 2, 1, 0.05);
 		final Cpca fit = fit(p[0], p[1], 2, null);
 		assertTrue(fit.reducedSpace());
 		final CpcaModel v4 = Gcpca.of(fit, Gcpca.Variant.V4, false, Double.NaN).model();
-		assertEquals(0.0, v4.parameters().get("ridge"));
+		assertEquals(400, v4.components()[0].length);
 		for (final double v : v4.eigenvalues())
 			assertTrue(v >= -1 - 1e-9 && v <= 1 + 1e-9);
+		assertTrue(v4.diagnostics().stream().anyMatch(s -> s.contains("top 39 principal")));
+		// the target-only direction has no background variance: its v4 value is near +1
+		assertTrue(v4.eigenvalues()[0] > 0.9, "top value " + v4.eigenvalues()[0]);
+		assertTrue(v4.backgroundVariance()[0] < 0.05 * v4.targetVariance()[0]);
+	}
+
+	/** A singular denominator (a constant background feature) gets a recorded ridge. */
+	@Test
+	void ridgeIsRecordedWhenTheBackgroundIsSingular() {
+		final float[][][] p = TestData.planted(23, 100, 100, 5, 2, 1, 0.5);
+		for (final float[] row : p[1])
+			row[0] = 7;
+		final Cpca fit = fit(p[0], p[1], 2, null);
 		final CpcaModel v2 = Gcpca.of(fit, Gcpca.Variant.V2, false, Double.NaN).model();
 		final double ridge = (Double) v2.parameters().get("ridge");
 		assertTrue(ridge > 0, "ridge " + ridge);
 		assertTrue(v2.diagnostics().stream().anyMatch(s -> s.contains("ridge")));
-		assertEquals(400, v2.components()[0].length);
+		// the smallest ridge that brings cond(D) to 1e13: λ_max(B)/ridge ≈ 1e13
+		final double bmax = java.util.Arrays.stream(new org.apache.commons.math3.linear
+			.EigenDecomposition(TestData.covariance(toDouble(p[1]))).getRealEigenvalues())
+			.max().getAsDouble();
+		assertEquals(1e13, (bmax + ridge) / ridge, 1e13 * 1e-2);
+		// v4's A + B is definite: no ridge
+		assertEquals(0.0, Gcpca.of(fit, Gcpca.Variant.V4, false, Double.NaN).model()
+			.parameters().get("ridge"));
+	}
+
+	private static double[][] toDouble(final float[][] x) {
+		final double[][] out = new double[x.length][x[0].length];
+		for (int i = 0; i < x.length; i++)
+			for (int j = 0; j < x[i].length; j++)
+				out[i][j] = x[i][j];
+		return out;
 	}
 
 	/** Identical target and background: the shuffle null finds nothing significant. */
@@ -203,6 +235,8 @@ class GcpcaTest {
 			"v1", "α");
 		TestData.assertMessage(() -> Gcpca.of(fit(p[0], p[1], 4, null), Gcpca.Variant.V4,
 			false, Double.NaN), "2k = 8", "k ≤ 3");
+		TestData.assertMessage(() -> org.cpca.core.run.MethodSettings.parseSparsity("-1",
+			"--sparsity"), "--sparsity", "≥ 0");
 		assertEquals(Gcpca.Variant.V3, Gcpca.Variant.parse(" V3 "));
 	}
 }
