@@ -60,6 +60,11 @@ public final class MethodRunner {
 				return org.cpca.core.gcpca.GcpcaRun.run(Cpca.fit(target, backgrounds, options,
 					progress), s, progress);
 			}
+			case PCPCA: {
+				requireBackgrounds(s.method, backgrounds, 1, 1);
+				return org.cpca.core.pcpca.PcpcaRun.run(Cpca.fit(target, backgrounds, options,
+					progress), s);
+			}
 			case KERNEL:
 				return kernel(s, target, backgrounds, options, progress);
 			case UCA:
