@@ -91,6 +91,10 @@ public final class Analysis {
 		boolean stacked;
 		/** rPCA: k_b as text ("auto", a count, or one per background). */
 		String backgroundComponents = "auto";
+		String variant = "v4";
+		boolean orthogonal;
+		int shuffles;
+		String sparsity = "none";
 		Samples samples = Samples.SLICES;
 		String method = "cpca";
 		String alphaMode = "auto";
@@ -164,6 +168,17 @@ public final class Analysis {
 		/** rPCA: k_b, "auto" (elbow rule), a count, or one value per background. */
 		public Request backgroundComponents(final String text) {
 			backgroundComponents = text;
+			return this;
+		}
+
+		/** gcPCA's variant, orthogonal variants and shuffles; sparsity "none", a value or "auto". */
+		public Request gcpca(final String v, final boolean ortho, final int n,
+			final String sparse)
+		{
+			variant = v;
+			orthogonal = ortho;
+			shuffles = n;
+			sparsity = sparse;
 			return this;
 		}
 
@@ -491,6 +506,16 @@ public final class Analysis {
 		if (method == Method.KERNEL) settings.kernel(MethodSettings.parseKernel(r.kernel,
 			r.gamma, r.degree, r.coef0, "")).landmarks(MethodSettings.parseLandmarks(
 				r.landmarks, "landmarks"));
+		if (method == Method.GCPCA) {
+			settings.variant = org.cpca.core.gcpca.Gcpca.Variant.parse(r.variant).id();
+			settings.orthogonal = r.orthogonal;
+			if (r.shuffles < 0) throw new IllegalArgumentException("shuffles=" + r.shuffles +
+				" must be ≥ 0: 0 for no significance test, e.g. 100 for one");
+			settings.shuffles = r.shuffles;
+		}
+		if ((method == Method.CPCA || method == Method.GCPCA) && r.sparsity != null && !r
+			.sparsity.trim().equalsIgnoreCase("none")) settings.sparsity = MethodSettings
+				.parseSparsity(r.sparsity, "sparsity=");
 		final Solution solution = MethodRunner.run(settings, t, bs, options, progress);
 		progress.stage("done", 1);
 		return new Analysis(r, t, solution, layout, targetPixels);

@@ -75,7 +75,7 @@ public class BatchCommand extends ContextCommand {
 	private boolean per_file;
 
 	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp", "kernel",
-		"uca", "rpca" },
+		"uca", "rpca", "gcpca", "pcpca" },
 		description = "cpca: contrastive PCA against the background. pca: PCA of the " +
 			"target. star: cPCA* (β below). cpcapp: cPCA++ (target/background variance " +
 			"ratio). kernel: kernel cPCA (kernel settings below). uca: UCA, tuning-free, " +
@@ -128,6 +128,21 @@ public class BatchCommand extends ContextCommand {
 	@Parameter(label = "Pool backgrounds (stacked)",
 		description = "UCA, rPCA with several backgrounds: pool them into one dataset.")
 	private boolean stacked;
+
+	@Parameter(label = "gcPCA variant", choices = { "v4", "v3", "v2", "v1" },
+		description = "For method=gcpca (v1 uses the fixed α).")
+	private String variant = "v4";
+
+	@Parameter(label = "Orthogonal (gcPCA)")
+	private boolean orthogonal;
+
+	@Parameter(label = "Shuffles (gcPCA)", min = "0",
+		description = "For method=gcpca: seeded shuffles of the significance test (0: none).")
+	private int shuffles = 0;
+
+	@Parameter(label = "Sparsity (cPCA, gcPCA)",
+		description = "none (dense), a value ≥ 0 or auto.")
+	private String sparsity = "none";
 
 	@Parameter(label = "Background components k_b (rPCA)",
 		description = "rPCA: auto (elbow rule), a number, or one value per background.")
@@ -242,6 +257,12 @@ public class BatchCommand extends ContextCommand {
 			"--landmarks", landmarks));
 		if ((m.equals("uca") || m.equals("rpca")) && stacked) a.add("--stacked");
 		if (m.equals("rpca")) a.addAll(List.of("--background-components", k_b));
+		if (m.equals("gcpca")) {
+			a.addAll(List.of("--variant", variant, "--shuffles", Integer.toString(shuffles)));
+			if (orthogonal) a.add("--orthogonal");
+		}
+		if ((m.equals("cpca") || m.equals("gcpca")) && sparsity != null && !sparsity.trim()
+			.equalsIgnoreCase("none")) a.addAll(List.of("--sparsity", sparsity.trim()));
 		if ("star".equalsIgnoreCase(method)) {
 			final String b = beta_mode == null ? "" : beta_mode.trim().toLowerCase(Locale.ROOT);
 			if (!b.equals("auto") && !b.equals("fixed")) throw new IllegalArgumentException(

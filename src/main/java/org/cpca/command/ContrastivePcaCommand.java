@@ -76,7 +76,9 @@ public class ContrastivePcaCommand extends ContextCommand {
 	private String samples = "slices";
 
 	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp", "kernel",
-		"uca", "rpca" }, description = "cpca: contrastive PCA against the background. pca: " +
+		"uca", "rpca", "gcpca", "pcpca" }, description = "cpca: contrastive PCA against the " +
+			"background. gcpca: generalized cPCA (α-free; target- and background-enriched " +
+			"ends). pcpca: probabilistic cPCA at a fixed α (noise variance, denoising). pca: " +
 			"ordinary PCA of the target. star: cPCA*, C_t v = λ((1−β)I + βC_b)v. cpcapp: " +
 			"cPCA++, the target/background variance ratio C_t v = λC_b v. kernel: kernel " +
 			"cPCA (nonlinear; see the kernel settings). uca: unique component analysis, " +
@@ -143,6 +145,23 @@ public class ContrastivePcaCommand extends ContextCommand {
 		description = "rPCA: k_b, the principal components removed from each background: " +
 			"auto (elbow rule), a number, or one value per background (e.g. 3,auto).")
 	private String k_b = "auto";
+
+	@Parameter(label = "gcPCA variant", choices = { "v4", "v3", "v2", "v1" },
+		description = "For method=gcpca: v4 index in [−1, 1] (+1 only in the target, −1 " +
+			"only in the background), v3 ratio − 1, v2 variance ratio, v1 cPCA at fixed α.")
+	private String variant = "v4";
+
+	@Parameter(label = "Orthogonal (gcPCA)",
+		description = "For method=gcpca: orthonormal loadings.")
+	private boolean orthogonal;
+
+	@Parameter(label = "Shuffles (gcPCA)", min = "0",
+		description = "For method=gcpca: seeded shuffles of the significance test (0: none).")
+	private int shuffles = 0;
+
+	@Parameter(label = "Sparsity (cPCA, gcPCA)",
+		description = "none (dense), a value ≥ 0 (larger gives more zero loadings) or auto.")
+	private String sparsity = "none";
 
 	@Parameter(label = "Components (k)", min = "1",
 		description = "Number of components.")
@@ -224,7 +243,7 @@ public class ContrastivePcaCommand extends ContextCommand {
 					beta_mode, beta).epsilon(epsilon)
 				.components(components).standardize(standardize).whiten(whiten).bin(bin)
 				.seed(seed).kernel(kernel, gamma, degree, coef0, landmarks).stacked(stacked)
-				.backgroundComponents(k_b);
+				.backgroundComponents(k_b).gcpca(variant, orthogonal, shuffles, sparsity);
 			if ("selection".equals(background_source)) request.backgroundFromSelection();
 			else if ("mask".equals(background_source)) request.backgroundFromMask(
 				background_mask);
