@@ -133,7 +133,8 @@ public class BatchCommand extends ContextCommand {
 		description = "For method=gcpca (v1 uses the fixed α).")
 	private String variant = "v4";
 
-	@Parameter(label = "Orthogonal (gcPCA)")
+	@Parameter(label = "Orthogonal (gcPCA)",
+		description = "For method=gcpca: orthonormal loadings.")
 	private boolean orthogonal;
 
 	@Parameter(label = "Shuffles (gcPCA)", min = "0",
