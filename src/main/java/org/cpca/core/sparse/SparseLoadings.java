@@ -24,9 +24,9 @@ import org.cpca.core.linalg.SymmetricEigen;
 public final class SparseLoadings {
 
 	/** Iterations at most. */
-	public static final int MAX_ITERATIONS = 1000;
+	public static final int MAX_ITERATIONS = 500;
 	/** Stop when ‖B_new − B‖_F ≤ TOLERANCE · ‖B‖_F. */
-	public static final double TOLERANCE = 1e-8;
+	public static final double TOLERANCE = 1e-6;
 
 	/** k unit loadings (rows of length d; all-zero rows when λ₁ removed a whole one). */
 	public final double[][] loadings;
@@ -87,8 +87,8 @@ public final class SparseLoadings {
 		double[] a = e.vectors(k); // m × k
 		double[][] b = lift(q, a, k, d);
 		int it = 0;
+		double[] cb = coordinates(q, b, k); // QᵀB, carried from one iteration to the next
 		for (; it < MAX_ITERATIONS; it++) {
-			final double[] cb = coordinates(q, b, k); // QᵀB
 			final double[] diff = new double[m * k];
 			for (int i = 0; i < m * k; i++)
 				diff[i] = cb[i] - a[i];
@@ -105,7 +105,8 @@ public final class SparseLoadings {
 				}
 			b = nb;
 			// Procrustes: A = Z (ZᵀZ)^{-1/2}, Z = Θ²B, in the space's coordinates
-			final double[] z = times(p, coordinates(q, b, k), m, k);
+			cb = coordinates(q, b, k);
+			final double[] z = times(p, cb, m, k);
 			final double[] polar = polar(z, m, k);
 			if (polar != null) a = polar;
 			if (change <= TOLERANCE * TOLERANCE * Math.max(norm, 1e-300)) {
