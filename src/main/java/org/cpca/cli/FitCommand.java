@@ -69,7 +69,8 @@ final class FitCommand implements Callable<Integer> {
 	int components;
 
 	@Option(names = "--method", paramLabel = "NAME", defaultValue = "cpca",
-		description = "pca, cpca, star (cPCA*: C_t v = λ((1−β)I + βC_b)v), cpcapp " +
+		description = "pca, cpca, gcpca (generalized cPCA: α-free, both ends, see " +
+			"--variant, --shuffles), pcpca (probabilistic cPCA at --alpha), star (cPCA*: C_t v = λ((1−β)I + βC_b)v), cpcapp " +
 			"(cPCA++: C_t v = λC_b v), online (online cPCA*, inputs streamed from disk; " +
 			"see --eta, --tau, --epochs), kernel (kernel cPCA; see --kernel), uca (unique " +
 			"component analysis: tuning-free, any number of backgrounds) or rpca (residual " +
@@ -115,6 +116,29 @@ final class FitCommand implements Callable<Integer> {
 			"log-elbow rule (default: the elbow of log λ, scale-free), 'elbow' for the " +
 			"original elbow rule on λ, or one value per background, e.g. 3,auto.")
 	String backgroundComponents;
+
+	@Option(names = "--variant", paramLabel = "v1|v2|v3|v4",
+		description = "--method gcpca: v4 (default; index in [−1, 1]: +1 only in the " +
+			"target, −1 only in the background), v3 (ratio − 1), v2 (variance ratio, as " +
+			"cPCA++) or v1 (cPCA at --alpha).")
+	String variant;
+
+	@Option(names = "--orthogonal", description = "--method gcpca: orthonormal loadings " +
+		"(components found one at a time in the complement of those kept).")
+	boolean orthogonal;
+
+	@Option(names = "--shuffles", paramLabel = "N",
+		description = "--method gcpca: N seeded shuffles (--seed) of each feature's samples " +
+			"give a null distribution; significant components are marked in the summary " +
+			"(default: 0, no test).")
+	Integer shuffles;
+
+	@Option(names = "--sparsity", paramLabel = "VALUE|auto",
+		description = "--method cpca, gcpca: sparse loadings with L1 weight λ₁ ≥ 0 (0 is " +
+			"dense) or auto (a log path; silhouette of the labels if given, else the " +
+			"sparsest loadings whose scores keep the dense subspace); the summary reports " +
+			"the fraction of zero loadings.")
+	String sparsity;
 
 	@Option(names = "--retain", paramLabel = "FRACTION",
 		description = "PCA only: use the smallest k whose components retain this " +

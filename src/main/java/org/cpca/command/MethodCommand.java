@@ -16,7 +16,9 @@ import org.scijava.plugin.Parameter;
 public abstract class MethodCommand extends ContextCommand {
 
 	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp", "kernel",
-		"uca", "rpca" }, description = "cpca: contrastive PCA against the background. pca: " +
+		"uca", "rpca", "gcpca", "pcpca" }, description = "cpca: contrastive PCA against the " +
+			"background. gcpca: generalized cPCA (α-free; target- and background-enriched " +
+			"ends). pcpca: probabilistic cPCA at a fixed α (noise variance, denoising). pca: " +
 			"ordinary PCA of the target. star: cPCA*, C_t v = λ((1−β)I + βC_b)v. cpcapp: " +
 			"cPCA++, the target/background variance ratio C_t v = λC_b v. kernel: kernel " +
 			"cPCA (nonlinear; see the kernel settings). uca: unique component analysis, " +
@@ -84,6 +86,23 @@ public abstract class MethodCommand extends ContextCommand {
 			"auto (elbow rule), a number, or one value per background (e.g. 3,auto).")
 	protected String k_b = "auto";
 
+	@Parameter(label = "gcPCA variant", choices = { "v4", "v3", "v2", "v1" },
+		description = "For method=gcpca: v4 index in [−1, 1] (+1 only in the target, −1 " +
+			"only in the background), v3 ratio − 1, v2 variance ratio, v1 cPCA at fixed α.")
+	protected String variant = "v4";
+
+	@Parameter(label = "Orthogonal (gcPCA)",
+		description = "For method=gcpca: orthonormal loadings.")
+	protected boolean orthogonal;
+
+	@Parameter(label = "Shuffles (gcPCA)", min = "0",
+		description = "For method=gcpca: seeded shuffles of the significance test (0: none).")
+	protected int shuffles = 0;
+
+	@Parameter(label = "Sparsity (cPCA, gcPCA)",
+		description = "none (dense), a value ≥ 0 (larger gives more zero loadings) or auto.")
+	protected String sparsity = "none";
+
 	@Parameter(label = "Components (k)", min = "1",
 		description = "Number of components.")
 	protected int components = 2;
@@ -116,7 +135,8 @@ public abstract class MethodCommand extends ContextCommand {
 			alpha_mode).set("alpha", alpha).set("beta_mode", beta_mode).set("beta", beta).set(
 				"epsilon", epsilon).set("kernel", kernel).set("gamma", gamma).set("degree",
 					degree).set("coef0", coef0).set("landmarks", landmarks).set("stacked",
-						stacked).set("k_b", k_b).set("components", components).set(
+						stacked).set("k_b", k_b).set("variant", variant).set("orthogonal", orthogonal).set(
+							"shuffles", shuffles).set("sparsity", sparsity).set("components", components).set(
 							"standardize", standardize).set("whiten", whiten).set("seed", seed)
 			.build();
 	}

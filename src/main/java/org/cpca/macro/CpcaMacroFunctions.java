@@ -61,7 +61,9 @@ import org.cpca.core.online.OnlineOptions;
  * cPCA*'s, in [0, 1]; {@code epsilon} regularises a singular background covariance
  * for cPCA++ and cPCA* at β = 1, δ = ε·trace(C_b)/d, default 1e-6; online cPCA* takes a fixed β and {@code eta}, {@code tau},
  * {@code epochs}, and compares with offline cPCA* in its diagnostics; {@code stacked} and
- * {@code k_b} are UCA's and rPCA's). With class labels,
+ * {@code k_b} are UCA's and rPCA's; gcPCA takes {@code method=gcpca variant=v1|v2|v3|v4
+ * orthogonal shuffles=N}, PCPCA {@code method=pcpca alpha=A}, and cPCA and gcPCA
+ * {@code sparsity=none|VALUE|auto}). With class labels,
  * cPCA*'s separation along its β grid comes from
  * {@code Ext.getSeparationAlongBeta("lda_accuracy", betas, values)} (or
  * {@code "symmetrized_kl"}). The model index of the other functions counts the models of

@@ -20,7 +20,7 @@ import java.util.Map;
  * {@link #attributes()} carries free-form facts for other layers, such as how features map
  * to pixels; {@link #diagnostics()} carries non-fatal numerical notes.
  */
-public final class CpcaModel extends ModelBase {
+public class CpcaModel extends ModelBase {
 
 	private final double[][] components;
 	private final Preprocessing preprocessing;

@@ -327,10 +327,17 @@ public final class ModelFile {
 		final JsonElement s = o.get("scale");
 		final double[] scale = s == null || s.isJsonNull() ? null : length(numbers(s
 			.getAsJsonArray(), file, "scale", false), d, file, "scale");
-		return new CpcaModel(method, alpha, parameters, components, eig, tv, bv, o.get(
-			"target_total_variance").getAsDouble(), Preprocessing.of(mean, scale), o.has(
-				"whiten") && o.get("whiten").getAsBoolean(), diagnostics(o), attributes(o),
+		final CpcaModel model = new CpcaModel(method, alpha, parameters, components, eig, tv,
+			bv, o.get("target_total_variance").getAsDouble(), Preprocessing.of(mean, scale), o
+				.has("whiten") && o.get("whiten").getAsBoolean(), diagnostics(o), attributes(o),
 			null);
+		if (!"pcpca".equals(method)) return model;
+		try {
+			return org.cpca.core.pcpca.PcpcaModel.of(model);
+		}
+		catch (final IllegalArgumentException e) {
+			throw bad(file, "its PCPCA parameters are not valid (" + e.getMessage() + ")");
+		}
 	}
 
 	/** A number ("inf", "-inf" and null included) or, for any other string, the name. */

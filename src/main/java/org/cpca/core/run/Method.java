@@ -17,7 +17,9 @@ public enum Method {
 	UCA("uca", "UCA", "UC"),
 	RPCA("rpca", "rPCA", "rPC"),
 	KERNEL("kernel", "kernel cPCA", "kPC"),
-	ONLINE("online", "online cPCA*", "cPC");
+	ONLINE("online", "online cPCA*", "cPC"),
+	GCPCA("gcpca", "gcPCA", "gcPC"),
+	PCPCA("pcpca", "PCPCA", "pcPC");
 
 	/** The name users type. */
 	public final String id;

@@ -58,12 +58,15 @@ public final class MethodRunner {
 			case CPCA: {
 				requireBackgrounds(s.method, backgrounds, 1, 1);
 				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
+				final Solution dense;
 				if (Double.isNaN(s.alpha)) {
 					final AlphaSelection selection = fit.automatic(progress);
-					return Solution.of(Method.CPCA, "auto", selection.models(), selection, fit);
+					dense = Solution.of(Method.CPCA, "auto", selection.models(), selection, fit);
 				}
-				return Solution.of(Method.CPCA, s.alpha == Double.POSITIVE_INFINITY ? "inf"
+				else dense = Solution.of(Method.CPCA, s.alpha == Double.POSITIVE_INFINITY ? "inf"
 					: "fixed", List.of(fit.model(s.alpha)), null, fit);
+				return s.sparsity == null ? dense : org.cpca.core.sparse.SparseRun.cpca(dense,
+					s.sparsity);
 			}
 			case STAR:
 			case CPCAPP: {
@@ -75,6 +78,16 @@ public final class MethodRunner {
 			case ONLINE:
 				requireBackgrounds(s.method, backgrounds, 1, 1);
 				return OnlineCpcaStar.inMemory(s, target, backgrounds.get(0), options, progress);
+			case GCPCA: {
+				requireBackgrounds(s.method, backgrounds, 1, 1);
+				return org.cpca.core.gcpca.GcpcaRun.run(Cpca.fit(target, backgrounds, options,
+					progress), s, progress);
+			}
+			case PCPCA: {
+				requireBackgrounds(s.method, backgrounds, 1, 1);
+				return org.cpca.core.pcpca.PcpcaRun.run(Cpca.fit(target, backgrounds, options,
+					progress), s);
+			}
 			case KERNEL:
 				return kernel(s, target, backgrounds, options, progress);
 			case UCA:

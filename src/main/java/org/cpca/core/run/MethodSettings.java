@@ -54,6 +54,40 @@ public final class MethodSettings {
 	 */
 	public java.util.List<Integer> backgroundComponents;
 
+	/** gcPCA: the variant, v1 … v4 (v4 by default). */
+	public String variant = "v4";
+	/** gcPCA: the orthogonal variants (loadings orthonormal in feature space). */
+	public boolean orthogonal;
+	/** gcPCA: number of seeded shuffles of the significance test (0: none). */
+	public int shuffles;
+	/**
+	 * cPCA and gcPCA: λ₁ of sparse loadings; {@code null} for dense loadings (the default),
+	 * NaN for automatic λ₁ (see {@link #parseSparsity}).
+	 */
+	public Double sparsity;
+
+	/**
+	 * Sparsity from text: a number ≥ 0 (λ₁; 0 gives the dense loadings) or "auto".
+	 *
+	 * @param option how the user gave it, for the message (e.g. "--sparsity")
+	 * @return NaN for auto
+	 */
+	public static double parseSparsity(final String text, final String option) {
+		final String s = text == null ? "" : text.trim().toLowerCase(java.util.Locale.ROOT);
+		if (s.equals("auto")) return Double.NaN;
+		final double v;
+		try {
+			v = Double.parseDouble(s);
+		}
+		catch (final NumberFormatException e) {
+			throw new IllegalArgumentException(option + " " + text +
+				" is not a number: use λ₁ ≥ 0 (0 is dense, larger values give more zeros) or auto");
+		}
+		if (!(v >= 0) || Double.isInfinite(v)) throw new IllegalArgumentException(option +
+			" must be ≥ 0 (got " + text + "): 0 is dense, larger values give more zeros; or auto");
+		return v + 0.0;
+	}
+
 	public MethodSettings stacked(final boolean on) {
 		stacked = on;
 		return this;

@@ -133,6 +133,17 @@ public final class Settings {
 		key("centring", "running or pass", (b, t, k) -> b.centring = OnlineOptions.Centring
 			.parse(t));
 		key("checkpoints", "a whole number ≥ 2", (b, t, k) -> b.checkpoints = whole(t, k, 2));
+		key("variant", "v1, v2, v3 or v4", (b, t, k) -> b.variant = org.cpca.core.gcpca.Gcpca
+			.Variant.parse(t).id());
+		key("orthogonal", "true or false", (b, t, k) -> b.orthogonal = bool(t, k));
+		key("shuffles", "a whole number ≥ 0 (0: no significance test)", (b, t, k) -> {
+			final long v = longValue(t, k);
+			if (v < 0 || v > Integer.MAX_VALUE) throw new IllegalArgumentException(Choice.name(
+				k) + " must be ≥ 0 (got " + t + "): 0 for no significance test, e.g. 100 for one");
+			b.shuffles = (int) v;
+		});
+		key("sparsity", "none, a value ≥ 0 or auto", (b, t, k) -> b.sparsity = t.trim()
+			.equalsIgnoreCase("none") ? null : MethodSettings.parseSparsity(t, Choice.name(k)));
 		key("reference", "auto, offline or none", (b, t, k) -> {
 			final String v = t.trim().toLowerCase(Locale.ROOT);
 			if (!v.equals("auto") && !v.equals("offline") && !v.equals("none"))
@@ -184,6 +195,10 @@ public final class Settings {
 	private final SampleStream.Order order;
 	private final OnlineOptions.Centring centring;
 	private final String reference;
+	private final String variant;
+	private final boolean orthogonal;
+	private final int shuffles;
+	private final Double sparsity;
 	/** The keys the user gave (for "applies to … only" checks and summaries). */
 	private final Set<String> given;
 
@@ -217,6 +232,10 @@ public final class Settings {
 		order = b.order;
 		centring = b.centring;
 		reference = b.reference;
+		variant = b.variant;
+		orthogonal = b.orthogonal;
+		shuffles = b.shuffles;
+		sparsity = b.sparsity;
 		given = Collections.unmodifiableSet(new LinkedHashSet<>(b.given));
 	}
 
@@ -295,6 +314,10 @@ public final class Settings {
 			.backgroundComponents(backgroundComponents);
 		s.betaCount = betaCount;
 		s.betasReturned = betasReturned;
+		s.variant = variant;
+		s.orthogonal = orthogonal;
+		s.shuffles = shuffles;
+		s.sparsity = sparsity;
 		if (method == Method.KERNEL) s.kernel(KernelFunction.of(KernelFunction.Type.parse(
 			kernel), gamma.value(), degree, coef0)).landmarks(landmarks);
 		return s;
@@ -358,6 +381,10 @@ public final class Settings {
 		SampleStream.Order order = SampleStream.Order.SHUFFLED;
 		OnlineOptions.Centring centring = OnlineOptions.Centring.RUNNING;
 		String reference = "auto";
+		String variant = "v4";
+		boolean orthogonal;
+		int shuffles;
+		Double sparsity;
 		private boolean lenient;
 
 		private Builder(final Style style) {
@@ -425,6 +452,10 @@ public final class Settings {
 			onlyFor("stacked", Method.UCA, Method.RPCA);
 			onlyFor("epsilon", Method.CPCAPP, Method.STAR);
 			onlyFor("beta_count", Method.STAR);
+			onlyFor("variant", Method.GCPCA);
+			onlyFor("orthogonal", Method.GCPCA);
+			onlyFor("shuffles", Method.GCPCA);
+			if (sparsity != null) onlyFor("sparsity", Method.CPCA, Method.GCPCA);
 			onlyFor("betas_returned", Method.STAR);
 			for (final String k : Arrays.asList("kernel", "gamma", "degree", "coef0",
 				"landmarks"))

@@ -1,0 +1,535 @@
+package org.cpca.core.gcpca;
+
+import org.cpca.core.Progress;
+import org.cpca.core.contrast.ContrastiveSpace;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.linalg.SymmetricEigen;
+import org.cpca.core.model.CpcaModel;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * gcPCA (ALGORITHMS.md §11, docs/math/gcpca.md): each variant maximises a generalised
+ * Rayleigh quotient {@code vᵀNv / vᵀDv} of the target covariance A and the background
+ * covariance B:
+ * <table>
+ * <caption>variants</caption>
+ * <tr><th>variant</th><th>N</th><th>D</th><th>value</th></tr>
+ * <tr><td>v1</td><td>A − αB</td><td>I</td><td>cPCA's eigenvalue</td></tr>
+ * <tr><td>v2</td><td>A</td><td>B</td><td>ratio r (cPCA++)</td></tr>
+ * <tr><td>v3</td><td>A − B</td><td>B</td><td>r − 1</td></tr>
+ * <tr><td>v4 (default)</td><td>A − B</td><td>A + B</td><td>(r − 1)/(r + 1) in [−1, 1]</td></tr>
+ * </table>
+ * The problem is solved exactly on the fit's contrastive space (the m × m restriction of A
+ * and B: d × d for tables, the reduced space of the stacked data for images), as the
+ * symmetric problem {@code D^{-1/2} N D^{-1/2} y = λy}, {@code v = D^{-1/2}y}. When
+ * cond(D) exceeds {@value #MAX_CONDITION} the smallest ridge δ that brings it to that value
+ * is added to D and recorded ("ridge").
+ * <p>
+ * Both ends are results: the model holds 2k components, first the k of largest value
+ * (target-enriched, descending), then the k of smallest value (background-enriched, most
+ * negative first). The orthogonal variants (v2.1–v4.1 of the paper) extract them one at a
+ * time in the orthogonal complement of those already kept, alternating the most
+ * target-enriched and the most background-enriched, so all 2k are orthonormal.
+ * <p>
+ * Significance ({@link #run} with shuffles &gt; 0): each shuffle permutes every feature's
+ * samples independently within the target and within the background (seeded), refits the
+ * same variant and keeps its largest and smallest value. A target-enriched component is
+ * significant when its value exceeds the 97.5 % quantile of the shuffles' largest values; a
+ * background-enriched one when its value lies below the 2.5 % quantile of their smallest
+ * values (a max-statistic null: one threshold per end, for every component of that end).
+ */
+public final class Gcpca {
+
+	/** The largest condition number of D solved without a ridge. */
+	public static final double MAX_CONDITION = 1e13;
+
+	/** The variants of the paper's Table 1. */
+	public enum Variant {
+		V1, V2, V3, V4;
+
+		/** "v1" … "v4". */
+		public String id() {
+			return name().toLowerCase(Locale.ROOT);
+		}
+
+		/** The variant named {@code text} ("v1" … "v4", also "1" … "4"). */
+		public static Variant parse(final String text) {
+			final String s = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+			for (final Variant v : values())
+				if (v.id().equals(s) || v.id().substring(1).equals(s)) return v;
+			throw new IllegalArgumentException("gcPCA variant '" + text + "' is not known: " +
+				"use v1 (cPCA at α), v2 (variance ratio), v3 (ratio − 1) or v4 (the default: " +
+				"index in [−1, 1])");
+		}
+
+		/** What the sign of a value means, for the summary and the notes. */
+		public String meaning() {
+			switch (this) {
+				case V1:
+					return "value > 0: more target than α × background variance";
+				case V2:
+					return "value = target/background variance ratio: > 1 target-enriched, " +
+						"< 1 background-enriched";
+				case V3:
+					return "value = ratio − 1: > 0 target-enriched, < 0 background-enriched";
+				default:
+					return "value in [−1, 1]: +1 varies only in the target, −1 only in the " +
+						"background, 0 equally in both";
+			}
+		}
+	}
+
+	/** The solution of one problem in the space's coordinates. */
+	public static final class Spectrum {
+
+		/** 2k values: the k largest descending, then the k smallest ascending. */
+		public final double[] values;
+		/** m × 2k, row-major: unit columns in the space's (orthonormal) coordinates. */
+		public final double[] w;
+		/** The ridge added to D (0 when none was needed). */
+		public final double ridge;
+		/** Condition number of D before the ridge (+∞ when D is singular). */
+		public final double condition;
+
+		Spectrum(final double[] values, final double[] w, final double ridge,
+			final double condition)
+		{
+			this.values = values;
+			this.w = w;
+			this.ridge = ridge;
+			this.condition = condition;
+		}
+
+		/** The largest value (of the target-enriched end). */
+		public double top() {
+			return values[0];
+		}
+
+		/** The smallest value (of the background-enriched end). */
+		public double bottom() {
+			return values[values.length / 2];
+		}
+	}
+
+	private final Cpca fit;
+	private final Variant variant;
+	private final boolean orthogonal;
+	private final double alpha;
+
+	private Gcpca(final Cpca fit, final Variant variant, final boolean orthogonal,
+		final double alpha)
+	{
+		this.fit = fit;
+		this.variant = variant;
+		this.orthogonal = orthogonal;
+		this.alpha = alpha;
+	}
+
+	/**
+	 * gcPCA on a fit with one background.
+	 *
+	 * @param alpha α ≥ 0 (finite) for v1; ignored (NaN) for the other variants
+	 */
+	public static Gcpca of(final Cpca fit, final Variant variant, final boolean orthogonal,
+		final double alpha)
+	{
+		if (fit.backgroundCount() != 1) throw new IllegalArgumentException(
+			"gcPCA needs exactly one background (got " + fit.backgroundCount() +
+				"): give one --background, or pool several into one");
+		if (variant == Variant.V1 && !(alpha >= 0 && alpha < Double.POSITIVE_INFINITY))
+			throw new IllegalArgumentException("gcPCA v1 is cPCA at a fixed α: give a " +
+				"finite α ≥ 0 (got " + alpha + "), or use v2, v3 or v4, which need no α");
+		final int k = fit.options().components();
+		final int room = variant == Variant.V1 ? fit.rank() : pooled(fit);
+		if (2 * k > room) throw new IllegalArgumentException("gcPCA returns k " +
+			"target-enriched and k background-enriched components, 2k = " + 2 * k +
+			" in all, but the data allow at most " + room + " (the rank of the centred " +
+			"target and background, at most the smaller sample count − 1): choose k ≤ " +
+			room / 2);
+		return new Gcpca(fit, variant, orthogonal, variant == Variant.V1 ? alpha
+			: Double.NaN);
+	}
+
+	/**
+	 * The number of pooled principal components solved in: min(n_t − 1, n_b − 1) when that
+	 * is below the space's dimension (more features than samples), else the whole space.
+	 * v1 (cPCA) always uses the whole space.
+	 */
+	static int pooled(final Cpca f) {
+		return Math.min(f.rank(), Math.min(f.target().samples(), f.backgrounds().get(0)
+			.samples()) - 1);
+	}
+
+	public Variant variant() {
+		return variant;
+	}
+
+	public boolean orthogonal() {
+		return orthogonal;
+	}
+
+	/** The fit this runs on. */
+	public Cpca fit() {
+		return fit;
+	}
+
+	/** The problem solved on the fit's space. */
+	public Spectrum spectrum() {
+		final ContrastiveSpace s = fit.space();
+		return solve(s.a, s.b, s.dimension(), variant, alpha, fit.options().components(),
+			orthogonal, variant == Variant.V1 ? s.dimension() : pooled(fit));
+	}
+
+	/** The model without a significance test. */
+	public CpcaModel model() {
+		return run(0, 0, Progress.NONE);
+	}
+
+	/**
+	 * The model, with a shuffle null of {@code shuffles} refits (none for 0).
+	 *
+	 * @param seed seed of the shuffles (shuffle s uses its own stream derived from it)
+	 */
+	public CpcaModel run(final int shuffles, final long seed, final Progress progress) {
+		checkShuffles(shuffles);
+		final Spectrum sp = spectrum();
+		final int k = fit.options().components();
+		final int pooled = variant == Variant.V1 ? fit.rank() : pooled(fit);
+		final Map<String, Object> parameters = new LinkedHashMap<>();
+		parameters.put("variant", variant.id());
+		parameters.put("orthogonal", orthogonal ? "true" : "false");
+		parameters.put("ridge", sp.ridge);
+		final List<String> notes = new ArrayList<>();
+		notes.add("gcPCA " + variant.id() + (orthogonal ? " (orthogonal)" : "") + ": " +
+			"components 1–" + k + " are target-enriched, " + (k + 1) + "–" + 2 * k +
+			" background-enriched; " + variant.meaning());
+		if (pooled < fit.rank()) notes.add("gcPCA: solved in the top " + pooled + " principal " +
+			"components of the pooled covariance A + B (of " + fit.rank() + " directions " +
+			"with variance): with fewer samples than features, each dataset alone spans at " +
+			"most its sample count − 1 directions");
+		if (sp.ridge > 0) notes.add(String.format(Locale.ROOT, "gcPCA: the denominator D " +
+			"has condition number %.3g > %.0e; the ridge δ = %.4g was added to it (recorded " +
+			"as \"ridge\")", sp.condition, MAX_CONDITION, sp.ridge));
+		if (shuffles > 0) {
+			final double[][] nulls = nullDistribution(shuffles, seed, progress);
+			final double upper = quantile(nulls[0], 0.975), lower = quantile(nulls[1], 0.025);
+			final double[] significant = new double[2 * k];
+			int top = 0, bottom = 0;
+			for (int c = 0; c < 2 * k; c++) {
+				final boolean s = c < k ? sp.values[c] > upper : sp.values[c] < lower;
+				significant[c] = s ? 1 : 0;
+				if (s && c < k) top++;
+				if (s && c >= k) bottom++;
+			}
+			parameters.put("shuffles", (double) shuffles);
+			parameters.put("null_upper", upper);
+			parameters.put("null_lower", lower);
+			parameters.put("significant", significant);
+			notes.add(String.format(Locale.ROOT, "gcPCA shuffle test (%d shuffles, seed %d): " +
+				"%d of %d target-enriched components exceed the null's 97.5 %% quantile " +
+				"(%.4g), %d of %d background-enriched lie below its 2.5 %% quantile (%.4g)",
+				shuffles, seed, top, k, upper, bottom, k, lower));
+		}
+		return fit.build("gcpca", alpha, parameters, sp.values, sp.w, 2 * k, notes);
+	}
+
+	static void checkShuffles(final int shuffles) {
+		if (shuffles < 0) throw new IllegalArgumentException("the number of shuffles must " +
+			"be ≥ 0 (got " + shuffles + "): 0 for no significance test, e.g. 100 for one");
+	}
+
+	/**
+	 * Per shuffle, the largest and the smallest value: {@code {tops, bottoms}}. Each shuffle
+	 * permutes every feature's samples independently within each dataset (preprocessing
+	 * is refitted, so the shuffled data are centred on their own means as the original).
+	 */
+	double[][] nullDistribution(final int shuffles, final long seed,
+		final Progress progress)
+	{
+		final Dataset t = fit.target(), b = fit.backgrounds().get(0);
+		final double[] tops = new double[shuffles], bottoms = new double[shuffles];
+		progress.stage("gcPCA shuffle test", 0);
+		for (int s = 0; s < shuffles; s++) {
+			progress.checkCancelled();
+			final SplittableRandom random = new SplittableRandom(seed * 1_000_003L + s);
+			final Dataset ts = shuffled(t, random), bs = shuffled(b, random);
+			final Cpca f = Cpca.fit(ts, bs, fit.options(), Progress.NONE);
+			final int room = variant == Variant.V1 ? f.rank() : pooled(f);
+			final Spectrum sp = solve(f.space().a, f.space().b, f.space().dimension(),
+				variant, alpha, Math.max(1, Math.min(fit.options().components(), room / 2)),
+				orthogonal, variant == Variant.V1 ? f.rank() : room);
+			tops[s] = sp.top();
+			bottoms[s] = sp.bottom();
+			progress.stage("gcPCA shuffle test", (s + 1.0) / shuffles);
+		}
+		return new double[][] { tops, bottoms };
+	}
+
+	/** Every feature's values permuted over the samples, each feature on its own. */
+	static Dataset shuffled(final Dataset x, final SplittableRandom random) {
+		final int n = x.samples(), d = x.features();
+		final float[][] rows = new float[n][d];
+		final int[] p = new int[n];
+		for (int j = 0; j < d; j++) {
+			for (int i = 0; i < n; i++)
+				p[i] = i;
+			for (int i = n - 1; i > 0; i--) {
+				final int r = random.nextInt(i + 1), tmp = p[i];
+				p[i] = p[r];
+				p[r] = tmp;
+			}
+			for (int i = 0; i < n; i++)
+				rows[i][j] = x.row(p[i])[j];
+		}
+		return Dataset.wrap(x.name() + " (shuffled)", rows);
+	}
+
+	/** The q-quantile with linear interpolation between order statistics. */
+	static double quantile(final double[] values, final double q) {
+		final double[] s = values.clone();
+		Arrays.sort(s);
+		final double pos = q * (s.length - 1);
+		final int lo = (int) Math.floor(pos), hi = Math.min(s.length - 1, lo + 1);
+		return s[lo] + (pos - lo) * (s[hi] - s[lo]);
+	}
+
+	/**
+	 * Solves a variant on m × m matrices (row-major, symmetric).
+	 *
+	 * @param alpha v1 only
+	 * @param k the number of components at each end (2k ≤ m)
+	 */
+	public static Spectrum solve(final double[] a, final double[] b, final int m,
+		final Variant variant, final double alpha, final int k, final boolean orthogonal)
+	{
+		return solve(a, b, m, variant, alpha, k, orthogonal, m);
+	}
+
+	/**
+	 * Solves a variant inside the span of the top {@code pooled} eigenvectors of A + B (the
+	 * pooled principal subspace); {@code pooled ≥ m} solves in the whole space. With fewer
+	 * samples than features each dataset spans only its own n − 1 directions, and in the
+	 * directions one of them spans and the other does not every v4 value is exactly ±1:
+	 * restricting to at most min(n_t, n_b) − 1 pooled components (as the original does)
+	 * keeps both datasets' variance in every direction solved.
+	 */
+	public static Spectrum solve(final double[] a, final double[] b, final int m,
+		final Variant variant, final double alpha, final int k, final boolean orthogonal,
+		final int pooled)
+	{
+		if (pooled < m) {
+			final double[] sum = new double[m * m];
+			for (int i = 0; i < sum.length; i++)
+				sum[i] = a[i] + b[i];
+			final SymmetricEigen e = SymmetricEigen.of(sum, m);
+			final double[][] basis = new double[pooled][];
+			for (int c = 0; c < pooled; c++)
+				basis[c] = e.vector(c).clone();
+			final Spectrum inner = solve(restrict(a, basis, m), restrict(b, basis, m), pooled,
+				variant, alpha, k, orthogonal, pooled);
+			final int cols = 2 * k;
+			final double[] w = new double[m * cols];
+			for (int r = 0; r < pooled; r++)
+				for (int c = 0; c < cols; c++) {
+					final double y = inner.w[r * cols + c];
+					for (int i = 0; i < m; i++)
+						w[i * cols + c] += y * basis[r][i];
+				}
+			return new Spectrum(inner.values, w, inner.ridge, inner.condition);
+		}
+		final double[] n = new double[m * m], d = new double[m * m];
+		for (int i = 0; i < m * m; i++) {
+			switch (variant) {
+				case V1:
+					n[i] = a[i] - alpha * b[i];
+					break;
+				case V2:
+					n[i] = a[i];
+					d[i] = b[i];
+					break;
+				case V3:
+					n[i] = a[i] - b[i];
+					d[i] = b[i];
+					break;
+				default:
+					n[i] = a[i] - b[i];
+					d[i] = a[i] + b[i];
+			}
+		}
+		double ridge = 0, condition = 1;
+		if (variant == Variant.V1) for (int i = 0; i < m; i++)
+			d[i * m + i] = 1;
+		else {
+			final SymmetricEigen e = SymmetricEigen.of(d, m);
+			final double max = e.value(0), min = e.value(m - 1);
+			if (!(max > 0)) throw new IllegalArgumentException("gcPCA " + variant.id() +
+				" divides by the " + (variant == Variant.V4 ? "summed" : "background") +
+				" variance, but it is zero in every direction (a constant background): use " +
+				"v4 or cPCA");
+			condition = min > 0 ? max / min : Double.POSITIVE_INFINITY;
+			if (condition > MAX_CONDITION) {
+				ridge = (max - MAX_CONDITION * min) / (MAX_CONDITION - 1);
+				for (int i = 0; i < m; i++)
+					d[i * m + i] += ridge;
+			}
+		}
+		if (!orthogonal) {
+			final double[][] p = pencil(n, d, m);
+			return new Spectrum(ends(p[0], k, m), columns(p, 1, k, m), ridge, condition);
+		}
+		// orthogonal: one vector at a time in the complement of those kept, alternating ends
+		final double[][] kept = new double[2 * k][];
+		final double[] values = new double[2 * k];
+		for (int step = 0; step < 2 * k; step++) {
+			final boolean top = step % 2 == 0;
+			final int slot = top ? step / 2 : k + step / 2;
+			final double[][] basis = complement(kept, step, m); // rows: orthonormal m-vectors
+			final int q = basis.length;
+			final double[] nq = restrict(n, basis, m), dq = restrict(d, basis, m);
+			final double[][] p = pencil(nq, dq, q);
+			final int c = top ? 0 : q - 1;
+			final double[] y = p[1 + c], v = new double[m];
+			for (int r = 0; r < q; r++)
+				for (int i = 0; i < m; i++)
+					v[i] += y[r] * basis[r][i];
+			normalize(v);
+			values[slot] = p[0][c];
+			kept[slot] = v;
+		}
+		final double[] w = new double[m * 2 * k];
+		for (int c = 0; c < 2 * k; c++)
+			for (int i = 0; i < m; i++)
+				w[i * 2 * k + c] = kept[c][i];
+		return new Spectrum(values, w, ridge, condition);
+	}
+
+	/** The k largest values (descending), then the k smallest (ascending). */
+	private static double[] ends(final double[] values, final int k, final int m) {
+		final double[] out = new double[2 * k];
+		for (int c = 0; c < k; c++) {
+			out[c] = values[c];
+			out[k + c] = values[m - 1 - c];
+		}
+		return out;
+	}
+
+	/** m × 2k block of the pencil's unit vectors in the order of {@link #ends}. */
+	private static double[] columns(final double[][] p, final int offset, final int k,
+		final int m)
+	{
+		final double[] w = new double[m * 2 * k];
+		for (int c = 0; c < 2 * k; c++) {
+			final double[] v = p[offset + (c < k ? c : m - 1 - (c - k))];
+			for (int i = 0; i < m; i++)
+				w[i * 2 * k + c] = v[i];
+		}
+		return w;
+	}
+
+	/**
+	 * The pencil (N, D), D positive definite: {@code {values (descending), v_1, …, v_m}}, the
+	 * vectors of unit Euclidean length, solving N v = λ D v.
+	 */
+	static double[][] pencil(final double[] n, final double[] d, final int m) {
+		final SymmetricEigen ed = SymmetricEigen.of(d, m);
+		// D^{-1/2} = U diag(1/√μ) Uᵀ
+		final double[] h = new double[m * m];
+		for (int c = 0; c < m; c++) {
+			final double mu = ed.value(c);
+			if (!(mu > 0)) throw new ArithmeticException("gcPCA: the denominator is not " +
+				"positive definite (eigenvalue " + mu + ")");
+			final double f = 1 / Math.sqrt(mu);
+			final double[] u = ed.vector(c);
+			for (int i = 0; i < m; i++) {
+				final double ui = f * u[i];
+				for (int j = 0; j < m; j++)
+					h[i * m + j] += ui * u[j];
+			}
+		}
+		final double[] mm = multiply(h, multiply(n, h, m), m);
+		final SymmetricEigen e = SymmetricEigen.of(mm, m);
+		final double[][] out = new double[m + 1][];
+		out[0] = e.values();
+		for (int c = 0; c < m; c++) {
+			final double[] y = e.vector(c), v = new double[m];
+			for (int i = 0; i < m; i++) {
+				double s = 0;
+				for (int j = 0; j < m; j++)
+					s += h[i * m + j] * y[j];
+				v[i] = s;
+			}
+			normalize(v);
+			out[c + 1] = v;
+		}
+		return out;
+	}
+
+	/** Orthonormal rows spanning the complement of the first {@code count} kept vectors. */
+	private static double[][] complement(final double[][] kept, final int count,
+		final int m)
+	{
+		final double[] p = new double[m * m];
+		for (int i = 0; i < m; i++)
+			p[i * m + i] = 1;
+		for (final double[] v : kept)
+			if (v != null) for (int i = 0; i < m; i++)
+				for (int j = 0; j < m; j++)
+					p[i * m + j] -= v[i] * v[j];
+		final SymmetricEigen e = SymmetricEigen.of(p, m);
+		final double[][] basis = new double[m - count][];
+		for (int c = 0; c < m - count; c++)
+			basis[c] = e.vector(c).clone();
+		return basis;
+	}
+
+	/** {@code PᵀSP} for the rows P of {@code basis}. */
+	private static double[] restrict(final double[] s, final double[][] basis, final int m) {
+		final int q = basis.length;
+		final double[][] sp = new double[q][m];
+		for (int r = 0; r < q; r++)
+			for (int i = 0; i < m; i++) {
+				double x = 0;
+				for (int j = 0; j < m; j++)
+					x += s[i * m + j] * basis[r][j];
+				sp[r][i] = x;
+			}
+		final double[] out = new double[q * q];
+		for (int r = 0; r < q; r++)
+			for (int c = 0; c < q; c++) {
+				double x = 0;
+				for (int i = 0; i < m; i++)
+					x += basis[r][i] * sp[c][i];
+				out[r * q + c] = x;
+			}
+		return out;
+	}
+
+	static double[] multiply(final double[] x, final double[] y, final int m) {
+		final double[] out = new double[m * m];
+		for (int i = 0; i < m; i++)
+			for (int t = 0; t < m; t++) {
+				final double v = x[i * m + t];
+				if (v == 0) continue;
+				for (int j = 0; j < m; j++)
+					out[i * m + j] += v * y[t * m + j];
+			}
+		return out;
+	}
+
+	private static void normalize(final double[] v) {
+		double s = 0;
+		for (final double x : v)
+			s += x * x;
+		s = Math.sqrt(s);
+		if (s > 0) for (int i = 0; i < v.length; i++)
+			v[i] /= s;
+	}
+}

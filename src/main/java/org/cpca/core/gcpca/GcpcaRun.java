@@ -1,0 +1,65 @@
+package org.cpca.core.gcpca;
+
+import org.cpca.core.Progress;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.run.Method;
+import org.cpca.core.run.MethodSettings;
+import org.cpca.core.run.Solution;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * gcPCA runs for {@link org.cpca.core.run.MethodRunner}: the model (2k components, the
+ * target-enriched end first) plus the summary's facts: the variant, what the sign of a
+ * value means, which components belong to which end, and the shuffle test's thresholds.
+ */
+public final class GcpcaRun {
+
+	private GcpcaRun() {}
+
+	public static Solution run(final Cpca fit, final MethodSettings s,
+		final Progress progress)
+	{
+		final Gcpca g = Gcpca.of(fit, Gcpca.Variant.parse(s.variant), s.orthogonal, s.alpha);
+		final CpcaModel model = g.run(s.shuffles, fit.options().seed(), progress);
+		final Map<String, Object> facts = facts(g, model);
+		CpcaModel result = model;
+		if (s.sparsity != null) {
+			result = org.cpca.core.sparse.Sparse.gcpca(g, org.cpca.core.sparse.Sparse.basis(
+				fit), model, s.sparsity);
+			facts.put("sparsity_mode", Double.isNaN(s.sparsity) ? "auto" : "fixed");
+			facts.put("zero_fraction", result.parameters().get("zero_fraction"));
+			if (facts.containsKey("significant_components")) facts.put("significance_note",
+				"significant_components refer to the dense gcPCA components");
+		}
+		return new Solution(Method.GCPCA, g.variant() == Gcpca.Variant.V1 ? "fixed" : null,
+			List.of(result), null, fit, List.of(), facts, fit.diagnostics());
+	}
+
+	/** The summary's facts of a gcPCA model. */
+	public static Map<String, Object> facts(final Gcpca g, final CpcaModel model) {
+		final int k = model.numComponents() / 2;
+		final Map<String, Object> facts = new LinkedHashMap<>();
+		facts.put("variant", g.variant().id());
+		facts.put("orthogonal", g.orthogonal());
+		facts.put("value_meaning", g.variant().meaning());
+		final List<String> ends = new ArrayList<>();
+		for (int c = 0; c < 2 * k; c++)
+			ends.add(c < k ? "target-enriched" : "background-enriched");
+		facts.put("component_ends", ends);
+		facts.put("ridge", model.parameters().get("ridge"));
+		if (model.parameters().containsKey("significant")) {
+			final double[] sig = (double[]) model.parameters().get("significant");
+			final List<Integer> which = new ArrayList<>();
+			for (int c = 0; c < sig.length; c++)
+				if (sig[c] > 0) which.add(c + 1);
+			facts.put("significant_components", which);
+			facts.put("shuffles", model.parameters().get("shuffles"));
+		}
+		return facts;
+	}
+}

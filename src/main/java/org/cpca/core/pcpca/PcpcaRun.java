@@ -1,0 +1,79 @@
+package org.cpca.core.pcpca;
+
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.run.Method;
+import org.cpca.core.run.MethodSettings;
+import org.cpca.core.run.Solution;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * PCPCA runs for {@link org.cpca.core.run.MethodRunner}: the model at the user's α plus the
+ * summary's facts — γ, σ², the bound on α, the training log-likelihood per target sample and
+ * a held-out one (the model refitted on a seeded 80 % of each dataset, scored on the other
+ * 20 % of the target), for comparing α and k.
+ */
+public final class PcpcaRun {
+
+	/** Share of the samples held out for the held-out log-likelihood. */
+	public static final double HELD_OUT = 0.2;
+
+	private PcpcaRun() {}
+
+	public static Solution run(final Cpca fit, final MethodSettings s) {
+		if (Double.isNaN(s.alpha)) throw new IllegalArgumentException("PCPCA needs a fixed " +
+			"α: give --alpha VALUE (0 ≤ α < " + String.format(java.util.Locale.ROOT, "%.6g",
+				Pcpca.alphaBound(fit.target().samples(), fit.backgrounds().get(0).samples())) +
+			"); automatic α is not defined for it");
+		final PcpcaModel model = Pcpca.fit(fit, s.alpha);
+		final Map<String, Object> facts = new LinkedHashMap<>();
+		facts.put("gamma", model.gamma());
+		facts.put("noise_variance", model.noiseVariance());
+		facts.put("alpha_bound", Pcpca.alphaBound(fit.target().samples(), fit.backgrounds()
+			.get(0).samples()));
+		facts.put("log_likelihood", model.logLikelihood(fit.target()));
+		final Double heldOut = heldOut(fit, s.alpha);
+		if (heldOut != null) facts.put("held_out_log_likelihood", heldOut);
+		return new Solution(Method.PCPCA, "fixed", List.of(model), null, fit, List.of(),
+			facts, fit.diagnostics());
+	}
+
+	/**
+	 * Mean log-likelihood per sample of a seeded 20 % of the target under the model refitted
+	 * on the remaining 80 % of target and background; {@code null} when too few samples.
+	 */
+	static Double heldOut(final Cpca fit, final double alpha) {
+		final Dataset t = fit.target(), b = fit.backgrounds().get(0);
+		final int nt = t.samples(), nb = b.samples();
+		final int ht = (int) Math.round(HELD_OUT * nt), hb = (int) Math.round(HELD_OUT * nb);
+		if (ht < 1 || nt - ht < 3 || nb - hb < 3) return null;
+		final int[] pt = permutation(nt, fit.options().seed()), pb = permutation(nb, fit
+			.options().seed() + 1);
+		final Dataset train = t.select(java.util.Arrays.copyOfRange(pt, ht, nt)), test = t
+			.select(java.util.Arrays.copyOf(pt, ht)), back = b.select(java.util.Arrays
+				.copyOfRange(pb, hb, nb));
+		try {
+			final Cpca f = Cpca.fit(train, back, fit.options(), org.cpca.core.Progress.NONE);
+			return Pcpca.fit(f, alpha).logLikelihood(test);
+		}
+		catch (final IllegalArgumentException e) {
+			return null; // e.g. α above the bound of the smaller split
+		}
+	}
+
+	private static int[] permutation(final int n, final long seed) {
+		final java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+		final int[] p = new int[n];
+		for (int i = 0; i < n; i++)
+			p[i] = i;
+		for (int i = n - 1; i > 0; i--) {
+			final int j = r.nextInt(i + 1), tmp = p[i];
+			p[i] = p[j];
+			p[j] = tmp;
+		}
+		return p;
+	}
+}

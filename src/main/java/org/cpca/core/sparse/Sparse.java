@@ -1,0 +1,271 @@
+package org.cpca.core.sparse;
+
+import org.cpca.core.contrast.ContrastiveSpace;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.contrast.Measures;
+import org.cpca.core.gcpca.Gcpca;
+import org.cpca.core.linalg.SymmetricEigen;
+import org.cpca.core.model.CpcaModel;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Sparse loadings for cPCA and gcPCA models (ALGORITHMS.md §13): Θ² is the positive part of
+ * the contrast in the fit's space — for cPCA at α, of {@code C_t − αC_b}; for each end of
+ * gcPCA, {@code Σ e_c w_c w_cᵀ} over that end's components with enrichment e_c (the value;
+ * for v2 the ratio − 1; negated for the background-enriched end) — and
+ * {@link SparseLoadings} turns it into k sparse unit loadings.
+ * <p>
+ * Automatic sparsity walks the log path {@link #PATH}. When the target has two or more
+ * classes, the value whose target scores have the largest silhouette wins (ties: the
+ * sparser). Otherwise the criterion is the subspace affinity of automatic α (the product
+ * of the cosines of the principal angles between the target-score subspaces): the sparsest
+ * value whose scores keep an affinity of at least {@value #AFFINITY} with the dense
+ * loadings' scores (the dense loadings when none does).
+ */
+public final class Sparse {
+
+	/** The automatic path: 9 values log-spaced over [10^−2.5, 10^−0.5]. */
+	public static final double[] PATH = path();
+	/** Smallest affinity with the dense scores accepted by the unsupervised criterion. */
+	public static final double AFFINITY = 0.9;
+
+	private Sparse() {}
+
+	private static double[] path() {
+		final double[] p = new double[9];
+		for (int i = 0; i < p.length; i++)
+			p[i] = Math.pow(10, -2.5 + 0.25 * i);
+		return p;
+	}
+
+	/** The orthonormal basis Q of the fit's space, as m rows of length d. */
+	public static double[][] basis(final Cpca fit) {
+		final int m = fit.rank();
+		final double[] identity = new double[m * m];
+		for (int i = 0; i < m; i++)
+			identity[i * m + i] = 1;
+		return fit.space().components(identity, m);
+	}
+
+	/** The positive part of a symmetric m × m matrix. */
+	static double[] positivePart(final double[] s, final int m) {
+		final SymmetricEigen e = SymmetricEigen.of(s, m);
+		final double[] out = new double[m * m];
+		for (int c = 0; c < m && e.value(c) > 0; c++) {
+			final double l = e.value(c);
+			final double[] u = e.vector(c);
+			for (int i = 0; i < m; i++)
+				for (int j = 0; j < m; j++)
+					out[i * m + j] += l * u[i] * u[j];
+		}
+		return out;
+	}
+
+	/**
+	 * Sparse cPCA at α (finite) replacing {@code dense}'s loadings.
+	 *
+	 * @param sparsity ≥ 0, or NaN for automatic
+	 * @param q {@link #basis} of the fit (computed once per fit)
+	 */
+	public static CpcaModel cpca(final Cpca fit, final double[][] q, final CpcaModel dense,
+		final double sparsity)
+	{
+		final double alpha = dense.alpha();
+		if (!(alpha < Double.POSITIVE_INFINITY)) throw new IllegalArgumentException(
+			"sparse loadings need a finite α (α = ∞ has no contrast matrix to sparsify): " +
+				"give a finite α or auto");
+		final ContrastiveSpace s = fit.space();
+		final int m = s.dimension(), k = dense.numComponents();
+		final double[] c = new double[m * m];
+		for (int i = 0; i < c.length; i++)
+			c[i] = s.a[i] - (Double.isNaN(alpha) ? 0 : alpha) * s.b[i];
+		final double[] p = positivePart(c, m);
+		return choose(fit, dense, sparsity, v -> {
+			final SparseLoadings l = SparseLoadings.fit(q, p, k, v, 0);
+			final double[] values = s.quadratics(c, l.coordinates, k);
+			return model(fit, dense, l, v, values, dense.method(), dense.parameters());
+		});
+	}
+
+	/**
+	 * Sparse gcPCA: each end (target-enriched, background-enriched) sparsified on its own.
+	 * Values are the variant's quotient {@code vᵀNv / vᵀDv} of each sparse loading (with
+	 * the dense fit's ridge). The dense shuffle test does not carry over: the model keeps
+	 * only its thresholds, not the "significant" marks.
+	 */
+	public static CpcaModel gcpca(final Gcpca g, final double[][] q, final CpcaModel dense,
+		final double sparsity)
+	{
+		final Cpca fit = g.fit();
+		final ContrastiveSpace s = fit.space();
+		final int m = s.dimension(), k = dense.numComponents() / 2;
+		final Gcpca.Spectrum sp = g.spectrum();
+		final double[] top = new double[m * m], bottom = new double[m * m];
+		for (int c = 0; c < 2 * k; c++) {
+			final double e = (g.variant() == Gcpca.Variant.V2 ? sp.values[c] - 1 : sp.values[c]) *
+				(c < k ? 1 : -1);
+			if (!(e > 0)) continue;
+			final double[] target = c < k ? top : bottom;
+			for (int i = 0; i < m; i++)
+				for (int j = 0; j < m; j++)
+					target[i * m + j] += e * sp.w[i * 2 * k + c] * sp.w[j * 2 * k + c];
+		}
+		final double[][] nd = numeratorDenominator(s.a, s.b, m, g.variant(), dense.alpha(),
+			(Double) dense.parameters().get("ridge"));
+		final Map<String, Object> parameters = new LinkedHashMap<>(dense.parameters());
+		parameters.remove("significant");
+		return choose(fit, dense, sparsity, v -> {
+			final SparseLoadings lt = SparseLoadings.fit(q, top, k, v, 0);
+			final SparseLoadings lb = SparseLoadings.fit(q, bottom, k, v, 0);
+			final double[][] loadings = new double[2 * k][];
+			final double[] coords = new double[m * 2 * k];
+			for (int c = 0; c < 2 * k; c++) {
+				final SparseLoadings l = c < k ? lt : lb;
+				final int cc = c % k;
+				loadings[c] = l.loadings[cc];
+				for (int i = 0; i < m; i++)
+					coords[i * 2 * k + c] = l.coordinates[i * k + cc];
+			}
+			final double[] num = s.quadratics(nd[0], coords, 2 * k), den = s.quadratics(nd[1],
+				coords, 2 * k);
+			final double[] values = new double[2 * k];
+			for (int c = 0; c < 2 * k; c++)
+				values[c] = den[c] > 0 ? num[c] / den[c] : 0;
+			final double zeros = (lt.zeroFraction + lb.zeroFraction) / 2;
+			final SparseLoadings both = SparseLoadings.of(loadings, coords, zeros, lt.lambda1,
+				lt.emptyLoadings + lb.emptyLoadings);
+			return model(fit, dense, both, v, values, "gcpca", parameters);
+		});
+	}
+
+	/** N and D of a gcPCA variant (m × m), D with the ridge. */
+	static double[][] numeratorDenominator(final double[] a, final double[] b, final int m,
+		final Gcpca.Variant v, final double alpha, final double ridge)
+	{
+		final double[] n = new double[m * m], d = new double[m * m];
+		for (int i = 0; i < m * m; i++) {
+			switch (v) {
+				case V1:
+					n[i] = a[i] - alpha * b[i];
+					break;
+				case V2:
+					n[i] = a[i];
+					d[i] = b[i];
+					break;
+				case V3:
+					n[i] = a[i] - b[i];
+					d[i] = b[i];
+					break;
+				default:
+					n[i] = a[i] - b[i];
+					d[i] = a[i] + b[i];
+			}
+		}
+		for (int i = 0; i < m; i++)
+			d[i * m + i] += v == Gcpca.Variant.V1 ? 1 : ridge;
+		return new double[][] { n, d };
+	}
+
+	/** Builds loadings at one sparsity value. */
+	interface Builder {
+
+		CpcaModel at(double sparsity);
+	}
+
+	/** A fixed value, or the automatic path. */
+	static CpcaModel choose(final Cpca fit, final CpcaModel dense, final double sparsity,
+		final Builder builder)
+	{
+		if (!Double.isNaN(sparsity)) {
+			SparseLoadings.checkSparsity(sparsity);
+			return builder.at(sparsity);
+		}
+		final List<String> labels = fit.target().labels();
+		final boolean classes = labels != null && new HashSet<>(labels).size() >= 2;
+		CpcaModel best = null;
+		double bestScore = Double.NEGATIVE_INFINITY;
+		final List<String> trail = new ArrayList<>();
+		// from the sparsest down: ties keep the sparser
+		for (int i = PATH.length - 1; i >= 0; i--) {
+			final CpcaModel m;
+			try {
+				m = builder.at(PATH[i]);
+			}
+			catch (final IllegalArgumentException e) {
+				continue;
+			}
+			if (m.diagnostics().stream().anyMatch(s -> s.startsWith("sparse loadings: " +
+				"every entry"))) continue;
+			final double score = classes ? Measures.silhouette(m.targetScores(), labels)
+				: affinity(m.targetScores(), dense.targetScores());
+			trail.add(String.format(Locale.ROOT, "%.3g → %.3f", PATH[i], score));
+			if (classes ? score > bestScore : score >= AFFINITY && best == null) {
+				best = m;
+				bestScore = score;
+			}
+		}
+		if (best == null) best = builder.at(0);
+		final List<String> notes = new ArrayList<>(best.diagnostics());
+		notes.add("automatic sparsity: " + (classes ? "largest silhouette of the classes"
+			: "sparsest loadings whose target scores keep an affinity ≥ " + AFFINITY +
+				" with the dense ones") + " on the path (sparsity → " + (classes
+					? "silhouette" : "affinity") + "): " + String.join(", ", trail) +
+			"; chosen " + String.format(Locale.ROOT, "%.3g", (Double) best.parameters().get(
+				"sparsity")));
+		return new CpcaModel(best.method(), best.alpha(), best.parameters(), best
+			.components(), best.eigenvalues(), best.targetVariance(), best
+				.backgroundVariance(), best.targetTotalVariance(), best.preprocessing(), best
+					.whiten(), notes, best.attributes(), best.targetScores());
+	}
+
+	/** Product of the cosines of the principal angles between two score subspaces. */
+	static double affinity(final double[][] x, final double[][] y) {
+		final double[] angles = Measures.principalAngles(transpose(x), transpose(y));
+		double p = 1;
+		for (final double a : angles)
+			p *= Math.cos(a);
+		return p;
+	}
+
+	private static double[][] transpose(final double[][] x) {
+		final double[][] t = new double[x[0].length][x.length];
+		for (int i = 0; i < x.length; i++)
+			for (int j = 0; j < x[0].length; j++)
+				t[j][i] = x[i][j];
+		return t;
+	}
+
+	private static CpcaModel model(final Cpca fit, final CpcaModel dense,
+		final SparseLoadings l, final double sparsity, final double[] values,
+		final String method, final Map<String, Object> denseParameters)
+	{
+		final ContrastiveSpace s = fit.space();
+		final int k = values.length;
+		final double[] tv = s.quadratics(s.a, l.coordinates, k), bv = s.quadratics(s.b,
+			l.coordinates, k);
+		final double[] flat = fit.targetScores(l.coordinates, k);
+		final double[][] scores = new double[fit.target().samples()][k];
+		for (int i = 0; i < scores.length; i++)
+			for (int c = 0; c < k; c++)
+				scores[i][c] = flat[i * k + c];
+		final Map<String, Object> parameters = new LinkedHashMap<>(denseParameters);
+		parameters.put("sparsity", sparsity);
+		parameters.put("lambda1", l.lambda1);
+		parameters.put("zero_fraction", l.zeroFraction);
+		final List<String> notes = new ArrayList<>(dense.diagnostics());
+		notes.add(String.format(Locale.ROOT, "sparse loadings (variable projection): " +
+			"sparsity %.4g (λ₁ = %.4g), %.1f %% of the loadings are exactly zero", sparsity,
+			l.lambda1, 100 * l.zeroFraction));
+		if (l.emptyLoadings > 0) notes.add("sparse loadings: every entry of " +
+			l.emptyLoadings + " loading(s) is zero at this sparsity; lower it");
+		return new CpcaModel(method, dense.alpha(), parameters, l.loadings, values, tv, bv,
+			s.targetTotalVariance, dense.preprocessing(), false, notes, dense.attributes(),
+			scores);
+	}
+}

@@ -1,0 +1,134 @@
+package org.cpca.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+import org.cpca.core.model.FittedModel;
+import org.cpca.core.model.ModelFile;
+import org.cpca.core.pcpca.PcpcaModel;
+import org.cpca.generate.TestImageGenerator;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code cpca fit --method gcpca | pcpca} and {@code --sparsity} end to end, and apply. */
+class ContrastiveFamilyCliTest {
+
+	static {
+		System.setProperty("java.awt.headless", "true");
+	}
+
+	@TempDir
+	static Path shared;
+	static Path images;
+
+	@TempDir
+	Path dir;
+
+	@BeforeAll
+	static void makeImages() throws Exception {
+		images = shared.resolve("images");
+		TestImageGenerator.write(TestImageGenerator.generate(TestImageGenerator.Config
+			.defaults().withSlices(60, 60).withSize(16, 16)), images);
+	}
+
+	private static JsonObject json(final Path p) throws Exception {
+		return JsonParser.parseString(new String(Files.readAllBytes(p),
+			StandardCharsets.UTF_8)).getAsJsonObject();
+	}
+
+	private static String[] fitArgs(final Path out, final String... extra) {
+		final List<String> a = new ArrayList<>(Arrays.asList("fit", "--target", images
+			.resolve("target.tif").toString(), "--background", images.resolve(
+				"background.tif").toString(), "--labels", images.resolve("target-labels.txt")
+					.toString(), "--out", out.toString()));
+		a.addAll(Arrays.asList(extra));
+		return a.toArray(new String[0]);
+	}
+
+	@Test
+	void gcpcaWritesBothEndsAndTheShuffleTest() throws Exception {
+		final Path out = dir.resolve("gc");
+		final Object[] r = CliTest.cpca(fitArgs(out, "--method", "gcpca", "--shuffles", "5",
+			"--orthogonal"));
+		assertEquals(0, r[0], r[2].toString());
+		final JsonObject s = json(out.resolve("summary.json"));
+		assertEquals("gcpca", s.get("method").getAsString());
+		assertEquals("v4", s.get("variant").getAsString());
+		assertEquals(4, s.getAsJsonArray("component_ends").size());
+		assertEquals("background-enriched", s.getAsJsonArray("component_ends").get(3)
+			.getAsString());
+		assertTrue(s.has("significant_components"));
+		final JsonObject e = s.getAsJsonArray("results").get(0).getAsJsonObject();
+		assertEquals(4, e.getAsJsonArray("eigenvalues").size());
+		assertEquals(4, e.getAsJsonArray("significant").size());
+		assertTrue(Files.exists(out.resolve("components.tif")));
+		final Path applied = dir.resolve("gc-apply");
+		assertEquals(0, CliTest.cpca("apply", "--model", out.resolve("model.json").toString(),
+			"--input", images.resolve("background.tif").toString(), "--out", applied
+				.toString())[0]);
+	}
+
+	@Test
+	void pcpcaWritesTheNoiseVarianceAndApplyUsesThePosteriorMean() throws Exception {
+		final Path out = dir.resolve("pc");
+		final Object[] r = CliTest.cpca(fitArgs(out, "--method", "pcpca", "--alpha", "0.5"));
+		assertEquals(0, r[0], r[2].toString());
+		final JsonObject s = json(out.resolve("summary.json"));
+		final JsonObject e = s.getAsJsonArray("results").get(0).getAsJsonObject();
+		assertTrue(e.get("noise_variance").getAsDouble() > 0);
+		assertEquals(0.5, e.get("gamma").getAsDouble(), 1e-12);
+		assertTrue(s.has("held_out_log_likelihood"));
+		final FittedModel m = ModelFile.readAny(out.resolve("model.json"));
+		assertTrue(m instanceof PcpcaModel);
+		final Path applied = dir.resolve("pc-apply");
+		assertEquals(0, CliTest.cpca("apply", "--model", out.resolve("model.json").toString(),
+			"--input", images.resolve("target.tif").toString(), "--out", applied
+				.toString())[0]);
+		assertTrue(Files.exists(applied.resolve("reconstruction.tif")));
+		final Object[] above = CliTest.cpca(fitArgs(dir.resolve("x"), "--method", "pcpca",
+			"--alpha", "3"));
+		assertEquals(1, above[0]);
+		assertTrue(above[2].toString().contains("α <"), above[2].toString());
+	}
+
+	@Test
+	void sparsityReportsTheFractionOfZeros() throws Exception {
+		final Path out = dir.resolve("sp");
+		final Object[] r = CliTest.cpca(fitArgs(out, "--alpha", "2", "--sparsity", "0.01"));
+		assertEquals(0, r[0], r[2].toString());
+		final JsonObject e = json(out.resolve("summary.json")).getAsJsonArray("results").get(
+			0).getAsJsonObject();
+		assertTrue(e.get("zero_fraction").getAsDouble() > 0);
+		assertEquals(0.01, e.get("sparsity").getAsDouble(), 1e-15);
+	}
+
+	@Test
+	void badParametersGiveOneClearLine() {
+		final String[][] cases = { { "--method", "gcpca", "--variant", "v7" }, { "--method",
+			"gcpca", "--shuffles", "-2" }, { "--sparsity", "-1" }, { "--method", "pca",
+				"--sparsity", "0.1" }, { "--method", "cpca", "--shuffles", "3" }, { "--method",
+					"pcpca" } };
+		final String[] expected = { "variant 'v7'", "--shuffles must be ≥ 0",
+			"--sparsity must be ≥ 0", "--sparsity applies to", "apply to --method gcpca",
+			"PCPCA needs a fixed α" };
+		for (int i = 0; i < cases.length; i++) {
+			final Object[] r = CliTest.cpca(fitArgs(dir.resolve("bad" + i), cases[i]));
+			assertEquals(1, r[0], Arrays.toString(cases[i]));
+			final String err = r[2].toString();
+			assertTrue(err.contains(expected[i]), err);
+			assertFalse(err.contains("Exception"), err);
+		}
+	}
+}
