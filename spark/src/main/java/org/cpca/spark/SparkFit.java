@@ -255,7 +255,7 @@ final class SparkFit implements Callable<Integer> {
 					targetLabels, bs, backgroundRows, names, options, d);
 			final long t2 = System.nanoTime();
 			final Solution solution = run(settings, bs.size(), fitter, sparkFacts(sc, p, d,
-				gram));
+				gram), pathNotes);
 			final long t3 = System.nanoTime();
 			final Map<String, Double> timings = new LinkedHashMap<>();
 			timings.put("read", (t1 - t0) / 1e9);
@@ -304,6 +304,9 @@ final class SparkFit implements Callable<Integer> {
 		return gram;
 	}
 
+	/** Notes of the gram path's preprocessing (zero-variance features), for the summary. */
+	private final List<String> pathNotes = new ArrayList<>();
+
 	/** Builds the fit, from every background or from them pooled into one. */
 	interface Fitter {
 
@@ -346,7 +349,7 @@ final class SparkFit implements Callable<Integer> {
 		final List<LoadedData> bs, final List<JavaRDD<float[]>> backgroundRows,
 		final List<String> names, final CpcaOptions options, final int d)
 	{
-		final List<String> notes = new ArrayList<>();
+		final List<String> notes = pathNotes;
 		final SparkGram.Diagonal td = SparkGram.diagonal(targetRows, d);
 		requireCount(t, td.n);
 		final List<SparkGram.Diagonal> bd = new ArrayList<>();
@@ -415,7 +418,7 @@ final class SparkFit implements Callable<Integer> {
 	 * exactly into the moments of their union).
 	 */
 	static Solution run(final MethodSettings s, final int nb, final Fitter fitter,
-		final Map<String, Object> facts)
+		final Map<String, Object> facts, final List<String> notes)
 	{
 		final Progress progress = Progress.NONE;
 		final Solution solution;
@@ -462,9 +465,10 @@ final class SparkFit implements Callable<Integer> {
 		}
 		final Map<String, Object> all = new LinkedHashMap<>(solution.facts());
 		all.putAll(facts);
+		final List<String> diagnostics = new ArrayList<>(notes);
+		if (solution.fit() != null) diagnostics.addAll(solution.fit().diagnostics());
 		return new Solution(solution.method(), solution.alphaMode(), solution.models(),
-			solution.selection(), solution.fit(), solution.curves(), all, solution.fit() ==
-				null ? List.of() : solution.fit().diagnostics());
+			solution.selection(), solution.fit(), solution.curves(), all, diagnostics);
 	}
 
 	/** The same check and message as the single-machine runner. */

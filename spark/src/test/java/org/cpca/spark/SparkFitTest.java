@@ -132,17 +132,23 @@ public class SparkFitTest {
 					.resolve(String.format("s%02d.tif", i)).toString());
 			}
 		}
-		for (final String alpha : new String[] { "1.5", "inf" }) {
-			final String[] args = { "fit", "--target", dir.resolve("t").toString(),
-				"--background", dir.resolve("b").toString(), "--alpha", alpha };
+		// the moments path at α = 1.5 and ∞, and the gram path (forced) standardised
+		for (final String alpha : new String[] { "1.5", "inf", "gram" }) {
+			final String[] base = { "fit", "--target", dir.resolve("t").toString(),
+				"--background", dir.resolve("b").toString() };
+			final String[] args = alpha.equals("gram") ? with(base, "--alpha", "1.5",
+				"--standardize") : with(base, "--alpha", alpha);
 			final SparkTesting.Run one = SparkTesting.single(with(args, "--out", dir.resolve(
 				"single" + alpha).toString()));
 			assertEquals(0, one.code, one.err);
 			final SparkTesting.Run many = SparkTesting.spark(sc, with(args, "--out", dir
-				.resolve("spark" + alpha).toString(), "--partitions", "3"));
+				.resolve("spark" + alpha).toString(), "--partitions", "3", "--path", alpha.equals(
+					"gram") ? "gram" : "auto"));
 			assertEquals(0, many.code, many.err);
 			assertSameResults(summary(dir.resolve("single" + alpha)), summary(dir.resolve(
 				"spark" + alpha)), 1e-6);
+			assertEquals(alpha.equals("gram") ? "gram" : "moments", summary(dir.resolve("spark" +
+				alpha)).getAsJsonObject("spark").get("path").getAsString());
 		}
 	}
 
