@@ -121,7 +121,7 @@ class ContrastiveFamilyCliTest {
 				"--sparsity", "0.1" }, { "--method", "cpca", "--shuffles", "3" }, { "--method",
 					"pcpca" } };
 		final String[] expected = { "variant 'v7'", "--shuffles must be ≥ 0",
-			"--sparsity must be ≥ 0", "--sparsity applies to", "apply to --method gcpca",
+			"--sparsity must be ≥ 0", "--sparsity applies to", "applies to --method gcpca",
 			"PCPCA needs a fixed α" };
 		for (int i = 0; i < cases.length; i++) {
 			final Object[] r = CliTest.cpca(fitArgs(dir.resolve("bad" + i), cases[i]));
