@@ -309,12 +309,9 @@ final class FitCommand implements Callable<Integer> {
 		final Settings.Builder b = Settings.builder(Settings.Style.FLAG);
 		if (spec == null) return b.build();
 		final ParseResult parsed = spec.commandLine().getParseResult();
-		for (final String key : Settings.keys()) {
-			final String flag = "--" + key.replace('_', '-');
-			if (parsed == null || !parsed.hasMatchedOption(flag)) continue;
-			final OptionSpec o = parsed.matchedOption(flag);
-			b.set(key, o.arity().max == 0 ? "true" : String.join(",", o.stringValues()));
-		}
+		if (parsed != null) for (final OptionSpec o : parsed.matchedOptions())
+			if (Settings.isKey(o.longestName())) b.set(o.longestName().substring(2), o.arity()
+				.max == 0 ? "true" : String.join(",", o.stringValues()));
 		return b.build();
 	}
 

@@ -21,6 +21,7 @@ import org.cpca.core.model.CpcaModel;
 import org.cpca.core.rpca.Rpca;
 import org.cpca.core.run.Method;
 import org.cpca.core.run.MethodSettings;
+import org.cpca.core.run.Settings;
 import org.cpca.core.run.Solution;
 import org.cpca.core.star.StarRun;
 import org.cpca.core.uca.Uca;
@@ -29,7 +30,11 @@ import org.cpca.io.Results;
 import org.cpca.io.TableInput;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.ParentCommand;
 
 /**
@@ -43,6 +48,10 @@ import picocli.CommandLine.ParentCommand;
 		"PATH is a CSV table, an image stack (TIFF) or a folder of images, on a file " +
 			"system that the driver and every executor see." })
 final class SparkFit implements Callable<Integer> {
+
+	@Spec
+	CommandSpec spec;
+
 
 	/** Methods whose fit needs only each dataset's moments. */
 	static final List<Method> LINEAR = List.of(Method.PCA, Method.CPCA, Method.STAR,
@@ -105,7 +114,7 @@ final class SparkFit implements Callable<Integer> {
 		"them into one dataset instead of treating each on its own; for comparison.")
 	boolean stacked;
 
-	@Option(names = "--background-components", paramLabel = "N|auto|N,auto,…",
+	@Option(names = { "--k-b", "--background-components" }, paramLabel = "N|auto|N,auto,…",
 		defaultValue = "auto", description = "rpca: k_b per background (default: the " +
 			"elbow rule).")
 	String backgroundComponents;
@@ -483,58 +492,31 @@ final class SparkFit implements Callable<Integer> {
 			" were given: use uca for several backgrounds, or pool them into one");
 	}
 
+	/**
+	 * The user's settings, each flag parsed by {@link Settings} under its key exactly as
+	 * {@code cpca fit} parses it (one parser for every front end).
+	 */
+	Settings parsedSettings() {
+		final Settings.Builder b = Settings.builder(Settings.Style.FLAG);
+		final ParseResult parsed = spec == null ? null : spec.commandLine().getParseResult();
+		if (parsed != null) for (final OptionSpec o : parsed.matchedOptions())
+			if (Settings.isKey(o.longestName())) b.set(o.longestName().substring(2), o.arity()
+				.max == 0 ? "true" : String.join(",", o.stringValues()));
+		final Settings s = b.build();
+		if (!LINEAR.contains(s.method())) throw new IllegalArgumentException("--method " +
+			s.method().id + " does not run on Spark (its fit needs more than each dataset's " +
+			"moments): use pca, cpca, star, cpcapp, uca or rpca here, or cpca fit on one " +
+			"machine");
+		return s;
+	}
+
 	CpcaOptions options(final Method m) {
-		if (retain != null && m != Method.PCA) throw new IllegalArgumentException(
-			"--retain applies to --method pca only; for " + m.displayName +
-				" give --components");
-		if (alphaRange.length != 2 || !(alphaRange[0] > 0) || !(alphaRange[1] >= alphaRange[0]))
-			throw new IllegalArgumentException("--alpha-range needs MIN,MAX with 0 < MIN ≤ MAX" +
-				" (e.g. 0.1,1000)");
-		CpcaOptions options = CpcaOptions.defaults().withComponents(components)
-			.withStandardize(standardize).withWhiten(whiten).withSeed(seed).withAlphaGrid(
-				alphaCount, Math.log10(alphaRange[0]), Math.log10(alphaRange[1]))
-			.withAlphasReturned(alphasReturned);
-		if (retain != null) {
-			if (!(retain > 0 && retain <= 1)) throw new IllegalArgumentException("--retain " +
-				retain + " is not a fraction in (0, 1]: e.g. --retain 0.95");
-			options = options.withVarianceFraction(retain);
-		}
-		return options;
+		return parsedSettings().cpcaOptions();
 	}
 
 	/** The method and its own settings, checked as cpca fit checks them. */
 	MethodSettings settings() {
-		final MethodSettings s = new MethodSettings().method(Method.parse(method)).alpha(
-			MethodSettings.parseAlpha(alpha, "--alpha"));
-		if (!LINEAR.contains(s.method)) throw new IllegalArgumentException("--method " +
-			method + " does not run on Spark (its fit needs more than each dataset's " +
-			"moments): use pca, cpca, star, cpcapp, uca or rpca here, or cpca fit on one " +
-			"machine");
-		if (stacked && s.method != Method.UCA && s.method != Method.RPCA)
-			throw new IllegalArgumentException("--stacked applies to --method uca and rpca " +
-				"(several backgrounds pooled into one); for " + s.method.displayName +
-				" leave it out");
-		s.stacked(stacked).backgroundComponents(MethodSettings.parseBackgroundComponents(
-			backgroundComponents, "--background-components"));
-		if (epsilon != null) {
-			if (s.method != Method.STAR && s.method != Method.CPCAPP)
-				throw new IllegalArgumentException("--epsilon applies to --method cpcapp and " +
-					"star (the β = 1 regularisation); for " + s.method.displayName +
-					" leave it out");
-			if (!(epsilon > 0) || epsilon.isInfinite()) throw new IllegalArgumentException(
-				"--epsilon must be > 0 (got " + epsilon + "), e.g. 1e-6");
-			s.epsilon(epsilon);
-		}
-		if (s.method == Method.STAR) {
-			s.beta(MethodSettings.parseBeta(beta, "--beta"));
-			if (betaCount < 1) throw new IllegalArgumentException("--beta-count must be ≥ 1 " +
-				"(got " + betaCount + ")");
-			if (betasReturned < 2) throw new IllegalArgumentException("--betas-returned " +
-				"must be ≥ 2: β = 0 and at least one more (got " + betasReturned + ")");
-			s.betaCount = betaCount;
-			s.betasReturned = betasReturned;
-		}
-		return s;
+		return parsedSettings().methodSettings();
 	}
 
 	/** The row filters of background j (0-based), as cpca fit reads them. */

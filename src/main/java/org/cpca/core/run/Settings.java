@@ -163,6 +163,13 @@ public final class Settings {
 		ALIASES.put("background_components", "k_b");
 	}
 
+	/** Whether {@code name} (snake_case or kebab-case, or an alias) is a setting's key. */
+	public static boolean isKey(final String name) {
+		final String typed = name.trim().replaceFirst("^--", "").replace('-', '_').toLowerCase(
+			Locale.ROOT);
+		return KEYS.containsKey(ALIASES.getOrDefault(typed, typed));
+	}
+
 	/** The keys, in order: the names Fiji and macros use (CLI: kebab-case). */
 	public static List<String> keys() {
 		return Collections.unmodifiableList(new ArrayList<>(KEYS.keySet()));
