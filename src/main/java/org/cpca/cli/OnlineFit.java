@@ -50,10 +50,8 @@ final class OnlineFit {
 	/** β from --beta: a number in [0, 1]; "auto" (the default for star) is refused. */
 	static double beta(final String text) {
 		final double b = MethodSettings.parseBeta(text, "--beta");
-		if (Double.isNaN(b)) throw new IllegalArgumentException("online cPCA* learns at " +
-			"one fixed β: give --beta VALUE in [0, 1], e.g. --beta 0.5 (automatic β needs " +
-			"all the data in memory: --method star)");
-		return b;
+		// online cPCA* learns at one fixed β; automatic β (--method star) needs all the data
+		return Double.isNaN(b) ? OnlineOptions.DEFAULT_BETA : b;
 	}
 
 	int run() throws IOException {

@@ -105,7 +105,7 @@ public final class Analysis {
 		long seed;
 		double eta = org.cpca.core.online.OnlineOptions.DEFAULT_ETA;
 		double tau = org.cpca.core.online.OnlineOptions.DEFAULT_TAU;
-		int epochs = 1;
+		int epochs = org.cpca.core.online.OnlineOptions.DEFAULT_EPOCHS;
 		String kernel = "rbf";
 		String gamma = "auto";
 		double degree = KernelFunction.DEFAULT_DEGREE;

@@ -309,7 +309,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 			.components(integer(o, "components", 2)).standardize(flag(o, "standardize"))
 			.whiten(flag(o, "whiten")).bin(integer(o, "bin", 1)).seed(integer(o, "seed", 0))
 			.online(number(o, "eta", OnlineOptions.DEFAULT_ETA), number(o, "tau",
-				OnlineOptions.DEFAULT_TAU), integer(o, "epochs", 1))
+				OnlineOptions.DEFAULT_TAU), integer(o, "epochs", OnlineOptions.DEFAULT_EPOCHS))
 			.kernel(Macro.getValue(o, "kernel", "rbf"), Macro.getValue(o, "gamma", "auto"),
 				number(o, "degree", KernelFunction.DEFAULT_DEGREE), number(o, "coef0",
 					KernelFunction.DEFAULT_COEF0), Macro.getValue(o, "landmarks", "auto"))
