@@ -56,7 +56,7 @@ final class FitCommand implements Callable<Integer> {
 	@Option(names = "--beta", paramLabel = "VALUE|auto", defaultValue = "auto",
 		description = "--method star: β in [0, 1] (0 is PCA, 1 is cPCA++) or 'auto' " +
 			"(sweep β, cluster and return representative values; default). --method " +
-			"online: a fixed β in [0, 1] (required).")
+			"online: a fixed β in [0, 1] (auto: 0.5).")
 	String beta;
 
 	@Option(names = "--beta-mode", paramLabel = "auto|fixed",
@@ -226,9 +226,11 @@ final class FitCommand implements Callable<Integer> {
 			"cPCA* of the initial weights and the shuffled order (default: ${DEFAULT-VALUE}).")
 	long seed;
 
-	@Option(names = "--eta", paramLabel = "η", defaultValue = "0.003",
-		description = "Online cPCA*: step size η, 0 < η < τ (default: ${DEFAULT-VALUE}, " +
-			"the paper's); lower it if the run diverges.")
+	@Option(names = "--eta", paramLabel = "η", defaultValue = "0.3",
+		description = "Online cPCA*: dimensionless step size η, 0 < η < τ (default: " +
+			"${DEFAULT-VALUE}): W steps by η/mean‖x‖², so the same η suits raw pixels and " +
+			"standardised tables; annealed to η/10 over the epochs; lower it if the run " +
+			"diverges.")
 	double eta;
 
 	@Option(names = "--tau", paramLabel = "τ", defaultValue = "1",
@@ -236,7 +238,7 @@ final class FitCommand implements Callable<Integer> {
 			"${DEFAULT-VALUE}).")
 	double tau;
 
-	@Option(names = "--epochs", paramLabel = "N", defaultValue = "1",
+	@Option(names = "--epochs", paramLabel = "N", defaultValue = "10",
 		description = "Online cPCA*: passes over the data (default: ${DEFAULT-VALUE}).")
 	int epochs;
 

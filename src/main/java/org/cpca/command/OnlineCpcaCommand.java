@@ -74,8 +74,9 @@ public class OnlineCpcaCommand extends ContextCommand {
 	private double beta = OnlineOptions.DEFAULT_BETA;
 
 	@Parameter(label = "η (step size)", min = "0",
-		description = "Learning rate η, 0 < η < τ (the paper's 0.003 suits data of unit " +
-			"scale; lower it for raw pixel values if the run diverges).")
+		description = "Dimensionless learning rate η, 0 < η < τ (W steps by η/mean‖x‖², so " +
+			"the same η suits raw pixels and standardised tables; annealed to η/10 over the " +
+			"epochs); lower it if the run diverges.")
 	private double eta = OnlineOptions.DEFAULT_ETA;
 
 	@Parameter(label = "τ", min = "0",
@@ -83,7 +84,7 @@ public class OnlineCpcaCommand extends ContextCommand {
 	private double tau = OnlineOptions.DEFAULT_TAU;
 
 	@Parameter(label = "Epochs", min = "1", description = "Passes over the data.")
-	private int epochs = 1;
+	private int epochs = OnlineOptions.DEFAULT_EPOCHS;
 
 	@Parameter(label = "Seed",
 		description = "Seed of the initial weights and of the shuffled order.")

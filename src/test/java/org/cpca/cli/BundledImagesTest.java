@@ -19,6 +19,11 @@ import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.contrast.Measures;
 import org.cpca.core.Progress;
+import org.cpca.core.model.FittedModel;
+import org.cpca.core.run.Method;
+import org.cpca.core.run.MethodRunner;
+import org.cpca.core.run.MethodSettings;
+import org.cpca.core.run.Solution;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.StackSamples;
 import org.junit.jupiter.api.Test;
@@ -72,6 +77,58 @@ class BundledImagesTest {
 		final double glyphInPc = Math.abs(correlation(models.get(0).components()[0], diff));
 		assertTrue(glyphInCpc > 0.5, "cPC1 vs glyph difference: " + glyphInCpc);
 		assertTrue(glyphInPc < 0.25, "PC1 vs glyph difference: " + glyphInPc);
+	}
+
+	private static Dataset[] bundled() throws java.io.IOException {
+		final Path dir = Paths.get("test-images");
+		final ImagePlus t = IJ.openImage(dir.resolve("target.tif").toString());
+		final ImagePlus b = IJ.openImage(dir.resolve("background.tif").toString());
+		final FeatureLayout layout = StackSamples.layoutFor(t, null, null, 1);
+		final List<String> labels = LoadedData.readLabels(dir.resolve("target-labels.txt"),
+			t.getStackSize());
+		return new Dataset[] { StackSamples.toDataset("target", t, layout).withLabels(labels),
+			StackSamples.toDataset("background", b, layout) };
+	}
+
+	/**
+	 * Issue 15: with nothing but the method (the labels only measure), every method but PCA
+	 * separates "0" from "1": the best model of the run (for multi-model runs, the default
+	 * saved model, which labels make the best-separating one) has LDA accuracy ≥ 90 %.
+	 */
+	@Test
+	void everyMethodSeparatesTheDigitsWithItsDefaults() throws Exception {
+		final Dataset[] d = bundled();
+		final List<String> labels = d[0].labels();
+		final StringBuilder report = new StringBuilder();
+		boolean all = true;
+		for (final Method method : new Method[] { Method.CPCA, Method.STAR, Method.CPCAPP,
+			Method.ONLINE, Method.KERNEL, Method.UCA, Method.RPCA })
+		{
+			final Solution s = MethodRunner.run(new MethodSettings().method(method), d[0], List
+				.of(d[1]), CpcaOptions.defaults(), Progress.NONE);
+			double best = 0;
+			for (final FittedModel m : s.models())
+				best = Math.max(best, Measures.ldaAccuracy(m.targetScores(), labels));
+			final double primary = Measures.ldaAccuracy(s.primary().targetScores(), labels);
+			report.append(method.id).append(String.format(java.util.Locale.ROOT,
+				": best %.3f, default model %.3f; ", best, primary));
+			all &= best >= 0.9 && primary == best;
+		}
+		assertTrue(all, report.toString());
+	}
+
+	/** ALGORITHMS.md §2.1: the automatic α set does not depend on the seed. */
+	@Test
+	void automaticAlphaIsTheSameForEverySeed() throws Exception {
+		final Dataset[] d = bundled();
+		double[] first = null;
+		for (long seed = 0; seed < 4; seed++) {
+			final double[] alphas = Cpca.fit(d[0], d[1], CpcaOptions.defaults().withSeed(seed),
+				Progress.NONE).automatic(Progress.NONE).alphas();
+			if (first == null) first = alphas;
+			else org.junit.jupiter.api.Assertions.assertArrayEquals(first, alphas, "seed " +
+				seed);
+		}
 	}
 
 	private static double correlation(final double[] a, final double[] b) {

@@ -111,7 +111,7 @@ class OnlineCliTest {
 			"--target", t.toString(), "--background", b.toString(), "--seed", "3", "--out", out
 				.toString()));
 		a.addAll(Arrays.asList(extra));
-		for (final String[] d : new String[][] { { "--beta", "0.8" }, { "--epochs", "4" } })
+		for (final String[] d : new String[][] { { "--beta", "0.8" } })
 			if (!a.contains(d[0])) a.addAll(Arrays.asList(d));
 		return a.toArray(new String[0]);
 	}
@@ -132,20 +132,21 @@ class OnlineCliTest {
 		assertEquals("samples_seen,alignment,subspace_change", curve.get(0));
 		assertEquals(202, curve.size());
 		final String[] last = curve.get(curve.size() - 1).split(",");
-		assertEquals(2000, Double.parseDouble(last[0]));
+		assertEquals(5000, Double.parseDouble(last[0]));
 		assertTrue(Double.parseDouble(last[1]) >= 0.95, curve.get(curve.size() - 1));
 		final JsonObject s = json(out.resolve("summary.json"));
 		assertEquals("online", s.get("method").getAsString());
 		assertEquals("slice by slice (virtual stack)", s.getAsJsonObject("target").get("read")
 			.getAsString());
 		final JsonObject online = s.getAsJsonObject("online");
-		assertEquals(2000, online.get("samples_seen").getAsInt());
+		assertEquals(5000, online.get("samples_seen").getAsInt());
+		assertTrue(online.get("converged").getAsBoolean());
 		assertEquals(0.8, online.get("beta").getAsDouble());
 		assertTrue(online.get("final_alignment").getAsDouble() >= 0.95);
 		final FittedModel m = ModelFile.read(out.resolve("model.json"));
 		assertEquals("online", m.method());
-		assertEquals(0.003, m.parameters().get("eta"));
-		assertEquals(4.0, m.parameters().get("epochs"));
+		assertEquals(0.3, m.parameters().get("eta")); // the dimensionless default
+		assertEquals(10.0, m.parameters().get("epochs"));
 		// the first component is the planted pixel
 		final double[] v = ((org.cpca.core.model.CpcaModel) m).components()[0];
 		assertTrue(v[PLANTED] > 0.95, Arrays.toString(v));
@@ -212,11 +213,10 @@ class OnlineCliTest {
 	@Test
 	void badOnlineOptionsAreRefusedWithClearMessages() throws Exception {
 		final String[][] cases = { { "--eta", "2" }, { "--tau", "0" }, { "--beta", "1.5" }, {
-			"--beta", "auto" }, { "--order", "random" }, { "--centring", "median" }, {
-				"--reference", "maybe" }, { "--epochs", "0" }, { "--standardize" }, {
-					"--whiten" } };
+			"--order", "random" }, { "--centring", "median" }, { "--reference", "maybe" }, {
+				"--epochs", "0" }, { "--standardize" }, { "--whiten" } };
 		final String[] expected = { "0 < η < τ", "τ (tau) must be a positive", "[0, 1]",
-			"fixed β", "sequential or shuffled", "running", "auto, offline or none", "epochs",
+			"sequential or shuffled", "running", "auto, offline or none", "epochs",
 			"use centring pass (--centring pass)", "--whiten are not available" };
 		for (int i = 0; i < cases.length; i++) {
 			final Path out = dir.resolve("bad" + i);

@@ -158,7 +158,7 @@ class MacroKeysTest extends CommandTestBase {
 		values.put("save_model", tmp.resolve("online.json").toFile());
 		final String options = MacroOptions.build(OnlineCpcaCommand.class, values);
 		assertEquals("target_source=image target=[target stack.tif] background_source=folder " +
-			"background_folder=[" + folder + "] components=2 beta=0.8 eta=0.003 tau=1.0 " +
+			"background_folder=[" + folder + "] components=2 beta=0.8 eta=0.1 tau=1.0 " +
 			"epochs=2 seed=0 order=sequential centring=pass reference=none bin=1 show_images " +
 			"show_plots save_model=" + tmp.resolve("online.json"), options);
 		final CommandModule m = commands.run(OnlineCpcaCommand.class, true, MacroOptions.parse(

@@ -68,9 +68,9 @@ class OnlineCpcaCommandTest extends CommandTestBase {
 		d.put("background_folder", null);
 		d.put("components", 2);
 		d.put("beta", 0.8);
-		d.put("eta", 0.003);
+		d.put("eta", 0.1); // dimensionless η (the default is 0.3)
 		d.put("tau", 1.0);
-		d.put("epochs", 4);
+		d.put("epochs", 30);
 		d.put("seed", 0L);
 		d.put("order", "shuffled");
 		d.put("centring", "running");

@@ -22,7 +22,7 @@ class OnlineMacroTest {
 	static Path dir;
 
 	/**
-	 * 6 × 6 float slices of unit scale (online cPCA*'s η = 0.003 suits them): independent
+	 * 6 × 6 float slices of unit scale: independent
 	 * pixels of standard deviation 0.5, and in the target a planted pixel of standard
 	 * deviation 1.5 that the background hardly varies (0.1); slices labelled "a"/"b" by its
 	 * sign.
@@ -62,7 +62,7 @@ class OnlineMacroTest {
 	void onlineFitReportsItsBetaAndTheAlignmentWithOfflineCpcaStar() {
 		final String out = MacroRunner.run(open() +
 			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=online beta=0.8 " +
-			"eta=0.003 tau=1 epochs=5 components=1 seed=4\");\n" +
+			"eta=0.1 tau=1 epochs=20 components=1 seed=4\");\n" +
 			"Ext.getBetas(b);\n" + //
 			"Ext.getNumSamples(n);\n" + //
 			"Ext.getDiagnostics(d);\n" + //
@@ -89,13 +89,15 @@ class OnlineMacroTest {
 	}
 
 	@Test
-	void aFixedBetaIsNeededAndAStepTooLargeDiverges() {
-		final String noBeta = MacroRunner.error(open() +
-			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=online\");");
-		assertTrue(noBeta.contains("fixed β"), noBeta);
+	void betaDefaultsToOneHalfAndAStepTooLargeDiverges() {
+		// no β given: online cPCA* runs at the default β = 0.5
+		final String noBeta = MacroRunner.run(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=online\");\n" +
+			"Ext.getBetas(b);\nreturn \"\" + b;");
+		assertEquals("0.5", noBeta);
 		final String diverged = MacroRunner.error(open() +
 			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=online beta=1 " +
-			"eta=0.5\");");
+			"eta=0.99\");");
 		assertTrue(diverged.contains("diverged") || diverged.contains("rows vanished"),
 			diverged);
 		assertTrue(MacroRunner.error(open() +

@@ -64,8 +64,22 @@ public final class OnlineCpcaStar {
 
 	private final int k, d;
 	private final double eta, tau, beta;
-	/** 1 − 2η(1−β): the decay of W at every sample. */
-	private final double decay;
+	/**
+	 * The step actually taken is η/ν̂ (η dimensionless), ν̂ the running mean of ‖x‖² over
+	 * the centred samples seen so far; {@link #normalisedSteps} false: η itself.
+	 */
+	private final boolean normalisedSteps;
+	private double meanSquare;
+	/** Factor of the dimensionless η in the current epoch (see {@link #annealing(int, int)}). */
+	private double annealing = 1;
+
+	/**
+	 * The annealing of the dimensionless step over the epochs: η·10^(−e/(E−1)) in epoch e of
+	 * E (0-based), so the first epoch learns fast and the last one, at η/10, settles.
+	 */
+	static double annealing(final int epoch, final int epochs) {
+		return epochs <= 1 ? 1 : Math.pow(10, -(double) epoch / (epochs - 1));
+	}
 	private final double[] w;
 	private final double[] m;
 	private double p = 0.5;
@@ -98,7 +112,7 @@ public final class OnlineCpcaStar {
 		eta = options.eta();
 		tau = options.tau();
 		beta = options.beta();
-		decay = 1 - 2 * eta * (1 - beta);
+		normalisedSteps = options.normalisedStep();
 		w = w0.clone();
 		m = new double[k * k];
 		for (int i = 0; i < k; i++)
@@ -175,9 +189,21 @@ public final class OnlineCpcaStar {
 	void step(final boolean target) {
 		t++;
 		p += ((target ? 0 : 1) - p) / t;
+		double ss = 0;
+		for (int j = 0; j < d; j++)
+			ss += x[j] * x[j];
+		meanSquare += (ss - meanSquare) / t;
+		// η dimensionless (ALGORITHMS.md §5): the step is η/ν̂ with ν̂ the running mean of
+		// ‖x‖², so η‖x‖²/ν̂ ≈ η whatever the data's units; every term of the W and M updates
+		// is scaled alike, so the fixed point (offline cPCA*) is unchanged
+		final double eta = !normalisedSteps ? this.eta : meanSquare > 0 ? this.eta *
+			annealing / meanSquare : 0;
+		if (eta == 0) return;
+		final double decay = 1 - 2 * eta * (1 - beta);
 		for (int r = 0; r < k; r++)
 			c[r] = dot(w, r * d, x, d);
-		final double rate = eta / tau;
+		final double rate = normalisedSteps ? Math.min(0.5, this.eta * annealing / tau) : eta /
+			tau;
 		if (target) {
 			solveM(c, z);
 			for (int r = 0; r < k; r++)
@@ -326,13 +352,30 @@ public final class OnlineCpcaStar {
 	 *           well below 1)
 	 */
 	private void checkFinite() {
-		if (finite()) return;
+		if (finite() && !exploding()) return;
 		final double meanSquare = squaredNorms / Math.max(1, t);
+		if (normalisedSteps) throw new IllegalArgumentException(String.format(Locale.ROOT,
+			"online cPCA* diverged after %d samples (the weights grew without bound): the " +
+				"dimensionless step η = %s is too large for these data; lower --eta (eta=) to " +
+				"%.2g or less and raise --epochs to compensate", t, eta, eta / 10));
 		throw new IllegalArgumentException(String.format(Locale.ROOT, "online cPCA* " +
 			"diverged after %d samples (the weights overflowed): η = %s is too large for " +
 			"data of this scale (mean squared norm of a centred sample ‖x‖² ≈ %.3g); use " +
 			"η ≤ %.2g (about 0.1/‖x‖²), or scale the data down", t, eta, meanSquare, 0.1 /
 				meanSquare));
+	}
+
+	/**
+	 * Early divergence: M (k × k) tracks E[zzᵀ] of normalised outputs and stays of order
+	 * 1 in a stable run; a trace beyond 1e6·k, or a W whose norm exceeds 1e6 times the norm
+	 * that maps a typical sample to an output of order 1, means the iteration is blowing up
+	 * long before it overflows.
+	 */
+	private boolean exploding() {
+		double trace = 0;
+		for (int i = 0; i < k; i++)
+			trace += Math.abs(m[i * k + i]);
+		return trace > 1e6 * k;
 	}
 
 	/** Sets each dataset's preprocessing (from a first pass); it is then fixed. */
@@ -430,6 +473,30 @@ public final class OnlineCpcaStar {
 				hasReference ? "alignment, change" : "1 − tr(P_prev P_now)/k", false, x, series);
 		}
 
+		/**
+		 * A warning when the run ended far from converged, else {@code null}: with a
+		 * reference, a final alignment below {@value OnlineOptions#CONVERGED_ALIGNMENT};
+		 * without, a subspace still moving (change ≥ 0.01 between the last two checkpoints).
+		 */
+		public String convergenceWarning(final OnlineOptions options) {
+			final String fix = String.format(Locale.ROOT, "raise --epochs (epochs=, now %d) " +
+				"or, if the curve is still climbing steadily, --eta (now %s); a noisy curve " +
+				"needs a lower --eta", options.epochs(), options.eta());
+			if (hasReference) {
+				final double a = finalAlignment();
+				if (a >= OnlineOptions.CONVERGED_ALIGNMENT) return null;
+				return String.format(Locale.ROOT, "WARNING: online cPCA* ended far from " +
+					"converged: alignment with offline cPCA* at the same β is %.3f (1 = the " +
+					"same subspace; %.1f expected); %s", a, OnlineOptions.CONVERGED_ALIGNMENT,
+					fix);
+			}
+			final double change = curve.get(curve.size() - 1).change;
+			if (!(change >= 0.01)) return null;
+			return String.format(Locale.ROOT, "WARNING: online cPCA* may not have " +
+				"converged: the learned subspace still changed by %.3g between the last two " +
+				"checkpoints; %s", change, fix);
+		}
+
 		/** The last checkpoint's alignment (NaN without a reference). */
 		public double finalAlignment() {
 			return curve.get(curve.size() - 1).alignment;
@@ -460,6 +527,10 @@ public final class OnlineCpcaStar {
 				online.put("offline_eigenvalues", offline.eigenvalues());
 			}
 			final List<String> notes = new ArrayList<>();
+			final String warning = convergenceWarning(options);
+			online.put("converged", warning == null);
+			online.put("warning", warning);
+			if (warning != null) notes.add(warning);
 			if (offline != null) notes.addAll(offline.diagnostics().stream().filter(n -> n
 				.contains("regularis")).collect(java.util.stream.Collectors.toList()));
 			return new Solution(Method.ONLINE, null, List.of(model), null, null, List.of(
@@ -508,12 +579,12 @@ public final class OnlineCpcaStar {
 	public static Solution inMemory(final MethodSettings s, final Dataset target,
 		final Dataset background, final CpcaOptions options, final Progress progress)
 	{
-		if (Double.isNaN(s.beta)) throw new IllegalArgumentException("online cPCA* learns " +
-			"at one fixed β: give β in [0, 1] (e.g. beta=0.5); automatic β is method star");
+		// one fixed β: the default 0.5 when none is given (automatic β is method star)
+		final double beta = Double.isNaN(s.beta) ? OnlineOptions.DEFAULT_BETA : s.beta;
 		if (options.whiten()) throw new IllegalArgumentException("online cPCA* does not " +
 			"whiten: turn whiten off");
 		OnlineOptions o = OnlineOptions.defaults().withComponents(options.components())
-			.withRates(s.eta, s.tau).withBeta(s.beta).withEpochs(s.epochs).withSeed(options
+			.withRates(s.eta, s.tau).withBeta(beta).withEpochs(s.epochs).withSeed(options
 				.seed());
 		// the data are in memory, so the first pass that standardising needs is cheap
 		if (options.standardize()) o = o.withCentring(OnlineOptions.Centring.PASS)
@@ -587,6 +658,7 @@ public final class OnlineCpcaStar {
 			final String stage = String.format(Locale.ROOT, "online cPCA*, epoch %d of %d",
 				e + 1, options.epochs());
 			progress.stage(stage, (double) net.t / total);
+			if (options.normalisedStep()) net.annealing = annealing(e, options.epochs());
 			stream.start(e);
 			int which;
 			while ((which = stream.next(sample)) != SampleStream.END) {

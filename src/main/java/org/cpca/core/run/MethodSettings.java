@@ -35,12 +35,12 @@ public final class MethodSettings {
 	/** cPCA* at β = 1 and cPCA++: ε of the regularisation δ = ε·trace(C_b)/d. */
 	public double epsilon = CpcaStar.DEFAULT_REGULARIZATION;
 
-	/** Online cPCA*: the step size η (0 &lt; η &lt; τ). */
+	/** Online cPCA*: the dimensionless step size η (0 &lt; η &lt; τ). */
 	public double eta = OnlineOptions.DEFAULT_ETA;
 	/** Online cPCA*: the ratio τ of the W and M time scales. */
 	public double tau = OnlineOptions.DEFAULT_TAU;
 	/** Online cPCA*: passes over the data. */
-	public int epochs = 1;
+	public int epochs = OnlineOptions.DEFAULT_EPOCHS;
 
 	/**
 	 * UCA and rPCA with several backgrounds: pool them into one dataset ("stacked", for

@@ -331,16 +331,13 @@ public final class Settings {
 	}
 
 	/**
-	 * Online cPCA*'s options (β must be fixed: the network learns at one β).
-	 *
-	 * @throws IllegalArgumentException for automatic β, with what to do
+	 * Online cPCA*'s options. The network learns at one fixed β: automatic β (which needs
+	 * all the data in memory: method star) becomes {@link OnlineOptions#DEFAULT_BETA}.
 	 */
 	public OnlineOptions onlineOptions() {
-		if (beta.isAuto()) throw new IllegalArgumentException("online cPCA* learns at one " +
-			"fixed β: give beta in [0, 1], e.g. 0.5 (automatic β needs all the data in " +
-			"memory: method star)");
 		final OnlineOptions o = OnlineOptions.defaults().withComponents(components)
-			.withRates(eta, tau).withBeta(beta.value()).withEpochs(epochs).withSeed(seed)
+			.withRates(eta, tau).withBeta(beta.isAuto() ? OnlineOptions.DEFAULT_BETA : beta
+				.value()).withEpochs(epochs).withSeed(seed)
 			.withOrder(order).withCentring(centring).withStandardize(standardize)
 			.withCheckpoints(checkpoints);
 		o.checkCombination();
@@ -384,7 +381,7 @@ public final class Settings {
 		int landmarks = org.cpca.core.kernel.KernelOptions.AUTOMATIC;
 		List<Integer> backgroundComponents;
 		double eta = OnlineOptions.DEFAULT_ETA, tau = OnlineOptions.DEFAULT_TAU;
-		int epochs = 1, checkpoints = 200;
+		int epochs = OnlineOptions.DEFAULT_EPOCHS, checkpoints = 200;
 		SampleStream.Order order = SampleStream.Order.SHUFFLED;
 		OnlineOptions.Centring centring = OnlineOptions.Centring.RUNNING;
 		String reference = "auto";

@@ -14,6 +14,8 @@ import org.cpca.core.run.Solution;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,7 +64,7 @@ class OnlineCpcaStarTest {
 	@Test
 	void oneStepEachWayMatchesTheUpdateByHand() {
 		// d = k = 2, W₀ = I, M₀ = I, zero means, η = 0.1, τ = 1, β = 0.5
-		final OnlineOptions o = OnlineOptions.defaults().withComponents(2).withRates(0.1, 1)
+		final OnlineOptions o = paper().withComponents(2).withRates(0.1, 1)
 			.withBeta(0.5).withMeans(new double[2], new double[2]);
 		final OnlineCpcaStar net = new OnlineCpcaStar(2, o, new double[] { 1, 0, 0, 1 });
 		// target x = (1, 2): t = 1, p = 0; c = z = (1, 2);
@@ -92,7 +94,7 @@ class OnlineCpcaStarTest {
 
 	@Test
 	void runningMeansCentreOnTheMeanSoFarAndAreExactAfterOnePass() {
-		final OnlineOptions o = OnlineOptions.defaults().withComponents(1).withRates(0.1, 1);
+		final OnlineOptions o = paper().withComponents(1).withRates(0.1, 1);
 		final OnlineCpcaStar net = new OnlineCpcaStar(1, o, new double[] { 1 });
 		// the first target sample is centred on itself: no change of W or M except decay
 		net.update(new float[] { 4 }, true);
@@ -118,6 +120,15 @@ class OnlineCpcaStarTest {
 		return Dataset.of("background", planted(2, 2000, false));
 	}
 
+	/**
+	 * The paper's raw step (η = 0.003 with τ = 1, one epoch, no annealing): the defaults
+	 * before the dimensionless η of ALGORITHMS.md §5; the tests of the update itself use it.
+	 */
+	static OnlineOptions paper() {
+		return OnlineOptions.defaults().withNormalisedStep(false).withRates(0.003, 1)
+			.withEpochs(1);
+	}
+
 	/** The exact cPCA* subspace of the sample covariances (dense reference solver). */
 	static double[][] reference(final Dataset t, final Dataset b, final double beta) {
 		return TestData.cpcaStar(TestData.covariance(t.toArray()), TestData.covariance(b
@@ -138,7 +149,7 @@ class OnlineCpcaStarTest {
 		// on paper the top two cPCA* directions are the planted axes; the sample
 		// covariances' exact solution is close to them
 		assertTrue(Measures.projectorAlignment(exact, axes(PLANTED_A, PLANTED_B)) > 0.99);
-		final OnlineCpcaStar.Result r = fit(t, b, OnlineOptions.defaults().withBeta(BETA)
+		final OnlineCpcaStar.Result r = fit(t, b, paper().withBeta(BETA)
 			.withEpochs(2), exact);
 		final List<OnlineCpcaStar.Checkpoint> curve = r.curve();
 		assertEquals(0, curve.get(0).samples);
@@ -166,7 +177,7 @@ class OnlineCpcaStarTest {
 	{
 		final Dataset t = plantedTarget(), b = plantedBackground();
 		final SampleSource ts = SampleSource.of(t), bs = SampleSource.of(b);
-		final OnlineOptions o = OnlineOptions.defaults().withBeta(BETA).withEpochs(2);
+		final OnlineOptions o = paper().withBeta(BETA).withEpochs(2);
 		assertTrue(OnlineCpcaStar.referenceFits(ts, bs));
 		final CpcaModel offline = OnlineCpcaStar.offlineReference(ts, bs, o, Progress.NONE);
 		assertEquals("star", offline.method());
@@ -194,7 +205,7 @@ class OnlineCpcaStarTest {
 	void betaZeroLearnsPcaOfTheTarget() throws IOException {
 		final Dataset t = plantedTarget(), b = plantedBackground();
 		final double[][] pca = TestData.topEigenvectors(TestData.covariance(t.toArray()), 2);
-		final OnlineCpcaStar.Result r = fit(t, b, OnlineOptions.defaults().withBeta(0)
+		final OnlineCpcaStar.Result r = fit(t, b, paper().withBeta(0)
 			.withEpochs(3), pca);
 		assertTrue(r.finalAlignment() >= 0.95, "alignment with PCA " + r.finalAlignment());
 	}
@@ -202,7 +213,7 @@ class OnlineCpcaStarTest {
 	@Test
 	void theModelIsTheEvaluationPassOverTheLearnedSubspace() throws IOException {
 		final Dataset t = plantedTarget(), b = plantedBackground();
-		final OnlineCpcaStar.Result r = fit(t, b, OnlineOptions.defaults().withBeta(BETA),
+		final OnlineCpcaStar.Result r = fit(t, b, paper().withBeta(BETA),
 			null);
 		final CpcaModel m = r.model();
 		assertEquals("online", m.method());
@@ -264,7 +275,7 @@ class OnlineCpcaStarTest {
 	void sameSeedIsBitIdenticalAndAnotherSeedIsNot() throws IOException {
 		final Dataset t = plantedTarget(), b = plantedBackground();
 		final double[][] exact = reference(t, b, BETA);
-		final OnlineOptions o = OnlineOptions.defaults().withBeta(BETA).withSeed(7);
+		final OnlineOptions o = paper().withBeta(BETA).withSeed(7);
 		final OnlineCpcaStar.Result r1 = fit(t, b, o, exact), r2 = fit(t, b, o, exact);
 		final double[][] v1 = r1.model().components(), v2 = r2.model().components();
 		for (int c = 0; c < 2; c++)
@@ -285,7 +296,7 @@ class OnlineCpcaStarTest {
 	void everyCentringConventionGivesTheSameAnswer() throws IOException {
 		final Dataset t = plantedTarget(), b = plantedBackground();
 		final double[][] exact = reference(t, b, BETA);
-		final OnlineOptions o = OnlineOptions.defaults().withBeta(BETA).withEpochs(2);
+		final OnlineOptions o = paper().withBeta(BETA).withEpochs(2);
 		final OnlineCpcaStar.Result pass = fit(t, b, o.withCentring(
 			OnlineOptions.Centring.PASS), exact);
 		final OnlineCpcaStar.Result given = fit(t, b, o.withMeans(pass.model().targetMean(),
@@ -316,7 +327,7 @@ class OnlineCpcaStarTest {
 		for (int j = 0; j < d; j++)
 			unit[j] = Math.pow(10, (j % 5) - 2) * (j % 2 == 0 ? 3 : 1);
 		final Dataset ts = rescaled(t, unit), bs = rescaled(b, unit);
-		final OnlineOptions o = OnlineOptions.defaults().withBeta(BETA).withEpochs(2)
+		final OnlineOptions o = paper().withBeta(BETA).withEpochs(2)
 			.withCentring(OnlineOptions.Centring.PASS).withStandardize(true);
 		final CpcaModel offline = OnlineCpcaStar.offlineReference(SampleSource.of(ts),
 			SampleSource.of(bs), o, Progress.NONE);
@@ -375,7 +386,7 @@ class OnlineCpcaStarTest {
 	@Test
 	void withoutAReferenceTheCurveIsTheSubspaceChange() throws IOException {
 		final OnlineCpcaStar.Result r = fit(plantedTarget(), plantedBackground(),
-			OnlineOptions.defaults().withBeta(BETA).withEpochs(2).withCheckpoints(40), null);
+			paper().withBeta(BETA).withEpochs(2).withCheckpoints(40), null);
 		assertEquals(41, r.curve().size());
 		assertTrue(Double.isNaN(r.curve().get(0).change));
 		for (final OnlineCpcaStar.Checkpoint c : r.curve())
@@ -391,7 +402,7 @@ class OnlineCpcaStarTest {
 
 	@Test
 	void optionsAreCheckedWithClearMessages() {
-		final OnlineOptions o = OnlineOptions.defaults();
+		final OnlineOptions o = paper();
 		assertEquals(0.003, o.eta());
 		assertEquals(1, o.tau());
 		assertTrue(assertThrows(IllegalArgumentException.class, () -> o.withRates(1, 1))
@@ -427,9 +438,90 @@ class OnlineCpcaStarTest {
 				for (int j = 0; j < row.length; j++)
 					row[j] *= 1000;
 		final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-			() -> fit(Dataset.of("target", big), Dataset.of("background", bigB), OnlineOptions
-				.defaults().withRates(0.5, 1), null));
+			() -> fit(Dataset.of("target", big), Dataset.of("background", bigB), paper()
+				.withRates(0.5, 1), null));
 		assertTrue(e.getMessage().contains("diverged"), e.getMessage());
+	}
+
+	/**
+	 * A planted contrastive stack in grey levels: 36 "pixels" (6 × 6), offset 100, gain 20
+	 * (‖x‖² of a centred sample ≈ 10⁵), times a per-sample gain e^(σg), g standard normal
+	 * (slices of different exposure; σ = 0: none).
+	 */
+	private static Dataset[] rawPixels(final double sigma) {
+		final float[][][] tb = TestData.planted(11, 400, 400, 36, 3, 2, 1);
+		final Random random = new Random(12);
+		final Dataset[] out = new Dataset[2];
+		for (int s = 0; s < 2; s++) {
+			final double[][] rows = new double[tb[s].length][];
+			for (int i = 0; i < rows.length; i++) {
+				rows[i] = new double[tb[s][i].length];
+				final double gain = Math.exp(sigma * random.nextGaussian());
+				for (int j = 0; j < rows[i].length; j++)
+					rows[i][j] = 100 + 20 * gain * tb[s][i][j];
+			}
+			out[s] = Dataset.of(s == 0 ? "target" : "background", rows);
+		}
+		return out;
+	}
+
+	/**
+	 * ALGORITHMS.md §5: the defaults (dimensionless η, annealed over the default epochs)
+	 * converge on a raw-pixel stack (‖x‖² ~ 10⁵, where the paper's η = 0.003 diverges) and
+	 * on a standardised table in mixed units, with no tuning: alignment ≥ 0.9 with offline
+	 * cPCA* at the same β, and no convergence warning.
+	 */
+	@Test
+	void defaultsConvergeOnARawPixelStackAndAStandardisedTable() throws IOException {
+		final Dataset[] raw = rawPixels(0);
+		final OnlineOptions o = OnlineOptions.defaults();
+		final CpcaModel offline = OnlineCpcaStar.offlineReference(SampleSource.of(raw[0]),
+			SampleSource.of(raw[1]), o, Progress.NONE);
+		final OnlineCpcaStar.Result r = fit(raw[0], raw[1], o, offline.components());
+		assertTrue(r.finalAlignment() >= 0.9, "raw pixels: alignment " + r.finalAlignment());
+		assertNull(r.convergenceWarning(o));
+		// a standardised table: the rotated planted problem, every feature in its own unit
+		final double[][] rotation = TopEigen.orthonormalize(TestData.gaussian(5, D, D),
+			new double[0][], null, D);
+		final double[] unit = new double[D];
+		for (int j = 0; j < D; j++)
+			unit[j] = Math.pow(10, (j % 5) - 2) * (j % 2 == 0 ? 3 : 1);
+		final Dataset ts = rescaled(rotated(plantedTarget(), rotation), unit), bs = rescaled(
+			rotated(plantedBackground(), rotation), unit);
+		final OnlineOptions so = OnlineOptions.defaults().withCentring(OnlineOptions.Centring
+			.PASS).withStandardize(true);
+		final CpcaModel soff = OnlineCpcaStar.offlineReference(SampleSource.of(ts),
+			SampleSource.of(bs), so, Progress.NONE);
+		final OnlineCpcaStar.Result sr = fit(ts, bs, so, soff.components());
+		assertTrue(sr.finalAlignment() >= 0.9, "table: alignment " + sr.finalAlignment());
+		assertNull(sr.convergenceWarning(so));
+	}
+
+	/**
+	 * Divergence is caught early, and the message says what to change: samples of very
+	 * different exposure (‖x‖² up to ~100 times the mean) with a large dimensionless step.
+	 */
+	@Test
+	void aDimensionlessStepTooLargeIsCaughtEarly() {
+		final Dataset[] raw = rawPixels(1.5);
+		final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+			() -> fit(raw[0], raw[1], OnlineOptions.defaults().withRates(0.9, 1), null));
+		assertTrue(e.getMessage().contains("diverged") && e.getMessage().contains(
+			"lower --eta"), e.getMessage());
+	}
+
+	/** A run that ends far from converged carries a warning (the run itself succeeds). */
+	@Test
+	void aRunFarFromConvergedWarns() throws IOException {
+		final Dataset[] raw = rawPixels(0);
+		final OnlineOptions o = OnlineOptions.defaults().withRates(0.001, 1).withEpochs(1);
+		final CpcaModel offline = OnlineCpcaStar.offlineReference(SampleSource.of(raw[0]),
+			SampleSource.of(raw[1]), o, Progress.NONE);
+		final OnlineCpcaStar.Result r = fit(raw[0], raw[1], o, offline.components());
+		final String warning = r.convergenceWarning(o);
+		assertNotNull(warning, "alignment " + r.finalAlignment());
+		assertTrue(warning.contains("WARNING") && warning.contains("--epochs"), warning);
+		assertTrue(r.solution(o, offline).diagnostics().contains(warning));
 	}
 
 	@Test
@@ -445,7 +537,7 @@ class OnlineCpcaStarTest {
 			}
 		};
 		assertThrows(CancellationException.class, () -> OnlineCpcaStar.fit(SampleSource.of(
-			plantedTarget()), SampleSource.of(plantedBackground()), OnlineOptions.defaults(),
+			plantedTarget()), SampleSource.of(plantedBackground()), paper(),
 			null, cancel));
 	}
 
@@ -453,7 +545,7 @@ class OnlineCpcaStarTest {
 	void theStreamReadsEachSampleOncePerPassIntoOneBuffer() throws IOException {
 		final CountingSource t = new CountingSource(plantedTarget()), b = new CountingSource(
 			plantedBackground());
-		OnlineCpcaStar.fit(t, b, OnlineOptions.defaults().withEpochs(3).withCentring(
+		OnlineCpcaStar.fit(t, b, paper().withEpochs(3).withCentring(
 			OnlineOptions.Centring.PASS), null, Progress.NONE);
 		// a means pass, three epochs and the evaluation pass: 5 reads of every sample
 		for (final CountingSource s : new CountingSource[] { t, b }) {
