@@ -70,13 +70,13 @@ public final class OnlineAnalysis {
 		}
 	}
 
-	private final OnlineCpcaStar.Result result;
+	private final OnlineRun.Result result;
 	private final CpcaModel offline;
 	private final FeatureLayout layout;
 	private final List<String> labels;
 	private final String targetTitle;
 
-	private OnlineAnalysis(final OnlineCpcaStar.Result result, final CpcaModel offline,
+	private OnlineAnalysis(final OnlineRun.Result result, final CpcaModel offline,
 		final FeatureLayout layout, final List<String> labels, final String targetTitle)
 	{
 		this.result = result;
@@ -117,7 +117,7 @@ public final class OnlineAnalysis {
 		return result.model().withAttributes(layout.attributes());
 	}
 
-	public OnlineCpcaStar.Result result() {
+	public OnlineRun.Result result() {
 		return result;
 	}
 

@@ -1,5 +1,6 @@
 package org.cpca.bench;
 
+import org.cpca.core.online.OnlineRun;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -40,7 +41,7 @@ final class OnlineBench {
 		final double seconds = Bench.median(() -> {
 			final long t0 = System.nanoTime();
 			try {
-				OnlineCpcaStar.fit(t, b, o, null, Progress.NONE);
+				OnlineRun.fit(t, b, o, null, Progress.NONE);
 			}
 			catch (final IOException e) {
 				throw new UncheckedIOException(e);

@@ -1,5 +1,6 @@
 package org.cpca.image;
 
+import org.cpca.core.online.OnlineRun;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -221,7 +222,7 @@ class StreamingSourcesTest {
 		// ImagePlus reads its current slice for display; count only the fit's reads
 		java.util.Arrays.fill(t.reads, 0);
 		java.util.Arrays.fill(b.reads, 0);
-		final OnlineCpcaStar.Result r = OnlineCpcaStar.fit(new StackSource("target", ti,
+		final OnlineRun.Result r = OnlineRun.fit(new StackSource("target", ti,
 			layout), new StackSource("background", bi, layout), OnlineOptions.defaults()
 				.withEpochs(2).withRates(0.0005, 1), null, Progress.NONE);
 		// two epochs and the evaluation pass: every slice read exactly three times, so no

@@ -1,5 +1,6 @@
 package org.cpca.core.run;
 
+import org.cpca.core.online.OnlineRun;
 import org.cpca.core.Progress;
 import org.cpca.core.contrast.AlphaSelection;
 import org.cpca.core.contrast.Cpca;
@@ -77,7 +78,7 @@ public final class MethodRunner {
 			}
 			case ONLINE:
 				requireBackgrounds(s.method, backgrounds, 1, 1);
-				return OnlineCpcaStar.inMemory(s, target, backgrounds.get(0), options, progress);
+				return OnlineRun.inMemory(s, target, backgrounds.get(0), options, progress);
 			case GCPCA: {
 				requireBackgrounds(s.method, backgrounds, 1, 1);
 				return org.cpca.core.gcpca.GcpcaRun.run(Cpca.fit(target, backgrounds, options,

@@ -135,10 +135,10 @@ class OnlineCpcaStarTest {
 			.toArray()), beta, 2);
 	}
 
-	static OnlineCpcaStar.Result fit(final Dataset t, final Dataset b,
+	static OnlineRun.Result fit(final Dataset t, final Dataset b,
 		final OnlineOptions o, final double[][] reference) throws IOException
 	{
-		return OnlineCpcaStar.fit(SampleSource.of(t), SampleSource.of(b), o, reference,
+		return OnlineRun.fit(SampleSource.of(t), SampleSource.of(b), o, reference,
 			Progress.NONE);
 	}
 
@@ -149,13 +149,13 @@ class OnlineCpcaStarTest {
 		// on paper the top two cPCA* directions are the planted axes; the sample
 		// covariances' exact solution is close to them
 		assertTrue(Measures.projectorAlignment(exact, axes(PLANTED_A, PLANTED_B)) > 0.99);
-		final OnlineCpcaStar.Result r = fit(t, b, paper().withBeta(BETA)
+		final OnlineRun.Result r = fit(t, b, paper().withBeta(BETA)
 			.withEpochs(2), exact);
-		final List<OnlineCpcaStar.Checkpoint> curve = r.curve();
+		final List<OnlineRun.Checkpoint> curve = r.curve();
 		assertEquals(0, curve.get(0).samples);
 		assertTrue(curve.get(0).alignment < 0.5, "random start: " + curve.get(0).alignment);
 		long reached = -1;
-		for (final OnlineCpcaStar.Checkpoint c : curve) {
+		for (final OnlineRun.Checkpoint c : curve) {
 			if (reached < 0 && c.alignment >= 0.95) reached = c.samples;
 			if (c.samples >= 2000) assertTrue(c.alignment >= 0.95, c.samples + ": " +
 				c.alignment);
@@ -178,12 +178,12 @@ class OnlineCpcaStarTest {
 		final Dataset t = plantedTarget(), b = plantedBackground();
 		final SampleSource ts = SampleSource.of(t), bs = SampleSource.of(b);
 		final OnlineOptions o = paper().withBeta(BETA).withEpochs(2);
-		assertTrue(OnlineCpcaStar.referenceFits(ts, bs));
-		final CpcaModel offline = OnlineCpcaStar.offlineReference(ts, bs, o, Progress.NONE);
+		assertTrue(OnlineRun.referenceFits(ts, bs));
+		final CpcaModel offline = OnlineRun.offlineReference(ts, bs, o, Progress.NONE);
 		assertEquals("star", offline.method());
 		assertEquals(1, Measures.projectorAlignment(offline.components(), reference(t, b,
 			BETA)), 1e-9);
-		final OnlineCpcaStar.Result r = OnlineCpcaStar.fit(ts, bs, o, offline.components(),
+		final OnlineRun.Result r = OnlineRun.fit(ts, bs, o, offline.components(),
 			Progress.NONE);
 		assertTrue(r.finalAlignment() >= 0.95, "" + r.finalAlignment());
 		// the online eigenvalues estimate the offline ones
@@ -205,7 +205,7 @@ class OnlineCpcaStarTest {
 	void betaZeroLearnsPcaOfTheTarget() throws IOException {
 		final Dataset t = plantedTarget(), b = plantedBackground();
 		final double[][] pca = TestData.topEigenvectors(TestData.covariance(t.toArray()), 2);
-		final OnlineCpcaStar.Result r = fit(t, b, paper().withBeta(0)
+		final OnlineRun.Result r = fit(t, b, paper().withBeta(0)
 			.withEpochs(3), pca);
 		assertTrue(r.finalAlignment() >= 0.95, "alignment with PCA " + r.finalAlignment());
 	}
@@ -213,7 +213,7 @@ class OnlineCpcaStarTest {
 	@Test
 	void theModelIsTheEvaluationPassOverTheLearnedSubspace() throws IOException {
 		final Dataset t = plantedTarget(), b = plantedBackground();
-		final OnlineCpcaStar.Result r = fit(t, b, paper().withBeta(BETA),
+		final OnlineRun.Result r = fit(t, b, paper().withBeta(BETA),
 			null);
 		final CpcaModel m = r.model();
 		assertEquals("online", m.method());
@@ -276,7 +276,7 @@ class OnlineCpcaStarTest {
 		final Dataset t = plantedTarget(), b = plantedBackground();
 		final double[][] exact = reference(t, b, BETA);
 		final OnlineOptions o = paper().withBeta(BETA).withSeed(7);
-		final OnlineCpcaStar.Result r1 = fit(t, b, o, exact), r2 = fit(t, b, o, exact);
+		final OnlineRun.Result r1 = fit(t, b, o, exact), r2 = fit(t, b, o, exact);
 		final double[][] v1 = r1.model().components(), v2 = r2.model().components();
 		for (int c = 0; c < 2; c++)
 			assertArrayEquals(v1[c], v2[c]);
@@ -286,7 +286,7 @@ class OnlineCpcaStarTest {
 			assertEquals(r1.curve().get(i).alignment, r2.curve().get(i).alignment);
 			assertEquals(r1.curve().get(i).change, r2.curve().get(i).change);
 		}
-		final OnlineCpcaStar.Result r3 = fit(t, b, o.withSeed(8), exact);
+		final OnlineRun.Result r3 = fit(t, b, o.withSeed(8), exact);
 		assertNotEquals(r1.curve().get(0).alignment, r3.curve().get(0).alignment);
 		assertNotEquals(r1.model().components()[0][PLANTED_A], r3.model().components()[0][
 			PLANTED_A]);
@@ -297,13 +297,13 @@ class OnlineCpcaStarTest {
 		final Dataset t = plantedTarget(), b = plantedBackground();
 		final double[][] exact = reference(t, b, BETA);
 		final OnlineOptions o = paper().withBeta(BETA).withEpochs(2);
-		final OnlineCpcaStar.Result pass = fit(t, b, o.withCentring(
+		final OnlineRun.Result pass = fit(t, b, o.withCentring(
 			OnlineOptions.Centring.PASS), exact);
-		final OnlineCpcaStar.Result given = fit(t, b, o.withMeans(pass.model().targetMean(),
+		final OnlineRun.Result given = fit(t, b, o.withMeans(pass.model().targetMean(),
 			meanOf(b)), exact);
 		// an extra pass for the means and the same means given are the same run
 		assertArrayEquals(pass.model().components()[0], given.model().components()[0]);
-		final OnlineCpcaStar.Result running = fit(t, b, o, exact);
+		final OnlineRun.Result running = fit(t, b, o, exact);
 		assertTrue(running.finalAlignment() >= 0.95);
 		assertTrue(pass.finalAlignment() >= 0.95);
 		assertArrayEquals(pass.model().targetMean(), running.model().targetMean(), 1e-9);
@@ -329,13 +329,13 @@ class OnlineCpcaStarTest {
 		final Dataset ts = rescaled(t, unit), bs = rescaled(b, unit);
 		final OnlineOptions o = paper().withBeta(BETA).withEpochs(2)
 			.withCentring(OnlineOptions.Centring.PASS).withStandardize(true);
-		final CpcaModel offline = OnlineCpcaStar.offlineReference(SampleSource.of(ts),
+		final CpcaModel offline = OnlineRun.offlineReference(SampleSource.of(ts),
 			SampleSource.of(bs), o, Progress.NONE);
-		assertEquals(1, Measures.projectorAlignment(offline.components(), OnlineCpcaStar
+		assertEquals(1, Measures.projectorAlignment(offline.components(), OnlineRun
 			.offlineReference(SampleSource.of(t), SampleSource.of(b), o, Progress.NONE)
 			.components()), 1e-9);
 		// well posed: top cPCA* eigenvalues 5.0 and 3.4, the next 1.04
-		final OnlineCpcaStar.Result r = fit(ts, bs, o, offline.components());
+		final OnlineRun.Result r = fit(ts, bs, o, offline.components());
 		assertTrue(r.finalAlignment() >= 0.95, "alignment " + r.finalAlignment());
 		// the model carries the target's standardisation, as an offline fit would
 		final Preprocessing expected = Preprocessing.fit(ts, true, null);
@@ -385,11 +385,11 @@ class OnlineCpcaStarTest {
 
 	@Test
 	void withoutAReferenceTheCurveIsTheSubspaceChange() throws IOException {
-		final OnlineCpcaStar.Result r = fit(plantedTarget(), plantedBackground(),
+		final OnlineRun.Result r = fit(plantedTarget(), plantedBackground(),
 			paper().withBeta(BETA).withEpochs(2).withCheckpoints(40), null);
 		assertEquals(41, r.curve().size());
 		assertTrue(Double.isNaN(r.curve().get(0).change));
-		for (final OnlineCpcaStar.Checkpoint c : r.curve())
+		for (final OnlineRun.Checkpoint c : r.curve())
 			assertTrue(Double.isNaN(c.alignment));
 		// large moves at first, small ones once converged
 		final double early = r.curve().get(1).change, late = r.curve().get(40).change;
@@ -475,9 +475,9 @@ class OnlineCpcaStarTest {
 	void defaultsConvergeOnARawPixelStackAndAStandardisedTable() throws IOException {
 		final Dataset[] raw = rawPixels(0);
 		final OnlineOptions o = OnlineOptions.defaults();
-		final CpcaModel offline = OnlineCpcaStar.offlineReference(SampleSource.of(raw[0]),
+		final CpcaModel offline = OnlineRun.offlineReference(SampleSource.of(raw[0]),
 			SampleSource.of(raw[1]), o, Progress.NONE);
-		final OnlineCpcaStar.Result r = fit(raw[0], raw[1], o, offline.components());
+		final OnlineRun.Result r = fit(raw[0], raw[1], o, offline.components());
 		assertTrue(r.finalAlignment() >= 0.9, "raw pixels: alignment " + r.finalAlignment());
 		assertNull(r.convergenceWarning(o));
 		// a standardised table: the rotated planted problem, every feature in its own unit
@@ -490,9 +490,9 @@ class OnlineCpcaStarTest {
 			rotated(plantedBackground(), rotation), unit);
 		final OnlineOptions so = OnlineOptions.defaults().withCentring(OnlineOptions.Centring
 			.PASS).withStandardize(true);
-		final CpcaModel soff = OnlineCpcaStar.offlineReference(SampleSource.of(ts),
+		final CpcaModel soff = OnlineRun.offlineReference(SampleSource.of(ts),
 			SampleSource.of(bs), so, Progress.NONE);
-		final OnlineCpcaStar.Result sr = fit(ts, bs, so, soff.components());
+		final OnlineRun.Result sr = fit(ts, bs, so, soff.components());
 		assertTrue(sr.finalAlignment() >= 0.9, "table: alignment " + sr.finalAlignment());
 		assertNull(sr.convergenceWarning(so));
 	}
@@ -515,9 +515,9 @@ class OnlineCpcaStarTest {
 	void aRunFarFromConvergedWarns() throws IOException {
 		final Dataset[] raw = rawPixels(0);
 		final OnlineOptions o = OnlineOptions.defaults().withRates(0.001, 1).withEpochs(1);
-		final CpcaModel offline = OnlineCpcaStar.offlineReference(SampleSource.of(raw[0]),
+		final CpcaModel offline = OnlineRun.offlineReference(SampleSource.of(raw[0]),
 			SampleSource.of(raw[1]), o, Progress.NONE);
-		final OnlineCpcaStar.Result r = fit(raw[0], raw[1], o, offline.components());
+		final OnlineRun.Result r = fit(raw[0], raw[1], o, offline.components());
 		final String warning = r.convergenceWarning(o);
 		assertNotNull(warning, "alignment " + r.finalAlignment());
 		assertTrue(warning.contains("WARNING") && warning.contains("--epochs"), warning);
@@ -536,7 +536,7 @@ class OnlineCpcaStarTest {
 				return true;
 			}
 		};
-		assertThrows(CancellationException.class, () -> OnlineCpcaStar.fit(SampleSource.of(
+		assertThrows(CancellationException.class, () -> OnlineRun.fit(SampleSource.of(
 			plantedTarget()), SampleSource.of(plantedBackground()), paper(),
 			null, cancel));
 	}
@@ -545,7 +545,7 @@ class OnlineCpcaStarTest {
 	void theStreamReadsEachSampleOncePerPassIntoOneBuffer() throws IOException {
 		final CountingSource t = new CountingSource(plantedTarget()), b = new CountingSource(
 			plantedBackground());
-		OnlineCpcaStar.fit(t, b, paper().withEpochs(3).withCentring(
+		OnlineRun.fit(t, b, paper().withEpochs(3).withCentring(
 			OnlineOptions.Centring.PASS), null, Progress.NONE);
 		// a means pass, three epochs and the evaluation pass: 5 reads of every sample
 		for (final CountingSource s : new CountingSource[] { t, b }) {
