@@ -140,6 +140,9 @@ public class BatchCommand extends MethodCommand {
 		catch (final RuntimeException e) {
 			Feedback.fail(this, e);
 		}
+		catch (final OutOfMemoryError e) { // an estimate missed it: one line, no trace
+			Feedback.fail(this, new IllegalArgumentException(Feedback.outOfMemory()));
+		}
 	}
 
 	/** The fit of one target into one output folder, with this dialog's settings. */

@@ -195,6 +195,9 @@ public class ContrastivePcaCommand extends MethodCommand {
 		catch (final RuntimeException e) {
 			Feedback.fail(this, e);
 		}
+		catch (final OutOfMemoryError e) { // an estimate missed it: one line, no trace
+			Feedback.fail(this, new IllegalArgumentException(Feedback.outOfMemory()));
+		}
 	}
 
 	/** The scores table of the last run (also shown as "cPCA scores"), or null. */

@@ -45,6 +45,8 @@ public final class PixelSamples {
 		final float[][] rows = new float[index.length][d];
 		final ImageStack stack = imp.getStack();
 		for (int s = 0; s < d; s++) {
+			if (!stack.isVirtual() && stack.getPixels(s + 1) == null) throw StackSamples
+				.closed(name, imp);
 			final ImageProcessor ip = stack.getProcessor(s + 1);
 			for (int i = 0; i < index.length; i++) {
 				final float v = ip.getf(index[i]);

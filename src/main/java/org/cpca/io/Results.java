@@ -258,6 +258,8 @@ public final class Results {
 		}
 		final JsonArray diag = new JsonArray();
 		solution.diagnostics().forEach(diag::add);
+		target.notes.forEach(diag::add); // how the inputs were read (issue 14)
+		backgrounds.forEach(b -> b.notes.forEach(diag::add));
 		o.add("diagnostics", diag);
 		o.add("timings_s", GSON.toJsonTree(timings));
 		return o;

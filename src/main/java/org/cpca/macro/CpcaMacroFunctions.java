@@ -70,7 +70,9 @@ import org.cpca.core.online.OnlineOptions;
  * {@code Ext.cpcaFit("target.tif", "background.tif", "method=kernel kernel=rbf alpha=auto")};
  * it has no eigen-images: {@code Ext.showExtremeSamples()} shows, per component, the
  * target slices with the highest and lowest scores.
- * Results stay available to the other functions until the next fit. List results come
+ * Results stay available to the other functions until the next fit of the same macro
+ * (each macro's results are its own, even when macros run at the same time); the fit
+ * works on a copy of the images, so editing them afterwards changes no result. List results come
  * back as comma-separated text ({@code split(s, ",")}); α = ∞ is {@code inf}. Errors abort
  * the macro with a message naming the problem and the fix. Images are never modified.
  * <p>
@@ -82,8 +84,12 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 	private static final int S = ARG_STRING, N = ARG_NUMBER;
 	private static final int OS = ARG_OUTPUT | ARG_STRING, ON = ARG_OUTPUT | ARG_NUMBER;
 
-	/** The last fit of any macro (ImageJ 1.x runs one macro interpreter per thread). */
-	private static volatile Analysis last;
+	/**
+	 * The last fit of each macro: ImageJ 1.x runs each macro's interpreter on its own
+	 * thread, so results are kept per thread and macros running at the same time never
+	 * read each other's results.
+	 */
+	private static final ThreadLocal<Analysis> LAST = new ThreadLocal<>();
 
 	private final ExtensionDescriptor[] functions = { //
 		ExtensionDescriptor.newDescriptor("cpcaFit", this, S, S, S), //
@@ -130,7 +136,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 
 	/** Forgets the last fit (for tests). */
 	static void reset() {
-		last = null;
+		LAST.remove();
 	}
 
 	@Override
@@ -146,10 +152,35 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		catch (final CancellationException e) {
 			abort(name + ": cancelled (Esc); no results were made");
 		}
-		catch (final IllegalArgumentException | IllegalStateException | IOException e) {
+		catch (final IllegalArgumentException | IllegalStateException e) {
 			abort(name + ": " + e.getMessage());
 		}
+		catch (final IOException e) {
+			abort(name + ": could not " + ("saveModel".equals(name) ? "write" : "read") + " " +
+				fileOf(e, args) + ": check that the folder exists and may be written, and " +
+				"that the path names a file");
+		}
+		catch (final OutOfMemoryError e) { // an estimate missed it: one line, no trace
+			abort(name + ": " + org.cpca.core.Memory.outOfMemory("bin=2 or a mask " +
+				"(fewer features), fewer landmarks for kernel cPCA, or method=online"));
+		}
 		return null;
+	}
+
+	/** The file an IO error is about, with the reason ("x.json (Permission denied)"). */
+	private static String fileOf(final IOException e, final Object[] args) {
+		if (e instanceof java.nio.file.FileSystemException) {
+			final java.nio.file.FileSystemException f = (java.nio.file.FileSystemException) e;
+			final String why = f.getReason() != null ? f.getReason() : e instanceof
+				java.nio.file.AccessDeniedException ? "permission denied" : e instanceof
+					java.nio.file.NoSuchFileException ? "no such file or folder" : e.getClass()
+						.getSimpleName();
+			return f.getFile() + " (" + why + ")";
+		}
+		for (final Object a : args)
+			if (a instanceof String && ((String) a).contains("/")) return a + " (" + e
+				.getMessage() + ")";
+		return "the file (" + e.getMessage() + ")";
 	}
 
 	private static void abort(final String message) {
@@ -161,7 +192,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 	private String dispatch(final String name, final Object[] a) throws IOException {
 		switch (name) {
 			case "cpcaFit":
-				last = fit((String) a[0], (String) a[1], (String) a[2]);
+				LAST.set(fit((String) a[0], (String) a[1], (String) a[2]));
 				return null;
 			case "getAlphaCount":
 				put(a, 0, analysis().models().size());
@@ -366,7 +397,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 	}
 
 	private static Analysis analysis() {
-		final Analysis a = last;
+		final Analysis a = LAST.get();
 		if (a == null) throw new IllegalStateException("there is no result yet: call " +
 			"Ext.cpcaFit(target, background, options) first");
 		return a;
