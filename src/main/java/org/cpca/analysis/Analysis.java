@@ -73,6 +73,8 @@ public final class Analysis {
 	final boolean[] targetPixels;
 	/** Pixels as samples inside a selection: a copy of the target taken before the fit. */
 	ImagePlus targetSnapshot;
+	/** How the images were read (a hyperstack's axes). */
+	final List<String> notes = new ArrayList<>();
 
 	private Analysis(final AnalysisRequest request, final Dataset targetData,
 		final Solution solution, final FeatureLayout layout, final boolean[] targetPixels)
@@ -125,6 +127,7 @@ public final class Analysis {
 		final Analysis a = new Analysis(r, data.target, solution, data.layout,
 			data.targetPixels);
 		a.targetSnapshot = data.targetPixels == null ? null : snapshot;
+		a.notes.addAll(data.notes);
 		return a;
 	}
 
@@ -169,7 +172,10 @@ public final class Analysis {
 
 	/** Notes of all models, without repeats. */
 	public List<String> diagnostics() {
-		return solution.diagnostics();
+		if (notes.isEmpty()) return solution.diagnostics();
+		final List<String> all = new ArrayList<>(notes);
+		all.addAll(solution.diagnostics());
+		return all;
 	}
 
 	/** The main model: PCA's, the fixed α's, or the first α &gt; 0 of automatic α. */

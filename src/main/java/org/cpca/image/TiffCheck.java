@@ -57,6 +57,10 @@ public final class TiffCheck {
 				.getTiffInfo();
 		}
 		catch (final IOException | RuntimeException e) {
+			if (String.valueOf(e.getMessage()).contains("BitsPerSample: 64"))
+				throw new IllegalArgumentException(file + " stores 64-bit floating-point " +
+					"pixels, which ImageJ cannot read: save it as a 32-bit float TIFF (e.g. " +
+					"numpy's astype('float32') before writing)");
 			throw new IllegalArgumentException("cannot read " + file + " as a TIFF (" + e
 				.getMessage() + "): the file is damaged or not a TIFF; export it again");
 		}
@@ -80,7 +84,7 @@ public final class TiffCheck {
 				if (end > size || end < 0) throw new IllegalArgumentException(file +
 					" is truncated or damaged: its header describes " + n + " image" + (n == 1 ? ""
 						: "s") + " of " + fi.width + "×" + fi.height + " pixels × " + bpp +
-					" bytes (" + Memory.text(end) + ") but the file has " + Memory.text(size) +
+					(bpp == 1 ? " byte (" : " bytes (") + Memory.text(end) + ") but the file has " + Memory.text(size) +
 					"; copy or export the file again");
 			}
 			slices += n;

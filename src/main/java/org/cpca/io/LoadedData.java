@@ -13,6 +13,7 @@ import ij.ImagePlus;
 
 import org.cpca.core.data.Dataset;
 import org.cpca.core.data.SampleSource;
+import org.cpca.image.Axes;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.FolderSource;
 import org.cpca.image.ImageInput;
@@ -85,6 +86,8 @@ public final class LoadedData {
 
 		public Path mask;
 		public int bin = 1;
+		/** How a hyperstack's axes are read ({@link Axes#VALUES}); null: auto. */
+		public String axes;
 		public String labelColumn;
 		public TableInput.Missing missing = TableInput.Missing.DROP;
 		/** Table row filters COLUMN=VALUE. */
@@ -112,10 +115,12 @@ public final class LoadedData {
 			return new LoadedData(role, path, t.dataset, null, null, t.featureNames, facts,
 				null);
 		}
-		final ImagePlus imp = ImageInput.open(path, role);
+		final ImagePlus opened = ImageInput.open(path, role);
+		final Axes axes = Axes.apply(role, opened, how.axes);
+		final ImagePlus imp = axes.image;
 		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
 			imp);
-		final FeatureLayout layout = layout(role, imp, how);
+		final FeatureLayout layout = layout(role, imp, how, axes);
 		if (!(layout.isIdentity() && imp.getBitDepth() == 32)) org.cpca.core.Memory.require(
 			"the " + role + " samples (" + imp.getStackSize() + " × " + layout.features() +
 				" features)", org.cpca.core.Memory.floats(imp.getStackSize(), layout.features()),
@@ -127,6 +132,7 @@ public final class LoadedData {
 		imageFacts(facts, ds.samples(), ds.features(), imp, layout);
 		final LoadedData d = new LoadedData(role, path, ds, layout, imp, null, facts, null);
 		d.noteSkipped(path);
+		d.noteAxes(opened, axes);
 		return d;
 	}
 
@@ -152,11 +158,14 @@ public final class LoadedData {
 			return new LoadedData(role, path, null, null, null, t.featureNames(), facts, t);
 		}
 		final boolean folder = Files.isDirectory(path);
-		final ImagePlus imp = folder ? FolderSource.firstImage(path) : ImageInput.openVirtual(
-			path);
+		final ImagePlus opened = folder ? FolderSource.firstImage(path) : ImageInput
+			.openVirtual(path);
+		final Axes axes = folder ? Axes.apply(role, opened, "planes") : Axes.apply(role,
+			opened, how.axes);
+		final ImagePlus imp = axes.image;
 		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
 			imp);
-		final FeatureLayout layout = layout(role, imp, how);
+		final FeatureLayout layout = layout(role, imp, how, axes);
 		final SampleSource source;
 		if (folder) {
 			source = new FolderSource(role, path, layout);
@@ -173,7 +182,16 @@ public final class LoadedData {
 		final LoadedData d = new LoadedData(role, path, null, layout, imp, null, facts,
 			source);
 		d.noteSkipped(path);
+		d.noteAxes(opened, axes);
 		return d;
+	}
+
+	/** Records how a hyperstack's axes were used (facts, and a note for the diagnostics). */
+	private void noteAxes(final ImagePlus opened, final Axes axes) {
+		facts.put("axes", axes.mode);
+		facts.put("axes_use", axes.use);
+		if (opened.getNChannels() > 1 || opened.getNSlices() > 1 && opened.getNFrames() > 1)
+			notes.add(axes.note(role));
 	}
 
 	/** Lists the files of a folder that were not read as images (facts and notes). */
@@ -203,13 +221,14 @@ public final class LoadedData {
 
 	/** The layout given for this input (checked against it), or one made from it. */
 	private static FeatureLayout layout(final String role, final ImagePlus imp,
-		final Reading how)
+		final Reading how, final Axes axes)
 	{
 		if (how.layout != null) {
 			how.layout.checkFits(role, imp);
 			return how.layout;
 		}
-		final ImagePlus mask = how.mask == null ? null : ImageInput.open(how.mask);
+		final ImagePlus mask = how.mask == null ? null : axes.mask(ImageInput.open(how.mask,
+			"mask"));
 		return StackSamples.layoutFor(imp, mask, null, how.bin);
 	}
 

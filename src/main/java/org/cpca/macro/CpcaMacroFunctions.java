@@ -341,6 +341,8 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		final AnalysisRequest r = new AnalysisRequest().target(image(target, "target"));
 		final String samples = keys.remove("samples");
 		if (samples != null) r.samples(Samples.parse(samples));
+		final String axes = keys.remove("axes");
+		if (axes != null) r.axes(axes);
 		final String bin = keys.remove("bin");
 		if (bin != null) r.bin(wholeNumber(bin, "bin"));
 		try {
@@ -348,7 +350,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		}
 		catch (final IllegalArgumentException e) {
 			if (e.getMessage().contains("is not a setting")) throw new IllegalArgumentException(
-				e.getMessage() + ", and samples, bin");
+				e.getMessage() + ", and samples, bin, axes");
 			throw e;
 		}
 		final String b = background == null ? "" : background.trim();

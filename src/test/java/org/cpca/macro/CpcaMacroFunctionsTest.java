@@ -148,4 +148,67 @@ class CpcaMacroFunctionsTest {
 			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2\");\n" +
 			"Ext.getEigenvalues(5, e);").contains("α index 5 is out of range"));
 	}
+
+	@Test
+	void typosAndNonWholeNumbersAreRefusedWithTheValidKeys() {
+		final String typo = MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"aplha=2 compnents=5\");");
+		assertTrue(typo.contains("aplha is not a setting (did you mean alpha?)"), typo);
+		assertTrue(typo.contains("components") && typo.contains("samples, bin, axes"), typo);
+		for (final String bad : new String[] { "components=2.7", "components=4294967298",
+			"bin=1.5", "whiten=maybe", "seed=1e3" })
+		{
+			final String e = MacroRunner.error(open() +
+				"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2 " + bad + "\");");
+			assertTrue(e.contains(bad.substring(0, bad.indexOf('='))), bad + ": " + e);
+			assertTrue(e.contains("whole number") || e.contains("true or false") || e.contains(
+				"out of range"), bad + ": " + e);
+		}
+		final String axes = MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2 axes=rows\");");
+		assertTrue(axes.contains("is not known: use one of auto, planes"), axes);
+		final String index = MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2\");\n" +
+			"Ext.getScore(0, 1.5, 0, s);");
+		assertTrue(index.contains("sample 1.5 is out of range"), index);
+	}
+
+	@Test
+	void eachMacroThreadHasItsOwnResults() throws Exception {
+		CpcaMacroFunctions.reset();
+		// macro A fits with 1 component; macro B on another thread with 3 components
+		MacroRunner.run(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2 components=1\");");
+		final String[] other = new String[1];
+		final Thread t = new Thread(() -> other[0] = MacroRunner.run(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2 components=3\");\n" +
+			"Ext.getNumComponents(k);\nreturn \"\" + k;"));
+		t.start();
+		t.join();
+		assertEquals("3", other[0]);
+		// this thread still sees its own fit
+		assertEquals("1", MacroRunner.run(MacroRunner.RUN_LINE +
+			"\nExt.getNumComponents(k);\nreturn \"\" + k;"));
+		// a thread that never fitted has no result
+		final String[] none = new String[1];
+		final Thread u = new Thread(() -> none[0] = MacroRunner.error(MacroRunner.RUN_LINE +
+			"\nExt.getNumComponents(k);"));
+		u.start();
+		u.join();
+		assertTrue(none[0].contains("call Ext.cpcaFit"), none[0]);
+	}
+
+	@Test
+	void editingTheImageAfterTheFitChangesNoResult() {
+		final String out = MacroRunner.run(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2 components=1\");\n" +
+			"Ext.getScores(0, 0, before);\n" + //
+			"selectImage(\"target.tif\");\n" + //
+			"for (i = 1; i <= nSlices; i++) { setSlice(i); for (y = 0; y < getHeight(); y++) " +
+			"for (x = 0; x < getWidth(); x++) setPixel(x, y, i * (x + 1)); }\n" +
+			"Ext.getScores(0, 0, after);\n" + //
+			"return before + \"|\" + after;");
+		final String[] parts = out.split("\\|");
+		assertEquals(parts[0], parts[1]);
+	}
 }
