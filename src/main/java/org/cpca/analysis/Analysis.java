@@ -121,8 +121,10 @@ public final class Analysis {
 				.getTitle(), r.target.getStack().duplicate()) : null;
 		final ImageDatasets data = ImageDatasets.read(r, images);
 		progress.checkCancelled();
-		final Solution solution = MethodRunner.run(r.settings.methodSettings(), data.target,
-			data.backgrounds, r.settings.cpcaOptions(), progress);
+		// on a worker thread, so that Esc stops even a step without checkpoints at once
+		final Solution solution = Interruptible.call(() -> MethodRunner.run(r.settings
+			.methodSettings(), data.target, data.backgrounds, r.settings.cpcaOptions(),
+			progress), progress);
 		progress.stage("done", 1);
 		final Analysis a = new Analysis(r, data.target, solution, data.layout,
 			data.targetPixels);

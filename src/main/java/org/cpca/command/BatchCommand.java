@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.cpca.analysis.IjProgress;
+import org.cpca.analysis.Interruptible;
 import org.cpca.core.run.Settings;
 import org.cpca.io.FitPipeline;
 import org.cpca.io.FitRequest;
@@ -169,14 +170,18 @@ public class BatchCommand extends MethodCommand {
 	/** Runs one fit: {error message or null, the report}. */
 	private String[] fit(final Path t, final Path dir, final Settings settings) {
 		try {
-			return new String[] { null, FitPipeline.run(request(t, dir, settings),
-				new IjProgress()) };
+			final IjProgress progress = new IjProgress();
+			final FitRequest request = request(t, dir, settings);
+			// Esc stops the file's fit within about a second (not only between files)
+			return new String[] { null, Interruptible.call(() -> FitPipeline.run(request,
+				progress), progress) };
 		}
 		catch (final IllegalArgumentException | IllegalStateException e) {
 			return new String[] { e.getMessage(), "" };
 		}
-		catch (final IOException e) {
-			return new String[] { "cannot write " + dir + ": " + e.getMessage(), "" };
+		catch (final java.io.UncheckedIOException e) {
+			return new String[] { "cannot write " + dir + ": " + e.getCause().getMessage(),
+				"" };
 		}
 	}
 

@@ -167,20 +167,19 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		return null;
 	}
 
-	/** The file an IO error is about, with the reason ("x.json (Permission denied)"). */
+	/** The file an IO error is about, with the reason ("x.json (permission denied)"). */
 	private static String fileOf(final IOException e, final Object[] args) {
-		if (e instanceof java.nio.file.FileSystemException) {
-			final java.nio.file.FileSystemException f = (java.nio.file.FileSystemException) e;
-			final String why = f.getReason() != null ? f.getReason() : e instanceof
-				java.nio.file.AccessDeniedException ? "permission denied" : e instanceof
-					java.nio.file.NoSuchFileException ? "no such file or folder" : e.getClass()
-						.getSimpleName();
-			return f.getFile() + " (" + why + ")";
-		}
-		for (final Object a : args)
-			if (a instanceof String && ((String) a).contains("/")) return a + " (" + e
-				.getMessage() + ")";
-		return "the file (" + e.getMessage() + ")";
+		final String why = e instanceof java.nio.file.AccessDeniedException
+			? "permission denied" : e instanceof java.nio.file.NoSuchFileException
+				? "its folder does not exist" : e instanceof java.nio.file.FileSystemException &&
+					((java.nio.file.FileSystemException) e).getReason() != null
+						? ((java.nio.file.FileSystemException) e).getReason() : String.valueOf(e
+							.getMessage());
+		// saveModel(index, path) and applyModel(path, title): the path the user gave
+		final Object path = args.length > 1 && args[1] instanceof String && !(args[0] instanceof
+			String) ? args[1] : args.length > 0 && args[0] instanceof String ? args[0] : null;
+		return (path != null ? path : e instanceof java.nio.file.FileSystemException
+			? ((java.nio.file.FileSystemException) e).getFile() : "the file") + " (" + why + ")";
 	}
 
 	private static void abort(final String message) {

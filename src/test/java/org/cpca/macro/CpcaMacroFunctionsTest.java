@@ -211,4 +211,15 @@ class CpcaMacroFunctionsTest {
 		final String[] parts = out.split("\\|");
 		assertEquals(parts[0], parts[1]);
 	}
+
+	@Test
+	void saveModelIoErrorsAreOneClearLine() {
+		final String e = MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2\");\n" +
+			"Ext.saveModel(0, \"" + dir.resolve("target.tif/m.json") + "\");");
+		assertTrue(e.startsWith("saveModel: could not write " + dir.resolve(
+			"target.tif/m.json") + " ("), e);
+		assertTrue(e.contains("check that the folder exists"), e);
+		assertTrue(!e.contains("Exception") && !e.contains("\n"), e);
+	}
 }
