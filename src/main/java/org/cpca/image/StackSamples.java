@@ -59,6 +59,10 @@ public final class StackSamples {
 		final ImageStack stack = imp.getStack();
 		final int n = stack.getSize();
 		final boolean identity32 = layout.isIdentity() && imp.getBitDepth() == 32;
+		if (!(share && identity32)) org.cpca.core.Memory.require("a copy of " + name + " (" +
+			n + " samples × " + layout.features() + " features)", org.cpca.core.Memory.floats(
+				n, layout.features()), "bin the images or use a mask or selection (fewer " +
+					"features), or stream them (online cPCA*)");
 		final float[][] rows = new float[n][];
 		for (int i = 0; i < n; i++) {
 			if (!stack.isVirtual() && stack.getPixels(i + 1) == null) throw closed(name, imp);

@@ -222,4 +222,28 @@ class CpcaMacroFunctionsTest {
 		assertTrue(e.contains("check that the folder exists"), e);
 		assertTrue(!e.contains("Exception") && !e.contains("\n"), e);
 	}
+
+	@Test
+	void hyperstackAxesAreExplicitInMacros() {
+		final String make = MacroRunner.RUN_LINE + "\n" + //
+			"random(\"seed\", 1);\n" + //
+			"function fill() { for (i = 1; i <= nSlices; i++) { setSlice(i); " +
+			"for (y = 0; y < 10; y++) for (x = 0; x < 12; x++) setPixel(x, y, random()); } }\n" +
+			"newImage(\"hyper.tif\", \"32-bit black\", 12, 10, 2, 3, 2); fill();\n" + //
+			"newImage(\"hyperbg.tif\", \"32-bit black\", 12, 10, 2, 3, 2); fill();\n";
+		final String auto = MacroRunner.run(make +
+			"Ext.cpcaFit(\"hyper.tif\", \"hyperbg.tif\", \"alpha=1 components=1\");\n" +
+			"Ext.getNumSamples(n);\nExt.getDiagnostics(d);\nreturn \"\" + n + \"|\" + d;");
+		assertTrue(auto.startsWith("6|"), auto);
+		assertTrue(auto.contains("target axes (channels): channels → features (2 channels " +
+			"side by side), slices → samples, frames → samples"), auto);
+		final String planes = MacroRunner.run(make +
+			"Ext.cpcaFit(\"hyper.tif\", \"hyperbg.tif\", \"alpha=1 components=1 axes=planes\");\n" +
+			"Ext.getNumSamples(n);\nreturn \"\" + n;");
+		assertEquals("12", planes);
+		final String one = MacroRunner.run(make +
+			"Ext.cpcaFit(\"hyper.tif\", \"hyperbg.tif\", \"alpha=1 components=1 axes=c2\");\n" +
+			"Ext.getNumSamples(n);\nreturn \"\" + n;");
+		assertEquals("6", one);
+	}
 }
