@@ -75,6 +75,13 @@ public class BatchCommand extends MethodCommand {
 			"out/<file name>/.")
 	private boolean per_file;
 
+	@Parameter(label = "Hyperstack axes", choices = { "auto", "planes", "channels", "c1",
+		"c2", "c3", "c4" }, required = false,
+		description = "How a hyperstack (channels × slices × frames) is read: planes (every " +
+			"plane a sample), channels (channels side by side as features), c1, c2, … (one " +
+			"channel). auto: planes for one channel, channels for several.")
+	private String axes = "auto";
+
 	@Parameter(label = "Labels file", required = false, persist = false,
 		style = FileWidget.OPEN_STYLE,
 		description = "Optional: one class label per target sample, one per line.")
@@ -149,7 +156,7 @@ public class BatchCommand extends MethodCommand {
 	/** The fit of one target into one output folder, with this dialog's settings. */
 	FitRequest request(final Path t, final Path dir, final Settings settings) {
 		final FitRequest.Builder b = FitRequest.builder().target(t).settings(settings).bin(
-			bin).out(dir);
+			bin).axes(axes).out(dir);
 		if (background != null && !background.getPath().isEmpty()) b.background(background
 			.toPath());
 		for (final Path more : moreBackgrounds())

@@ -87,6 +87,10 @@ public final class TiffCheck {
 					(bpp == 1 ? " byte (" : " bytes (") + Memory.text(end) + ") but the file has " + Memory.text(size) +
 					"; copy or export the file again");
 			}
+			// ImageJ stacks the images of the first one's size and type (a thumbnail or a
+			// pyramid level of another size is not part of the stack)
+			if (fi.width != info[0].width || fi.height != info[0].height ||
+				fi.fileType != info[0].fileType) continue;
 			slices += n;
 			pixelBytes = Memory.times(1, pixelBytes + Memory.times(n, Memory.times(Memory
 				.times(fi.width, fi.height), fi.fileType == FileInfo.GRAY64_FLOAT ? 4 : bpp)));
@@ -100,11 +104,11 @@ public final class TiffCheck {
 	}
 
 	/**
-	 * @throws IllegalArgumentException if ImageJ read another number of slices than the
-	 *           header describes
+	 * @throws IllegalArgumentException if ImageJ read fewer slices than the header
+	 *           describes (more is fine: samples of an RGB48 image become channels)
 	 */
 	public void requireSlices(final Path file, final int read) {
-		if (read != slices) throw new IllegalArgumentException(file + " could be read only " +
+		if (read < slices) throw new IllegalArgumentException(file + " could be read only " +
 			"in part: its header describes " + slices + " images but " + read +
 			" were read (the file is truncated or damaged); copy or export the file again");
 	}
