@@ -50,6 +50,9 @@ public final class Memory {
 	 * @throws IllegalArgumentException if {@code bytes} exceeds {@link #available()}
 	 */
 	public static void require(final String what, final long bytes, final String fixes) {
+		if (bytes <= available()) return;
+		// memory in use may be garbage not yet collected: collect once before refusing
+		System.gc();
 		require(what, bytes, available(), fixes);
 	}
 
