@@ -71,6 +71,10 @@ public final class Analysis {
 	final FeatureLayout layout;
 	/** Pixels as samples: the target pixels that are samples (null: all). */
 	final boolean[] targetPixels;
+	/** Pixels as samples inside a selection: a copy of the target taken before the fit. */
+	ImagePlus targetSnapshot;
+	/** How the images were read (a hyperstack's axes). */
+	final List<String> notes = new ArrayList<>();
 
 	private Analysis(final AnalysisRequest request, final Dataset targetData,
 		final Solution solution, final FeatureLayout layout, final boolean[] targetPixels)
@@ -110,12 +114,22 @@ public final class Analysis {
 					Samples.PIXELS ? ", or use the target's selection as background" : ""));
 
 		progress.stage("reading images", 0);
+		// pixels as samples inside a selection: the score images later need every pixel,
+		// so the target is snapshotted now (later edits of the image change nothing)
+		final ImagePlus snapshot = r.samples == Samples.PIXELS && !r.backgroundFromSelection
+			&& r.target.getRoi() != null && r.target.getRoi().isArea() ? new ImagePlus(r.target
+				.getTitle(), r.target.getStack().duplicate()) : null;
 		final ImageDatasets data = ImageDatasets.read(r, images);
 		progress.checkCancelled();
-		final Solution solution = MethodRunner.run(r.settings, data.target,
-			data.backgrounds, progress);
+		// on a worker thread, so that Esc stops even a step without checkpoints at once
+		final Solution solution = Interruptible.call(() -> MethodRunner.run(r.settings,
+			data.target, data.backgrounds, progress), progress);
 		progress.stage("done", 1);
-		return new Analysis(r, data.target, solution, data.layout, data.targetPixels);
+		final Analysis a = new Analysis(r, data.target, solution, data.layout,
+			data.targetPixels);
+		a.targetSnapshot = data.targetPixels == null ? null : snapshot;
+		a.notes.addAll(data.notes);
+		return a;
 	}
 
 	/** The method's name: "pca", "cpca", … (see {@link Method}). */
@@ -159,7 +173,10 @@ public final class Analysis {
 
 	/** Notes of all models, without repeats. */
 	public List<String> diagnostics() {
-		return solution.diagnostics();
+		if (notes.isEmpty()) return solution.diagnostics();
+		final List<String> all = new ArrayList<>(notes);
+		all.addAll(solution.diagnostics());
+		return all;
 	}
 
 	/** The main model: PCA's, the fixed α's, or the first α &gt; 0 of automatic α. */

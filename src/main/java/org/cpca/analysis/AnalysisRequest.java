@@ -56,6 +56,8 @@ public final class AnalysisRequest {
 	/** The method and its settings (one parser for every front end). */
 	Settings settings = Settings.defaults();
 	int bin = 1;
+	/** How a hyperstack's axes are read ({@link org.cpca.image.Axes#VALUES}); null: auto. */
+	String axes;
 
 	public AnalysisRequest target(final ImagePlus imp) {
 		target = imp;
@@ -137,6 +139,12 @@ public final class AnalysisRequest {
 
 	public AnalysisRequest samples(final Samples s) {
 		samples = s;
+		return this;
+	}
+
+	/** How a hyperstack's axes are read: {@link org.cpca.image.Axes#VALUES}. */
+	public AnalysisRequest axes(final String a) {
+		axes = a;
 		return this;
 	}
 

@@ -105,7 +105,8 @@ public final class AnalysisViews {
 				"eigen-images and the scores table");
 		final ImagePlus t = a.request.target;
 		final Dataset pixels = a.request.backgroundFromSelection || a.targetPixels == null
-			? a.targetData : PixelSamples.toDataset("target", t, null);
+			? a.targetData : PixelSamples.toDataset("target", a.targetSnapshot != null
+				? a.targetSnapshot : t, null);
 		final List<double[][]> perModel = new ArrayList<>();
 		final List<String> labels = new ArrayList<>();
 		int columns = 0;

@@ -6,7 +6,8 @@ import org.cpca.core.Progress;
 
 /**
  * Bridges the core's progress to ImageJ: the stage goes to the status bar, the fraction
- * to the progress bar, and Esc ({@link IJ#escapePressed()}) cancels the computation.
+ * to the progress bar, and Esc ({@link IJ#escapePressed()}) or an interruption of the
+ * computing thread (SciJava's cancel) cancels the computation.
  */
 public final class IjProgress implements Progress {
 
@@ -28,7 +29,7 @@ public final class IjProgress implements Progress {
 
 	@Override
 	public boolean cancelled() {
-		return IJ.escapePressed();
+		return IJ.escapePressed() || Thread.currentThread().isInterrupted();
 	}
 
 	/** Clears the progress bar and the status line. */

@@ -29,6 +29,7 @@ import org.cpca.core.run.MethodSettings;
 import org.cpca.core.Progress;
 import org.cpca.core.run.Solution;
 import org.cpca.image.DivergingLut;
+import org.cpca.image.Axes;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.StackSamples;
 import org.cpca.render.ExtremeSamples;
@@ -52,6 +53,8 @@ final class ImageDatasets {
 	final FeatureLayout layout;
 	/** Pixels as samples: the target pixels that are samples ({@code null}: all). */
 	final boolean[] targetPixels;
+	/** How the images were read (a hyperstack's axes), for the diagnostics. */
+	final List<String> notes = new ArrayList<>();
 
 	private ImageDatasets(final Dataset target, final List<Dataset> backgrounds,
 		final FeatureLayout layout, final boolean[] targetPixels)
@@ -64,6 +67,15 @@ final class ImageDatasets {
 
 	/** Reads the request's images; {@code images} are the background images, first first. */
 	static ImageDatasets read(final AnalysisRequest r, final List<ImagePlus> images) {
+		final List<String> notes = new ArrayList<>();
+		final ImageDatasets d = read(r, images, notes);
+		d.notes.addAll(notes);
+		return d;
+	}
+
+	private static ImageDatasets read(final AnalysisRequest r, final List<ImagePlus> images,
+		final List<String> notes)
+	{
 		Dataset t;
 		final List<Dataset> bs = new ArrayList<>();
 		FeatureLayout layout = null;
@@ -80,14 +92,27 @@ final class ImageDatasets {
 					"the pixels inside the ROIs with the others");
 			for (final ImagePlus imp : images)
 				StackSamples.checkCompatible(r.target, imp);
-			layout = StackSamples.layoutFor(r.target, null, roi != null && roi.isArea()
-				? roi : null, r.bin);
-			t = StackSamples.toDataset("target", r.target, layout);
-			final List<String> classes = StackSamples.classLabels(r.target);
+			// hyperstacks: channels × slices × frames read as the axes choice says
+			final Axes axes = Axes.apply("target", r.target, r.axes);
+			final ImagePlus target = axes.image;
+			final boolean area = roi != null && roi.isArea();
+			if (area && axes.channelsAsFeatures > 1) { // the selection, once per channel
+				final ij.process.ByteProcessor m = new ij.process.ByteProcessor(r.target
+					.getWidth(), r.target.getHeight());
+				m.setValue(255);
+				m.fill(roi);
+				layout = StackSamples.layoutFor(target, axes.mask(new ImagePlus("selection", m)),
+					null, r.bin);
+			}
+			else layout = StackSamples.layoutFor(target, null, area ? roi : null, r.bin);
+			t = StackSamples.toDataset("target", target, layout);
+			final List<String> classes = StackSamples.classLabels(target);
 			if (classes != null) t = t.withLabels(classes);
 			for (int j = 0; j < images.size(); j++)
-				bs.add(StackSamples.toDataset(backgroundName(images, j), images.get(j),
-					layout));
+				bs.add(StackSamples.toDataset(backgroundName(images, j), Axes.apply(
+					backgroundName(images, j), images.get(j), axes.mode).image, layout));
+			if (r.target.getNChannels() > 1 || r.target.getNSlices() > 1 && r.target
+				.getNFrames() > 1) notes.add(axes.note("target"));
 		}
 		else if (r.backgroundRois != null) {
 			final int w = r.target.getWidth(), h = r.target.getHeight();

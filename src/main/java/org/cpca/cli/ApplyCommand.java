@@ -51,8 +51,10 @@ final class ApplyCommand implements Callable<Integer> {
 			"model was fitted on.")
 	Path input;
 
-	@Option(names = "--missing", paramLabel = "drop|mean|zero", defaultValue = "drop",
-		description = "Empty cells of CSV tables (default: ${DEFAULT-VALUE}).")
+	@Option(names = "--missing", paramLabel = "drop|mean|zero",
+		description = "Empty cells of CSV tables (default: the model's rule, from cpca " +
+			"fit --missing; drop for models that have none). The model's rule wins; a " +
+			"different --missing is noted.")
 	String missing;
 
 	@Option(names = "--out", required = true, paramLabel = "DIR",
@@ -68,9 +70,17 @@ final class ApplyCommand implements Callable<Integer> {
 				"Contrastive PCA > Apply Model... — cpca apply takes models fitted on slices " +
 				"or tables");
 		final LoadedData.Reading how = new LoadedData.Reading();
-		how.missing = FitCommand.parseMissing(missing);
+		final String modelMissing = m.attributes().get("table.missing");
+		final String rule = modelMissing != null ? modelMissing : missing != null ? missing
+			: "drop";
+		how.missing = FitCommand.parseMissing(rule);
+		final String note = missing != null && modelMissing != null && !FitCommand
+			.parseMissing(missing).equals(how.missing) ? "--missing " + missing +
+				" was not used: the model was fitted with --missing " + modelMissing +
+				", and new data is read the same way" : null;
 		final boolean image = m.attributes().containsKey(FeatureLayout.WIDTH);
 		if (image) how.layout = FeatureLayout.fromAttributes(m.attributes());
+		if (image) how.axes = m.attributes().get("image.axes"); // read as when fitted
 		else if (m.attributes().containsKey("table.columns")) how.featureNames = Arrays
 			.asList(Results.GSON.fromJson(m.attributes().get("table.columns"),
 				String[].class));
@@ -131,6 +141,7 @@ final class ApplyCommand implements Callable<Integer> {
 			s.add("alpha", ModelFile.alphaJson(m.alpha()));
 			s.addProperty("model", model.toString());
 			s.add("input", Results.GSON.toJsonTree(in.facts));
+			if (note != null) s.addProperty("missing_note", note);
 			s.addProperty("components", m.numComponents());
 			if (recon != null) s.addProperty("reconstruction_mean_squared_error", residual /
 				Math.max(1, (double) data.samples() * data.features()));
@@ -146,6 +157,7 @@ final class ApplyCommand implements Callable<Integer> {
 			}
 			o.commit();
 		}
+		if (note != null) spec.commandLine().getOut().println("note: " + note);
 		spec.commandLine().getOut().println(String.format(Locale.ROOT,
 			"Projected %d samples of %s on %d components; results in %s", data.samples(),
 			input, m.numComponents(), out.toAbsolutePath().normalize()));

@@ -185,6 +185,13 @@ final class FitCommand implements Callable<Integer> {
 		description = "Image whose nonzero pixels select the pixels used as features.")
 	Path mask;
 
+	@Option(names = "--axes", paramLabel = "auto|planes|channels|cN",
+		description = "How a hyperstack (channels × slices × frames) is read: planes (every " +
+			"plane a sample), channels (channels side by side as features, slices × frames " +
+			"as samples), c1, c2, … (one channel). Default auto: planes for one channel, " +
+			"channels for several; the summary says how each axis was used.")
+	String axes;
+
 	@Option(names = "--bin", paramLabel = "N", defaultValue = "1",
 		description = "Average N × N pixel blocks into one feature (default: " +
 			"${DEFAULT-VALUE}).")
@@ -297,7 +304,7 @@ final class FitCommand implements Callable<Integer> {
 		for (int j = 0; j < background.size(); j++)
 			where.add(whereFor(j, background.size()));
 		return FitRequest.builder().target(target).backgrounds(background).labels(labels)
-			.mask(mask).bin(bin).labelColumn(labelColumn).missing(parseMissing(missing))
+			.mask(mask).axes(axes).bin(bin).labelColumn(labelColumn).missing(parseMissing(missing))
 			.targetWhere(targetWhere).backgroundWhere(where).settings(settings()).out(out)
 			.build();
 	}

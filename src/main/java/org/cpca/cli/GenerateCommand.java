@@ -48,6 +48,10 @@ final class GenerateCommand implements Callable<Integer> {
 			targetSlices == null ? c.targetSlices() : targetSlices, backgroundSlices == null
 				? c.backgroundSlices() : backgroundSlices);
 		if (size != null) c = c.withSize(size, size);
+		final long pixels = org.cpca.core.Memory.times(c.width(), c.height());
+		org.cpca.core.Memory.require("generating " + c, org.cpca.core.Memory.floats(2L * (c
+			.targetSlices() + c.backgroundSlices()), pixels), "use a smaller --size or fewer " +
+				"--target-slices/--background-slices");
 		TestImageGenerator.write(TestImageGenerator.generate(c), out);
 		spec.commandLine().getOut().println("Wrote " + c + " to " + out.toAbsolutePath().normalize());
 		return 0;

@@ -3,6 +3,8 @@ package org.cpca.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.CancellationException;
 
+import org.cpca.core.Memory;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -52,6 +54,15 @@ public final class Main implements Runnable {
 			{
 				err.println("cpca: " + e.getMessage());
 			}
+			else if (e instanceof java.nio.file.AccessDeniedException) {
+				err.println("cpca: permission denied: " + e.getMessage() +
+					"; check the file's permissions or choose another path");
+			}
+			else if (e instanceof java.nio.file.FileSystemException) {
+				final java.nio.file.FileSystemException f = (java.nio.file.FileSystemException) e;
+				err.println("cpca: cannot use " + f.getFile() + (f.getReason() == null ? ""
+					: " (" + f.getReason() + ")") + ": check the path");
+			}
 			else if (e instanceof java.io.IOException) {
 				err.println("cpca: could not read or write a file: " + e.getMessage());
 			}
@@ -68,11 +79,22 @@ public final class Main implements Runnable {
 			err.flush();
 			return 2;
 		});
-		final int code = cl.execute(args);
+		int code;
+		try {
+			code = cl.execute(args);
+		}
+		catch (final OutOfMemoryError e) { // an estimate missed it: still one line, no trace
+			err.println("cpca: " + Memory.outOfMemory(OOM_FIXES));
+			code = 1;
+		}
 		out.flush();
 		err.flush();
 		return code;
 	}
+
+	/** The fixes for a fit that ran out of memory. */
+	static final String OOM_FIXES = "read fewer features (--bin 2, --mask) or samples, " +
+		"use fewer --landmarks for kernel cPCA, or --method online (streams the inputs)";
 
 	/** The version from the jar's manifest. */
 	static final class Version implements CommandLine.IVersionProvider {

@@ -85,6 +85,9 @@ public class ApplyModelCommand extends ContextCommand {
 		catch (final RuntimeException e) {
 			Feedback.fail(this, e);
 		}
+		catch (final OutOfMemoryError e) { // an estimate missed it: one line, no trace
+			Feedback.fail(this, new IllegalArgumentException(Feedback.outOfMemory()));
+		}
 	}
 
 	/** The scores table of the last run (slices as samples), or null. */

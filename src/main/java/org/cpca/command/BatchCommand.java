@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.cpca.analysis.IjProgress;
+import org.cpca.analysis.Interruptible;
 import org.cpca.core.run.Settings;
 import org.cpca.io.FitPipeline;
 import org.cpca.io.FitRequest;
@@ -73,6 +74,13 @@ public class BatchCommand extends MethodCommand {
 		description = "Fit every file of the target folder separately, into " +
 			"out/<file name>/.")
 	private boolean per_file;
+
+	@Parameter(label = "Hyperstack axes", choices = { "auto", "planes", "channels", "c1",
+		"c2", "c3", "c4" }, required = false,
+		description = "How a hyperstack (channels × slices × frames) is read: planes (every " +
+			"plane a sample), channels (channels side by side as features), c1, c2, … (one " +
+			"channel). auto: planes for one channel, channels for several.")
+	private String axes = "auto";
 
 	@Parameter(label = "Labels file", required = false, persist = false,
 		style = FileWidget.OPEN_STYLE,
@@ -140,12 +148,15 @@ public class BatchCommand extends MethodCommand {
 		catch (final RuntimeException e) {
 			Feedback.fail(this, e);
 		}
+		catch (final OutOfMemoryError e) { // an estimate missed it: one line, no trace
+			Feedback.fail(this, new IllegalArgumentException(Feedback.outOfMemory()));
+		}
 	}
 
 	/** The fit of one target into one output folder, with this dialog's settings. */
 	FitRequest request(final Path t, final Path dir, final Settings settings) {
 		final FitRequest.Builder b = FitRequest.builder().target(t).settings(settings).bin(
-			bin).out(dir);
+			bin).axes(axes).out(dir);
 		if (background != null && !background.getPath().isEmpty()) b.background(background
 			.toPath());
 		for (final Path more : moreBackgrounds())
@@ -166,14 +177,18 @@ public class BatchCommand extends MethodCommand {
 	/** Runs one fit: {error message or null, the report}. */
 	private String[] fit(final Path t, final Path dir, final Settings settings) {
 		try {
-			return new String[] { null, FitPipeline.run(request(t, dir, settings),
-				new IjProgress()) };
+			final IjProgress progress = new IjProgress();
+			final FitRequest request = request(t, dir, settings);
+			// Esc stops the file's fit within about a second (not only between files)
+			return new String[] { null, Interruptible.call(() -> FitPipeline.run(request,
+				progress), progress) };
 		}
 		catch (final IllegalArgumentException | IllegalStateException e) {
 			return new String[] { e.getMessage(), "" };
 		}
-		catch (final IOException e) {
-			return new String[] { "cannot write " + dir + ": " + e.getMessage(), "" };
+		catch (final java.io.UncheckedIOException e) {
+			return new String[] { "cannot write " + dir + ": " + e.getCause().getMessage(),
+				"" };
 		}
 	}
 

@@ -78,6 +78,15 @@ public class ContrastivePcaCommand extends MethodCommand {
 			"the features.")
 	private String samples = "slices";
 
+	@Parameter(label = "Hyperstack axes", choices = { "auto", "planes", "channels", "c1",
+		"c2", "c3", "c4" }, required = false,
+		description = "With slices as samples, how a hyperstack (channels × slices × " +
+			"frames) is read: planes (every plane a sample), channels (channels side by " +
+			"side as features, slices × frames as samples), c1, c2, … (one channel). auto: " +
+			"planes for one channel, channels for several. The diagnostics say how each " +
+			"axis was used.")
+	private String axes = "auto";
+
 	@Parameter(label = "Show images",
 		description = "Show the eigen-images (slices as samples) or score images (pixels " +
 			"as samples).")
@@ -133,7 +142,7 @@ public class ContrastivePcaCommand extends MethodCommand {
 		final IjProgress progress = new IjProgress();
 		try {
 			final AnalysisRequest request = new AnalysisRequest().target(target).samples(
-				Samples.parse(samples)).settings(settings()).bin(bin);
+				Samples.parse(samples)).settings(settings()).bin(bin).axes(axes);
 			if ("selection".equals(background_source)) request.backgroundFromSelection();
 			else if ("mask".equals(background_source)) request.backgroundFromMask(
 				background_mask);
@@ -194,6 +203,9 @@ public class ContrastivePcaCommand extends MethodCommand {
 		}
 		catch (final RuntimeException e) {
 			Feedback.fail(this, e);
+		}
+		catch (final OutOfMemoryError e) { // an estimate missed it: one line, no trace
+			Feedback.fail(this, new IllegalArgumentException(Feedback.outOfMemory()));
 		}
 	}
 

@@ -78,6 +78,10 @@ public class ExploreAlphaCommand extends ContextCommand {
 			Feedback.fail(this, e);
 			return;
 		}
+		catch (final OutOfMemoryError e) { // an estimate missed it: one line, no trace
+			Feedback.fail(this, new IllegalArgumentException(Feedback.outOfMemory()));
+			return;
+		}
 		final AlphaExplorer explorer = new AlphaExplorer(analysis);
 		final double[] chosen = explorer.chosenAlphas();
 		final int start = AlphaExplorer.positionOf(chosen.length > 1 ? chosen[1] : 1);

@@ -34,6 +34,13 @@ final class Feedback {
 		if (!GraphicsEnvironment.isHeadless()) IJ.error(TITLE, message);
 	}
 
+	/** The line for an {@link OutOfMemoryError}: what the JVM had, and the fixes. */
+	static String outOfMemory() {
+		return org.cpca.core.Memory.outOfMemory("bin the images or use a mask or a " +
+			"selection (fewer features), fewer landmarks for kernel cPCA, or the Online " +
+			"cPCA* command (streams the inputs)");
+	}
+
 	/** Shows the table under {@code title} unless running headless. */
 	static void show(final ResultsTable table, final String title) {
 		if (table != null && !GraphicsEnvironment.isHeadless()) table.show(title);

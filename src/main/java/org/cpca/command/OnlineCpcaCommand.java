@@ -189,6 +189,10 @@ public class OnlineCpcaCommand extends ContextCommand {
 			analysis = null;
 			Feedback.fail(this, e);
 		}
+		catch (final OutOfMemoryError e) { // an estimate missed it: one line, no trace
+			analysis = null;
+			Feedback.fail(this, new IllegalArgumentException(Feedback.outOfMemory()));
+		}
 	}
 
 	private static OnlineAnalysis.Input input(final String role, final String source,

@@ -1,8 +1,6 @@
 package org.cpca.image;
 
-import ij.IJ;
 import ij.ImagePlus;
-import ij.io.Opener;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -91,12 +89,6 @@ public final class FolderSource implements SampleSource {
 	}
 
 	private static ImagePlus open(final Path file) {
-		final Opener opener = new Opener();
-		opener.setSilentMode(true);
-		IJ.redirectErrorMessages();
-		final ImagePlus imp = opener.openImage(file.toAbsolutePath().toString());
-		if (imp == null) throw new IllegalArgumentException("cannot read " + file +
-			" as an image: use a format ImageJ opens (TIFF, PNG, JPEG, ...)");
-		return imp;
+		return ImageInput.open(file, "folder image");
 	}
 }

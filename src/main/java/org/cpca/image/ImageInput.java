@@ -2,9 +2,7 @@ package org.cpca.image;
 
 import ij.IJ;
 import ij.ImagePlus;
-import ij.io.FileInfo;
 import ij.io.Opener;
-import ij.io.TiffDecoder;
 import ij.plugin.FileInfoVirtualStack;
 import ij.plugin.FolderOpener;
 
@@ -14,6 +12,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+
+import org.cpca.core.Memory;
 
 /**
  * Opens the images the user names: a single file ImageJ can read, or a folder of
@@ -37,31 +37,110 @@ public final class ImageInput {
 	 *           be added to the stack
 	 */
 	public static ImagePlus open(final Path path) {
-		if (path == null || !Files.exists(path)) throw new IllegalArgumentException(
-			"image path " + path + " does not exist: check the path");
-		if (!Files.isReadable(path)) throw new IllegalArgumentException("cannot read " +
-			path + ": check its permissions");
-		return Files.isDirectory(path) ? openFolder(path) : openFile(path);
+		return open(path, "image");
 	}
 
-	private static ImagePlus openFile(final Path file) {
+	/**
+	 * {@link #open(Path)}, naming the input in messages ("target", "background", "mask").
+	 * A TIFF's header is checked first ({@link TiffCheck}): image data beyond the end of
+	 * the file, or more pixels than fit in memory, are refused before anything is
+	 * allocated, and the slices read must be all the header describes. A folder's images
+	 * are checked to fit in memory from the first one's size.
+	 */
+	public static ImagePlus open(final Path path, final String role) {
+		if (path == null || path.toString().trim().isEmpty()) throw new IllegalArgumentException(
+			"the " + role + " path is empty: give an image file or a folder of images");
+		if (!Files.exists(path)) throw new IllegalArgumentException(role + " " + path + (Files
+			.isSymbolicLink(path) ? " is a symbolic link that cannot be followed (a link " +
+				"loop, or its target is missing): give the real file or folder"
+				: " does not exist: check the path"));
+		if (!Files.isReadable(path)) throw new IllegalArgumentException("cannot read " +
+			path + ": check its permissions");
+		return Files.isDirectory(path) ? openFolder(path, role) : openFile(path, role);
+	}
+
+	private static ImagePlus openFile(final Path file, final String role) {
+		final String path = file.toAbsolutePath().toString();
+		final TiffCheck tiff = new Opener().getFileType(path) == Opener.TIFF ? TiffCheck.of(
+			file) : null;
+		if (tiff != null) tiff.requireMemory(file, role);
+		else Memory.require("reading " + role + " " + file, estimateFromFileSize(file),
+			"crop or bin the image first");
 		final Opener opener = new Opener();
 		opener.setSilentMode(true);
 		IJ.redirectErrorMessages();
-		final ImagePlus imp = opener.openImage(file.toAbsolutePath().toString());
+		final ImagePlus imp = opener.openImage(path);
 		if (imp == null) throw new IllegalArgumentException("cannot read " + file +
-			" as an image: use a format ImageJ opens (TIFF, PNG, JPEG, ...) or a folder of images");
+			" as an image" + (tiff != null ? " (ImageJ could not decode this TIFF" + (tiff.doubles
+				? ", which stores 64-bit floats; save it as 32-bit float TIFF (Image > Type > 32-bit) first)"
+				: "; it may use a compression ImageJ does not read)") + ": save it as an " +
+					"uncompressed TIFF" : ": use a format ImageJ opens (TIFF, PNG, JPEG, ...) " +
+						"or a folder of images"));
+		if (tiff != null) tiff.requireSlices(file, imp.getStackSize());
 		return imp;
 	}
 
-	private static ImagePlus openFolder(final Path folder) {
+	/**
+	 * What a non-TIFF image may take when decoded: compressed formats (PNG, JPEG, GIF)
+	 * expand, so a generous factor of the file size; the decoder's own limits hold too.
+	 */
+	private static long estimateFromFileSize(final Path file) {
+		try {
+			final String n = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+			final boolean compressed = n.endsWith(".png") || n.endsWith(".jpg") || n.endsWith(
+				".jpeg") || n.endsWith(".gif");
+			return Memory.times(Files.size(file), compressed ? 4 : 2);
+		}
+		catch (final IOException e) {
+			return 0;
+		}
+	}
+
+	/**
+	 * The files of a folder that are not read as images (wrong type, hidden, excluded by
+	 * extension), by name, for the diagnostics: nothing is skipped silently.
+	 */
+	public static List<String> skippedFiles(final Path folder) {
+		final List<String> out = new ArrayList<>();
+		final java.util.Set<Path> images = new java.util.HashSet<>();
+		try {
+			images.addAll(imageFiles(folder));
+		}
+		catch (final IllegalArgumentException e) {
+			// no image at all: every file is skipped
+		}
+		try (Stream<Path> s = Files.list(folder)) {
+			s.sorted().forEach(p -> {
+				if (!images.contains(p)) out.add(p.getFileName().toString() + (Files.isDirectory(
+					p) ? "/" : ""));
+			});
+		}
+		catch (final IOException e) {
+			throw new IllegalArgumentException("cannot list folder " + folder + ": " + e
+				.getMessage());
+		}
+		return out;
+	}
+
+	private static ImagePlus openFolder(final Path folder, final String role) {
 		final List<Path> candidates = candidates(folder);
 		if (candidates.isEmpty()) throw new IllegalArgumentException("folder " + folder +
 			" is empty: put the images (one per sample) into it, or give an image file");
 		final Opener probe = new Opener();
 		int images = 0;
+		Path firstImage = null;
 		for (final Path p : candidates)
-			if (isImageType(probe.getFileType(p.toString()))) images++;
+			if (isImageType(probe.getFileType(p.toString()))) {
+				images++;
+				if (firstImage == null) firstImage = p;
+			}
+		if (firstImage != null && probe.getFileType(firstImage.toString()) == Opener.TIFF) {
+			final TiffCheck first = TiffCheck.of(firstImage);
+			Memory.require("reading " + role + " folder " + folder + " (" + images +
+				" images of " + first.width + "×" + first.height + ")", Memory.times(images,
+					first.pixelBytes), "use --method online (reads one file at a time), or " +
+						"crop or bin the images first");
+		}
 		final FolderOpener fo = new FolderOpener();
 		fo.openAsVirtualStack(false);
 		fo.sortFileNames(true);
@@ -94,22 +173,12 @@ public final class ImageInput {
 		if (!Files.isReadable(file)) throw new IllegalArgumentException("cannot read " +
 			file + ": check its permissions");
 		final String path = file.toAbsolutePath().toString();
-		if (new Opener().getFileType(path) != Opener.TIFF) return openFile(file);
-		final Path dir = file.toAbsolutePath().getParent();
-		final FileInfo[] info;
-		try {
-			info = new TiffDecoder(dir + java.io.File.separator, file.getFileName().toString())
-				.getTiffInfo();
-		}
-		catch (final IOException e) {
-			throw new IllegalArgumentException("cannot read " + file + " as a TIFF (" + e
-				.getMessage() + "): check the file");
-		}
-		if (info == null || info.length == 0) throw new IllegalArgumentException(
-			"cannot read " + file + " as a TIFF: check the file");
+		if (new Opener().getFileType(path) != Opener.TIFF) return openFile(file, "image");
+		final TiffCheck tiff = TiffCheck.of(file);
 		IJ.redirectErrorMessages();
 		final ImagePlus imp = FileInfoVirtualStack.openVirtual(path);
-		if (imp == null) return openFile(file);
+		if (imp == null) return openFile(file, "image");
+		tiff.requireSlices(file, imp.getStackSize());
 		return imp;
 	}
 

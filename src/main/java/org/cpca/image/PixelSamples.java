@@ -42,9 +42,14 @@ public final class PixelSamples {
 		final int[] index = indices(keepOrNull, w * h);
 		if (index.length == 0) throw new IllegalArgumentException("the selection of " +
 			name + " contains no pixel: draw it inside the image");
+		org.cpca.core.Memory.require("the pixels of " + name + " (" + index.length +
+			" samples × " + d + " planes)", org.cpca.core.Memory.floats(index.length, d),
+			"use a selection or a smaller image");
 		final float[][] rows = new float[index.length][d];
 		final ImageStack stack = imp.getStack();
 		for (int s = 0; s < d; s++) {
+			if (!stack.isVirtual() && stack.getPixels(s + 1) == null) throw StackSamples
+				.closed(name, imp);
 			final ImageProcessor ip = stack.getProcessor(s + 1);
 			for (int i = 0; i < index.length; i++) {
 				final float v = ip.getf(index[i]);

@@ -27,9 +27,8 @@ public final class StackSamples {
 	/**
 	 * The features of every slice of {@code imp}.
 	 * <p>
-	 * For a 32-bit image with an identity layout (bin 1, no mask) the slices' pixel
-	 * arrays are wrapped without copying: do not modify the image while the dataset is
-	 * in use. Otherwise values are converted to float (8-bit and 16-bit as unsigned raw
+	 * The samples are a copy of the pixels (a snapshot: later edits of the image do not
+	 * change them); values are converted to float (8-bit and 16-bit as unsigned raw
 	 * values). A stack of one slice is allowed here.
 	 *
 	 * @param name what the user calls the data ("target", "background"), used in
@@ -40,18 +39,48 @@ public final class StackSamples {
 	public static Dataset toDataset(final String name, final ImagePlus imp,
 		final FeatureLayout layout)
 	{
+		return toDataset(name, imp, layout, false);
+	}
+
+	/**
+	 * {@link #toDataset(String, ImagePlus, FeatureLayout)}; the samples are always a copy
+	 * (a snapshot: editing or closing the image later changes nothing) unless
+	 * {@code share} is true, when a 32-bit image with an identity layout is wrapped without
+	 * copying — only for an image nobody else holds (one the command line opened itself).
+	 *
+	 * @throws IllegalArgumentException also if the image was closed while being read
+	 */
+	public static Dataset toDataset(final String name, final ImagePlus imp,
+		final FeatureLayout layout, final boolean share)
+	{
 		ImageChecks.requireImage(name, imp);
 		ImageChecks.requireNotRgb(name, imp);
 		layout.checkFits(name, imp);
 		final ImageStack stack = imp.getStack();
 		final int n = stack.getSize();
-		final boolean wrap = layout.isIdentity() && imp.getBitDepth() == 32;
+		final boolean identity32 = layout.isIdentity() && imp.getBitDepth() == 32;
+		if (!(share && identity32)) org.cpca.core.Memory.require("a copy of " + name + " (" +
+			n + " samples × " + layout.features() + " features)", org.cpca.core.Memory.floats(
+				n, layout.features()), "bin the images or use a mask or selection (fewer " +
+					"features), or stream them (online cPCA*)");
 		final float[][] rows = new float[n][];
 		for (int i = 0; i < n; i++) {
-			if (wrap) rows[i] = (float[]) stack.getPixels(i + 1);
+			if (!stack.isVirtual() && stack.getPixels(i + 1) == null) throw closed(name, imp);
+			if (identity32) {
+				final float[] px = (float[]) stack.getPixels(i + 1);
+				if (px == null) throw closed(name, imp);
+				rows[i] = share ? px : px.clone();
+			}
 			else rows[i] = layout.extract(stack.getProcessor(i + 1));
 		}
 		return Dataset.wrap(name, rows).withSampleNames(sampleNames(imp));
+	}
+
+	/** The message for an image whose pixels went away (closed) while it was read. */
+	static IllegalArgumentException closed(final String name, final ImagePlus imp) {
+		return new IllegalArgumentException(name + " " + ImageChecks.describe(imp) +
+			" was closed while it was being read: keep the images open until the fit has " +
+			"started, then run it again");
 	}
 
 	/**

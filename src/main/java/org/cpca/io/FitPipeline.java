@@ -113,6 +113,7 @@ public final class FitPipeline {
 		final LoadedData.Reading how = new LoadedData.Reading();
 		how.mask = r.mask;
 		how.bin = r.bin;
+		how.axes = r.axes;
 		how.missing = r.missing;
 		return how;
 	}

@@ -22,6 +22,8 @@ public final class FitRequest {
 	/** A mask image (nonzero pixels are the features), or {@code null}. */
 	public final Path mask;
 	public final int bin;
+	/** How a hyperstack's axes are read ({@link org.cpca.image.Axes}); null: auto. */
+	public final String axes;
 	/** Tables: the column that holds class labels, or {@code null}. */
 	public final String labelColumn;
 	public final TableInput.Missing missing;
@@ -38,6 +40,7 @@ public final class FitRequest {
 		labels = b.labels;
 		mask = b.mask;
 		bin = b.bin;
+		axes = b.axes;
 		labelColumn = b.labelColumn;
 		missing = b.missing;
 		targetWhere = Collections.unmodifiableList(new ArrayList<>(b.targetWhere));
@@ -71,6 +74,7 @@ public final class FitRequest {
 		private final List<Path> backgrounds = new ArrayList<>();
 		private Path labels, mask;
 		private int bin = 1;
+		private String axes;
 		private String labelColumn;
 		private TableInput.Missing missing = TableInput.Missing.DROP;
 		private List<String> targetWhere = new ArrayList<>();
@@ -101,6 +105,12 @@ public final class FitRequest {
 
 		public Builder mask(final Path p) {
 			mask = p;
+			return this;
+		}
+
+		/** How a hyperstack's axes are read: {@link org.cpca.image.Axes#VALUES}. */
+		public Builder axes(final String a) {
+			axes = a;
 			return this;
 		}
 

@@ -13,6 +13,7 @@ import ij.ImagePlus;
 
 import org.cpca.core.data.Dataset;
 import org.cpca.core.data.SampleSource;
+import org.cpca.image.Axes;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.FolderSource;
 import org.cpca.image.ImageInput;
@@ -36,6 +37,11 @@ public final class LoadedData {
 	public final List<String> featureNames;
 	/** Facts for the summary: ignored columns, dropped rows, … */
 	public final Map<String, Object> facts;
+	/**
+	 * Notes about how the input was read, for the diagnostics: skipped files of a folder,
+	 * how a hyperstack's axes were used, ….
+	 */
+	public final List<String> notes = new ArrayList<>();
 	/** For streamed input ({@link #stream}): the reader; then {@link #dataset} is null. */
 	public final SampleSource source;
 
@@ -80,6 +86,8 @@ public final class LoadedData {
 
 		public Path mask;
 		public int bin = 1;
+		/** How a hyperstack's axes are read ({@link Axes#VALUES}); null: auto. */
+		public String axes;
 		public String labelColumn;
 		public TableInput.Missing missing = TableInput.Missing.DROP;
 		/** Table row filters COLUMN=VALUE. */
@@ -94,8 +102,7 @@ public final class LoadedData {
 	public static LoadedData load(final String role, final Path path, final Reading how)
 		throws IOException
 	{
-		if (!Files.exists(path)) throw new IllegalArgumentException(role + " " + path +
-			" does not exist: check the path");
+		requireExists(role, path);
 		final Map<String, Object> facts = new LinkedHashMap<>();
 		facts.put("path", path.toString());
 		if (!Files.isDirectory(path) && TableInput.isTable(path)) {
@@ -103,19 +110,30 @@ public final class LoadedData {
 				how.labelColumn, how.missing, how.where);
 			tableFacts(facts, how, t.dataset.samples(), t.dataset.features(),
 				t.ignoredColumns, t.rowsRead, t.rowsDropped, t.cellsFilled);
+			facts.put("separator", t.separator == '\t' ? "tab" : String.valueOf(t.separator));
+			facts.put("decimal_mark", t.decimalMark);
 			return new LoadedData(role, path, t.dataset, null, null, t.featureNames, facts,
 				null);
 		}
-		final ImagePlus imp = ImageInput.open(path);
+		final ImagePlus opened = ImageInput.open(path, role);
+		final Axes axes = Axes.apply(role, opened, how.axes);
+		final ImagePlus imp = axes.image;
 		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
 			imp);
-		final FeatureLayout layout = layout(role, imp, how);
-		Dataset ds = StackSamples.toDataset(role, imp, layout);
+		final FeatureLayout layout = layout(role, imp, how, axes);
+		if (!(layout.isIdentity() && imp.getBitDepth() == 32)) org.cpca.core.Memory.require(
+			"the " + role + " samples (" + imp.getStackSize() + " × " + layout.features() +
+				" features)", org.cpca.core.Memory.floats(imp.getStackSize(), layout.features()),
+			"use --bin 2 or --mask (fewer features), or --method online (streams the inputs)");
+		Dataset ds = StackSamples.toDataset(role, imp, layout, true); // our own image
 		final List<String> classes = StackSamples.classLabels(imp);
 		if (classes != null) ds = ds.withLabels(classes);
-		facts.put("kind", "image");
+		facts.put("kind", Files.isDirectory(path) ? "image folder" : "image");
 		imageFacts(facts, ds.samples(), ds.features(), imp, layout);
-		return new LoadedData(role, path, ds, layout, imp, null, facts, null);
+		final LoadedData d = new LoadedData(role, path, ds, layout, imp, null, facts, null);
+		d.noteSkipped(path);
+		d.noteAxes(opened, axes);
+		return d;
 	}
 
 	/**
@@ -128,8 +146,7 @@ public final class LoadedData {
 	public static LoadedData stream(final String role, final Path path, final Reading how)
 		throws IOException
 	{
-		if (!Files.exists(path)) throw new IllegalArgumentException(role + " " + path +
-			" does not exist: check the path");
+		requireExists(role, path);
 		final Map<String, Object> facts = new LinkedHashMap<>();
 		facts.put("path", path.toString());
 		if (!Files.isDirectory(path) && TableInput.isTable(path)) {
@@ -141,11 +158,14 @@ public final class LoadedData {
 			return new LoadedData(role, path, null, null, null, t.featureNames(), facts, t);
 		}
 		final boolean folder = Files.isDirectory(path);
-		final ImagePlus imp = folder ? FolderSource.firstImage(path) : ImageInput.openVirtual(
-			path);
+		final ImagePlus opened = folder ? FolderSource.firstImage(path) : ImageInput
+			.openVirtual(path);
+		final Axes axes = folder ? Axes.apply(role, opened, "planes") : Axes.apply(role,
+			opened, how.axes);
+		final ImagePlus imp = axes.image;
 		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
 			imp);
-		final FeatureLayout layout = layout(role, imp, how);
+		final FeatureLayout layout = layout(role, imp, how, axes);
 		final SampleSource source;
 		if (folder) {
 			source = new FolderSource(role, path, layout);
@@ -159,18 +179,56 @@ public final class LoadedData {
 				: "into memory (not a TIFF)");
 		}
 		imageFacts(facts, source.samples(), source.features(), imp, layout);
-		return new LoadedData(role, path, null, layout, imp, null, facts, source);
+		final LoadedData d = new LoadedData(role, path, null, layout, imp, null, facts,
+			source);
+		d.noteSkipped(path);
+		d.noteAxes(opened, axes);
+		return d;
+	}
+
+	/** Records how a hyperstack's axes were used (facts, and a note for the diagnostics). */
+	private void noteAxes(final ImagePlus opened, final Axes axes) {
+		facts.put("axes", axes.mode);
+		facts.put("axes_use", axes.use);
+		if (opened.getNChannels() > 1 || opened.getNSlices() > 1 && opened.getNFrames() > 1)
+			notes.add(axes.note(role));
+	}
+
+	/** Lists the files of a folder that were not read as images (facts and notes). */
+	private void noteSkipped(final Path path) {
+		if (!Files.isDirectory(path)) return;
+		final List<String> skipped = ImageInput.skippedFiles(path);
+		facts.put("skipped_files", skipped);
+		if (!skipped.isEmpty()) notes.add(role + " folder " + path + ": " + skipped.size() +
+			" file" + (skipped.size() == 1 ? " was" : "s were") + " not read as images: " +
+			String.join(", ", skipped.subList(0, Math.min(10, skipped.size()))) + (skipped
+				.size() > 10 ? ", …" : ""));
+	}
+
+	/**
+	 * Refuses an empty path, a symbolic link that cannot be followed and a missing path,
+	 * each with its own message.
+	 */
+	static void requireExists(final String role, final Path path) {
+		if (path == null || path.toString().trim().isEmpty()) throw new IllegalArgumentException(
+			"the " + role + " path is empty: give an image, a folder of images or a CSV table");
+		if (Files.exists(path)) return;
+		if (Files.isSymbolicLink(path)) throw new IllegalArgumentException(role + " " + path +
+			" is a symbolic link that cannot be followed (a link loop, or its target is " +
+			"missing): give the real file or folder");
+		throw new IllegalArgumentException(role + " " + path + " does not exist: check the path");
 	}
 
 	/** The layout given for this input (checked against it), or one made from it. */
 	private static FeatureLayout layout(final String role, final ImagePlus imp,
-		final Reading how)
+		final Reading how, final Axes axes)
 	{
 		if (how.layout != null) {
 			how.layout.checkFits(role, imp);
 			return how.layout;
 		}
-		final ImagePlus mask = how.mask == null ? null : ImageInput.open(how.mask);
+		final ImagePlus mask = how.mask == null ? null : axes.mask(ImageInput.open(how.mask,
+			"mask"));
 		return StackSamples.layoutFor(imp, mask, null, how.bin);
 	}
 
@@ -206,7 +264,18 @@ public final class LoadedData {
 		if (!Files.exists(file)) throw new IllegalArgumentException("--labels " + file +
 			" does not exist: check the path");
 		final List<String> labels = new ArrayList<>();
-		for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+		final List<String> lines;
+		try {
+			lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+		}
+		catch (final java.nio.charset.CharacterCodingException e) {
+			throw new IllegalArgumentException("--labels " + file + " is not UTF-8 text (it " +
+				"looks binary): give a text file with one class label per line");
+		}
+		for (String line : lines) {
+			if (line.indexOf('\0') >= 0) throw new IllegalArgumentException("--labels " +
+				file + " is not a text file (it holds binary data): give a text file with one " +
+				"class label per line");
 			if (line.startsWith("\uFEFF")) line = line.substring(1);
 			if (!line.trim().isEmpty()) labels.add(line.trim());
 		}

@@ -111,7 +111,14 @@ public final class Results {
 			writeScores(out.file("scores.csv"));
 			final Map<String, String> attributes = new LinkedHashMap<>();
 			if (target.isImage()) attributes.putAll(target.layout.attributes());
-			else attributes.put("table.columns", GSON.toJson(target.featureNames));
+			if (target.isImage() && target.facts.get("axes") != null) attributes.put(
+				"image.axes", String.valueOf(target.facts.get("axes"))); // for cpca apply
+			else {
+				attributes.put("table.columns", GSON.toJson(target.featureNames));
+				// the missing-value rule, so that cpca apply reads new tables the same way
+				if (target.facts.get("missing") != null) attributes.put("table.missing", String
+					.valueOf(target.facts.get("missing")));
+			}
 			ModelFile.write(primary().withAttributes(attributes), out.file("model.json"));
 			if (models.size() > 1) for (final FittedModel m : models)
 				ModelFile.write(m.withAttributes(attributes), out.file("models/" + ModelViews
@@ -262,6 +269,8 @@ public final class Results {
 		}
 		final JsonArray diag = new JsonArray();
 		solution.diagnostics().forEach(diag::add);
+		target.notes.forEach(diag::add); // how the inputs were read (issue 14)
+		backgrounds.forEach(b -> b.notes.forEach(diag::add));
 		o.add("diagnostics", diag);
 		o.add("timings_s", GSON.toJsonTree(timings));
 		return o;

@@ -39,6 +39,9 @@ public final class TableInput {
 	final int rowsRead;
 	final int rowsDropped;
 	final int cellsFilled;
+	/** The separator (',', ';' or tab) and decimal mark ("." or ",") the file uses. */
+	char separator;
+	String decimalMark;
 
 	private TableInput(final Dataset dataset, final List<String> featureNames,
 		final List<String> ignoredColumns, final List<String> labels, final int rowsRead,
@@ -70,6 +73,8 @@ public final class TableInput {
 	{
 		final List<String[]> rows = new ArrayList<>();
 		final String[] header;
+		final char separator;
+		final String decimalMark;
 		try (Rows r = Rows.open(file)) {
 			header = r.header();
 			final RowFilter filter = new RowFilter(header, where, file);
@@ -77,6 +82,8 @@ public final class TableInput {
 			while ((row = r.next()) != null)
 				if (filter.test(row)) rows.add(row);
 			filter.requireMatch(rows.size());
+			separator = r.separator();
+			decimalMark = r.decimalMark();
 		}
 		final int labelIndex = labelColumnOrNull == null ? -1 : indexOf(header,
 			labelColumnOrNull, file, "--label-column");
@@ -128,8 +135,11 @@ public final class TableInput {
 		Dataset ds = Dataset.of(name, values.toArray(new double[0][])).withSampleNames(
 			names);
 		if (labels != null) ds = ds.withLabels(labels);
-		return new TableInput(ds, Collections.unmodifiableList(featureNames), Collections
-			.unmodifiableList(ignored), labels, rows.size(), dropped, filled);
+		final TableInput t = new TableInput(ds, Collections.unmodifiableList(featureNames),
+			Collections.unmodifiableList(ignored), labels, rows.size(), dropped, filled);
+		t.separator = separator;
+		t.decimalMark = decimalMark;
+		return t;
 	}
 
 	/**
@@ -203,15 +213,60 @@ public final class TableInput {
 
 		private Rows(final Path file) throws IOException {
 			this.file = file;
-			separator = file.toString().toLowerCase(Locale.ROOT).endsWith(".tsv") ? '\t' : ',';
 			in = Files.newInputStream(file);
-			final String first = nextLine();
-			if (first == null) {
-				in.close();
-				throw new IllegalArgumentException(file +
+			final String first;
+			try {
+				first = nextLine();
+				if (first == null) throw new IllegalArgumentException(file +
 					" is empty: a table needs a header row and at least two data rows");
+				if (first.indexOf('\0') >= 0)
+					throw new IllegalArgumentException(file + " is not a text table (it holds " +
+						"binary data): give a CSV file (comma-, semicolon- or tab-separated text)");
+				separator = separator(file, first);
+				header = split(first, separator);
+				checkHeader(file, header, separator);
 			}
-			header = split(first, separator);
+			catch (final RuntimeException e) {
+				in.close();
+				throw e;
+			}
+		}
+
+		/**
+		 * The separator: tab for .tsv; otherwise the one of {@code , ; tab} the header uses
+		 * (comma first), so that a European CSV ({@code ;} with decimal commas) is read.
+		 */
+		static char separator(final Path file, final String header) {
+			if (file.toString().toLowerCase(Locale.ROOT).endsWith(".tsv")) return '\t';
+			for (final char c : new char[] { ',', ';', '\t' })
+				if (split(header, c).length > 1) return c;
+			return ',';
+		}
+
+		/** The separator's name for messages. */
+		static String name(final char separator) {
+			return separator == '\t' ? "tab" : "'" + separator + "'";
+		}
+
+		/**
+		 * Refuses a header with an empty or a repeated column name: columns are matched by
+		 * name (features, labels, filters, models), so each needs its own.
+		 */
+		private static void checkHeader(final Path file, final String[] header,
+			final char separator)
+		{
+			final java.util.Map<String, Integer> seen = new java.util.HashMap<>();
+			for (int c = 0; c < header.length; c++) {
+				final String h = header[c].trim();
+				if (h.isEmpty()) throw new IllegalArgumentException(file + ": column " + (c +
+					1) + " of " + header.length + " (separator " + name(separator) +
+					") has no name in the header row: give every column a name (e.g. 'row' " +
+					"for a column of row numbers), or remove the trailing separator");
+				final Integer before = seen.put(h, c);
+				if (before != null) throw new IllegalArgumentException(file + ": columns " +
+					(before + 1) + " and " + (c + 1) + " are both named '" + h +
+					"': give every column its own name (columns are matched by name)");
+			}
 		}
 
 		/** Opens the file and reads its header. */
@@ -253,11 +308,61 @@ public final class TableInput {
 		}
 
 		private String[] fields(final String text, final long number) {
+			if (text.indexOf('\0') >= 0) throw new IllegalArgumentException(file + ": row " +
+				number + " holds binary data (a NUL byte): the file is damaged or not a text " +
+				"table; give a CSV text file");
 			final String[] row = split(text, separator);
 			if (row.length != header.length) throw new IllegalArgumentException(file +
 				": row " + number + " has " + row.length + " fields but the header has " +
-				header.length + "; fix the row (quote fields that contain commas)");
+				header.length + " (separator " + name(separator) + ")" + (separator == ',' &&
+					row.length > header.length && DECIMAL_COMMA.matcher(text).find()
+						? "; the file seems to use ',' both as separator and as decimal mark: " +
+							"separate fields with ';' or tab, or write decimals with '.'"
+						: "; fix the row (quote fields that contain the separator)"));
+			if (separator != ',') for (int c = 0; c < row.length; c++)
+				row[c] = decimal(row[c], number, c);
 			return row;
+		}
+
+		private static final java.util.regex.Pattern DECIMAL_COMMA = java.util.regex.Pattern
+			.compile("[0-9],[0-9]");
+		private static final java.util.regex.Pattern COMMA_NUMBER = java.util.regex.Pattern
+			.compile("\\s*[+-]?[0-9]*,[0-9]+([eE][+-]?[0-9]+)?\\s*");
+		private static final java.util.regex.Pattern DOT_NUMBER = java.util.regex.Pattern
+			.compile("\\s*[+-]?[0-9]*\\.[0-9]+([eE][+-]?[0-9]+)?\\s*");
+		private String commaCell, dotCell;
+
+		/**
+		 * A cell with a decimal comma ({@code 1,5}, with separator ';' or tab) as a number
+		 * with a decimal point; refuses a file that mixes both decimal marks.
+		 */
+		private String decimal(final String cell, final long number, final int column) {
+			if (COMMA_NUMBER.matcher(cell).matches()) {
+				if (commaCell == null) commaCell = "row " + number + " has '" + cell.trim() + "'";
+				requireOneDecimalMark();
+				return cell.replace(',', '.');
+			}
+			if (dotCell == null && DOT_NUMBER.matcher(cell).matches()) {
+				dotCell = "row " + number + " has '" + cell.trim() + "'";
+				requireOneDecimalMark();
+			}
+			return cell;
+		}
+
+		private void requireOneDecimalMark() {
+			if (commaCell != null && dotCell != null) throw new IllegalArgumentException(file +
+				" mixes decimal marks (" + dotCell + ", " + commaCell + "; separator " + name(
+					separator) + "): write every decimal with the same mark, '.' or ','");
+		}
+
+		/** The decimal mark seen so far: "," or ".". */
+		String decimalMark() {
+			return commaCell != null ? "," : ".";
+		}
+
+		/** The separator: ',', ';' or tab. */
+		char separator() {
+			return separator;
 		}
 
 		/** The row starting at a byte offset {@link #offset()} reported. */
@@ -433,6 +538,10 @@ public final class TableInput {
 		try {
 			final double v = Double.parseDouble(cell);
 			if (!Double.isFinite(v)) throw new NumberFormatException();
+			if (Math.abs(v) > Float.MAX_VALUE) throw new IllegalArgumentException(file +
+				": row " + line + ", column " + column + " holds " + cell + ", beyond the range " +
+				"of the 32-bit floats the samples are kept in (±3.4e38): rescale the column " +
+				"(e.g. take logarithms or divide by a power of ten)");
 			return v;
 		}
 		catch (final NumberFormatException e) {

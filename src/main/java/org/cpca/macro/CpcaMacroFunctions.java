@@ -72,7 +72,9 @@ import org.cpca.core.online.OnlineOptions;
  * {@code Ext.cpcaFit("target.tif", "background.tif", "method=kernel kernel=rbf alpha=auto")};
  * it has no eigen-images: {@code Ext.showExtremeSamples()} shows, per component, the
  * target slices with the highest and lowest scores.
- * Results stay available to the other functions until the next fit. List results come
+ * Results stay available to the other functions until the next fit of the same macro
+ * (each macro's results are its own, even when macros run at the same time); the fit
+ * works on a copy of the images, so editing them afterwards changes no result. List results come
  * back as comma-separated text ({@code split(s, ",")}); α = ∞ is {@code inf}. Errors abort
  * the macro with a message naming the problem and the fix. Images are never modified.
  * <p>
@@ -84,8 +86,12 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 	private static final int S = ARG_STRING, N = ARG_NUMBER;
 	private static final int OS = ARG_OUTPUT | ARG_STRING, ON = ARG_OUTPUT | ARG_NUMBER;
 
-	/** The last fit of any macro (ImageJ 1.x runs one macro interpreter per thread). */
-	private static volatile Analysis last;
+	/**
+	 * The last fit of each macro: ImageJ 1.x runs each macro's interpreter on its own
+	 * thread, so results are kept per thread and macros running at the same time never
+	 * read each other's results.
+	 */
+	private static final ThreadLocal<Analysis> LAST = new ThreadLocal<>();
 
 	private final ExtensionDescriptor[] functions = { //
 		ExtensionDescriptor.newDescriptor("cpcaFit", this, S, S, S), //
@@ -132,7 +138,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 
 	/** Forgets the last fit (for tests). */
 	static void reset() {
-		last = null;
+		LAST.remove();
 	}
 
 	@Override
@@ -148,10 +154,34 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		catch (final CancellationException e) {
 			abort(name + ": cancelled (Esc); no results were made");
 		}
-		catch (final IllegalArgumentException | IllegalStateException | IOException e) {
+		catch (final IllegalArgumentException | IllegalStateException e) {
 			abort(name + ": " + e.getMessage());
 		}
+		catch (final IOException e) {
+			abort(name + ": could not " + ("saveModel".equals(name) ? "write" : "read") + " " +
+				fileOf(e, args) + ": check that the folder exists and may be written, and " +
+				"that the path names a file");
+		}
+		catch (final OutOfMemoryError e) { // an estimate missed it: one line, no trace
+			abort(name + ": " + org.cpca.core.Memory.outOfMemory("bin=2 or a mask " +
+				"(fewer features), fewer landmarks for kernel cPCA, or method=online"));
+		}
 		return null;
+	}
+
+	/** The file an IO error is about, with the reason ("x.json (permission denied)"). */
+	private static String fileOf(final IOException e, final Object[] args) {
+		final String why = e instanceof java.nio.file.AccessDeniedException
+			? "permission denied" : e instanceof java.nio.file.NoSuchFileException
+				? "its folder does not exist" : e instanceof java.nio.file.FileSystemException &&
+					((java.nio.file.FileSystemException) e).getReason() != null
+						? ((java.nio.file.FileSystemException) e).getReason() : String.valueOf(e
+							.getMessage());
+		// saveModel(index, path) and applyModel(path, title): the path the user gave
+		final Object path = args.length > 1 && args[1] instanceof String && !(args[0] instanceof
+			String) ? args[1] : args.length > 0 && args[0] instanceof String ? args[0] : null;
+		return (path != null ? path : e instanceof java.nio.file.FileSystemException
+			? ((java.nio.file.FileSystemException) e).getFile() : "the file") + " (" + why + ")";
 	}
 
 	private static void abort(final String message) {
@@ -163,7 +193,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 	private String dispatch(final String name, final Object[] a) throws IOException {
 		switch (name) {
 			case "cpcaFit":
-				last = fit((String) a[0], (String) a[1], (String) a[2]);
+				LAST.set(fit((String) a[0], (String) a[1], (String) a[2]));
 				return null;
 			case "getAlphaCount":
 				put(a, 0, analysis().models().size());
@@ -312,6 +342,8 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		final AnalysisRequest r = new AnalysisRequest().target(image(target, "target"));
 		final String samples = keys.remove("samples");
 		if (samples != null) r.samples(Samples.parse(samples));
+		final String axes = keys.remove("axes");
+		if (axes != null) r.axes(axes);
 		final String bin = keys.remove("bin");
 		if (bin != null) r.bin(wholeNumber(bin, "bin"));
 		try {
@@ -319,7 +351,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		}
 		catch (final IllegalArgumentException e) {
 			if (e.getMessage().contains("is not a setting")) throw new IllegalArgumentException(
-				e.getMessage() + ", and samples, bin");
+				e.getMessage() + ", and samples, bin, axes");
 			throw e;
 		}
 		final String b = background == null ? "" : background.trim();
@@ -368,7 +400,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 	}
 
 	private static Analysis analysis() {
-		final Analysis a = last;
+		final Analysis a = LAST.get();
 		if (a == null) throw new IllegalStateException("there is no result yet: call " +
 			"Ext.cpcaFit(target, background, options) first");
 		return a;

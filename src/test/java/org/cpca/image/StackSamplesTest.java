@@ -49,19 +49,33 @@ class StackSamplesTest {
 	}
 
 	@Test
-	void float32StackIsWrappedWithoutCopying() {
+	void float32StackIsSnapshottedUnlessShared() {
 		final ImagePlus imp = floatStack(3, 2, 4);
 		final FeatureLayout layout = StackSamples.layoutFor(imp, null, null, 1);
 		assertTrue(layout.isIdentity());
 		final Dataset data = StackSamples.toDataset("target", imp, layout);
+		final Dataset shared = StackSamples.toDataset("target", imp, layout, true);
 		assertEquals(4, data.samples());
 		assertEquals(6, data.features());
 		assertEquals(305, data.value(2, 5));
-		// same arrays: a change to the stack's pixels is seen by the dataset
+		// a later edit of the image: the snapshot keeps the value, the shared view sees it
 		final float[] slice3 = (float[]) imp.getStack().getPixels(3);
 		slice3[5] = -1;
-		assertEquals(-1, data.value(2, 5));
+		assertEquals(305, data.value(2, 5));
+		assertEquals(-1, shared.value(2, 5));
 		assertSame(slice3, imp.getStack().getPixels(3));
+	}
+
+	@Test
+	void anImageClosedWhileReadIsNamed() {
+		final ImagePlus imp = floatStack(3, 2, 4);
+		final FeatureLayout layout = StackSamples.layoutFor(imp, null, null, 1);
+		imp.getStack().setPixels(null, 2); // what closing the window does to the stack
+		final IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+			IllegalArgumentException.class, () -> StackSamples.toDataset("target", imp,
+				layout));
+		assertTrue(e.getMessage().contains("was closed while it was being read"), e
+			.getMessage());
 	}
 
 	@Test

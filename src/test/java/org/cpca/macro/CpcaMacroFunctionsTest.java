@@ -158,4 +158,102 @@ class CpcaMacroFunctionsTest {
 			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2\");\n" +
 			"Ext.getEigenvalues(5, e);").contains("α index 5 is out of range"));
 	}
+
+	@Test
+	void typosAndNonWholeNumbersAreRefusedWithTheValidKeys() {
+		final String typo = MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"aplha=2 compnents=5\");");
+		assertTrue(typo.contains("aplha is not a setting (did you mean alpha?)"), typo);
+		assertTrue(typo.contains("components") && typo.contains("samples, bin, axes"), typo);
+		for (final String bad : new String[] { "components=2.7", "components=4294967298",
+			"bin=1.5", "whiten=maybe", "seed=1e3" })
+		{
+			final String e = MacroRunner.error(open() +
+				"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2 " + bad + "\");");
+			assertTrue(e.contains(bad.substring(0, bad.indexOf('='))), bad + ": " + e);
+			assertTrue(e.contains("whole number") || e.contains("true or false") || e.contains(
+				"out of range"), bad + ": " + e);
+		}
+		final String axes = MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2 axes=rows\");");
+		assertTrue(axes.contains("is not known: use one of auto, planes"), axes);
+		final String index = MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2\");\n" +
+			"Ext.getScore(0, 1.5, 0, s);");
+		assertTrue(index.contains("sample 1.5 is out of range"), index);
+	}
+
+	@Test
+	void eachMacroThreadHasItsOwnResults() throws Exception {
+		CpcaMacroFunctions.reset();
+		// macro A fits with 1 component; macro B on another thread with 3 components
+		MacroRunner.run(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2 components=1\");");
+		final String[] other = new String[1];
+		final Thread t = new Thread(() -> other[0] = MacroRunner.run(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2 components=3\");\n" +
+			"Ext.getNumComponents(k);\nreturn \"\" + k;"));
+		t.start();
+		t.join();
+		assertEquals("3", other[0]);
+		// this thread still sees its own fit
+		assertEquals("1", MacroRunner.run(MacroRunner.RUN_LINE +
+			"\nExt.getNumComponents(k);\nreturn \"\" + k;"));
+		// a thread that never fitted has no result
+		final String[] none = new String[1];
+		final Thread u = new Thread(() -> none[0] = MacroRunner.error(MacroRunner.RUN_LINE +
+			"\nExt.getNumComponents(k);"));
+		u.start();
+		u.join();
+		assertTrue(none[0].contains("call Ext.cpcaFit"), none[0]);
+	}
+
+	@Test
+	void editingTheImageAfterTheFitChangesNoResult() {
+		final String out = MacroRunner.run(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2 components=1\");\n" +
+			"Ext.getScores(0, 0, before);\n" + //
+			"selectImage(\"target.tif\");\n" + //
+			"for (i = 1; i <= nSlices; i++) { setSlice(i); for (y = 0; y < getHeight(); y++) " +
+			"for (x = 0; x < getWidth(); x++) setPixel(x, y, i * (x + 1)); }\n" +
+			"Ext.getScores(0, 0, after);\n" + //
+			"return before + \"|\" + after;");
+		final String[] parts = out.split("\\|");
+		assertEquals(parts[0], parts[1]);
+	}
+
+	@Test
+	void saveModelIoErrorsAreOneClearLine() {
+		final String e = MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2\");\n" +
+			"Ext.saveModel(0, \"" + dir.resolve("target.tif/m.json") + "\");");
+		assertTrue(e.startsWith("saveModel: could not write " + dir.resolve(
+			"target.tif/m.json") + " ("), e);
+		assertTrue(e.contains("check that the folder exists"), e);
+		assertTrue(!e.contains("Exception") && !e.contains("\n"), e);
+	}
+
+	@Test
+	void hyperstackAxesAreExplicitInMacros() {
+		final String make = MacroRunner.RUN_LINE + "\n" + //
+			"random(\"seed\", 1);\n" + //
+			"function fill() { for (i = 1; i <= nSlices; i++) { setSlice(i); " +
+			"for (y = 0; y < 10; y++) for (x = 0; x < 12; x++) setPixel(x, y, random()); } }\n" +
+			"newImage(\"hyper.tif\", \"32-bit black\", 12, 10, 2, 3, 2); fill();\n" + //
+			"newImage(\"hyperbg.tif\", \"32-bit black\", 12, 10, 2, 3, 2); fill();\n";
+		final String auto = MacroRunner.run(make +
+			"Ext.cpcaFit(\"hyper.tif\", \"hyperbg.tif\", \"alpha=1 components=1\");\n" +
+			"Ext.getNumSamples(n);\nExt.getDiagnostics(d);\nreturn \"\" + n + \"|\" + d;");
+		assertTrue(auto.startsWith("6|"), auto);
+		assertTrue(auto.contains("target axes (channels): channels → features (2 channels " +
+			"side by side), slices → samples, frames → samples"), auto);
+		final String planes = MacroRunner.run(make +
+			"Ext.cpcaFit(\"hyper.tif\", \"hyperbg.tif\", \"alpha=1 components=1 axes=planes\");\n" +
+			"Ext.getNumSamples(n);\nreturn \"\" + n;");
+		assertEquals("12", planes);
+		final String one = MacroRunner.run(make +
+			"Ext.cpcaFit(\"hyper.tif\", \"hyperbg.tif\", \"alpha=1 components=1 axes=c2\");\n" +
+			"Ext.getNumSamples(n);\nreturn \"\" + n;");
+		assertEquals("6", one);
+	}
 }

@@ -1,5 +1,7 @@
 package org.cpca.core.contrast;
 
+import org.cpca.core.Memory;
+
 import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.data.Preprocessing;
@@ -60,9 +62,29 @@ public abstract class ContrastiveSpace {
 			n += x.samples();
 		final boolean reduced = choice == Choice.REDUCED || choice == Choice.AUTO && target
 			.features() > n;
+		requireMemory(reduced, n, target.features(), backgrounds.length);
 		return reduced ? ReducedSpace.build(target, targetPre, backgrounds, backgroundPre,
 			progress) : FeatureSpace.build(target, targetPre, backgrounds, backgroundPre,
 				progress);
+	}
+
+	/**
+	 * Refuses a space that cannot fit in memory, before it is built: the feature space
+	 * holds one d × d covariance per dataset plus the eigensolver's work (two more); the
+	 * reduced space an n × n Gram matrix per dataset, its factors and the n × d basis
+	 * (see docs/bad-inputs.md).
+	 */
+	static void requireMemory(final boolean reduced, final long n, final long d,
+		final int backgrounds)
+	{
+		final long m = reduced ? n : d;
+		long bytes = Memory.times(Memory.doubles(m, m), backgrounds + 3L);
+		if (reduced) bytes = Math.min(Long.MAX_VALUE - 1, bytes) + Memory.doubles(n, Math.min(n,
+			d));
+		Memory.require((reduced ? "the reduced space (n = " + n + " samples)"
+			: "the covariances (" + d + " × " + d + " features)"), bytes,
+			"use fewer features (--bin 2, --mask)" + (reduced ? " or fewer samples" : "") +
+				", or --method online (streams the samples)");
 	}
 
 	/** Dimension of the space (d, or the rank r of the stacked data). */

@@ -111,6 +111,15 @@ public final class KernelCpca {
 				"there are only N = " + n + " samples: use at most " + n +
 				" (or all, the exact path)");
 		}
+		// exact: the N × N kernel matrix, its centred copy and the eigensolver's work;
+		// Nyström: N × L features (twice) and L × L kernel blocks
+		org.cpca.core.Memory.require(l == KernelOptions.ALL ? "exact kernel cPCA (a " + n +
+			" × " + n + " kernel matrix)" : "kernel cPCA with " + l + " landmarks (" + n +
+				" × " + l + " features)", l == KernelOptions.ALL ? org.cpca.core.Memory.times(
+					org.cpca.core.Memory.doubles(n, n), 3) : org.cpca.core.Memory.times(
+						org.cpca.core.Memory.doubles(n, l), 2) + org.cpca.core.Memory.times(org.cpca.core.Memory
+							.doubles(l, l), 3), "use fewer landmarks (--landmarks " + Math.min(
+								DEFAULT_LANDMARKS, n / 2 + 1) + "; landmarks= in Fiji and macros) or fewer samples");
 		final List<String> diagnostics = new ArrayList<>();
 		final Preprocessing input;
 		final Dataset[] sets;

@@ -204,7 +204,11 @@ public final class ModelFile {
 				" does not exist: check the path (cpca fit writes DIR/model.json)");
 		}
 		catch (final IOException | JsonParseException e) {
-			throw bad(file, "it is not valid JSON (" + e.getMessage() + ")");
+			// the parser's own words, without its exception class names and hints
+			String why = e.getMessage() == null ? "" : e.getMessage().replaceAll(
+				"[a-z]+(\\.[a-z]+)+\\.[A-Za-z]*Exception: ", "").replace(
+					"Use JsonReader.setLenient(true) to accept malformed JSON ", "");
+			throw bad(file, "it is not valid JSON (" + why.trim() + ")");
 		}
 		try {
 			header(o, file);
