@@ -53,18 +53,19 @@ final class OneShotBench {
 			final List<String> cpca = cpcaCommand(home);
 			final double load0 = load();
 			final double[] ours = new double[PAIRS], theirs = new double[PAIRS];
-			final boolean withPeer = Files.isRegularFile(peer) && peerWorks();
+			final String python = python();
+			final boolean withPeer = Files.isRegularFile(peer) && python != null;
 			// untimed: the class-data sharing archive, the file cache, Python's bytecode
 			time(cpca, t, b, tmp.resolve("warm-cpca"));
-			if (withPeer) time(peerCommand(peer), t, b, tmp.resolve("warm-peer"));
+			if (withPeer) time(peerCommand(python, peer), t, b, tmp.resolve("warm-peer"));
 			for (int i = 0; i < PAIRS; i++) {
 				final Path o1 = tmp.resolve("cpca-" + i), o2 = tmp.resolve("peer-" + i);
 				if (i % 2 == 0 || !withPeer) {
 					ours[i] = time(cpca, t, b, o1);
-					if (withPeer) theirs[i] = time(peerCommand(peer), t, b, o2);
+					if (withPeer) theirs[i] = time(peerCommand(python, peer), t, b, o2);
 				}
 				else {
-					theirs[i] = time(peerCommand(peer), t, b, o2);
+					theirs[i] = time(peerCommand(python, peer), t, b, o2);
 					ours[i] = time(cpca, t, b, o1);
 				}
 			}
@@ -112,24 +113,36 @@ final class OneShotBench {
 				"java.class.path"), "org.cpca.cli.Main"));
 	}
 
-	private static List<String> peerCommand(final Path peer) {
-		return new ArrayList<>(List.of("python3", peer.toString()));
+	private static List<String> peerCommand(final String python, final Path peer) {
+		return new ArrayList<>(List.of(python, peer.toString()));
 	}
 
-	private static boolean peerWorks() {
-		try {
-			final Process p = new ProcessBuilder("python3", "-c",
-				"import numpy, scipy.linalg, sklearn.cluster").redirectErrorStream(true).start();
-			p.getInputStream().readAllBytes();
-			return p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0;
-		}
-		catch (final IOException e) {
-			return false;
-		}
-		catch (final InterruptedException e) {
-			Thread.currentThread().interrupt();
-			return false;
-		}
+	/**
+	 * The first Python with numpy, scipy and sklearn: $CPCA_PEER_PYTHON, Debian's
+	 * /usr/bin/python3, python3 on the PATH; null if none has them.
+	 */
+	private static String python() {
+		final List<String> candidates = new ArrayList<>();
+		if (System.getenv("CPCA_PEER_PYTHON") != null) candidates.add(System.getenv(
+			"CPCA_PEER_PYTHON"));
+		candidates.add("/usr/bin/python3");
+		candidates.add("python3");
+		for (final String py : candidates)
+			try {
+				final Process p = new ProcessBuilder(py, "-c",
+					"import numpy, scipy.linalg, sklearn.cluster").redirectErrorStream(true)
+					.start();
+				p.getInputStream().readAllBytes();
+				if (p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0) return py;
+			}
+			catch (final IOException e) {
+				// the next candidate
+			}
+			catch (final InterruptedException e) {
+				Thread.currentThread().interrupt();
+				return null;
+			}
+		return null;
 	}
 
 	/** Wall time of one whole process writing into {@code out}. */

@@ -451,8 +451,8 @@ public final class OutputFolder implements AutoCloseable {
 		final String m = e.getMessage() == null ? e.getClass().getSimpleName() : e
 			.getMessage();
 		final String base = dir.toString();
-		return m.replace(staging.toString(), base).replace(staging.getFileName().toString(),
-			dir.getFileName().toString());
+		return m.replace(staging.toString(), base).replaceAll(java.util.regex.Pattern.quote(
+			base) + "/\\.cpca-[^/\\s]*", java.util.regex.Matcher.quoteReplacement(base));
 	}
 
 	/** Makes the staged files the results (see the class description). */

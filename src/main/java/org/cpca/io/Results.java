@@ -155,8 +155,8 @@ public final class Results {
 			out.commit();
 		}
 		catch (final java.nio.file.FileSystemException e) {
-			throw new IOException("cannot write the results into " + out.dir() + ": " + out
-				.describe(e), e);
+			throw new IOException("cannot write the results into --out " + out.dir() +
+				" (nothing of it was changed): " + out.describe(e), e);
 		}
 	}
 

@@ -291,6 +291,29 @@ class OutputSafetyTest {
 		assertEquals(before, tree(dir));
 	}
 
+	/** A failure while the new set is moved in puts the earlier set back. */
+	@Test
+	void aFailedCommitPutsTheEarlierSetBack() throws Exception {
+		final Path out = dir.resolve("res");
+		assertEquals(0, CliTest.cpca(fit(out))[0]); // automatic α: models/ has several files
+		Files.write(out.resolve("note.txt"), "keep".getBytes(StandardCharsets.UTF_8));
+		final Map<String, String> before = tree(dir);
+		readOnly(out.resolve("models")); // its files cannot be moved away
+		try {
+			final Object[] r = CliTest.cpca(fit(out, "--alpha", "2", "--overwrite"));
+			final String err = ((String) r[2]).trim();
+			assertEquals(1, r[0], err);
+			assertEquals(1, err.split("\n").length, err);
+			assertTrue(err.startsWith("cpca: could not read or write a file: cannot write the " +
+				"results into --out " + out + " (nothing of it was changed)"), err);
+			assertFalse(err.contains(".cpca-"), err);
+		}
+		finally {
+			writable(out.resolve("models"));
+		}
+		assertEquals(before, tree(dir));
+	}
+
 	/** A second run into a folder another process is writing is refused. */
 	@Test
 	void aConcurrentRunIsRefused() throws Exception {
