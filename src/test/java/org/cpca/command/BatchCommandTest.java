@@ -148,7 +148,7 @@ class BatchCommandTest extends CommandTestBase {
 			.getCancelReason().contains("give overwrite"), m.getCancelReason());
 		assertEquals(1, Files.list(out).count());
 		args.put("overwrite", true);
-		args.put("plots", false);
+		args.put("no_plots", true);
 		final CommandModule m2 = commands.run(BatchCommand.class, true, args).get();
 		assertFalse(m2.isCanceled(), () -> m2.getCancelReason());
 		assertTrue(Files.isRegularFile(out.resolve("summary.json")));
