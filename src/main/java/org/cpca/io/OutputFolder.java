@@ -593,14 +593,15 @@ public final class OutputFolder implements AutoCloseable {
 		OPEN.remove(this);
 		IOException failure = null;
 		try {
-			if (!committed) deleteTree(staging);
-			else if (!rename) deleteTree(staging); // emptied by the commit
+			if (!committed || !rename) deleteTree(staging); // after a commit: emptied
 		}
-		catch (final IOException e) {
-			failure = e;
+		catch (final IOException | RuntimeException e) {
+			failure = e instanceof IOException ? (IOException) e : new IOException(e);
 		}
-		unlock(lock);
-		if (!committed) removeCreatedParent(createdParent);
+		finally {
+			unlock(lock);
+			if (!committed) removeCreatedParent(createdParent);
+		}
 		if (failure != null) throw new IOException(describe(failure), failure);
 	}
 
@@ -664,11 +665,28 @@ public final class OutputFolder implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Deletes a folder and everything in it; tolerates another thread deleting or (for a
+	 * moment) still writing in it at the same time.
+	 */
 	static void deleteTree(final Path root) throws IOException {
-		if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) return;
-		try (Stream<Path> s = Files.walk(root)) {
-			for (final Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator)
-				Files.deleteIfExists(p);
+		for (int attempt = 0;; attempt++) {
+			if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) return;
+			try {
+				final List<Path> all;
+				try (Stream<Path> s = Files.walk(root)) {
+					all = s.sorted(Comparator.reverseOrder()).collect(Collectors.toList());
+				}
+				for (final Path p : all)
+					Files.deleteIfExists(p);
+				return;
+			}
+			catch (final java.io.UncheckedIOException e) {
+				if (attempt >= 5) throw e.getCause();
+			}
+			catch (final java.nio.file.NoSuchFileException | DirectoryNotEmptyException e) {
+				if (attempt >= 5) throw e;
+			}
 		}
 	}
 }

@@ -18,21 +18,23 @@ public final class OutputFolderHolder {
 	private OutputFolderHolder() {}
 
 	public static void main(final String[] args) throws Exception {
-		final OutputFolder out = OutputFolder.open(Paths.get(args[0]), List.of(Paths.get(
-			args[1])), Boolean.parseBoolean(args[2]));
-		Files.write(out.file("scores.csv"), "sample,label,alpha\n".getBytes(
-			StandardCharsets.UTF_8));
-		Files.write(out.file("models/alpha_1.json"), "{}".getBytes(StandardCharsets.UTF_8));
-		System.out.println("ready");
-		System.out.flush();
-		for (int i = 0;; i++) {
-			try {
+		// as FitPipeline: try-with-resources, so a stopped write closes the folder while
+		// the shutdown hook is cleaning it up
+		try (OutputFolder out = OutputFolder.open(Paths.get(args[0]), List.of(Paths.get(
+			args[1])), Boolean.parseBoolean(args[2])))
+		{
+			Files.write(out.file("scores.csv"), "sample,label,alpha\n".getBytes(
+				StandardCharsets.UTF_8));
+			Files.write(out.file("models/alpha_1.json"), "{}".getBytes(StandardCharsets.UTF_8));
+			System.out.println("ready");
+			System.out.flush();
+			for (int i = 0;; i++) {
 				Files.write(out.file("plots/p" + (i % 50) + ".png"), new byte[1000]);
+				Thread.sleep(5);
 			}
-			catch (final java.util.concurrent.CancellationException e) {
-				Thread.sleep(1000); // stopped: the shutdown hook is cleaning up
-			}
-			Thread.sleep(20);
+		}
+		catch (final java.util.concurrent.CancellationException e) {
+			System.exit(1); // as Main does after a one-line message
 		}
 	}
 }
