@@ -103,6 +103,7 @@ public final class Bench {
 		GROUPS.put("online", OnlineBench::run);
 		GROUPS.put("kernel", KernelBench::run);
 		GROUPS.put("uca", UcaBench::run);
+		GROUPS.put("oneshot", OneShotBench::run);
 	}
 
 	/** Runs every group. */

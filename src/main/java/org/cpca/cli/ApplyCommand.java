@@ -58,12 +58,30 @@ final class ApplyCommand implements Callable<Integer> {
 	String missing;
 
 	@Option(names = "--out", required = true, paramLabel = "DIR",
-		description = "Folder for the results (created; written atomically).")
+		description = "Folder for the results: a new or empty folder (created; the " +
+			"results appear all at once or not at all). Not the model's folder or an input.")
 	Path out;
+
+	@Option(names = "--overwrite", description = "Write into a non-empty --out: " +
+		"replaces the results of an earlier cpca run there as a set and leaves every " +
+		"other file alone.")
+	boolean overwrite;
 
 	@Override
 	public Integer call() throws Exception {
 		final long t0 = System.nanoTime();
+		// the output folder is checked, locked and made before any input is read
+		try (OutputFolder o = OutputFolder.open(out, List.of(model, input), overwrite)) {
+			try {
+				return apply(o, t0);
+			}
+			catch (final java.nio.file.FileSystemException e) {
+				throw new java.io.IOException(o.describe(e), e);
+			}
+		}
+	}
+
+	private int apply(final OutputFolder o, final long t0) throws Exception {
 		final FittedModel m = ModelFile.readAny(model);
 		if ("pixels".equals(m.attributes().get("samples"))) throw new IllegalArgumentException(
 			model + " was fitted with pixels as samples (in Fiji); apply it with Plugins > " +
@@ -100,7 +118,7 @@ final class ApplyCommand implements Callable<Integer> {
 				residual += e * e;
 			}
 		final String prefix = ModelViews.prefix(m);
-		try (OutputFolder o = new OutputFolder(out, List.of(model, input))) {
+		{
 			try (Writer w = Files.newBufferedWriter(o.file("scores.csv"),
 				StandardCharsets.UTF_8))
 			{
@@ -158,6 +176,8 @@ final class ApplyCommand implements Callable<Integer> {
 			o.commit();
 		}
 		if (note != null) spec.commandLine().getOut().println("note: " + note);
+		for (final String folderNote : o.notes())
+			spec.commandLine().getOut().println("note: " + folderNote);
 		spec.commandLine().getOut().println(String.format(Locale.ROOT,
 			"Projected %d samples of %s on %d components; results in %s", data.samples(),
 			input, m.numComponents(), out.toAbsolutePath().normalize()));

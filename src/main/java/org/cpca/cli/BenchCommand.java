@@ -14,7 +14,9 @@ final class BenchCommand implements Callable<Integer> {
 
 	@picocli.CommandLine.Option(names = "--only", paramLabel = "GROUP", split = ",",
 		description = "Run only these groups of cases (comma-separated; default: all): " +
-			"linear and one group per further method.")
+			"linear, one group per further method (star, online, kernel, uca), and oneshot " +
+			"(a whole cpca fit --alpha auto process against the numpy peer " +
+			"src/bench/peer_fit_auto.py).")
 	java.util.List<String> only;
 
 	@Override

@@ -29,7 +29,8 @@ final class DemoCommand implements Callable<Integer> {
 	CommandSpec spec;
 
 	@Option(names = "--out", paramLabel = "DIR", defaultValue = "cpca-demo",
-		description = "Folder for the results (default: ${DEFAULT-VALUE}).")
+		description = "Folder for the results (default: ${DEFAULT-VALUE}); an earlier " +
+			"demo's results there are replaced, other files are left alone.")
 	Path out;
 
 	@Option(names = "--images", paramLabel = "DIR",
@@ -42,7 +43,8 @@ final class DemoCommand implements Callable<Integer> {
 		final Path dir = images != null ? images : bundledImages();
 		final FitRequest request = FitRequest.builder().target(dir.resolve("target.tif"))
 			.background(dir.resolve("background.tif")).labels(dir.resolve(
-				"target-labels.txt")).settings(Settings.defaults()).out(out).build();
+				"target-labels.txt")).settings(Settings.defaults()).out(out).overwrite(true)
+			.build();
 		final java.io.PrintWriter pw = spec.commandLine().getOut();
 		final ConsoleProgress progress = ConsoleProgress.forTerminal();
 		try {

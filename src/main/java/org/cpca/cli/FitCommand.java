@@ -275,8 +275,19 @@ final class FitCommand implements Callable<Integer> {
 	int checkpoints;
 
 	@Option(names = "--out", required = true, paramLabel = "DIR",
-		description = "Folder for the results (created; written atomically).")
+		description = "Folder for the results: a new or empty folder (created; the " +
+			"results appear all at once or not at all). Not an input, nor inside or " +
+			"around one.")
 	Path out;
+
+	@Option(names = "--overwrite", description = "Write into a non-empty --out: " +
+		"replaces the results of an earlier cpca run there as a set (its stale files " +
+		"too) and leaves every other file alone.")
+	boolean overwrite;
+
+	@Option(names = "--no-plots", description = "Do not draw plots/ (faster; the " +
+		"numbers, models and images are written as usual).")
+	boolean noPlots;
 
 	/** Where results are reported: the command line's output writer. */
 	PrintWriter out() {
@@ -306,7 +317,7 @@ final class FitCommand implements Callable<Integer> {
 		return FitRequest.builder().target(target).backgrounds(background).labels(labels)
 			.mask(mask).axes(axes).bin(bin).labelColumn(labelColumn).missing(parseMissing(missing))
 			.targetWhere(targetWhere).backgroundWhere(where).settings(settings()).out(out)
-			.build();
+			.overwrite(overwrite).plots(!noPlots).build();
 	}
 
 	/**

@@ -19,6 +19,7 @@ import org.cpca.analysis.Interruptible;
 import org.cpca.core.run.Settings;
 import org.cpca.io.FitPipeline;
 import org.cpca.io.FitRequest;
+import org.cpca.io.OutputFolder;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
 import org.scijava.log.LogService;
@@ -69,6 +70,15 @@ public class BatchCommand extends MethodCommand {
 		persist = false,
 		description = "Where the results go (created; per_file: one subfolder per file).")
 	private File out;
+
+	@Parameter(label = "Overwrite earlier results", persist = false,
+		description = "Write into a non-empty output folder: replaces the results of an " +
+			"earlier run there as a set and leaves every other file alone.")
+	private boolean overwrite;
+
+	@Parameter(label = "No plots", persist = false, description = "Skip plots/ (the numbers, models and " +
+		"images only; faster for large batches).")
+	private boolean no_plots;
 
 	@Parameter(label = "One run per file in the target folder",
 		description = "Fit every file of the target folder separately, into " +
@@ -156,7 +166,7 @@ public class BatchCommand extends MethodCommand {
 	/** The fit of one target into one output folder, with this dialog's settings. */
 	FitRequest request(final Path t, final Path dir, final Settings settings) {
 		final FitRequest.Builder b = FitRequest.builder().target(t).settings(settings).bin(
-			bin).axes(axes).out(dir);
+			bin).axes(axes).out(dir).overwrite(overwrite).plots(!no_plots).names(OutputFolder.Names.FIJI);
 		if (background != null && !background.getPath().isEmpty()) b.background(background
 			.toPath());
 		for (final Path more : moreBackgrounds())

@@ -155,6 +155,8 @@ public class ContrastivePcaCommand extends MethodCommand {
 					"selection, mask, roi manager or overlay");
 			else request.background(method.equalsIgnoreCase("pca") && background == null
 				? null : background).moreBackgrounds(Backgrounds.byTitles(more_backgrounds));
+			if (save_model != null && !save_model.getPath().isEmpty()) ModelFile
+				.checkSaveTarget(save_model.toPath(), "save_model"); // before the run
 			analysis = Analysis.run(request, progress);
 			if (save_model != null && !save_model.getPath().isEmpty()) {
 				try {

@@ -152,6 +152,8 @@ public class OnlineCpcaCommand extends ContextCommand {
 					SampleStream.Order.parse(order)).withCentring(OnlineOptions.Centring.parse(
 						centring)).withStandardize(standardize);
 			options.checkCombination();
+			if (save_model != null && !save_model.getPath().isEmpty()) ModelFile
+				.checkSaveTarget(save_model.toPath(), "save_model"); // before the run
 			analysis = OnlineAnalysis.run(input("target", target_source, target,
 				target_folder), input("background", background_source, background,
 					background_folder), options, reference, bin, progress);

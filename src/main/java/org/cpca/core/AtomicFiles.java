@@ -35,8 +35,10 @@ public final class AtomicFiles {
 		final Path dir = target.getParent();
 		Files.createDirectories(dir);
 		// a fresh name, not a pre-created file, so the writer's usual permissions apply
-		final Path tmp = dir.resolve("." + target.getFileName() + "." + ProcessHandle
-			.current().pid() + "." + COUNTER.incrementAndGet() + ".tmp");
+		final String name = target.getFileName().toString();
+		final Path tmp = dir.resolve("." + (name.length() > 200 ? name.substring(0, 200) :
+			name) + "." + ProcessHandle.current().pid() + "." + COUNTER.incrementAndGet() +
+			".tmp"); // within a file name's 255 bytes for ASCII names
 		try {
 			content.writeTo(tmp);
 			if (!Files.exists(tmp)) throw new IOException("nothing was written to " + file);

@@ -35,8 +35,20 @@ public final class FitPipeline {
 	public static String run(final FitRequest r, final Progress progress)
 		throws IOException
 	{
-		final Method m = r.settings.method();
-		if (m == Method.ONLINE) return online(r, progress);
+		// the output folder is checked, locked and made before any input is read
+		try (OutputFolder out = OutputFolder.open(r.out, r.inputs(), r.overwrite, r.names)) {
+			final String report = r.settings.method() == Method.ONLINE ? online(r, out,
+				progress) : offline(r, out, progress);
+			final StringBuilder sb = new StringBuilder();
+			for (final String note : out.notes())
+				sb.append("note: ").append(note).append('\n');
+			return sb.append(report).toString();
+		}
+	}
+
+	private static String offline(final FitRequest r, final OutputFolder out,
+		final Progress progress) throws IOException
+	{
 		final long t0 = System.nanoTime();
 		final LoadedData.Reading how = reading(r);
 		how.labelColumn = r.labelColumn;
@@ -62,12 +74,13 @@ public final class FitPipeline {
 		timings.put("read", (t1 - t0) / 1e9);
 		timings.put("fit", (t2 - t1) / 1e9); // preparing the space and solving
 		final Results results = new Results(solution, t, bs, targetData, timings);
-		results.write(r.out, r.inputs());
-		return results.report(r.out);
+		results.write(out, r.plots);
+		return results.report(r.out, r.plots);
 	}
 
 	/** Online cPCA*: the inputs are streamed (CSV row by row, TIFF slice by slice). */
-	private static String online(final FitRequest r, final Progress progress)
+	private static String online(final FitRequest r, final OutputFolder out,
+		final Progress progress)
 		throws IOException
 	{
 		final long t0 = System.nanoTime();
@@ -96,8 +109,8 @@ public final class FitPipeline {
 			timings.put("offline_reference", run.referenceSeconds);
 			timings.put("fit", run.onlineSeconds);
 			final Results results = new Results(solution, t, List.of(b), labels, timings);
-			results.write(r.out, r.inputs());
-			return results.report(r.out);
+			results.write(out, r.plots);
+			return results.report(r.out, r.plots);
 		}
 		finally {
 			try {

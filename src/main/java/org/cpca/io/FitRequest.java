@@ -33,6 +33,12 @@ public final class FitRequest {
 	public final List<List<String>> backgroundWhere;
 	public final Settings settings;
 	public final Path out;
+	/** Replace the results of an earlier run in a non-empty {@link #out} (never other files). */
+	public final boolean overwrite;
+	/** Write plots/ (false: the numbers and images only). */
+	public final boolean plots;
+	/** How messages name the output folder and the overwrite switch. */
+	public final OutputFolder.Names names;
 
 	private FitRequest(final Builder b) {
 		target = b.target;
@@ -51,6 +57,9 @@ public final class FitRequest {
 		backgroundWhere = Collections.unmodifiableList(bw);
 		settings = b.settings;
 		out = b.out;
+		overwrite = b.overwrite;
+		plots = b.plots;
+		names = b.names;
 	}
 
 	public static Builder builder() {
@@ -81,6 +90,27 @@ public final class FitRequest {
 		private List<List<String>> backgroundWhere = new ArrayList<>();
 		private Settings settings = Settings.defaults();
 		private Path out;
+		private boolean overwrite;
+		private boolean plots = true;
+		private OutputFolder.Names names = OutputFolder.Names.CLI;
+
+		/** Replace an earlier run's results in a non-empty output folder. */
+		public Builder overwrite(final boolean b) {
+			overwrite = b;
+			return this;
+		}
+
+		/** Write plots/ (default true). */
+		public Builder plots(final boolean b) {
+			plots = b;
+			return this;
+		}
+
+		/** How messages name the output folder and the overwrite switch. */
+		public Builder names(final OutputFolder.Names n) {
+			names = n;
+			return this;
+		}
 
 		public Builder target(final Path p) {
 			target = p;

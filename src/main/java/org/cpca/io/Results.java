@@ -105,9 +105,26 @@ public final class Results {
 		return new ArrayList<>(keys);
 	}
 
-	public void write(final Path dir, final List<Path> inputs) throws IOException {
+	/**
+	 * Writes the results into a folder as one set (see {@link OutputFolder}); used where
+	 * no folder was opened before the run.
+	 */
+	public void write(final Path dir, final List<Path> inputs, final boolean overwrite)
+		throws IOException
+	{
+		try (OutputFolder out = OutputFolder.open(dir, inputs, overwrite)) {
+			write(out, true);
+		}
+	}
+
+	/**
+	 * Writes the results into an opened output folder and commits them as one set.
+	 *
+	 * @param plots false to skip plots/ (batch users who only want the numbers)
+	 */
+	public void write(final OutputFolder out, final boolean plots) throws IOException {
 		final long t0 = System.nanoTime();
-		try (OutputFolder out = new OutputFolder(dir, inputs)) {
+		try {
 			writeScores(out.file("scores.csv"));
 			final Map<String, String> attributes = new LinkedHashMap<>();
 			if (target.isImage()) attributes.putAll(target.layout.attributes());
@@ -123,13 +140,14 @@ public final class Results {
 			if (models.size() > 1) for (final FittedModel m : models)
 				ModelFile.write(m.withAttributes(attributes), out.file("models/" + ModelViews
 					.settingKey(m) + ".json"));
-			if (target.isImage() && solution.linear()) writeComponents(out);
-			else if (target.isImage() && target.dataset != null) writeExtremes(out);
-			writePlots(out);
+			if (target.isImage() && solution.linear()) writeComponents(out, plots);
+			else if (target.isImage() && target.dataset != null) writeExtremes(out, plots);
+			if (plots) writePlots(out);
 			for (final Curve c : solution.curves()) {
 				Files.write(out.file(c.name + ".csv"), c.csv().getBytes(
 					StandardCharsets.UTF_8));
-				PlotFiles.savePng(CurvePlot.render(c), out.file("plots/" + c.name + ".png"));
+				if (plots) PlotFiles.savePng(CurvePlot.render(c), out.file("plots/" + c.name +
+					".png"));
 			}
 			timings.put("write", (System.nanoTime() - t0) / 1e9);
 			double total = 0;
@@ -142,6 +160,10 @@ public final class Results {
 				GSON.toJson(summary(), w);
 			}
 			out.commit();
+		}
+		catch (final java.nio.file.FileSystemException e) {
+			throw new IOException("cannot write the results into --out " + out.dir() +
+				" (nothing of it was changed): " + out.describe(e), e);
 		}
 	}
 
@@ -179,12 +201,14 @@ public final class Results {
 			: s;
 	}
 
-	private void writeComponents(final OutputFolder out) throws IOException {
+	private void writeComponents(final OutputFolder out, final boolean plots)
+		throws IOException
+	{
 		final ImagePlus stack = ModelViews.eigenImages(solution.method() == Method.PCA
 			? "eigen-images" : "contrastive eigen-images", solution.linearModels(), target
 				.layout);
 		TiffFiles.save(stack, out.file("components.tif"));
-		PlotFiles.savePng(ModelViews.eigenImageMontage(stack, primary().numComponents()),
+		if (plots) PlotFiles.savePng(ModelViews.eigenImageMontage(stack, primary().numComponents()),
 			out.file("plots/eigen_images.png"));
 	}
 
@@ -192,11 +216,13 @@ public final class Results {
 	 * Methods without eigen-images (kernel cPCA): per component the target samples with
 	 * the highest and lowest scores, as extremes.tif and plots/extremes.png.
 	 */
-	private void writeExtremes(final OutputFolder out) throws IOException {
+	private void writeExtremes(final OutputFolder out, final boolean plots)
+		throws IOException
+	{
 		final ImagePlus stack = ExtremeSamples.stack("extreme samples", primary(), target
 			.dataset, target.layout, ExtremeSamples.COUNT);
 		TiffFiles.save(stack, out.file("extremes.tif"));
-		PlotFiles.savePng(ModelViews.eigenImageMontage(stack, stack.getStackSize() / primary()
+		if (plots) PlotFiles.savePng(ModelViews.eigenImageMontage(stack, stack.getStackSize() / primary()
 			.numComponents()), out.file("plots/extremes.png"));
 	}
 
@@ -278,6 +304,11 @@ public final class Results {
 
 	/** A few lines for the terminal. */
 	public String report(final Path dir) {
+		return report(dir, true);
+	}
+
+	/** {@link #report(Path)}; {@code plots} says whether plots/ was written. */
+	public String report(final Path dir, final boolean plots) {
 		final StringBuilder sb = new StringBuilder();
 		sb.append(solution.method().displayName).append(" of ").append(target.name())
 			.append(" (").append(target.samples()).append(" samples × ").append(target
@@ -300,7 +331,8 @@ public final class Results {
 			sb.append("  note: ").append(d.getAsString()).append('\n');
 		sb.append("Results in ").append(dir.toAbsolutePath().normalize()).append(
 			" (summary.json, scores.csv, model.json").append(target.isImage() ? solution
-				.linear() ? ", components.tif" : ", extremes.tif" : "").append(", plots/)");
+				.linear() ? ", components.tif" : ", extremes.tif" : "").append(plots ? ", plots/)"
+					: ")");
 		return sb.toString();
 	}
 }

@@ -128,4 +128,31 @@ class BatchCommandTest extends CommandTestBase {
 		assertTrue(m.getCancelReason().contains("width × height"), m.getCancelReason());
 		assertFalse(Files.exists(tmp.resolve("out/summary.json")));
 	}
+
+	@Test
+	void nonEmptyOutputFolderNeedsOverwriteAndKeepsOtherFiles(@TempDir final Path tmp)
+		throws Exception
+	{
+		final File t = save(Synthetic.target(20, 35), tmp.resolve("t.tif"));
+		final File b = save(Synthetic.background(20, 36), tmp.resolve("b.tif"));
+		final Path out = Files.createDirectories(tmp.resolve("out"));
+		Files.write(out.resolve("note.txt"), "keep".getBytes("UTF-8"));
+		final Map<String, Object> args = defaults();
+		args.put("target", t);
+		args.put("background", b);
+		args.put("out", out.toFile());
+		args.put("alpha_mode", "fixed");
+		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
+		assertTrue(m.isCanceled());
+		assertTrue(m.getCancelReason().contains("output folder " + out) && m
+			.getCancelReason().contains("give overwrite"), m.getCancelReason());
+		assertEquals(1, Files.list(out).count());
+		args.put("overwrite", true);
+		args.put("no_plots", true);
+		final CommandModule m2 = commands.run(BatchCommand.class, true, args).get();
+		assertFalse(m2.isCanceled(), () -> m2.getCancelReason());
+		assertTrue(Files.isRegularFile(out.resolve("summary.json")));
+		assertFalse(Files.exists(out.resolve("plots")));
+		assertEquals("keep", new String(Files.readAllBytes(out.resolve("note.txt")), "UTF-8"));
+	}
 }

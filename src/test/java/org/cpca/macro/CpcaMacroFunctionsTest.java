@@ -134,6 +134,30 @@ class CpcaMacroFunctionsTest {
 	}
 
 	@Test
+	void saveModelReplacesOnlyAModelFile() throws Exception {
+		final Path mine = dir.resolve("mine.json");
+		Files.write(mine, "{\"my\": \"data\"}".getBytes("UTF-8"));
+		final String error = MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=1 components=1\");\n" +
+			"Ext.saveModel(0, \"" + mine + "\");\n");
+		assertTrue(error.contains("saveModel: file " + mine) && error.contains(
+			"is not a model file"), error);
+		assertEquals("{\"my\": \"data\"}", new String(Files.readAllBytes(mine), "UTF-8"));
+		final Path model = dir.resolve("again.json");
+		final String twice = MacroRunner.run(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=1 components=1\");\n" +
+			"Ext.saveModel(0, \"" + model + "\");\n" + //
+			"Ext.saveModel(0, \"" + model + "\");\n" + //
+			"return \"ok\";");
+		assertEquals("ok", twice);
+		assertTrue(new String(Files.readAllBytes(model), "UTF-8").contains(
+			"contrastive-pca-model"));
+		assertTrue(MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=1 components=1\");\n" +
+			"Ext.saveModel(0, \"" + dir + "\");\n").contains("is a folder"));
+	}
+
+	@Test
 	void errorsAbortTheMacroWithAMessage() {
 		CpcaMacroFunctions.reset();
 		assertTrue(MacroRunner.error(MacroRunner.RUN_LINE + "\nExt.getAlphas(a);").contains(

@@ -154,10 +154,65 @@ public final class ModelFile {
 			.method() + " yet");
 	}
 
-	/** Writes any fitted model atomically (kernel models without indentation). */
+	/**
+	 * Models with more numbers than this are written without indentation (one number a
+	 * line would make a 65,536-pixel model several megabytes, slow to write and read).
+	 */
+	public static final int COMPACT_ABOVE = 20_000;
+
+	/**
+	 * Writes any fitted model atomically: small linear models indented for reading, kernel
+	 * models and large models without indentation, streamed to the file.
+	 */
 	public static void write(final FittedModel m, final Path file) throws IOException {
-		writeAtomically(file, (m instanceof KernelCpcaModel ? COMPACT : GSON).toJson(toJson(
-			m)));
+		final JsonObject json = toJson(m);
+		final Gson gson = m instanceof KernelCpcaModel || size(m) > COMPACT_ABOVE ? COMPACT
+			: GSON;
+		AtomicFiles.write(file, tmp -> {
+			try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+				gson.toJson(json, w);
+			}
+		});
+	}
+
+	/** About how many numbers the model file holds. */
+	private static long size(final FittedModel m) {
+		if (!(m instanceof CpcaModel)) return 0;
+		final CpcaModel c = (CpcaModel) m;
+		return (long) (c.numComponents() + 2) * c.features();
+	}
+
+	/**
+	 * Checks, before a run, that a model can be saved as {@code file}: not a folder, and
+	 * not an existing file other than a model file (a model file is replaced, nothing
+	 * else is).
+	 *
+	 * @param what how the front end names the setting (e.g. "save_model")
+	 * @throws IllegalArgumentException naming the file, the problem and the fix
+	 */
+	public static void checkSaveTarget(final Path file, final String what) {
+		if (file == null || file.toString().trim().isEmpty()) throw new IllegalArgumentException(
+			what + " is empty: give a file name such as model.json");
+		if (Files.isDirectory(file)) throw new IllegalArgumentException(what + " " + file +
+			" is a folder: give a file name such as " + file.resolve("model.json"));
+		if (Files.exists(file)) {
+			boolean model = false;
+			try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+				final char[] head = new char[4096];
+				final int n = r.read(head);
+				model = n > 0 && new String(head, 0, n).contains("\"" + FORMAT + "\"");
+			}
+			catch (final IOException | RuntimeException e) {
+				model = false;
+			}
+			if (!model) throw new IllegalArgumentException(what + " " + file + " exists and " +
+				"is not a model file: choose another name (only an earlier model file is " +
+				"replaced)");
+		}
+		final Path parent = file.toAbsolutePath().getParent();
+		if (parent != null && Files.exists(parent) && !Files.isDirectory(parent))
+			throw new IllegalArgumentException(what + " " + file + " cannot be written: " +
+				parent + " is a file, not a folder");
 	}
 
 	/** Writes text atomically (see {@link AtomicFiles}). */
