@@ -158,7 +158,10 @@ public class CommandBridge implements PlugIn {
 			final Parameter p = f.getAnnotation(Parameter.class);
 			final String key = f.getName();
 			final Class<?> t = f.getType();
-			final Object value = last.containsKey(key) ? last.get(key) : f.get(command);
+			// a macro gets the command's defaults for keys it leaves out (reproducible), a
+			// dialog the values last chosen in this session
+			final Object value = !macro && last.containsKey(key) ? last.get(key) : f.get(
+				command);
 			if (t == ImagePlus.class) {
 				if (titles.length == 0 && p.required()) {
 					fail(name + ": there is no open image for " + key + ": open the images " +
@@ -309,8 +312,8 @@ public class CommandBridge implements PlugIn {
 	/**
 	 * A failure: outside a macro the message is shown (unless {@code shown}: the command
 	 * has shown it already); in a macro the macro ends here, so that it does not carry
-	 * on with missing results: as a macro error naming the line, or (message already
-	 * shown) as ImageJ's "Macro canceled", with the message in the Log.
+	 * on with missing results: as a macro error naming the line (and the message in the
+	 * Log), or (message already shown) as ImageJ's "Macro canceled".
 	 */
 	private static void fail(final String message, final boolean shown) {
 		final Interpreter interp = Interpreter.getInstance();
@@ -318,8 +321,15 @@ public class CommandBridge implements PlugIn {
 			if (!shown) IJ.error("Contrastive PCA", message);
 			return;
 		}
-		IJ.log("Contrastive PCA: " + message);
-		if (!shown && interp != null) interp.abort("Contrastive PCA: " + message);
-		throw new RuntimeException(Macro.MACRO_CANCELED);
+		if (!shown) IJ.log("Contrastive PCA: " + message);
+		if (interp == null) {
+			Macro.abort(); // options but no interpreter: ends IJ.run's caller if it can
+			return;
+		}
+		// with ImageJ's window and a message not yet shown: the macro error dialog naming
+		// the line; else (ImageJ -batch, where that dialog would wait for ever, or the
+		// message already shown) the macro just ends here
+		if (shown || IJ.getInstance() == null) interp.setIgnoreErrors(true);
+		interp.abort("Contrastive PCA: " + message);
 	}
 }
