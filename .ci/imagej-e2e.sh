@@ -3,7 +3,8 @@
 # target/Contrastive_PCA-VERSION-imagej.zip unzipped into its folder as a user installs it.
 # Macros run (1) the menu commands through ImageJ's own dialogs (run("Contrastive PCA...",
 # ...), Sample Data, the menu entries), (2) run("Contrastive PCA Macro Functions") and the
-# Ext. functions on the test images, (3) a failing command, which must end its macro; the
+# Ext. functions on the test images, (3) a failing command, which must end its macro, and
+# (4) the dialog from the menu with the macro recorder open (src/site/screenshots.sh); the
 # script checks what they print and write. Installs what it needs; every run is
 # time-bounded.
 #
@@ -288,4 +289,7 @@ if [ $fail -ne 0 ]; then
 	cat "$work/bridge.log" >&2
 	exit 1
 fi
+# the dialog from the menu with the macro recorder open: the recorded line has Fiji's keys
+timeout 600 src/site/screenshots.sh "$work/screens" ||
+	{ echo "imagej-e2e: FAILED: the dialog and recorder run (src/site/screenshots.sh)" >&2; exit 1; }
 echo "imagej-e2e: OK (results in $out)"

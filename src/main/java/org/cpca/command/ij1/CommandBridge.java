@@ -183,9 +183,9 @@ public class CommandBridge implements PlugIn {
 				t == Float.class)
 			{
 				final double d = ((Number) value).doubleValue();
-				final int digits = p.style().startsWith("format:") && d != 0 && Math.abs(
-					d) < 1e-3 ? -2 : d == Math.rint(d) ? 0 : 3;
-				gd.addNumericField(key, d, digits);
+				final boolean tiny = d != 0 && Math.abs(d) < 1e-3;
+				gd.addNumericField(key, d, tiny ? -2 : d == Math.rint(d) ? 0 : 3, tiny ? 8 : 6,
+					null);
 			}
 			else if (t == File.class) {
 				final String path = value == null ? "" : value.toString();
