@@ -10,6 +10,7 @@ import java.awt.AWTException;
 import java.awt.Button;
 import java.awt.Choice;
 import java.awt.Component;
+import java.awt.EventQueue;
 import java.awt.Container;
 import java.awt.Frame;
 import java.awt.Label;
@@ -32,9 +33,11 @@ import javax.imageio.ImageIO;
  * would, under Xvfb, and takes screenshots of its real windows (src/site/screenshots.sh):
  * Plugins > Contrastive PCA > Sample Data, then Contrastive PCA... from the menu with the
  * macro recorder open: the dialog is filled in (background, alpha mode fixed, alpha 2)
- * and photographed, OK is pressed, the results are photographed. Writes
- * imagej-dialog.png, imagej-recorder.png, imagej-results.png and recorded.txt (the recorder's text) into the
- * folder given as the argument; exits 1 on any failure.
+ * and photographed, OK is pressed, the results are photographed; then Explore Alpha...
+ * (photographed with its slider) runs Contrastive PCA... at the chosen alpha. Writes
+ * imagej-dialog.png, imagej-recorder.png, imagej-results.png, imagej-explore-alpha.png
+ * and recorded.txt (the recorder's text) into the folder given as the argument; exits 1
+ * on any failure.
  */
 public class Screenshots {
 
@@ -74,8 +77,7 @@ public class Screenshots {
 		gd.setLocation(0, 0);
 		IJ.wait(1000);
 		capture(gd.getBounds(), new File(out, "imagej-dialog.png"));
-		final Button ok = gd.getButtons()[0];
-		ok.dispatchEvent(new ActionEvent(ok, ActionEvent.ACTION_PERFORMED, ok.getLabel()));
+		ok(gd);
 
 		final ImagePlus eigen = waitForImage("Contrastive eigen-images of target.tif");
 		final ImagePlus scatter = waitForImage("cPCA scatter plot of target.tif");
@@ -100,6 +102,39 @@ public class Screenshots {
 		capture(screen, new File(out, "imagej-results.png"));
 		Files.write(new File(out, "recorded.txt").toPath(), recorder.getText().getBytes(
 			StandardCharsets.UTF_8));
+
+		// Explore Alpha...: its own dialog, the slider explorer, then Contrastive PCA at
+		// the chosen alpha (run through SciJava's CommandService; ImageOutputs shows it)
+		for (final int id : WindowManager.getIDList()) {
+			final ImagePlus imp = WindowManager.getImage(id);
+			if (!imp.getTitle().equals("target.tif") && !imp.getTitle().equals(
+				"background.tif")) imp.close();
+		}
+		for (final String table : new String[] { "cPCA scores", "cPCA components" }) {
+			final Frame f = WindowManager.getFrame(table);
+			if (f != null) f.dispose();
+		}
+		WindowManager.setCurrentWindow(target.getWindow());
+		IJ.doCommand("Explore Alpha...");
+		ok(waitForDialog("Explore Alpha"));
+		final GenericDialog explorer = waitForDialog("Explore \u03b1");
+		final ImagePlus explored = waitForImage("Explore Alpha: eigen-images");
+		waitForImage("Explore Alpha: scatter plot").getWindow().setLocation(320, 90);
+		explored.getWindow().setLocation(0, 90);
+		explorer.setLocation(950, 90);
+		IJ.wait(2000);
+		capture(new Rectangle(Toolkit.getDefaultToolkit().getScreenSize()), new File(out,
+			"imagej-explore-alpha.png"));
+		ok(explorer);
+		waitForImage("Contrastive eigen-images of target.tif");
+		System.out.println("Explore Alpha ran Contrastive PCA at the chosen alpha");
+	}
+
+	/** Presses OK, on the event thread as a click would. */
+	private static void ok(final GenericDialog gd) {
+		final Button ok = gd.getButtons()[0];
+		EventQueue.invokeLater(() -> ok.dispatchEvent(new ActionEvent(ok,
+			ActionEvent.ACTION_PERFORMED, ok.getLabel())));
 	}
 
 	private static void place(final String title, final int x, final int y, final int w,
