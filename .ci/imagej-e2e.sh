@@ -10,7 +10,8 @@
 #
 #   .ci/imagej-e2e.sh            (from the project folder; needs root for apt-get)
 #
-# Results and logs: target/imagej-e2e/ (out/, ijpath/, imagej.log).
+# Results and logs: target/imagej-e2e/ (out/, ijpath/, screens/, imagej.log, bridge.log,
+# failing.log).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
