@@ -1,5 +1,5 @@
-// Automatic α first, then a fit at one chosen α: the α whose first component separates
-// the slice-label classes best (or the first α > 0 without classes), saved as a model.
+// Automatic alpha first, then a fit at one chosen alpha: the alpha whose first component separates
+// the slice-label classes best (or the first alpha > 0 without classes), saved as a model.
 // Argument (optional): the folder holding target.tif and background.tif.
 dir = getArgument();
 if (dir == "") dir = getDirectory("Folder with target.tif and background.tif");
@@ -19,7 +19,7 @@ if (labels != "") {
 		Ext.getSeparation(i, "lda_accuracy", acc);
 		if (acc > best) { best = acc; chosen = i; }
 	}
-	print("best separation (LDA accuracy " + best + ") at α = " + a[chosen]);
+	print("best separation (LDA accuracy " + best + ") at alpha = " + a[chosen]);
 }
 Ext.cpcaFit("target.tif", "background.tif", "alpha=" + a[chosen] + " components=2");
 Ext.showEigenImages();

@@ -5,7 +5,7 @@
 // ("bg1.tif,bg2.tif"); here they get the one background.
 // Defaults only, so the table shows their limits too: on the bundled test images rPCA's
 // elbow rule keeps one background component and does not separate (add "k_b=10" to its
-// options: 98 %), and kernel cPCA's median-heuristic γ is too narrow for these images.
+// options: 98 %), and kernel cPCA's median-heuristic gamma is too narrow for these images.
 // Works in ImageJ 1.x and Fiji. Argument (optional): the folder holding target.tif and
 // background.tif (e.g. the project's test-images/); without it a folder is asked for.
 dir = getArgument();

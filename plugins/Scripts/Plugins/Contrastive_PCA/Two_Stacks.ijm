@@ -8,14 +8,14 @@ setBatchMode(true);
 run("Contrastive PCA Macro Functions");
 open(dir + "target.tif");
 open(dir + "background.tif");
-// automatic α: α = 0 (PCA) first, then the representative α values
+// automatic alpha: alpha = 0 (PCA) first, then the representative alpha values
 Ext.cpcaFit("target.tif", "background.tif", "alpha=auto components=2");
 Ext.getAlphas(alphas);
-print("chosen α: " + alphas);
+print("chosen alpha: " + alphas);
 a = split(alphas, ",");
 for (i = 0; i < a.length; i++) {
 	Ext.getEigenvalues(i, ev);
-	print("α = " + a[i] + ": eigenvalues " + ev);
+	print("alpha = " + a[i] + ": eigenvalues " + ev);
 }
 Ext.showEigenImages();
 Ext.showScatterPlot();

@@ -27,13 +27,13 @@ import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
 
 /**
- * Plugins &gt; Contrastive PCA &gt; Explore α...: fits once (with the automatic α
+ * Plugins &gt; Contrastive PCA &gt; Explore Alpha... (ASCII, as macros are read as Latin-1): fits once (with the automatic α
  * selection), then a slider over log α (plus α = 0 and α = ∞) re-solves on that fit and
  * redraws the scatter plot and the first eigen-images as it moves. The automatically
  * chosen α values can be jumped to; OK hands the current α to Contrastive PCA... for the
  * full set of outputs. The windows and the dialog need a display.
  */
-@Plugin(type = Command.class, menuPath = "Plugins>Contrastive PCA>Explore α...",
+@Plugin(type = Command.class, menuPath = "Plugins>Contrastive PCA>Explore Alpha...",
 	headless = false,
 	description = "Move α and watch the scatter plot and eigen-images change")
 public class ExploreAlphaCommand extends ContextCommand {
@@ -87,11 +87,11 @@ public class ExploreAlphaCommand extends ContextCommand {
 		final int start = AlphaExplorer.positionOf(chosen.length > 1 ? chosen[1] : 1);
 		final CpcaModel first = explorer.model(start);
 		final ImagePlus scatter = explorer.scatter(first);
-		scatter.setTitle("Explore α: scatter plot");
+		scatter.setTitle("Explore Alpha: scatter plot");
 		scatter.show();
 		final ImagePlus eigen = explorer.eigenImages(first);
 		if (eigen != null) {
-			eigen.setTitle("Explore α: eigen-images");
+			eigen.setTitle("Explore Alpha: eigen-images");
 			eigen.show();
 			// small images (e.g. 32 × 32) are shown enlarged, up to about 256 pixels
 			final int mag = Math.max(1, Integer.highestOneBit(Math.max(1, 256 / Math.max(

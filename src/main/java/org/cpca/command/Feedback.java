@@ -31,7 +31,11 @@ final class Feedback {
 		command.cancel(message);
 		IJ.showProgress(1.0);
 		IJ.showStatus("");
-		if (!GraphicsEnvironment.isHeadless()) IJ.error(TITLE, message);
+		if (GraphicsEnvironment.isHeadless()) return;
+		// a macro without ImageJ's window (ImageJ -batch): a modal dialog would wait for
+		// ever, so the message goes to the Log (printed on the console there)
+		if (IJ.getInstance() == null && IJ.isMacro()) IJ.log(TITLE + ": " + message);
+		else IJ.error(TITLE, message);
 	}
 
 	/** The line for an {@link OutOfMemoryError}: what the JVM had, and the fixes. */

@@ -21,19 +21,19 @@ import org.scijava.plugin.Plugin;
 import org.scijava.widget.FileWidget;
 
 /**
- * Plugins &gt; Contrastive PCA &gt; Online cPCA*...: online cPCA* (Golkar et al.; docs/math/online.md) on stacks too large for memory: the target and the background are each an open
+ * Plugins &gt; Contrastive PCA &gt; Online cPCA star... (ASCII, as macros are read as Latin-1): online cPCA* (Golkar et al.; docs/math/online.md) on stacks too large for memory: the target and the background are each an open
  * image — a virtual stack is read slice by slice — or a folder read one file per sample.
  * Shows the learned eigen-images, the scores, and the convergence curve (alignment with
  * offline cPCA* when the data are small enough, otherwise the subspace change between
  * checkpoints), with a progress bar; Esc cancels and leaves no output.
  * <p>
  * Thin: the parameters become {@link OnlineOptions}; {@link OnlineAnalysis} does the work.
- * Macro: {@code run("Online cPCA*...", "target_source=folder target_folder=/data/t
+ * Macro: {@code run("Online cPCA star...", "target_source=folder target_folder=/data/t
  * background_source=image background=bg.tif components=2 beta=0.5 eta=0.003 tau=1
  * epochs=5 seed=0 order=shuffled centring=running reference=auto bin=1 show_images
  * show_plots show_tables")}.
  */
-@Plugin(type = Command.class, menuPath = "Plugins>Contrastive PCA>Online cPCA*...",
+@Plugin(type = Command.class, menuPath = "Plugins>Contrastive PCA>Online cPCA star...",
 	description = "Online cPCA*: contrastive components of stacks streamed from disk")
 public class OnlineCpcaCommand extends ContextCommand {
 

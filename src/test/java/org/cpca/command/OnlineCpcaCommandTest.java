@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.scijava.command.CommandModule;
 
-/** Online cPCA*... run headless through a real SciJava context. */
+/** Online cPCA star... run headless through a real SciJava context. */
 class OnlineCpcaCommandTest extends CommandTestBase {
 
 	/** The pixel of the planted target-only pattern. */

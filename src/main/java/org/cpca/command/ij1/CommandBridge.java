@@ -1,0 +1,335 @@
+package org.cpca.command.ij1;
+
+import ij.IJ;
+import ij.ImagePlus;
+import ij.Macro;
+import ij.WindowManager;
+import ij.gui.GenericDialog;
+import ij.macro.Interpreter;
+import ij.plugin.PlugIn;
+
+import java.io.File;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.scijava.Context;
+import org.scijava.ItemIO;
+import org.scijava.ItemVisibility;
+import org.scijava.Named;
+import org.scijava.command.Command;
+import org.scijava.command.CommandService;
+import org.scijava.command.ContextCommand;
+import org.scijava.log.LogService;
+import org.scijava.plugin.Parameter;
+import org.scijava.plugin.Plugin;
+import org.scijava.service.Service;
+import org.scijava.widget.FileWidget;
+
+/**
+ * Runs a SciJava command of this plugin in plain ImageJ 1.x (no Fiji, no ImageJ2 layer):
+ * its {@code @Parameter} inputs become an ImageJ {@link GenericDialog} (choices,
+ * numbers, checkboxes, text, file and folder fields; images as choosers of the open
+ * images' titles), whose labels are the parameter names, so the macro keys are the
+ * same as in Fiji ({@code run("Contrastive PCA...", "target=target.tif
+ * background_source=image ...")}): ImageJ's macro recorder writes them and a macro's
+ * options fill the dialog without showing it. The same command class then runs with a
+ * SciJava {@link Context} (for its services) and its image outputs are shown, its text
+ * outputs logged. A command that fails shows its one-line message and aborts the
+ * running macro.
+ * <p>
+ * Registered by {@code plugins.config} of the {@code -ij1.jar}, which only the ImageJ
+ * bundle carries (Fiji lists the commands itself), e.g.
+ * {@code Plugins>Contrastive PCA, "Contrastive PCA...",
+ * org.cpca.command.ij1.CommandBridge("org.cpca.command.ContrastivePcaCommand")}.
+ * A boolean key follows ImageJ's rule: present means checked, absent unchecked.
+ */
+public class CommandBridge implements PlugIn {
+
+	private static final String NONE = "*None*";
+
+	private static Context context;
+	private static volatile boolean active;
+
+	/** Values last chosen in each command's dialog in this session, by command class. */
+	private static final Map<String, Map<String, Object>> LAST = new HashMap<>();
+
+	/** True once this bridge has run a command in this JVM (plain ImageJ 1.x). */
+	static boolean active() {
+		return active;
+	}
+
+	@Override
+	public void run(final String arg) {
+		final Class<? extends Command> type;
+		try {
+			type = Class.forName(arg, true, CommandBridge.class.getClassLoader()).asSubclass(
+				Command.class);
+		}
+		catch (final ClassNotFoundException | ClassCastException e) {
+			IJ.error("Contrastive PCA", "plugins.config names " + arg + ", which is not a " +
+				"command of this plugin: reinstall Contrastive PCA");
+			return;
+		}
+		run(type);
+	}
+
+	/** Shows {@code type}'s dialog (or reads the macro's options) and runs it. */
+	public static void run(final Class<? extends Command> type) {
+		final Thread thread = Thread.currentThread();
+		final ClassLoader before = thread.getContextClassLoader();
+		// SciJava finds its services through the context class loader; in ImageJ 1.x the
+		// plugins folder's jars are only visible through the plugin class loader
+		thread.setContextClassLoader(CommandBridge.class.getClassLoader());
+		try {
+			final Command command = type.getDeclaredConstructor().newInstance();
+			final List<Field> inputs = inputs(type);
+			if (!harvest(type, command, inputs)) return;
+			active = true;
+			if (command instanceof ContextCommand) ((ContextCommand) command).setContext(
+				context());
+			command.run();
+			if (command instanceof ContextCommand && ((ContextCommand) command)
+				.isCanceled())
+			{
+				fail(((ContextCommand) command).getCancelReason(), true);
+				return;
+			}
+			showOutputs(type, command);
+		}
+		catch (final ReflectiveOperationException e) {
+			fail("could not start " + type.getSimpleName() + " (" + e + "): reinstall " +
+				"Contrastive PCA", false);
+		}
+		finally {
+			thread.setContextClassLoader(before);
+		}
+	}
+
+	/** The one SciJava context of this ImageJ session, made on first use. */
+	static synchronized Context context() {
+		if (context == null) context = new Context(CommandService.class, LogService.class);
+		return context;
+	}
+
+	/**
+	 * The input parameters: the command's own fields first, then inherited ones, in
+	 * declaration order; no outputs, services, messages or the context.
+	 */
+	static List<Field> inputs(final Class<?> type) {
+		final List<Field> out = new ArrayList<>();
+		for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass())
+			for (final Field f : c.getDeclaredFields()) {
+				final Parameter p = f.getAnnotation(Parameter.class);
+				if (p == null || Modifier.isStatic(f.getModifiers()) || p.type() == ItemIO.OUTPUT ||
+					p.visibility() == ItemVisibility.MESSAGE || Service.class.isAssignableFrom(f
+						.getType()) || Context.class.isAssignableFrom(f.getType())) continue;
+				f.setAccessible(true);
+				out.add(f);
+			}
+		return out;
+	}
+
+	/** The command's name in ImageJ's menus, e.g. "Contrastive PCA...". */
+	static String title(final Class<?> type) {
+		final Plugin plugin = type.getAnnotation(Plugin.class);
+		final String path = plugin == null ? "" : plugin.menuPath();
+		final String leaf = path.substring(path.lastIndexOf('>') + 1).trim();
+		return leaf.isEmpty() ? type.getSimpleName() : leaf;
+	}
+
+	/** Fills the inputs from the dialog or the macro options; false if cancelled. */
+	private static boolean harvest(final Class<?> type, final Command command,
+		final List<Field> inputs) throws IllegalAccessException
+	{
+		final String name = title(type);
+		final Map<String, Object> last = LAST.computeIfAbsent(type.getName(),
+			k -> new HashMap<>());
+		final String[] titles = imageTitles();
+		final boolean macro = Macro.getOptions() != null;
+		final GenericDialog gd = new GenericDialog(name.replace("...", ""));
+		int image = 0;
+		for (final Field f : inputs) {
+			final Parameter p = f.getAnnotation(Parameter.class);
+			final String key = f.getName();
+			final Class<?> t = f.getType();
+			// a macro gets the command's defaults for keys it leaves out (reproducible), a
+			// dialog the values last chosen in this session
+			final Object value = !macro && last.containsKey(key) ? last.get(key) : f.get(
+				command);
+			if (t == ImagePlus.class) {
+				if (titles.length == 0 && p.required()) {
+					fail(name + ": there is no open image for " + key + ": open the images " +
+						"first (e.g. Plugins > Contrastive PCA > Sample Data)", false);
+					return false;
+				}
+				final String[] items = p.required() ? titles : prepend(NONE, titles);
+				String initial = value instanceof String && Arrays.asList(items).contains(value)
+					? (String) value : null;
+				if (initial == null) initial = p.required() && titles.length > 0
+					? titles[Math.min(image++, titles.length - 1)] : items[0];
+				gd.addChoice(key, items.length == 0 ? new String[] { NONE } : items, initial);
+			}
+			else if (t == boolean.class || t == Boolean.class) gd.addCheckbox(key,
+				Boolean.TRUE.equals(value));
+			else if (t == int.class || t == long.class || t == Integer.class ||
+				t == Long.class) gd.addNumericField(key, ((Number) value).doubleValue(), 0);
+			else if (t == double.class || t == float.class || t == Double.class ||
+				t == Float.class)
+			{
+				final double d = ((Number) value).doubleValue();
+				final boolean tiny = d != 0 && Math.abs(d) < 1e-3;
+				gd.addNumericField(key, d, tiny ? -2 : d == Math.rint(d) ? 0 : 3, tiny ? 8 : 6,
+					null);
+			}
+			else if (t == File.class) {
+				final String path = value == null ? "" : value.toString();
+				if (p.style().contains(FileWidget.DIRECTORY_STYLE) && !p.style().contains(
+					FileWidget.FILE_AND_DIRECTORY_STYLE)) gd.addDirectoryField(key, path, 30);
+				else gd.addFileField(key, path, 30);
+			}
+			else if (t == String.class && p.choices().length > 0) {
+				final String s = value == null ? p.choices()[0] : value.toString();
+				gd.addChoice(key, p.choices(), Arrays.asList(p.choices()).contains(s) ? s
+					: p.choices()[0]);
+			}
+			else if (t == String.class) gd.addStringField(key, value == null ? "" : value
+				.toString(), 20);
+			else throw new IllegalStateException(type.getName() + "." + key +
+				" has a type the ImageJ 1.x dialog cannot show: " + t.getName());
+		}
+		if (!macro) gd.addHelp(helpText(type, inputs));
+		gd.showDialog();
+		if (gd.wasCanceled()) return false;
+		for (final Field f : inputs) {
+			final String key = f.getName();
+			final Class<?> t = f.getType();
+			final Object v;
+			if (t == ImagePlus.class) {
+				final String title = gd.getNextChoice();
+				final ImagePlus imp = NONE.equals(title) ? null : WindowManager.getImage(title);
+				if (imp == null && !NONE.equals(title)) {
+					fail("no open image is called '" + title + "' (for " + key + "): open it " +
+						"first or give the title of an open image", false);
+					return false;
+				}
+				last.put(key, title);
+				v = imp;
+			}
+			else if (t == boolean.class || t == Boolean.class) v = gd.getNextBoolean();
+			else if (t == File.class) {
+				final String path = gd.getNextString().trim();
+				v = path.isEmpty() ? null : new File(path);
+			}
+			else if (t == String.class && f.getAnnotation(Parameter.class).choices()
+				.length > 0) v = gd.getNextChoice();
+			else if (t == String.class) v = gd.getNextString();
+			else {
+				final double d = gd.getNextNumber();
+				if (Double.isNaN(d)) {
+					fail(key + " must be a number: give e.g. " + key + "=" + f.get(command), false);
+					return false;
+				}
+				if ((t == int.class || t == Integer.class || t == long.class ||
+					t == Long.class) && d != Math.rint(d))
+				{
+					fail(key + "=" + d + " must be a whole number", false);
+					return false;
+				}
+				if (t == int.class || t == Integer.class) v = (int) d;
+				else if (t == long.class || t == Long.class) v = (long) d;
+				else if (t == float.class || t == Float.class) v = (float) d;
+				else v = d;
+			}
+			if (t != ImagePlus.class) last.put(key, v);
+			f.set(command, v);
+		}
+		return true;
+	}
+
+	/** The parameters' labels and descriptions, for the dialog's Help button. */
+	private static String helpText(final Class<?> type, final List<Field> inputs) {
+		final StringBuilder sb = new StringBuilder("<html><h2>").append(title(type))
+			.append("</h2><p>Macro keys are the field names.</p><dl>");
+		for (final Field f : inputs) {
+			final Parameter p = f.getAnnotation(Parameter.class);
+			sb.append("<dt><b>").append(f.getName().replace('_', ' ')).append("</b> (")
+				.append(escape(p.label())).append(")</dt><dd>").append(escape(p
+					.description())).append("</dd>");
+		}
+		return sb.append("</dl></html>").toString();
+	}
+
+	private static String escape(final String s) {
+		return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+	}
+
+	private static String[] imageTitles() {
+		final int[] ids = WindowManager.getIDList();
+		if (ids == null) return new String[0];
+		final List<String> titles = new ArrayList<>();
+		// the current image first, so that it is the default of the first image field
+		final ImagePlus current = WindowManager.getCurrentImage();
+		if (current != null) titles.add(current.getTitle());
+		for (final int id : ids) {
+			final ImagePlus imp = WindowManager.getImage(id);
+			if (imp != null && !titles.contains(imp.getTitle())) titles.add(imp.getTitle());
+		}
+		return titles.toArray(new String[0]);
+	}
+
+	private static String[] prepend(final String first, final String[] rest) {
+		final String[] out = new String[rest.length + 1];
+		out[0] = first;
+		System.arraycopy(rest, 0, out, 1, rest.length);
+		return out;
+	}
+
+	/** Shows the image outputs and logs the text outputs of a finished command. */
+	private static void showOutputs(final Class<?> type, final Command command)
+		throws IllegalAccessException
+	{
+		final Map<String, Object> outputs = new LinkedHashMap<>();
+		for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass())
+			for (final Field f : c.getDeclaredFields()) {
+				final Parameter p = f.getAnnotation(Parameter.class);
+				if (p == null || p.type() != ItemIO.OUTPUT) continue;
+				f.setAccessible(true);
+				outputs.put(f.getName(), f.get(command));
+			}
+		for (final Object v : outputs.values()) {
+			if (v instanceof ImagePlus) ((ImagePlus) v).show();
+			else if (v instanceof String && !((String) v).isEmpty()) IJ.log((String) v);
+			else if (v instanceof Named) IJ.log(((Named) v).getName());
+		}
+	}
+
+	/**
+	 * A failure: outside a macro the message is shown (unless {@code shown}: the command
+	 * has shown it already); in a macro the macro ends here, so that it does not carry
+	 * on with missing results: as a macro error naming the line (and the message in the
+	 * Log), or (message already shown) as ImageJ's "Macro canceled".
+	 */
+	private static void fail(final String message, final boolean shown) {
+		final Interpreter interp = Interpreter.getInstance();
+		if (interp == null && Macro.getOptions() == null) {
+			if (!shown) IJ.error("Contrastive PCA", message);
+			return;
+		}
+		if (!shown) IJ.log("Contrastive PCA: " + message);
+		if (interp == null) {
+			Macro.abort(); // options but no interpreter: ends IJ.run's caller if it can
+			return;
+		}
+		// with ImageJ's window and a message not yet shown: the macro error dialog naming
+		// the line; else (ImageJ -batch, where that dialog would wait for ever, or the
+		// message already shown) the macro just ends here
+		if (shown || IJ.getInstance() == null) interp.setIgnoreErrors(true);
+		interp.abort("Contrastive PCA: " + message);
+	}
+}

@@ -1,0 +1,201 @@
+import ij.IJ;
+import ij.ImageJ;
+import ij.ImagePlus;
+import ij.WindowManager;
+import ij.gui.GenericDialog;
+import ij.plugin.Zoom;
+import ij.plugin.frame.Recorder;
+
+import java.awt.AWTException;
+import java.awt.Button;
+import java.awt.Choice;
+import java.awt.Component;
+import java.awt.EventQueue;
+import java.awt.Container;
+import java.awt.Frame;
+import java.awt.Label;
+import java.awt.Rectangle;
+import java.awt.Robot;
+import java.awt.TextField;
+import java.awt.Toolkit;
+import java.awt.Window;
+import java.awt.event.ActionEvent;
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+
+import javax.imageio.ImageIO;
+
+/**
+ * Drives a real ImageJ 1.x (with the ImageJ bundle installed in -Dplugins.dir) as a user
+ * would, under Xvfb, and takes screenshots of its real windows (src/site/screenshots.sh):
+ * Plugins > Contrastive PCA > Sample Data, then Contrastive PCA... from the menu with the
+ * macro recorder open: the dialog is filled in (background, alpha mode fixed, alpha 2)
+ * and photographed, OK is pressed, the results are photographed; then Explore Alpha...
+ * (photographed with its slider) runs Contrastive PCA... at the chosen alpha. Writes
+ * imagej-dialog.png, imagej-recorder.png, imagej-results.png, imagej-explore-alpha.png
+ * and recorded.txt (the recorder's text) into the folder given as the argument; exits 1
+ * on any failure.
+ */
+public class Screenshots {
+
+	public static void main(final String[] args) throws Exception {
+		final File out = new File(args[0]);
+		out.mkdirs();
+		try {
+			run(out);
+			System.exit(0);
+		}
+		catch (final Throwable t) {
+			t.printStackTrace();
+			System.exit(1);
+		}
+	}
+
+	private static void run(final File out) throws Exception {
+		new ImageJ();
+		final ImageJ ij = IJ.getInstance();
+		ij.setLocation(0, 0);
+		IJ.run("Record...");
+		final Recorder recorder = Recorder.getInstance();
+		if (recorder == null) throw new IllegalStateException("no macro recorder");
+		recorder.setLocation(0, 700);
+		IJ.run("Sample Data");
+		final ImagePlus target = WindowManager.getImage("target.tif");
+		if (target == null) throw new IllegalStateException("Sample Data opened no target.tif");
+		WindowManager.setCurrentWindow(target.getWindow());
+		IJ.wait(500);
+
+		// the menu command, as a click on Plugins > Contrastive PCA > Contrastive PCA...
+		IJ.doCommand("Contrastive PCA...");
+		final GenericDialog gd = waitForDialog("Contrastive PCA");
+		select(gd, "background", "background.tif");
+		select(gd, "alpha mode", "fixed");
+		type(gd, "alpha", "2");
+		gd.setLocation(0, 0);
+		IJ.wait(1000);
+		capture(gd.getBounds(), new File(out, "imagej-dialog.png"));
+		ok(gd);
+
+		final ImagePlus eigen = waitForImage("Contrastive eigen-images of target.tif");
+		final ImagePlus scatter = waitForImage("cPCA scatter plot of target.tif");
+		final ImagePlus scree = waitForImage("Eigenvalues of target.tif");
+		IJ.wait(1000);
+		capture(recorder.getBounds(), new File(out, "imagej-recorder.png"));
+		recorder.setLocation(3000, 3000);
+		// the results side by side: eigen-images (enlarged), plots, tables
+		Zoom.set(eigen, 8);
+		IJ.wait(500);
+		eigen.getWindow().setLocation(0, 90);
+		scatter.getWindow().setLocation(320, 90);
+		scree.getWindow().setLocation(950, 90);
+		for (final String input : new String[] { "target.tif", "background.tif" })
+			WindowManager.getImage(input).getWindow().setLocation(3000, 3000);
+		place("cPCA components", 0, 650, 760, 330);
+		place("cPCA scores", 780, 650, 760, 330);
+		final Frame log = WindowManager.getFrame("Log");
+		if (log != null) log.setLocation(3000, 3000);
+		IJ.wait(2000);
+		final Rectangle screen = new Rectangle(Toolkit.getDefaultToolkit().getScreenSize());
+		capture(screen, new File(out, "imagej-results.png"));
+		Files.write(new File(out, "recorded.txt").toPath(), recorder.getText().getBytes(
+			StandardCharsets.UTF_8));
+
+		// Explore Alpha...: its own dialog, the slider explorer, then Contrastive PCA at
+		// the chosen alpha (run through SciJava's CommandService; ImageOutputs shows it)
+		for (final int id : WindowManager.getIDList()) {
+			final ImagePlus imp = WindowManager.getImage(id);
+			if (!imp.getTitle().equals("target.tif") && !imp.getTitle().equals(
+				"background.tif")) imp.close();
+		}
+		for (final String table : new String[] { "cPCA scores", "cPCA components" }) {
+			final Frame f = WindowManager.getFrame(table);
+			if (f != null) f.dispose();
+		}
+		WindowManager.setCurrentWindow(target.getWindow());
+		IJ.doCommand("Explore Alpha...");
+		ok(waitForDialog("Explore Alpha"));
+		final GenericDialog explorer = waitForDialog("Explore \u03b1");
+		final ImagePlus explored = waitForImage("Explore Alpha: eigen-images");
+		waitForImage("Explore Alpha: scatter plot").getWindow().setLocation(320, 90);
+		explored.getWindow().setLocation(0, 90);
+		explorer.setLocation(950, 90);
+		IJ.wait(2000);
+		capture(new Rectangle(Toolkit.getDefaultToolkit().getScreenSize()), new File(out,
+			"imagej-explore-alpha.png"));
+		ok(explorer);
+		waitForImage("Contrastive eigen-images of target.tif");
+		System.out.println("Explore Alpha ran Contrastive PCA at the chosen alpha");
+	}
+
+	/** Presses OK, on the event thread as a click would. */
+	private static void ok(final GenericDialog gd) {
+		final Button ok = gd.getButtons()[0];
+		EventQueue.invokeLater(() -> ok.dispatchEvent(new ActionEvent(ok,
+			ActionEvent.ACTION_PERFORMED, ok.getLabel())));
+	}
+
+	private static void place(final String title, final int x, final int y, final int w,
+		final int h)
+	{
+		final Frame f = WindowManager.getFrame(title);
+		if (f == null) throw new IllegalStateException("no window '" + title + "'");
+		f.setBounds(x, y, w, h);
+	}
+
+	private static GenericDialog waitForDialog(final String title) {
+		for (int i = 0; i < 600; i++) {
+			for (final Window w : Window.getWindows())
+				if (w instanceof GenericDialog && w.isShowing() && title.equals(((GenericDialog) w)
+					.getTitle())) return (GenericDialog) w;
+			IJ.wait(100);
+		}
+		throw new IllegalStateException("no dialog '" + title + "' appeared");
+	}
+
+	private static ImagePlus waitForImage(final String title) {
+		for (int i = 0; i < 1200; i++) {
+			final ImagePlus imp = WindowManager.getImage(title);
+			if (imp != null && imp.getWindow() != null && imp.getWindow().isShowing())
+				return imp;
+			IJ.wait(100);
+		}
+		throw new IllegalStateException("no image '" + title + "' appeared");
+	}
+
+	/** The component right after the label {@code label} in the dialog. */
+	private static Component field(final Container gd, final String label) {
+		final Component[] cs = gd.getComponents();
+		for (int i = 0; i < cs.length - 1; i++)
+			if (cs[i] instanceof Label && label.equals(((Label) cs[i]).getText().trim()))
+				return cs[i + 1];
+		throw new IllegalStateException("the dialog has no field '" + label + "'");
+	}
+
+	private static void select(final Container gd, final String label, final String item) {
+		final Component c = field(gd, label);
+		if (!(c instanceof Choice)) throw new IllegalStateException(label + " is not a choice");
+		((Choice) c).select(item);
+		if (!item.equals(((Choice) c).getSelectedItem())) throw new IllegalStateException(
+			label + " has no item " + item);
+	}
+
+	private static void type(final Container gd, final String label, final String text) {
+		Component c = field(gd, label);
+		if (c instanceof Container && !(c instanceof TextField)) c = ((Container) c)
+			.getComponent(0);
+		if (!(c instanceof TextField)) throw new IllegalStateException(label +
+			" is not a text field");
+		((TextField) c).setText(text);
+	}
+
+	private static void capture(final Rectangle r, final File file) throws AWTException,
+		IOException
+	{
+		final BufferedImage img = new Robot().createScreenCapture(r);
+		ImageIO.write(img, "png", file);
+		System.out.println("wrote " + file + " (" + r.width + " x " + r.height + ")");
+	}
+}
