@@ -144,9 +144,10 @@ final class FitCommand implements Callable<Integer> {
 		"--method online needs --centring pass for it.")
 	boolean standardize;
 
-	@Option(names = "--missing", paramLabel = "drop|mean|zero", defaultValue = "drop",
+	@Option(names = "--missing", paramLabel = "drop|mean|zero|model", defaultValue = "drop",
 		description = "Empty cells of CSV tables: drop the row, fill with the column mean, " +
-			"or fill with 0 (default: ${DEFAULT-VALUE}).")
+			"fill with 0, or (--method pcpca) model them by EM over the observed values " +
+			"(default: ${DEFAULT-VALUE}).")
 	String missing;
 
 	@Option(names = "--target-where", paramLabel = "COLUMN=VALUE",
@@ -320,8 +321,14 @@ final class FitCommand implements Callable<Integer> {
 			final List<Dataset> backgroundData = new ArrayList<>();
 			bs.forEach(b -> backgroundData.add(b.dataset));
 			final long t1 = System.nanoTime();
-			final Solution solution = MethodRunner.run(settings, targetData, backgroundData,
-				options, progress);
+			if (how.missing == TableInput.Missing.MODEL && m != Method.PCPCA)
+				throw new IllegalArgumentException("--missing model keeps empty cells for a " +
+					"method that models them (--method pcpca); for " + m.displayName +
+					" use drop, mean or zero");
+			final Solution solution = how.missing == TableInput.Missing.MODEL
+				? org.cpca.core.pcpca.PcpcaRun.runMissing(settings, targetData, t.withMissing,
+					bs.get(0).withMissing, options, progress)
+				: MethodRunner.run(settings, targetData, backgroundData, options, progress);
 			final long t3 = System.nanoTime();
 			progress.done();
 			final Map<String, Double> timings = new LinkedHashMap<>();
@@ -440,7 +447,7 @@ final class FitCommand implements Callable<Integer> {
 		}
 		catch (final IllegalArgumentException e) {
 			throw new IllegalArgumentException("--missing " + text +
-				" is not known: use drop, mean or zero");
+				" is not known: use drop, mean, zero or model (pcpca only)");
 		}
 	}
 }

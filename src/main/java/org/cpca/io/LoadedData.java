@@ -38,6 +38,11 @@ public final class LoadedData {
 	public final Map<String, Object> facts;
 	/** For streamed input ({@link #stream}): the reader; then {@link #dataset} is null. */
 	public final SampleSource source;
+	/**
+	 * Tables read with {@code --missing model}: the values with NaN where a cell was empty
+	 * ({@link #dataset} then holds column means there); null otherwise.
+	 */
+	public float[][] withMissing;
 
 	private LoadedData(final String role, final Path path, final Dataset dataset,
 		final FeatureLayout layout, final ImagePlus image, final List<String> featureNames,
@@ -103,8 +108,10 @@ public final class LoadedData {
 				how.labelColumn, how.missing, how.where);
 			tableFacts(facts, how, t.dataset.samples(), t.dataset.features(),
 				t.ignoredColumns, t.rowsRead, t.rowsDropped, t.cellsFilled);
-			return new LoadedData(role, path, t.dataset, null, null, t.featureNames, facts,
-				null);
+			final LoadedData loaded = new LoadedData(role, path, t.dataset, null, null,
+				t.featureNames, facts, null);
+			loaded.withMissing = t.withMissing;
+			return loaded;
 		}
 		final ImagePlus imp = ImageInput.open(path);
 		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
