@@ -86,8 +86,9 @@ public final class Sparse {
 		for (int i = 0; i < c.length; i++)
 			c[i] = s.a[i] - (Double.isNaN(alpha) ? 0 : alpha) * s.b[i];
 		final double[] p = positivePart(c, m);
+		final SymmetricEigen pe = SymmetricEigen.of(p, m);
 		return choose(fit, dense, sparsity, v -> {
-			final SparseLoadings l = SparseLoadings.fit(q, p, k, v, 0);
+			final SparseLoadings l = SparseLoadings.fit(q, p, pe, k, v, 0);
 			final double[] values = s.quadratics(c, l.coordinates, k);
 			return model(fit, dense, l, v, values, dense.method(), dense.parameters());
 		});
@@ -120,9 +121,10 @@ public final class Sparse {
 			(Double) dense.parameters().get("ridge"));
 		final Map<String, Object> parameters = new LinkedHashMap<>(dense.parameters());
 		parameters.remove("significant");
+		final SymmetricEigen et = SymmetricEigen.of(top, m), eb = SymmetricEigen.of(bottom, m);
 		return choose(fit, dense, sparsity, v -> {
-			final SparseLoadings lt = SparseLoadings.fit(q, top, k, v, 0);
-			final SparseLoadings lb = SparseLoadings.fit(q, bottom, k, v, 0);
+			final SparseLoadings lt = SparseLoadings.fit(q, top, et, k, v, 0);
+			final SparseLoadings lb = SparseLoadings.fit(q, bottom, eb, k, v, 0);
 			final double[][] loadings = new double[2 * k][];
 			final double[] coords = new double[m * 2 * k];
 			for (int c = 0; c < 2 * k; c++) {
