@@ -74,6 +74,11 @@ class ContrastiveFamilyCliTest {
 		assertEquals(4, e.getAsJsonArray("eigenvalues").size());
 		assertEquals(4, e.getAsJsonArray("significant").size());
 		assertTrue(Files.exists(out.resolve("components.tif")));
+		// eigen-image labels say the end (and star significant components)
+		final FittedModel m = ModelFile.readAny(out.resolve("model.json"));
+		assertTrue(org.cpca.render.ModelViews.componentLabel(m, 0).startsWith("gcPC1 (target)"));
+		assertTrue(org.cpca.render.ModelViews.componentLabel(m, 3).startsWith(
+			"gcPC4 (background)"));
 		final Path applied = dir.resolve("gc-apply");
 		assertEquals(0, CliTest.cpca("apply", "--model", out.resolve("model.json").toString(),
 			"--input", images.resolve("background.tif").toString(), "--out", applied
