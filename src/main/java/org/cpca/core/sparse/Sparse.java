@@ -21,7 +21,9 @@ import java.util.Map;
  * for v2 the ratio − 1; negated for the background-enriched end) — and
  * {@link SparseLoadings} turns it into k sparse unit loadings.
  * <p>
- * Automatic sparsity walks the log path {@link #PATH}. When the target has two or more
+ * Automatic sparsity walks the log path {@link #PATH}, keeping only values at which every
+ * sparse loading stays on its dense counterpart's side of "no contrast" (see
+ * {@link #choose}). When the target has two or more
  * classes, the value whose target scores have the largest silhouette wins (ties: the
  * sparser). Otherwise the criterion is the subspace affinity of automatic α (the product
  * of the cosines of the principal angles between the target-score subspaces): the sparsest
@@ -87,7 +89,7 @@ public final class Sparse {
 			c[i] = s.a[i] - (Double.isNaN(alpha) ? 0 : alpha) * s.b[i];
 		final double[] p = positivePart(c, m);
 		final SymmetricEigen pe = SymmetricEigen.of(p, m);
-		return choose(fit, dense, sparsity, v -> {
+		return choose(fit, dense, sparsity, 0, v -> {
 			final SparseLoadings l = SparseLoadings.fit(q, p, pe, k, v, 0);
 			final double[] values = s.quadratics(c, l.coordinates, k);
 			return model(fit, dense, l, v, values, dense.method(), dense.parameters());
@@ -122,7 +124,7 @@ public final class Sparse {
 		final Map<String, Object> parameters = new LinkedHashMap<>(dense.parameters());
 		parameters.remove("significant");
 		final SymmetricEigen et = SymmetricEigen.of(top, m), eb = SymmetricEigen.of(bottom, m);
-		return choose(fit, dense, sparsity, v -> {
+		return choose(fit, dense, sparsity, g.variant() == Gcpca.Variant.V2 ? 1 : 0, v -> {
 			final SparseLoadings lt = SparseLoadings.fit(q, top, et, k, v, 0);
 			final SparseLoadings lb = SparseLoadings.fit(q, bottom, eb, k, v, 0);
 			final double[][] loadings = new double[2 * k][];
@@ -180,9 +182,14 @@ public final class Sparse {
 		CpcaModel at(double sparsity);
 	}
 
-	/** A fixed value, or the automatic path. */
+	/**
+	 * A fixed value, or the automatic path. On the path a value is admissible only when
+	 * every sparse loading keeps its dense counterpart's side of {@code neutral} (the value
+	 * of a direction with no contrast: 0, or 1 for a variance ratio), so the choice never
+	 * trades a component's contrast for separation.
+	 */
 	static CpcaModel choose(final Cpca fit, final CpcaModel dense, final double sparsity,
-		final Builder builder)
+		final double neutral, final Builder builder)
 	{
 		if (!Double.isNaN(sparsity)) {
 			SparseLoadings.checkSparsity(sparsity);
@@ -204,6 +211,10 @@ public final class Sparse {
 			}
 			if (m.diagnostics().stream().anyMatch(s -> s.startsWith("sparse loadings: " +
 				"every entry"))) continue;
+			if (!keepsContrast(m.eigenvalues(), dense.eigenvalues(), neutral)) {
+				trail.add(String.format(Locale.ROOT, "%.3g → loses contrast", PATH[i]));
+				continue;
+			}
 			final double score = classes ? Measures.silhouette(m.targetScores(), labels)
 				: affinity(m.targetScores(), dense.targetScores());
 			trail.add(String.format(Locale.ROOT, "%.3g → %.3f", PATH[i], score));
@@ -224,6 +235,16 @@ public final class Sparse {
 			.components(), best.eigenvalues(), best.targetVariance(), best
 				.backgroundVariance(), best.targetTotalVariance(), best.preprocessing(), best
 					.whiten(), notes, best.attributes(), best.targetScores());
+	}
+
+	/** Whether every value lies on the same side of {@code neutral} as the dense one. */
+	static boolean keepsContrast(final double[] values, final double[] dense,
+		final double neutral)
+	{
+		for (int c = 0; c < values.length; c++)
+			if (dense[c] > neutral && !(values[c] > neutral) || dense[c] < neutral &&
+				!(values[c] < neutral)) return false;
+		return true;
 	}
 
 	/** Product of the cosines of the principal angles between two score subspaces. */
