@@ -23,7 +23,8 @@ import java.util.Map;
  * <p>
  * Automatic sparsity walks the log path {@link #PATH}, keeping only values at which every
  * sparse loading stays on its dense counterpart's side of "no contrast" (see
- * {@link #choose}). When the target has two or more
+ * {@link #choose}); when no value does, those at which the leading component (of each
+ * end, for gcPCA) does, with a note. When the target has two or more
  * classes, the value whose target scores have the largest silhouette wins (ties: the
  * sparser). Otherwise the criterion is the subspace affinity of automatic α (the product
  * of the cosines of the principal angles between the target-score subspaces): the sparsest
@@ -89,7 +90,7 @@ public final class Sparse {
 			c[i] = s.a[i] - (Double.isNaN(alpha) ? 0 : alpha) * s.b[i];
 		final double[] p = positivePart(c, m);
 		final SymmetricEigen pe = SymmetricEigen.of(p, m);
-		return choose(fit, dense, sparsity, 0, v -> {
+		return choose(fit, dense, sparsity, 0, new int[] { 0 }, v -> {
 			final SparseLoadings l = SparseLoadings.fit(q, p, pe, k, v, 0);
 			final double[] values = s.quadratics(c, l.coordinates, k);
 			return model(fit, dense, l, v, values, dense.method(), dense.parameters());
@@ -124,7 +125,8 @@ public final class Sparse {
 		final Map<String, Object> parameters = new LinkedHashMap<>(dense.parameters());
 		parameters.remove("significant");
 		final SymmetricEigen et = SymmetricEigen.of(top, m), eb = SymmetricEigen.of(bottom, m);
-		return choose(fit, dense, sparsity, g.variant() == Gcpca.Variant.V2 ? 1 : 0, v -> {
+		return choose(fit, dense, sparsity, g.variant() == Gcpca.Variant.V2 ? 1 : 0,
+			new int[] { 0, k }, v -> {
 			final SparseLoadings lt = SparseLoadings.fit(q, top, et, k, v, 0);
 			final SparseLoadings lb = SparseLoadings.fit(q, bottom, eb, k, v, 0);
 			final double[][] loadings = new double[2 * k][];
@@ -189,7 +191,7 @@ public final class Sparse {
 	 * trades a component's contrast for separation.
 	 */
 	static CpcaModel choose(final Cpca fit, final CpcaModel dense, final double sparsity,
-		final double neutral, final Builder builder)
+		final double neutral, final int[] leading, final Builder builder)
 	{
 		if (!Double.isNaN(sparsity)) {
 			SparseLoadings.checkSparsity(sparsity);
@@ -197,9 +199,11 @@ public final class Sparse {
 		}
 		final List<String> labels = fit.target().labels();
 		final boolean classes = labels != null && new HashSet<>(labels).size() >= 2;
-		CpcaModel best = null;
-		double bestScore = Double.NEGATIVE_INFINITY;
+		// per tier (0: every component keeps its contrast, 1: the leading ones do)
+		final CpcaModel[] best = new CpcaModel[2];
+		final double[] bestScore = { Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY };
 		final List<String> trail = new ArrayList<>();
+		final double[] ref = dense.eigenvalues();
 		// from the sparsest down: ties keep the sparser
 		for (int i = PATH.length - 1; i >= 0; i--) {
 			final CpcaModel m;
@@ -211,30 +215,42 @@ public final class Sparse {
 			}
 			if (m.diagnostics().stream().anyMatch(s -> s.startsWith("sparse loadings: " +
 				"every entry"))) continue;
-			if (!keepsContrast(m.eigenvalues(), dense.eigenvalues(), neutral)) {
+			final double[] values = m.eigenvalues();
+			final boolean all = keepsContrast(values, ref, neutral);
+			boolean lead = true;
+			for (final int c : leading)
+				lead &= keepsContrast(new double[] { values[c] }, new double[] { ref[c] },
+					neutral);
+			if (!lead) {
 				trail.add(String.format(Locale.ROOT, "%.3g → loses contrast", PATH[i]));
 				continue;
 			}
 			final double score = classes ? Measures.silhouette(m.targetScores(), labels)
 				: affinity(m.targetScores(), dense.targetScores());
-			trail.add(String.format(Locale.ROOT, "%.3g → %.3f", PATH[i], score));
-			if (classes ? score > bestScore : score >= AFFINITY && best == null) {
-				best = m;
-				bestScore = score;
-			}
+			trail.add(String.format(Locale.ROOT, "%.3g → %.3f%s", PATH[i], score, all ? ""
+				: " (leading only)"));
+			for (int tier = all ? 0 : 1; tier < 2; tier++)
+				if (classes ? score > bestScore[tier] : score >= AFFINITY && best[tier] == null) {
+					best[tier] = m;
+					bestScore[tier] = score;
+				}
 		}
-		if (best == null) best = builder.at(0);
-		final List<String> notes = new ArrayList<>(best.diagnostics());
+		CpcaModel chosen = best[0] != null ? best[0] : best[1];
+		final boolean partial = best[0] == null && best[1] != null;
+		if (chosen == null) chosen = builder.at(0);
+		final List<String> notes = new ArrayList<>(chosen.diagnostics());
 		notes.add("automatic sparsity: " + (classes ? "largest silhouette of the classes"
 			: "sparsest loadings whose target scores keep an affinity ≥ " + AFFINITY +
 				" with the dense ones") + " on the path (sparsity → " + (classes
 					? "silhouette" : "affinity") + "): " + String.join(", ", trail) +
-			"; chosen " + String.format(Locale.ROOT, "%.3g", (Double) best.parameters().get(
-				"sparsity")));
-		return new CpcaModel(best.method(), best.alpha(), best.parameters(), best
-			.components(), best.eigenvalues(), best.targetVariance(), best
-				.backgroundVariance(), best.targetTotalVariance(), best.preprocessing(), best
-					.whiten(), notes, best.attributes(), best.targetScores());
+			"; chosen " + String.format(Locale.ROOT, "%.3g", (Double) chosen.parameters().get(
+				"sparsity")) + (partial ? " — no value kept every component's contrast, so " +
+					"only the leading component" + (leading.length > 1 ? "s keep theirs"
+						: " keeps its") : ""));
+		return new CpcaModel(chosen.method(), chosen.alpha(), chosen.parameters(), chosen
+			.components(), chosen.eigenvalues(), chosen.targetVariance(), chosen
+				.backgroundVariance(), chosen.targetTotalVariance(), chosen.preprocessing(),
+			chosen.whiten(), notes, chosen.attributes(), chosen.targetScores());
 	}
 
 	/** Whether every value lies on the same side of {@code neutral} as the dense one. */
