@@ -154,9 +154,10 @@ final class FitCommand implements Callable<Integer> {
 		"--method online needs --centring pass for it.")
 	boolean standardize;
 
-	@Option(names = "--missing", paramLabel = "drop|mean|zero", defaultValue = "drop",
+	@Option(names = "--missing", paramLabel = "drop|mean|zero|model", defaultValue = "drop",
 		description = "Empty cells of CSV tables: drop the row, fill with the column mean, " +
-			"or fill with 0 (default: ${DEFAULT-VALUE}).")
+			"fill with 0, or (--method pcpca) model them by EM over the observed values " +
+			"(default: ${DEFAULT-VALUE}).")
 	String missing;
 
 	@Option(names = "--target-where", paramLabel = "COLUMN=VALUE",
@@ -364,7 +365,7 @@ final class FitCommand implements Callable<Integer> {
 		}
 		catch (final IllegalArgumentException e) {
 			throw new IllegalArgumentException("--missing " + text +
-				" is not known: use drop, mean or zero");
+				" is not known: use drop, mean, zero or model (pcpca only)");
 		}
 	}
 }

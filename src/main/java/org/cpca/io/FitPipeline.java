@@ -67,8 +67,14 @@ public final class FitPipeline {
 		final List<Dataset> backgroundData = new ArrayList<>();
 		bs.forEach(b -> backgroundData.add(b.dataset));
 		final long t1 = System.nanoTime();
-		final Solution solution = MethodRunner.run(r.settings, targetData,
-			backgroundData, progress);
+		if (r.missing == TableInput.Missing.MODEL && m != Method.PCPCA)
+			throw new IllegalArgumentException("--missing model keeps empty cells for a " +
+				"method that models them (--method pcpca); for " + m.displayName +
+				" use drop, mean or zero");
+		final Solution solution = r.missing == TableInput.Missing.MODEL
+			? org.cpca.core.pcpca.PcpcaRun.runMissing(r.settings.methodSettings(), targetData,
+				t.withMissing, bs.get(0).withMissing, r.settings.cpcaOptions(), progress)
+			: MethodRunner.run(r.settings, targetData, backgroundData, progress);
 		final long t2 = System.nanoTime();
 		final Map<String, Double> timings = new LinkedHashMap<>();
 		timings.put("read", (t1 - t0) / 1e9);

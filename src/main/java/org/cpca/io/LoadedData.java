@@ -44,6 +44,11 @@ public final class LoadedData {
 	public final List<String> notes = new ArrayList<>();
 	/** For streamed input ({@link #stream}): the reader; then {@link #dataset} is null. */
 	public final SampleSource source;
+	/**
+	 * Tables read with {@code --missing model}: the values with NaN where a cell was empty
+	 * ({@link #dataset} then holds column means there); null otherwise.
+	 */
+	public float[][] withMissing;
 
 	private LoadedData(final String role, final Path path, final Dataset dataset,
 		final FeatureLayout layout, final ImagePlus image, final List<String> featureNames,
@@ -112,8 +117,10 @@ public final class LoadedData {
 				t.ignoredColumns, t.rowsRead, t.rowsDropped, t.cellsFilled);
 			facts.put("separator", t.separator == '\t' ? "tab" : String.valueOf(t.separator));
 			facts.put("decimal_mark", t.decimalMark);
-			return new LoadedData(role, path, t.dataset, null, null, t.featureNames, facts,
-				null);
+			final LoadedData loaded = new LoadedData(role, path, t.dataset, null, null,
+				t.featureNames, facts, null);
+			loaded.withMissing = t.withMissing;
+			return loaded;
 		}
 		final ImagePlus opened = ImageInput.open(path, role);
 		final Axes axes = Axes.apply(role, opened, how.axes);

@@ -29,8 +29,16 @@ public final class TableInput {
 		/** Replace a missing value by its column's mean over the rows that have one. */
 		MEAN,
 		/** Replace a missing value by 0 (what the reference cPCA notebook does). */
-		ZERO
+		ZERO,
+		/**
+		 * Keep missing values for a method that models them (PCPCA's EM over the observed
+		 * values); the dataset itself holds column means, {@link #withMissing} the NaNs.
+		 */
+		MODEL
 	}
+
+	/** With {@link Missing#MODEL}: the feature values with NaN where a cell was empty. */
+	float[][] withMissing;
 
 	final Dataset dataset;
 	final List<String> featureNames;
@@ -110,6 +118,15 @@ public final class TableInput {
 			names.add("row " + (i + 2));
 			if (labels != null) labels.add(row[labelIndex].trim());
 		}
+		float[][] kept = null;
+		if (missing == Missing.MODEL) {
+			kept = new float[values.size()][];
+			for (int i = 0; i < kept.length; i++) {
+				kept[i] = new float[d];
+				for (int j = 0; j < d; j++)
+					kept[i][j] = (float) values.get(i)[j];
+			}
+		}
 		int filled = 0;
 		if (missing != Missing.DROP) {
 			for (int j = 0; j < d; j++) {
@@ -139,6 +156,7 @@ public final class TableInput {
 			Collections.unmodifiableList(ignored), labels, rows.size(), dropped, filled);
 		t.separator = separator;
 		t.decimalMark = decimalMark;
+		t.withMissing = kept;
 		return t;
 	}
 

@@ -97,8 +97,22 @@ public final class ModelViews {
 	public static String componentLabel(final FittedModel m, final int c) {
 		final String setting = settingText(m).replace(" = ", "=").replace("λ=", "lambda=")
 			.replace(", ", ",");
-		return prefix(m) + (c + 1) + (setting.isEmpty() ? "" : " " + setting) + " λ=" +
-			String.format(Locale.ROOT, "%.4g", m.eigenvalues()[c]);
+		return prefix(m) + (c + 1) + gcpcaEnd(m, c) + (setting.isEmpty() ? "" : " " +
+			setting) + " λ=" + String.format(Locale.ROOT, "%.4g", m.eigenvalues()[c]);
+	}
+
+	/**
+	 * gcPCA's components name their end — " (target)" for the first half (target-enriched,
+	 * value &gt; 0 for v3/v4), " (background)" for the second — and a significant one
+	 * (shuffle test) is starred; other methods: empty.
+	 */
+	static String gcpcaEnd(final FittedModel m, final int c) {
+		if (!"gcpca".equals(m.method())) return "";
+		final Object sig = m.parameters().get("significant");
+		final boolean star = sig instanceof double[] && c < ((double[]) sig).length &&
+			((double[]) sig)[c] > 0;
+		return (c < m.numComponents() / 2 ? " (target)" : " (background)") + (star ? "*"
+			: "");
 	}
 
 	/**

@@ -74,6 +74,11 @@ class ContrastiveFamilyCliTest {
 		assertEquals(4, e.getAsJsonArray("eigenvalues").size());
 		assertEquals(4, e.getAsJsonArray("significant").size());
 		assertTrue(Files.exists(out.resolve("components.tif")));
+		// eigen-image labels say the end (and star significant components)
+		final FittedModel m = ModelFile.readAny(out.resolve("model.json"));
+		assertTrue(org.cpca.render.ModelViews.componentLabel(m, 0).startsWith("gcPC1 (target)"));
+		assertTrue(org.cpca.render.ModelViews.componentLabel(m, 3).startsWith(
+			"gcPC4 (background)"));
 		final Path applied = dir.resolve("gc-apply");
 		assertEquals(0, CliTest.cpca("apply", "--model", out.resolve("model.json").toString(),
 			"--input", images.resolve("background.tif").toString(), "--out", applied
@@ -101,6 +106,43 @@ class ContrastiveFamilyCliTest {
 			"--alpha", "3"));
 		assertEquals(1, above[0]);
 		assertTrue(above[2].toString().contains("α <"), above[2].toString());
+	}
+
+	/** Empty CSV cells modelled by PCPCA's EM (--missing model); other methods refuse it. */
+	@Test
+	void pcpcaModelsEmptyCells() throws Exception {
+		final java.util.Random r = new java.util.Random(9);
+		final StringBuilder csv = new StringBuilder("group,a,b,c,d,e,f\n");
+		for (int i = 0; i < 160; i++) {
+			final boolean target = i < 80;
+			final double z = r.nextGaussian(), u = 3 * r.nextGaussian();
+			csv.append(target ? "t" : "b");
+			for (int j = 0; j < 6; j++) {
+				final double v = u * (j % 2 == 0 ? 1 : -1) + (target && j < 2 ? 2 * z : 0) + 0.3 *
+					r.nextGaussian();
+				csv.append(',').append(r.nextDouble() < 0.1 ? "" : Double.toString(v));
+			}
+			csv.append('\n');
+		}
+		final Path table = dir.resolve("holes.csv");
+		Files.write(table, csv.toString().getBytes(StandardCharsets.UTF_8));
+		final Path out = dir.resolve("em");
+		final Object[] ok = CliTest.cpca("fit", "--target", table.toString(), "--target-where",
+			"group=t", "--background", table.toString(), "--background-where", "group=b",
+			"--method", "pcpca", "--alpha", "0.3", "--missing", "model", "-k", "1", "--out", out
+				.toString());
+		assertEquals(0, ok[0], ok[2].toString());
+		final JsonObject s = json(out.resolve("summary.json"));
+		assertTrue(s.getAsJsonArray("diagnostics").toString().contains("EM over the observed"),
+			s.toString());
+		assertTrue(s.getAsJsonArray("results").get(0).getAsJsonObject().get("noise_variance")
+			.getAsDouble() > 0);
+		final Object[] refused = CliTest.cpca("fit", "--target", table.toString(),
+			"--target-where", "group=t", "--background", table.toString(),
+			"--background-where", "group=b", "--alpha", "0.3", "--missing", "model", "--out",
+			dir.resolve("no").toString());
+		assertEquals(1, refused[0]);
+		assertTrue(refused[2].toString().contains("--missing model"), refused[2].toString());
 	}
 
 	@Test

@@ -42,6 +42,39 @@ public final class PcpcaRun {
 	}
 
 	/**
+	 * PCPCA at α with missing values (NaN) kept in either dataset: EM over the observed
+	 * values ({@link Pcpca#fitMissing}). {@code target} supplies the sample count, labels
+	 * and names; {@code targetValues}, {@code backgroundValues} the values with NaN.
+	 */
+	public static Solution runMissing(final MethodSettings s, final Dataset target,
+		final float[][] targetValues, final float[][] backgroundValues,
+		final org.cpca.core.contrast.CpcaOptions options,
+		final org.cpca.core.Progress progress)
+	{
+		if (s.method != Method.PCPCA) throw new IllegalArgumentException("missing values " +
+			"are modelled by PCPCA only: use --method pcpca, or fill them (drop, mean, zero)");
+		if (targetValues == null || backgroundValues == null) throw new IllegalArgumentException(
+			"missing values can be modelled for tables only (one target and one background " +
+			"table)");
+		if (Double.isNaN(s.alpha)) throw new IllegalArgumentException("PCPCA needs a fixed " +
+			"α: give --alpha VALUE (0 ≤ α < " + String.format(java.util.Locale.ROOT, "%.6g",
+				Pcpca.alphaBound(targetValues.length, backgroundValues.length)) + ")");
+		if (options.standardize()) throw new IllegalArgumentException("--standardize cannot " +
+			"be combined with modelled missing values (the scale would be estimated from " +
+			"filled cells): standardise the table first, or use --missing mean");
+		final PcpcaModel model = Pcpca.fitMissing(targetValues, backgroundValues, s.alpha,
+			options.components(), options.seed(), progress);
+		final Map<String, Object> facts = new LinkedHashMap<>();
+		facts.put("gamma", model.gamma());
+		facts.put("noise_variance", model.noiseVariance());
+		facts.put("alpha_bound", Pcpca.alphaBound(targetValues.length,
+			backgroundValues.length));
+		facts.put("missing", "model (EM over the observed values)");
+		return new Solution(Method.PCPCA, "fixed", List.of(model), null, null, List.of(),
+			facts, model.diagnostics());
+	}
+
+	/**
 	 * Mean log-likelihood per sample of a seeded 20 % of the target under the model refitted
 	 * on the remaining 80 % of target and background; {@code null} when too few samples.
 	 */

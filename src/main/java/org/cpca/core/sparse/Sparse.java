@@ -21,7 +21,10 @@ import java.util.Map;
  * for v2 the ratio − 1; negated for the background-enriched end) — and
  * {@link SparseLoadings} turns it into k sparse unit loadings.
  * <p>
- * Automatic sparsity walks the log path {@link #PATH}. When the target has two or more
+ * Automatic sparsity walks the log path {@link #PATH}, keeping only values at which every
+ * sparse loading stays on its dense counterpart's side of "no contrast" (see
+ * {@link #choose}); when no value does, those at which the leading component (of each
+ * end, for gcPCA) does, with a note. When the target has two or more
  * classes, the value whose target scores have the largest silhouette wins (ties: the
  * sparser). Otherwise the criterion is the subspace affinity of automatic α (the product
  * of the cosines of the principal angles between the target-score subspaces): the sparsest
@@ -86,8 +89,9 @@ public final class Sparse {
 		for (int i = 0; i < c.length; i++)
 			c[i] = s.a[i] - (Double.isNaN(alpha) ? 0 : alpha) * s.b[i];
 		final double[] p = positivePart(c, m);
-		return choose(fit, dense, sparsity, v -> {
-			final SparseLoadings l = SparseLoadings.fit(q, p, k, v, 0);
+		final SymmetricEigen pe = SymmetricEigen.of(p, m);
+		return choose(fit, dense, sparsity, 0, new int[] { 0 }, v -> {
+			final SparseLoadings l = SparseLoadings.fit(q, p, pe, k, v, 0);
 			final double[] values = s.quadratics(c, l.coordinates, k);
 			return model(fit, dense, l, v, values, dense.method(), dense.parameters());
 		});
@@ -120,9 +124,11 @@ public final class Sparse {
 			(Double) dense.parameters().get("ridge"));
 		final Map<String, Object> parameters = new LinkedHashMap<>(dense.parameters());
 		parameters.remove("significant");
-		return choose(fit, dense, sparsity, v -> {
-			final SparseLoadings lt = SparseLoadings.fit(q, top, k, v, 0);
-			final SparseLoadings lb = SparseLoadings.fit(q, bottom, k, v, 0);
+		final SymmetricEigen et = SymmetricEigen.of(top, m), eb = SymmetricEigen.of(bottom, m);
+		return choose(fit, dense, sparsity, g.variant() == Gcpca.Variant.V2 ? 1 : 0,
+			new int[] { 0, k }, v -> {
+			final SparseLoadings lt = SparseLoadings.fit(q, top, et, k, v, 0);
+			final SparseLoadings lb = SparseLoadings.fit(q, bottom, eb, k, v, 0);
 			final double[][] loadings = new double[2 * k][];
 			final double[] coords = new double[m * 2 * k];
 			for (int c = 0; c < 2 * k; c++) {
@@ -178,9 +184,14 @@ public final class Sparse {
 		CpcaModel at(double sparsity);
 	}
 
-	/** A fixed value, or the automatic path. */
+	/**
+	 * A fixed value, or the automatic path. On the path a value is admissible only when
+	 * every sparse loading keeps its dense counterpart's side of {@code neutral} (the value
+	 * of a direction with no contrast: 0, or 1 for a variance ratio), so the choice never
+	 * trades a component's contrast for separation.
+	 */
 	static CpcaModel choose(final Cpca fit, final CpcaModel dense, final double sparsity,
-		final Builder builder)
+		final double neutral, final int[] leading, final Builder builder)
 	{
 		if (!Double.isNaN(sparsity)) {
 			SparseLoadings.checkSparsity(sparsity);
@@ -188,9 +199,11 @@ public final class Sparse {
 		}
 		final List<String> labels = fit.target().labels();
 		final boolean classes = labels != null && new HashSet<>(labels).size() >= 2;
-		CpcaModel best = null;
-		double bestScore = Double.NEGATIVE_INFINITY;
+		// per tier (0: every component keeps its contrast, 1: the leading ones do)
+		final CpcaModel[] best = new CpcaModel[2];
+		final double[] bestScore = { Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY };
 		final List<String> trail = new ArrayList<>();
+		final double[] ref = dense.eigenvalues();
 		// from the sparsest down: ties keep the sparser
 		for (int i = PATH.length - 1; i >= 0; i--) {
 			final CpcaModel m;
@@ -202,26 +215,52 @@ public final class Sparse {
 			}
 			if (m.diagnostics().stream().anyMatch(s -> s.startsWith("sparse loadings: " +
 				"every entry"))) continue;
+			final double[] values = m.eigenvalues();
+			final boolean all = keepsContrast(values, ref, neutral);
+			boolean lead = true;
+			for (final int c : leading)
+				lead &= keepsContrast(new double[] { values[c] }, new double[] { ref[c] },
+					neutral);
+			if (!lead) {
+				trail.add(String.format(Locale.ROOT, "%.3g → loses contrast", PATH[i]));
+				continue;
+			}
 			final double score = classes ? Measures.silhouette(m.targetScores(), labels)
 				: affinity(m.targetScores(), dense.targetScores());
-			trail.add(String.format(Locale.ROOT, "%.3g → %.3f", PATH[i], score));
-			if (classes ? score > bestScore : score >= AFFINITY && best == null) {
-				best = m;
-				bestScore = score;
-			}
+			trail.add(String.format(Locale.ROOT, "%.3g → %.3f%s", PATH[i], score, all ? ""
+				: " (leading only)"));
+			for (int tier = all ? 0 : 1; tier < 2; tier++)
+				if (classes ? score > bestScore[tier] : score >= AFFINITY && best[tier] == null) {
+					best[tier] = m;
+					bestScore[tier] = score;
+				}
 		}
-		if (best == null) best = builder.at(0);
-		final List<String> notes = new ArrayList<>(best.diagnostics());
+		CpcaModel chosen = best[0] != null ? best[0] : best[1];
+		final boolean partial = best[0] == null && best[1] != null;
+		if (chosen == null) chosen = builder.at(0);
+		final List<String> notes = new ArrayList<>(chosen.diagnostics());
 		notes.add("automatic sparsity: " + (classes ? "largest silhouette of the classes"
 			: "sparsest loadings whose target scores keep an affinity ≥ " + AFFINITY +
 				" with the dense ones") + " on the path (sparsity → " + (classes
 					? "silhouette" : "affinity") + "): " + String.join(", ", trail) +
-			"; chosen " + String.format(Locale.ROOT, "%.3g", (Double) best.parameters().get(
-				"sparsity")));
-		return new CpcaModel(best.method(), best.alpha(), best.parameters(), best
-			.components(), best.eigenvalues(), best.targetVariance(), best
-				.backgroundVariance(), best.targetTotalVariance(), best.preprocessing(), best
-					.whiten(), notes, best.attributes(), best.targetScores());
+			"; chosen " + String.format(Locale.ROOT, "%.3g", (Double) chosen.parameters().get(
+				"sparsity")) + (partial ? " — no value kept every component's contrast, so " +
+					"only the leading component" + (leading.length > 1 ? "s keep theirs"
+						: " keeps its") : ""));
+		return new CpcaModel(chosen.method(), chosen.alpha(), chosen.parameters(), chosen
+			.components(), chosen.eigenvalues(), chosen.targetVariance(), chosen
+				.backgroundVariance(), chosen.targetTotalVariance(), chosen.preprocessing(),
+			chosen.whiten(), notes, chosen.attributes(), chosen.targetScores());
+	}
+
+	/** Whether every value lies on the same side of {@code neutral} as the dense one. */
+	static boolean keepsContrast(final double[] values, final double[] dense,
+		final double neutral)
+	{
+		for (int c = 0; c < values.length; c++)
+			if (dense[c] > neutral && !(values[c] > neutral) || dense[c] < neutral &&
+				!(values[c] < neutral)) return false;
+		return true;
 	}
 
 	/** Product of the cosines of the principal angles between two score subspaces. */

@@ -75,9 +75,15 @@ public final class SparseLoadings {
 	public static SparseLoadings fit(final double[][] q, final double[] p, final int k,
 		final double sparsity, final double ridge)
 	{
+		return fit(q, p, SymmetricEigen.of(p, q.length), k, sparsity, ridge);
+	}
+
+	/** {@link #fit(double[][], double[], int, double, double)} with P's eigenpairs given. */
+	public static SparseLoadings fit(final double[][] q, final double[] p,
+		final SymmetricEigen e, final int k, final double sparsity, final double ridge)
+	{
 		checkSparsity(sparsity);
 		final int m = q.length, d = q[0].length;
-		final SymmetricEigen e = SymmetricEigen.of(p, m);
 		if (!(e.value(Math.min(k, m) - 1) > 0)) throw new IllegalArgumentException(
 			"sparse loadings need " + k + " directions with positive contrast, but only " +
 				positives(e) + " have it: choose fewer components (or another α)");

@@ -107,6 +107,11 @@ class SparseTest {
 		final double s = (Double) m.parameters().get("sparsity");
 		assertTrue(s == 0 || java.util.Arrays.stream(Sparse.PATH).anyMatch(x -> x == s));
 		assertTrue(m.diagnostics().stream().anyMatch(x -> x.contains("silhouette")));
+		// the automatic choice keeps the leading component contrastive (every one unless noted)
+		assertTrue(m.eigenvalues()[0] > 0, "eigenvalue " + m.eigenvalues()[0]);
+		if (m.diagnostics().stream().noneMatch(x -> x.contains("only the leading")))
+			for (final double v : m.eigenvalues())
+				assertTrue(v > 0, "eigenvalue " + v);
 		// without labels: the affinity criterion
 		final Cpca g = fit(p[0], p[1], 2, null);
 		final CpcaModel u = Sparse.cpca(g, Sparse.basis(g), g.model(3.0), Double.NaN);
@@ -136,6 +141,13 @@ class SparseTest {
 		assertTrue(z2 >= z1 && z2 > 0, z1 + ", " + z2);
 		for (final double v : Sparse.gcpca(g, q, dense, 0.05).eigenvalues())
 			assertTrue(v >= -1 - 1e-9 && v <= 1 + 1e-9);
+	}
+
+	@Test
+	void keepsContrastComparesSides() {
+		assertTrue(Sparse.keepsContrast(new double[] { 0.5, -0.1 }, new double[] { 2, -3 }, 0));
+		assertTrue(!Sparse.keepsContrast(new double[] { 0.5, 0.1 }, new double[] { 2, -3 }, 0));
+		assertTrue(!Sparse.keepsContrast(new double[] { 0.9 }, new double[] { 4 }, 1));
 	}
 
 	@Test
