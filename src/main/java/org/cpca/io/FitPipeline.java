@@ -67,6 +67,7 @@ public final class FitPipeline {
 		final List<Dataset> backgroundData = new ArrayList<>();
 		bs.forEach(b -> backgroundData.add(b.dataset));
 		final long t1 = System.nanoTime();
+		final Method m = r.settings.method();
 		if (r.missing == TableInput.Missing.MODEL && m != Method.PCPCA)
 			throw new IllegalArgumentException("--missing model keeps empty cells for a " +
 				"method that models them (--method pcpca); for " + m.displayName +
