@@ -183,7 +183,7 @@ public final class KernelSelection {
 		diagnostics.add(String.format(Locale.ROOT, "automatic (γ, α): %s from %d γ " +
 			"(γ_0·10^%s … 10^%s, γ_0 = %.6g by the %s heuristic) × %d α; clustering cost " +
 			"%.4g, spectral eigengap %.3g; the first model is kernel PCA at γ_0", chosen
-				.length() == 0 ? "no pair" : chosen, gammas.length, fmt(DECADES[0]), fmt(
+				.length() == 0 ? "no pair" : chosen, gammaOrder.size(), fmt(DECADES[0]), fmt(
 					DECADES[DECADES.length - 1]), gamma0, kernelOptions.kernel()
 						.type() == KernelFunction.Type.RBF ? "median-distance" : "mean-norm", na,
 			choice.cost, choice.spectralGap));
