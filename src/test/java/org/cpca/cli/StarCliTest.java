@@ -128,9 +128,13 @@ class StarCliTest {
 			assertTrue(Files.exists(out.resolve("models/beta_" + org.cpca.render.ModelViews
 				.alphaText(e.get("beta").getAsDouble()) + ".json")));
 		}
-		// model.json is the first β > 0
-		assertEquals(betas.get(1).getAsDouble(), (Double) ModelFile.read(out.resolve(
-			"model.json")).parameters().get("beta"));
+		// model.json is the default model: with labels, the best-separating β > 0
+		final double saved = (Double) ModelFile.read(out.resolve("model.json")).parameters()
+			.get("beta");
+		int best = 1;
+		for (int i = 2; i < results.size(); i++)
+			if (lda(results, i) > lda(results, best)) best = i;
+		assertEquals(betas.get(best).getAsDouble(), saved);
 	}
 
 	@Test
@@ -202,5 +206,10 @@ class StarCliTest {
 			"--betas-returned", "1"));
 		assertEquals(1, count[0]);
 		assertTrue(count[2].toString().contains("--betas-returned"), count[2].toString());
+	}
+
+	private static double lda(final JsonArray results, final int i) {
+		final JsonObject sep = results.get(i).getAsJsonObject().getAsJsonObject("separation");
+		return sep == null ? Double.NaN : sep.get("lda_accuracy").getAsDouble();
 	}
 }

@@ -118,18 +118,33 @@ public final class KernelSelection {
 		final List<double[]> tops = new ArrayList<>();
 		final int nt = target.samples();
 		int done = 0;
-		for (final int gi : gammaOrder) {
+		final List<String> skipped = new ArrayList<>();
+		for (final java.util.Iterator<Integer> it = gammaOrder.iterator(); it.hasNext();) {
+			final int gi = it.next();
 			progress.checkCancelled();
-			final KernelCpca fit = gi == zero ? first : KernelCpca.fit(target, background,
-				options, kernelOptions.withKernel(kernelOptions.kernel().withGamma(gammas[gi])),
-				Progress.NONE);
-			final Cpca linear = fit.linear();
-			final TopEigen.Result[] sweep = AlphaSelection.sweep(linear, alphas,
-				Progress.NONE);
-			for (final TopEigen.Result r : sweep) {
-				scores.add(linear.targetScores(r.vectors, k));
-				tops.add(r.values.clone());
+			final List<double[]> sc = new ArrayList<>(), tp = new ArrayList<>();
+			try {
+				final KernelCpca fit = gi == zero ? first : KernelCpca.fit(target, background,
+					options, kernelOptions.withKernel(kernelOptions.kernel().withGamma(
+						gammas[gi])), Progress.NONE);
+				final Cpca linear = fit.linear();
+				for (final TopEigen.Result r : AlphaSelection.sweep(linear, alphas,
+					Progress.NONE))
+				{
+					sc.add(linear.targetScores(r.vectors, k));
+					tp.add(r.values.clone());
+				}
 			}
+			catch (final IllegalArgumentException | ArithmeticException e) {
+				// a γ whose kernel is numerically degenerate (nearly constant, or nearly
+				// the identity) is left out of the grid; γ_0's own failure is the user's
+				if (gi == zero) throw e;
+				skipped.add(String.format(Locale.ROOT, "%.4g", gammas[gi]));
+				it.remove();
+				continue;
+			}
+			scores.addAll(sc);
+			tops.addAll(tp);
 			progress.stage("(γ, α) sweep", ++done / (double) gammas.length);
 		}
 		final double[][] affinity = AlphaSelection.scoreAffinities(scores, nt, k);
@@ -163,10 +178,12 @@ public final class KernelSelection {
 				.format(Locale.ROOT, "(γ = %.4g, α = %.4g)", gammas[gi], alpha));
 		}
 		final List<String> diagnostics = new ArrayList<>();
+		if (!skipped.isEmpty()) diagnostics.add("automatic (γ, α): γ = " + String.join(", ",
+			skipped) + " left out of the grid (the kernel is numerically degenerate there)");
 		diagnostics.add(String.format(Locale.ROOT, "automatic (γ, α): %s from %d γ " +
 			"(γ_0·10^%s … 10^%s, γ_0 = %.6g by the %s heuristic) × %d α; clustering cost " +
 			"%.4g, spectral eigengap %.3g; the first model is kernel PCA at γ_0", chosen
-				.length() == 0 ? "no pair" : chosen, gammas.length, fmt(DECADES[0]), fmt(
+				.length() == 0 ? "no pair" : chosen, gammaOrder.size(), fmt(DECADES[0]), fmt(
 					DECADES[DECADES.length - 1]), gamma0, kernelOptions.kernel()
 						.type() == KernelFunction.Type.RBF ? "median-distance" : "mean-norm", na,
 			choice.cost, choice.spectralGap));

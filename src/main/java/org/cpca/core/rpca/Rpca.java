@@ -61,6 +61,9 @@ public final class Rpca {
 	 */
 	public static final int SEED_ELBOW = Integer.MIN_VALUE;
 
+	/** Fewest background eigenvalues the default log-elbow uses; below, the elbow on λ. */
+	static final int LOG_ELBOW_MINIMUM = 8;
+
 	private Rpca() {}
 
 	/**
@@ -130,7 +133,14 @@ public final class Rpca {
 			while (rank < want && eb.values[rank] > threshold)
 				rank++;
 			final int k;
-			if (kb == null) {
+			if (kb == null && Math.min(ELBOW_WINDOW, rank) < LOG_ELBOW_MINIMUM) {
+				// too few eigenvalues for two lines with slopes: the elbow on λ
+				k = elbow(Arrays.copyOf(eb.values, rank));
+				notes.add("rPCA: k_b = " + k + " for " + name + " by the elbow rule on λ_i " +
+					"(only " + rank + " non-zero eigenvalues: too few for the log-elbow, which " +
+					"needs " + LOG_ELBOW_MINIMUM + ")");
+			}
+			else if (kb == null) {
 				final double[] values = Arrays.copyOf(eb.values, rank);
 				k = logElbow(values);
 				notes.add(String.format(java.util.Locale.ROOT, "rPCA: k_b = %d for %s by the " +

@@ -57,11 +57,17 @@ class MethodRunnerTest {
 	}
 
 	@Test
-	void automaticAlphaPutsAlphaZeroFirstAndTheNextAsPrimary() {
+	void automaticAlphaPutsAlphaZeroFirstAndTheLargestEigengapAsPrimary() {
 		final Solution s = run(new MethodSettings(), List.of(B));
 		assertEquals("auto", s.alphaMode());
 		assertEquals(0, s.models().get(0).alpha());
-		assertSame(s.models().get(1), s.primary());
+		// no labels: the default model is the chosen α with the largest contrast eigengap
+		final double[] gaps = s.selection().contrastGaps();
+		int best = 1;
+		for (int i = 2; i < gaps.length; i++)
+			if (gaps[i] > gaps[best]) best = i;
+		assertSame(s.models().get(best), s.primary());
+		assertTrue(s.diagnostics().stream().anyMatch(d -> d.startsWith("default model")));
 		assertEquals(s.selection().alphas().length, s.models().size());
 	}
 
