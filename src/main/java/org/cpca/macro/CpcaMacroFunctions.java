@@ -316,7 +316,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 				analysis().views().componentsTable().show("cPCA components");
 				return null;
 			case "saveModel":
-				ModelFile.checkSaveTarget(Paths.get((String) a[1]), "saveModel: file");
+				ModelFile.checkSaveTarget(Paths.get((String) a[1]), "file");
 				ModelFile.write(analysis().modelForFile(model(a[0])), Paths.get((String) a[1]));
 				return null;
 			case "applyModel": {

@@ -251,9 +251,10 @@ class CpcaMacroFunctionsTest {
 		final String e = MacroRunner.error(open() +
 			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2\");\n" +
 			"Ext.saveModel(0, \"" + dir.resolve("target.tif/m.json") + "\");");
-		assertTrue(e.startsWith("saveModel: could not write " + dir.resolve(
-			"target.tif/m.json") + " ("), e);
-		assertTrue(e.contains("check that the folder exists"), e);
+		// checked before writing: one line naming the file and why it cannot be written
+		assertTrue(e.startsWith("saveModel: file " + dir.resolve("target.tif/m.json") +
+			" cannot be written: "), e);
+		assertTrue(e.contains("is a file, not a folder"), e);
 		assertTrue(!e.contains("Exception") && !e.contains("\n"), e);
 	}
 
