@@ -39,7 +39,7 @@ final class FeatureSpace extends ContrastiveSpace {
 	}
 
 	@Override
-	double[][] components(final double[] w, final int k) {
+	public double[][] components(final double[] w, final int k) {
 		final double[][] v = new double[k][m];
 		for (int c = 0; c < k; c++) {
 			double norm = 0;

@@ -238,7 +238,7 @@ public final class ReducedSpace extends ContrastiveSpace {
 	}
 
 	@Override
-	double[][] components(final double[] w, final int k) {
+	public double[][] components(final double[] w, final int k) {
 		final double[] coef = Products.choleskySolve(lTl, w, k);
 		final double[] y = times(l, coef, k); // n × k
 		final double[][] v = new double[k][d];
