@@ -73,6 +73,9 @@ public final class PeerBench {
 			case "one":
 				out.add(new Case("one α", 5000, 784, 2, "one"));
 				break;
+			case "auto784":
+				out.add(new Case("automatic α", 5000, 784, Double.NaN, "auto"));
+				break;
 			case "auto3136":
 				out.add(new Case("automatic α", 5000, 3136, Double.NaN, "auto"));
 				break;
@@ -93,7 +96,7 @@ public final class PeerBench {
 				break;
 			default:
 				throw new IllegalArgumentException("no peer case set '" + set +
-					"': use default, one, auto3136, images or scaling");
+					"': use default, one, auto784, auto3136, images or scaling");
 		}
 		return out;
 	}

@@ -20,7 +20,7 @@ final class BenchCommand implements Callable<Integer> {
 	@picocli.CommandLine.Option(names = "--peer", paramLabel = "SET", arity = "0..1",
 		fallbackValue = "default", description = "Instead of the table: our solvers against " +
 			"the numpy/scipy peer (src/bench/numpy_peer.py) in alternating pairs of fresh " +
-			"processes, median ratio with the load average. SET: default, one, auto3136, " +
+			"processes, median ratio with the load average. SET: default, one, auto784, auto3136, " +
 			"images or scaling.")
 	String peer;
 
