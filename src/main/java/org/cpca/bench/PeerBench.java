@@ -103,6 +103,9 @@ public final class PeerBench {
 
 	private PeerBench() {}
 
+	/** Threads per side (0: all cores); see {@link #run(PrintStream, String, int, Path, String, int)}. */
+	private static int threads;
+
 	/** The 1-minute load average, or NaN where the system does not tell. */
 	static double load() {
 		try {
@@ -124,6 +127,20 @@ public final class PeerBench {
 	public static void run(final PrintStream out, final String set, final int pairs,
 		final Path peerScript, final String python) throws IOException, InterruptedException
 	{
+		run(out, set, pairs, peerScript, python, 0);
+	}
+
+	/**
+	 * {@link #run} with both sides limited to the given number of threads (0: all cores):
+	 * the JVM's common pool parallelism and OpenBLAS's thread count. On a machine
+	 * oversubscribed by other work, one thread each compares the kernels without the
+	 * threads' scheduling (OpenBLAS's spinning threads suffer most from it).
+	 */
+	public static void run(final PrintStream out, final String set, final int pairs,
+		final Path peerScript, final String python, final int threads) throws IOException,
+		InterruptedException
+	{
+		PeerBench.threads = threads;
 		if (!Files.isRegularFile(peerScript)) throw new IllegalArgumentException(
 			"the numpy peer script " + peerScript + " does not exist: run from the " +
 				"project folder (or set -Dcpca.home) so that src/bench/numpy_peer.py is found");
@@ -224,7 +241,9 @@ public final class PeerBench {
 			.toString();
 		final long bytes = 2L * 4 * c.samples * c.features;
 		final List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + Math.max(2048, 3 *
-			bytes / (1 << 20) + 512) + "m", "-cp", System.getProperty("java.class.path"),
+			bytes / (1 << 20) + 512) + "m", "-Djava.util.concurrent.ForkJoinPool.common" +
+				".parallelism=" + (threads > 0 ? threads : Runtime.getRuntime()
+					.availableProcessors()), "-cp", System.getProperty("java.class.path"),
 			PeerBench.class.getName(), c.peer.equals("auto") ? "auto" : "one", dir.toString(),
 			"2", Double.toString(Double.isNaN(c.alpha) ? 0 : c.alpha)));
 		return timed(new ProcessBuilder(cmd));
@@ -238,6 +257,7 @@ public final class PeerBench {
 		final Map<String, String> env = pb.environment();
 		env.remove("OPENBLAS_CORETYPE");
 		env.remove("OPENBLAS_L2_SIZE");
+		if (threads > 0) env.put("OPENBLAS_NUM_THREADS", Integer.toString(threads));
 		return timed(pb);
 	}
 

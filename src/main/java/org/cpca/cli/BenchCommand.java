@@ -28,6 +28,10 @@ final class BenchCommand implements Callable<Integer> {
 		description = "Pairs of runs per case with --peer (default 5).")
 	int pairs;
 
+	@picocli.CommandLine.Option(names = "--peer-threads", defaultValue = "0",
+		description = "Threads per side with --peer (default 0: all cores).")
+	int peerThreads;
+
 	@picocli.CommandLine.Option(names = "--python", defaultValue = "python3",
 		description = "Python interpreter with numpy and scipy for --peer.")
 	String python;
@@ -37,7 +41,7 @@ final class BenchCommand implements Callable<Integer> {
 		if (peer != null) {
 			final String home = System.getProperty("cpca.home", ".");
 			org.cpca.bench.PeerBench.run(System.out, peer, pairs, java.nio.file.Path.of(home,
-				"src", "bench", "numpy_peer.py"), python);
+				"src", "bench", "numpy_peer.py"), python, peerThreads);
 			return 0;
 		}
 		Bench.run(System.out, only == null ? Bench.GROUPS.keySet() : only);
