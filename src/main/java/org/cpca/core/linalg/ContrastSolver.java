@@ -294,7 +294,8 @@ public final class ContrastSolver {
 	 * LOBPCG (same convergence test, so the same exactness), but on the dense matrix
 	 * {@code C = A − αB} in the original basis, with the Jacobi preconditioner
 	 * {@code (σ − diag C)⁻¹}, σ above the largest Ritz value and the largest diagonal
-	 * entry. Cheap when C's top eigenvalues are well separated from the rest of its spectrum (typical for moderate α); returns {@code null} when it does not
+	 * entry. Cheap when C's top eigenvalues are well separated from the rest of its
+	 * spectrum (typical for moderate α); returns {@code null} when it does not
 	 * converge within {@code maxIterations}, in which case the caller must use
 	 * {@link #build}{@code .solve}. The result depends only on (A, B, α, k, seed).
 	 */
