@@ -19,8 +19,33 @@ final class BenchCommand implements Callable<Integer> {
 			"src/bench/peer_fit_auto.py).")
 	java.util.List<String> only;
 
+	@picocli.CommandLine.Option(names = "--peer", paramLabel = "SET", arity = "0..1",
+		fallbackValue = "default", description = "Instead of the table: our solvers against " +
+			"the numpy/scipy peer (src/bench/numpy_peer.py) in alternating pairs of fresh " +
+			"processes, median ratio with the load average. SET: default, one, auto784, auto3136, " +
+			"images or scaling.")
+	String peer;
+
+	@picocli.CommandLine.Option(names = "--pairs", defaultValue = "5",
+		description = "Pairs of runs per case with --peer (default 5).")
+	int pairs;
+
+	@picocli.CommandLine.Option(names = "--peer-threads", defaultValue = "0",
+		description = "Threads per side with --peer (default 0: all cores).")
+	int peerThreads;
+
+	@picocli.CommandLine.Option(names = "--python", defaultValue = "python3",
+		description = "Python interpreter with numpy and scipy for --peer.")
+	String python;
+
 	@Override
-	public Integer call() {
+	public Integer call() throws Exception {
+		if (peer != null) {
+			final String home = System.getProperty("cpca.home", ".");
+			org.cpca.bench.PeerBench.run(System.out, peer, pairs, java.nio.file.Path.of(home,
+				"src", "bench", "numpy_peer.py"), python, peerThreads);
+			return 0;
+		}
 		Bench.run(System.out, only == null ? Bench.GROUPS.keySet() : only);
 		return 0;
 	}

@@ -335,7 +335,7 @@ public final class Products {
 		final java.util.function.IntConsumer task = b -> {
 			final int v0 = (b / strips) * TIMES_ROWS, v1 = Math.min(p, v0 + TIMES_ROWS);
 			final int s = b % strips;
-			timesBlock(x, l, out, v0, v1, s * c / strips, (s + 1) * c / strips);
+			timesBlock(x, l, out, v0, v1, s * c / strips, (s + 1) * c / strips, 0, q);
 		};
 		if (tasks == 1 || (long) p * q * c < 1 << 15) for (int b = 0; b < tasks; b++)
 			task.accept(b);
@@ -344,10 +344,10 @@ public final class Products {
 	}
 
 	private static void timesBlock(final double[][] x, final double[][] l,
-		final double[][] out, final int v0, final int v1, final int i0, final int i1)
+		final double[][] out, final int v0, final int v1, final int i0, final int i1,
+		final int t0, final int q)
 	{
-		final int q = l.length;
-		int t = 0;
+		int t = t0;
 		for (; t + 3 < q; t += 4) {
 			final double[] l0 = l[t], l1 = l[t + 1], l2 = l[t + 2], l3 = l[t + 3];
 			for (int v = v0; v < v1; v++) {
@@ -369,6 +369,32 @@ public final class Products {
 					y[i] = Math.fma(a0, l0[i], y[i]);
 			}
 		}
+	}
+
+	/**
+	 * {@code out[r][c] += Σ_{t ∈ [t0, t1)} x[r][t] · l[t][c]} for rows r in [r0, r1) and
+	 * columns c in [c0, c1): the block form of {@link #times} on sub-matrices (no copies),
+	 * tiled and spread over the cores the same way. Deterministic: every entry is summed
+	 * over t in ascending groups of four whatever the split.
+	 */
+	static void multiplyAdd(final double[][] x, final double[][] l, final double[][] out,
+		final int r0, final int r1, final int t0, final int t1, final int c0, final int c1)
+	{
+		final int p = r1 - r0, c = c1 - c0;
+		if (p <= 0 || c <= 0 || t1 <= t0) return;
+		final int rowBlocks = (p + TIMES_ROWS - 1) / TIMES_ROWS;
+		final int strips = Math.max((c + TIMES_COLUMNS - 1) / TIMES_COLUMNS, c >= 384 &&
+			rowBlocks == 1 ? 2 : 1);
+		final int tasks = rowBlocks * strips;
+		final java.util.function.IntConsumer task = b -> {
+			final int v0 = r0 + (b / strips) * TIMES_ROWS, v1 = Math.min(r1, v0 + TIMES_ROWS);
+			final int s = b % strips;
+			timesBlock(x, l, out, v0, v1, c0 + s * c / strips, c0 + (s + 1) * c / strips, t0,
+				t1);
+		};
+		if (tasks == 1 || (long) p * (t1 - t0) * c < 1 << 15) for (int b = 0; b < tasks; b++)
+			task.accept(b);
+		else IntStream.range(0, tasks).parallel().forEach(task);
 	}
 
 	/** {@code S x_v} for each vector of the block; S symmetric, given as rows. */

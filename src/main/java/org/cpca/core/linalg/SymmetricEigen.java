@@ -252,6 +252,7 @@ public final class SymmetricEigen {
 	private static double[][] accumulate(final double[][] vs, final double[] betas,
 		final int m)
 	{
+		if (m >= BLOCKED_ACCUMULATE) return accumulateBlocked(vs, betas, m);
 		final double[][] x = new double[m][m];
 		for (int i = 0; i < m; i++)
 			x[i][i] = 1;
@@ -312,6 +313,82 @@ public final class SymmetricEigen {
 			t = nt;
 		}
 		// transpose in place: rows of the result are the columns of Q
+		for (int i = 0; i < m; i++)
+			for (int j = i + 1; j < m; j++) {
+				final double s = x[i][j];
+				x[i][j] = x[j][i];
+				x[j][i] = s;
+			}
+		return x;
+	}
+
+	/** From this size on, Q is formed by blocks of reflectors ({@link #accumulateBlocked}). */
+	static final int BLOCKED_ACCUMULATE = 256;
+	/** Reflectors per block of {@link #accumulateBlocked}. */
+	private static final int REFLECTOR_BLOCK = 48;
+
+	/**
+	 * {@link #accumulate} by blocks of {@value #REFLECTOR_BLOCK} reflectors, the compact WY
+	 * form of LAPACK's {@code dlarft}/{@code dlarfb} (Schreiber &amp; Van Loan, "A
+	 * storage-efficient WY representation for products of Householder transformations",
+	 * SIAM J. Sci. Stat. Comput., 1989): {@code H_{k0}⋯H_{k1−1} = I − V T Vᵀ} with V the
+	 * block's reflectors as columns and T upper triangular, {@code T_jj = β_j},
+	 * {@code T[0:j, j] = −β_j T[0:j, 0:j] Vᵀ[0:j] v_j}. Blocks are applied from the last to
+	 * the first, each as three matrix products on the trailing block X (rows and columns
+	 * from k0 + 1 on, the rest still the identity): {@code W = VᵀX}, {@code W ← TW},
+	 * {@code X −= VW} ({@link Products#multiplyAdd}). Two thirds of m³ multiply–adds, as
+	 * before, but at the speed of the matrix product instead of one memory pass per
+	 * reflector. Deterministic (fixed tiling and summation order).
+	 */
+	static double[][] accumulateBlocked(final double[][] vs, final double[] betas,
+		final int m)
+	{
+		final double[][] x = new double[m][m];
+		for (int i = 0; i < m; i++)
+			x[i][i] = 1;
+		final int last = m - 3; // reflectors 0 … m−3
+		final double[] zero = new double[m];
+		for (int k1 = last + 1; k1 > 0; k1 -= REFLECTOR_BLOCK) {
+			final int k0 = Math.max(0, k1 - REFLECTOR_BLOCK), nb = k1 - k0, n0 = k0 + 1;
+			final double[][] v = new double[nb][];
+			final double[] beta = new double[nb];
+			boolean any = false;
+			for (int j = 0; j < nb; j++) {
+				v[j] = vs[k0 + j] == null ? zero : vs[k0 + j];
+				beta[j] = vs[k0 + j] == null ? 0 : betas[k0 + j];
+				any |= beta[j] != 0;
+			}
+			if (!any) continue;
+			// T (nb × nb, upper triangular) as rows
+			final double[][] t = new double[nb][nb];
+			for (int j = 0; j < nb; j++) {
+				t[j][j] = beta[j];
+				if (beta[j] == 0) continue;
+				final double[] z = new double[j];
+				for (int l = 0; l < j; l++) {
+					double dot = 0;
+					final double[] vl = v[l], vj = v[j];
+					for (int i = n0; i < m; i++)
+						dot = Math.fma(vl[i], vj[i], dot);
+					z[l] = -beta[j] * dot;
+				}
+				for (int l = 0; l < j; l++) {
+					double sum = 0;
+					for (int q = l; q < j; q++)
+						sum = Math.fma(t[l][q], z[q], sum);
+					t[l][j] = sum;
+				}
+			}
+			final double[][] w = new double[nb][m];
+			Products.multiplyAdd(v, x, w, 0, nb, n0, m, n0, m);
+			final double[][] tw = new double[nb][m];
+			Products.multiplyAdd(t, w, tw, 0, nb, 0, nb, n0, m);
+			final double[][] nv = new double[m][nb];
+			for (int j = 0; j < nb; j++)
+				for (int i = n0; i < m; i++)
+					nv[i][j] = -v[j][i];
+			Products.multiplyAdd(nv, tw, x, n0, m, 0, nb, n0, m);
+		}
 		for (int i = 0; i < m; i++)
 			for (int j = i + 1; j < m; j++) {
 				final double s = x[i][j];

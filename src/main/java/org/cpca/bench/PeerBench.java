@@ -1,0 +1,306 @@
+package org.cpca.bench;
+
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.cpca.core.Progress;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.contrast.CpcaOptions;
+import org.cpca.core.data.Dataset;
+
+/**
+ * {@code cpca bench --peer}: our solvers against the numpy/scipy peer
+ * ({@code src/bench/numpy_peer.py}) on the same data, in alternating pairs of fresh
+ * processes.
+ * <p>
+ * Each case writes one seeded {@link SyntheticData} pair as little-endian float32 files;
+ * then, pair after pair, a fresh JVM ({@link #main}: load, fit, solve, scores — what a
+ * one-shot {@code cpca fit} does) and a fresh Python process (load, the same computation
+ * with OpenBLAS and LAPACK) run one after the other, the order alternating from pair to
+ * pair. The machine is shared, so absolute seconds drift with the load; the ratio of the
+ * two runs of a pair, taken a few seconds apart, is what is compared: the table gives the
+ * median ratio over the pairs (in-process time after loading, and whole-process wall time
+ * including JVM or interpreter start-up and the load), with the load average (1 min)
+ * before and after the case. For numpy at its best, the peer runs without the
+ * {@code OPENBLAS_CORETYPE} and {@code OPENBLAS_L2_SIZE} variables this machine may set
+ * (in that child process only).
+ */
+public final class PeerBench {
+
+	/** A case: name, samples of each dataset, features, α (NaN: automatic), peer case. */
+	static final class Case {
+
+		final String name;
+		final int samples;
+		final int features;
+		final double alpha;
+		final String peer;
+
+		Case(final String name, final int samples, final int features, final double alpha,
+			final String peer)
+		{
+			this.name = name;
+			this.samples = samples;
+			this.features = features;
+			this.alpha = alpha;
+			this.peer = peer;
+		}
+
+		String shape() {
+			return samples + "+" + samples + "×" + features;
+		}
+	}
+
+	/** The issue-20 cases; "scaling" adds the n × d grid of docs/scaling.md. */
+	static List<Case> cases(final String set) {
+		final List<Case> out = new ArrayList<>();
+		switch (set) {
+			case "one":
+				out.add(new Case("one α", 5000, 784, 2, "one"));
+				break;
+			case "auto784":
+				out.add(new Case("automatic α", 5000, 784, Double.NaN, "auto"));
+				break;
+			case "auto3136":
+				out.add(new Case("automatic α", 5000, 3136, Double.NaN, "auto"));
+				break;
+			case "images":
+				out.add(new Case("exact one α, images", 2000, 65536, 2, "gram"));
+				break;
+			case "scaling":
+				for (final int n : new int[] { 1000, 5000, 20000 })
+					for (final int d : new int[] { 196, 784, 3136 }) {
+						out.add(new Case("one α", n, d, 2, n < d ? "gram" : "one"));
+						out.add(new Case("automatic α", n, d, Double.NaN, "auto"));
+					}
+				break;
+			case "default":
+				out.add(new Case("one α", 5000, 784, 2, "one"));
+				out.add(new Case("automatic α", 5000, 784, Double.NaN, "auto"));
+				out.add(new Case("automatic α", 5000, 3136, Double.NaN, "auto"));
+				break;
+			default:
+				throw new IllegalArgumentException("no peer case set '" + set +
+					"': use default, one, auto784, auto3136, images or scaling");
+		}
+		return out;
+	}
+
+	private PeerBench() {}
+
+	/** Threads per side (0: all cores); see {@link #run(PrintStream, String, int, Path, String, int)}. */
+	private static int threads;
+
+	/** The 1-minute load average, or NaN where the system does not tell. */
+	static double load() {
+		try {
+			return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+		}
+		catch (final IOException | RuntimeException e) {
+			return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+				.getSystemLoadAverage();
+		}
+	}
+
+	/**
+	 * Runs the case set with the given number of pairs, printing one line per pair and a
+	 * summary per case.
+	 *
+	 * @param peerScript path of numpy_peer.py
+	 * @param python the Python interpreter with numpy and scipy
+	 */
+	public static void run(final PrintStream out, final String set, final int pairs,
+		final Path peerScript, final String python) throws IOException, InterruptedException
+	{
+		run(out, set, pairs, peerScript, python, 0);
+	}
+
+	/**
+	 * {@link #run} with both sides limited to the given number of threads (0: all cores):
+	 * the JVM's common pool parallelism and OpenBLAS's thread count. On a machine
+	 * oversubscribed by other work, one thread each compares the kernels without the
+	 * threads' scheduling (OpenBLAS's spinning threads suffer most from it).
+	 */
+	public static void run(final PrintStream out, final String set, final int pairs,
+		final Path peerScript, final String python, final int threads) throws IOException,
+		InterruptedException
+	{
+		PeerBench.threads = threads;
+		if (!Files.isRegularFile(peerScript)) throw new IllegalArgumentException(
+			"the numpy peer script " + peerScript + " does not exist: run from the " +
+				"project folder (or set -Dcpca.home) so that src/bench/numpy_peer.py is found");
+		for (final Case c : cases(set)) {
+			final Path dir = Files.createTempDirectory("cpca-peer");
+			try {
+				final float[][][] data = SyntheticData.contrastive(1, c.samples, c.samples,
+					c.features);
+				write(dir, data);
+				final double loadBefore = load();
+				final double[] ours = new double[pairs], theirs = new double[pairs];
+				final double[] oursWall = new double[pairs], theirsWall = new double[pairs];
+				for (int p = 0; p < pairs; p++) {
+					for (int side = 0; side < 2; side++) {
+						final boolean java = (side == 0) == (p % 2 == 0);
+						final double[] r = java ? runJava(c, dir) : runPython(c, dir, peerScript,
+							python);
+						if (java) {
+							ours[p] = r[0];
+							oursWall[p] = r[1];
+						}
+						else {
+							theirs[p] = r[0];
+							theirsWall[p] = r[1];
+						}
+					}
+					out.println(String.format(Locale.ROOT,
+						"  %-12s %-16s pair %d: ours %.3f s (process %.3f s), numpy %.3f s " +
+							"(process %.3f s), ratio %.2f, load %.2f", c.name, c.shape(), p + 1,
+						ours[p], oursWall[p], theirs[p], theirsWall[p], ours[p] / theirs[p], load()));
+				}
+				final double loadAfter = load();
+				final double[] ratio = new double[pairs], wallRatio = new double[pairs];
+				for (int p = 0; p < pairs; p++) {
+					ratio[p] = ours[p] / theirs[p];
+					wallRatio[p] = oursWall[p] / theirsWall[p];
+				}
+				out.println(String.format(Locale.ROOT,
+					"%-12s %-16s ours %.3f s, numpy %.3f s (medians); ratio %.2f " +
+						"(median of %d pairs; process %.2f); load %.2f → %.2f", c.name, c.shape(),
+					median(ours), median(theirs), median(ratio), pairs, median(wallRatio),
+					loadBefore, loadAfter));
+			}
+			finally {
+				for (final File f : dir.toFile().listFiles())
+					f.delete();
+				dir.toFile().delete();
+			}
+		}
+	}
+
+	static double median(final double[] v) {
+		final double[] s = v.clone();
+		Arrays.sort(s);
+		final int n = s.length;
+		return n % 2 == 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+	}
+
+	private static void write(final Path dir, final float[][][] data) throws IOException {
+		final String[] names = { "target.f32", "background.f32" };
+		for (int j = 0; j < 2; j++) {
+			try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(dir.resolve(
+				names[j])), 1 << 20))
+			{
+				final int d = data[j][0].length;
+				final ByteBuffer buf = ByteBuffer.allocate(4 * d).order(ByteOrder.LITTLE_ENDIAN);
+				for (final float[] row : data[j]) {
+					buf.clear();
+					buf.asFloatBuffer().put(row);
+					o.write(buf.array());
+				}
+			}
+		}
+		Files.writeString(dir.resolve("shape.txt"), data[0].length + " " + data[1].length +
+			" " + data[0][0].length + "\n");
+	}
+
+	private static float[][] read(final Path file, final int n, final int d)
+		throws IOException
+	{
+		final float[][] x = new float[n][d];
+		try (InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file),
+			1 << 20); DataInputStream din = new DataInputStream(in))
+		{
+			final byte[] bytes = new byte[4 * d];
+			for (int i = 0; i < n; i++) {
+				din.readFully(bytes);
+				ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(x[i]);
+			}
+		}
+		return x;
+	}
+
+	private static double[] runJava(final Case c, final Path dir) throws IOException,
+		InterruptedException
+	{
+		final String java = Path.of(System.getProperty("java.home"), "bin", "java")
+			.toString();
+		final long bytes = 2L * 4 * c.samples * c.features;
+		final List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + Math.max(2048, 3 *
+			bytes / (1 << 20) + 512) + "m", "-Djava.util.concurrent.ForkJoinPool.common" +
+				".parallelism=" + (threads > 0 ? threads : Runtime.getRuntime()
+					.availableProcessors()), "-cp", System.getProperty("java.class.path"),
+			PeerBench.class.getName(), c.peer.equals("auto") ? "auto" : "one", dir.toString(),
+			"2", Double.toString(Double.isNaN(c.alpha) ? 0 : c.alpha)));
+		return timed(new ProcessBuilder(cmd));
+	}
+
+	private static double[] runPython(final Case c, final Path dir, final Path script,
+		final String python) throws IOException, InterruptedException
+	{
+		final ProcessBuilder pb = new ProcessBuilder(python, script.toString(), c.peer, dir
+			.toString(), "2", Double.toString(Double.isNaN(c.alpha) ? 0 : c.alpha));
+		final Map<String, String> env = pb.environment();
+		env.remove("OPENBLAS_CORETYPE");
+		env.remove("OPENBLAS_L2_SIZE");
+		if (threads > 0) env.put("OPENBLAS_NUM_THREADS", Integer.toString(threads));
+		return timed(pb);
+	}
+
+	/** {in-process seconds, whole-process wall seconds} of a child printing "seconds=…". */
+	private static double[] timed(final ProcessBuilder pb) throws IOException,
+		InterruptedException
+	{
+		pb.redirectErrorStream(true);
+		final long t0 = System.nanoTime();
+		final Process p = pb.start();
+		final String output = new String(p.getInputStream().readAllBytes(),
+			StandardCharsets.UTF_8);
+		final int code = p.waitFor();
+		final double wall = (System.nanoTime() - t0) / 1e9;
+		for (final String line : output.split("\n"))
+			if (line.startsWith("seconds=")) return new double[] { Double.parseDouble(line
+				.substring(8).split(" ")[0]), wall };
+		throw new IllegalStateException("benchmark child failed (exit " + code + "): " +
+			String.join(" ", pb.command()) + "\n" + output);
+	}
+
+	/**
+	 * The Java side of a pair, in a fresh JVM: {@code one|auto DIR K ALPHA}. Loads the two
+	 * float32 files, then times what {@code cpca fit} computes: the fit (covariances or
+	 * the reduced space), the solve at α (or the automatic α sweep with its affinity and
+	 * clustering) and the target scores.
+	 */
+	public static void main(final String[] args) throws IOException {
+		final Path dir = Path.of(args[1]);
+		final String[] shape = Files.readString(dir.resolve("shape.txt")).trim().split(" ");
+		final int nt = Integer.parseInt(shape[0]), nb = Integer.parseInt(shape[1]), d = Integer
+			.parseInt(shape[2]);
+		final long t0 = System.nanoTime();
+		final Dataset t = Dataset.wrap("target", read(dir.resolve("target.f32"), nt, d));
+		final Dataset b = Dataset.wrap("background", read(dir.resolve("background.f32"), nb,
+			d));
+		final long t1 = System.nanoTime();
+		final CpcaOptions o = CpcaOptions.defaults().withComponents(Integer.parseInt(args[2]));
+		final Cpca cpca = Cpca.fit(t, b, o, Progress.NONE);
+		if (args[0].equals("auto")) cpca.automatic(Progress.NONE);
+		else cpca.model(Double.parseDouble(args[3]));
+		final long t2 = System.nanoTime();
+		System.out.println(String.format(Locale.ROOT, "seconds=%.6f loaded=%.6f", (t2 - t1) /
+			1e9, (t1 - t0) / 1e9));
+	}
+}
