@@ -117,7 +117,7 @@ class BundledImagesTest {
 		assertTrue(all, report.toString());
 	}
 
-	/** ALGORITHMS.md §2.1: the automatic α set does not depend on the seed. */
+	/** docs/math/cpca.md: the automatic α set does not depend on the seed. */
 	@Test
 	void automaticAlphaIsTheSameForEverySeed() throws Exception {
 		final Dataset[] d = bundled();

@@ -133,7 +133,7 @@ class KernelCliTest {
 			"--landmarks", "50", "--alpha-count", "12"))[0]);
 		final JsonObject s = json(out.resolve("summary.json"));
 		assertEquals("auto", s.get("alpha_mode").getAsString());
-		// γ and α automatic: the (γ, α) selection (ALGORITHMS.md §3) lists its pairs
+		// γ and α automatic: the (γ, α) selection (docs/math/kernel.md) lists its pairs
 		final JsonObject kernel = s.getAsJsonObject("kernel");
 		assertEquals(13, kernel.getAsJsonArray("alpha_grid").size());
 		assertEquals(11, kernel.getAsJsonArray("gamma_grid").size());

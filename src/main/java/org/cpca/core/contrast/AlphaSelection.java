@@ -143,7 +143,7 @@ public final class AlphaSelection<M extends FittedModel> {
 		return affinity;
 	}
 
-	/** The diagnostic of a chosen α whose top eigenvalue is ≤ 0 (ALGORITHMS.md §2.1 step 4). */
+	/** The diagnostic of a chosen α whose top eigenvalue is ≤ 0 (docs/math/cpca.md). */
 	public static String noContrast(final double alpha, final double top) {
 		return String.format(java.util.Locale.ROOT, "automatic α: the chosen α = %.6g has " +
 			"no positive contrast (top eigenvalue %.4g ≤ 0: no direction has more target " +
@@ -387,7 +387,7 @@ public final class AlphaSelection<M extends FittedModel> {
 		}
 	}
 
-	/** Minimum number of k-means restarts, whatever the options say (ALGORITHMS.md §2.1). */
+	/** Minimum number of k-means restarts, whatever the options say (docs/math/cpca.md). */
 	public static final int MIN_RESTARTS = 100;
 
 	/**

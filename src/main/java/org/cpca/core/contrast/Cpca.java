@@ -101,7 +101,7 @@ public final class Cpca {
 	/**
 	 * Prepares a fit from each dataset's moments (count, mean, scatter; see
 	 * {@link Moments}) instead of its samples — how a cluster fits data spread over many
-	 * machines (ALGORITHMS.md §14): the samples are reduced to moments where they are,
+	 * machines (docs/math/spark.md): the samples are reduced to moments where they are,
 	 * the moments are merged, and this fit runs every linear method on the merged
 	 * covariances exactly as {@link #fit} does (the d × d feature space: every α,
 	 * α = ∞, the automatic α sweep, cPCA*, cPCA++, UCA, rPCA). Equal to {@link #fit} on
@@ -235,7 +235,7 @@ public final class Cpca {
 	 * Prepares a fit from the Gram matrix {@code G = ZZᵀ} of the stacked preprocessed
 	 * samples {@code Z = [X̃_t; X̃_b1; …]} (N × N, N = n_t + Σ n_b) instead of the samples:
 	 * the exact reduced space of {@link #fit} when features far outnumber samples (many
-	 * pixels, up to ~10⁴ images), for samples held elsewhere (ALGORITHMS.md §14). Target
+	 * pixels, up to ~10⁴ images), for samples held elsewhere (docs/math/spark.md). Target
 	 * scores need no pass over the data; each model's components take one, asked of
 	 * {@code lift}. Equal to {@link #fit} on the same samples to rounding.
 	 *
@@ -525,7 +525,7 @@ public final class Cpca {
 	}
 
 	/**
-	 * α = ∞ (ALGORITHMS.md §2): target PCA inside the null space of C_b, taken <b>inside the
+	 * α = ∞ (docs/math/cpca.md): target PCA inside the null space of C_b, taken <b>inside the
 	 * span of the data</b>. The span is the range of {@code A/‖A‖ + B/‖B‖} (both positive
 	 * semi-definite, each scaled so that neither dataset's units hide the other's range); a
 	 * direction outside it has no variance in either dataset (two collinear table columns,

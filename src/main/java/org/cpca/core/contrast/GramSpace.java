@@ -7,7 +7,7 @@ import org.cpca.core.linalg.Products;
 /**
  * {@link ReducedSpace} built from the Gram matrix {@code G = ZZᵀ} of the stacked centred
  * samples instead of the samples themselves (for data held elsewhere, e.g. summed over
- * pixel tiles by a cluster; ALGORITHMS.md §14): the same pivoted Cholesky
+ * pixel tiles by a cluster; docs/math/spark.md): the same pivoted Cholesky
  * {@code G = LLᵀ}, the same r × r matrices, target scores {@code L_t w} with no pass over
  * the data. A component {@code Qw = ZᵀL(LᵀL)⁻¹w} needs {@code Zᵀy} for the n × k
  * coefficients {@code y = L(LᵀL)⁻¹w}: one pass over the samples, asked of a

@@ -10,7 +10,7 @@ import org.cpca.core.linalg.Products;
 /**
  * The first two moments of one dataset — the count n, the mean μ (d) and the scatter
  * {@code M2 = Σ (x − μ)(x − μ)ᵀ} (d × d) — which is all every linear method needs
- * (ALGORITHMS.md §14). Moments of disjoint parts of a dataset merge exactly with Chan's
+ * (docs/math/spark.md). Moments of disjoint parts of a dataset merge exactly with Chan's
  * pairwise formula
  * <pre>
  * n = n_a + n_b,  δ = μ_b − μ_a,  μ = μ_a + δ·n_b/n,  M2 = M2_a + M2_b + δδᵀ·n_a·n_b/n

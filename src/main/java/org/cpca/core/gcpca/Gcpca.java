@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * gcPCA (ALGORITHMS.md §11, docs/math/gcpca.md): each variant maximises a generalised
+ * gcPCA (docs/math/gcpca.md, docs/math/gcpca.md): each variant maximises a generalised
  * Rayleigh quotient {@code vᵀNv / vᵀDv} of the target covariance A and the background
  * covariance B:
  * <table>

@@ -1,5 +1,5 @@
 /**
- * gcPCA, generalized contrastive PCA (ALGORITHMS.md §11; docs/math/gcpca.md): α-free,
+ * gcPCA, generalized contrastive PCA (docs/math/gcpca.md; docs/math/gcpca.md): α-free,
  * symmetric contrastive components from a generalised Rayleigh quotient, with both ends of
  * the spectrum, orthogonal variants and a seeded shuffle test of significance.
  * <p>

@@ -20,7 +20,7 @@ import java.util.Map;
  * <p>
  * <b>Fit once.</b> The kernel input is every sample minus the pooled mean of all training
  * samples; with {@link CpcaOptions#standardize()} instead each dataset is centred on its own
- * mean and divided by its own population standard deviation per feature (ALGORITHMS.md §0,
+ * mean and divided by its own population standard deviation per feature (docs/math/conventions.md,
  * §3), so the linear kernel with standardisation is standardised linear cPCA. (The
  * background is then carried into the target's input coordinates, so that one input
  * preprocessing, the target's, serves training, support samples and new samples alike.)

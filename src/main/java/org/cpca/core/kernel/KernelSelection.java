@@ -15,7 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Automatic (γ, α) selection of kernel cPCA (ALGORITHMS.md §3): the default for the rbf
+ * Automatic (γ, α) selection of kernel cPCA (docs/math/kernel.md): the default for the rbf
  * and polynomial kernels when neither γ nor α is given.
  * <p>
  * <b>The rule.</b> γ_0 is the classical heuristic of {@link KernelFunction} (rbf: 1/median

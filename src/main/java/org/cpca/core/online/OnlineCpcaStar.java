@@ -190,7 +190,7 @@ public final class OnlineCpcaStar {
 		for (int j = 0; j < d; j++)
 			ss += x[j] * x[j];
 		meanSquare += (ss - meanSquare) / t;
-		// η dimensionless (ALGORITHMS.md §5): the step is η/ν̂ with ν̂ the running mean of
+		// η dimensionless (docs/math/online.md): the step is η/ν̂ with ν̂ the running mean of
 		// ‖x‖², so η‖x‖²/ν̂ ≈ η whatever the data's units; every term of the W and M updates
 		// is scaled alike, so the fixed point (offline cPCA*) is unchanged
 		final double eta = !normalisedSteps ? this.eta : meanSquare > 0 ? this.eta *

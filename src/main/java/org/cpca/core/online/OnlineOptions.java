@@ -62,7 +62,7 @@ public final class OnlineOptions {
 	}
 
 	/**
-	 * The default dimensionless step (ALGORITHMS.md §5, {@link #withNormalisedStep}):
+	 * The default dimensionless step (docs/math/online.md, {@link #withNormalisedStep}):
 	 * converges on the standardised mouse table (alignment ≥ 0.99) and separates the bundled
 	 * raw-pixel digits, where 0.8 already diverges; see docs/math/defaults.md.
 	 */
@@ -137,7 +137,7 @@ public final class OnlineOptions {
 
 	/**
 	 * Whether η is dimensionless (default true: the step is η/ν̂, ν̂ the running mean of
-	 * ‖x‖², ALGORITHMS.md §5) or, false, the paper's raw step η (which must then be of order
+	 * ‖x‖², docs/math/online.md) or, false, the paper's raw step η (which must then be of order
 	 * 0.1/‖x‖² or less: 0.003 suits standardised tables of ~77 features, not raw pixels).
 	 */
 	public OnlineOptions withNormalisedStep(final boolean on) {

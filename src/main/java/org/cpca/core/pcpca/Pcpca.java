@@ -15,7 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * PCPCA (ALGORITHMS.md §12, docs/math/pcpca.md). Target and background share the model
+ * PCPCA (docs/math/pcpca.md, docs/math/pcpca.md). Target and background share the model
  * x ~ N(μ, WWᵀ + σ²I), each with its own mean; the fit maximises log p(X) − γ log p(Y).
  * With the scatter matrices S_t, S_b of the centred data, {@code C = S_t − γS_b} with
  * eigenpairs (λ_j, u_j) descending:

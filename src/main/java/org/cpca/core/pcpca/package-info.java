@@ -1,5 +1,5 @@
 /**
- * PCPCA, probabilistic contrastive PCA (ALGORITHMS.md §12; docs/math/pcpca.md): cPCA's
+ * PCPCA, probabilistic contrastive PCA (docs/math/pcpca.md; docs/math/pcpca.md): cPCA's
  * directions with a generative model — a noise variance σ², loadings W, the posterior-mean
  * transform of new data, denoised reconstructions, a held-out log-likelihood, and fitting
  * with missing values by EM over the observed coordinates (Woodbury form, O(d·k) memory per

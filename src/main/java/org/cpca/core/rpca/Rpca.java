@@ -280,7 +280,7 @@ public final class Rpca {
 	}
 
 	/**
-	 * The default, scale-free k_b rule (ALGORITHMS.md §7), a broken-stick fit of the log
+	 * The default, scale-free k_b rule (docs/math/rpca.md), a broken-stick fit of the log
 	 * spectrum: on y_i = log λ_i of the first K = min(20, n) eigenvalues, for each split
 	 * q = 2 … K − 1 a least-squares straight line is fitted to the head (i ≤ q) and another,
 	 * independent one to the tail (i &gt; q); the split with the smallest total squared error

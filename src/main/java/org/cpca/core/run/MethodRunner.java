@@ -116,7 +116,7 @@ public final class MethodRunner {
 		if (s.alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException("α = ∞ " +
 			"is not defined for kernel cPCA: use a finite α ≥ 0 or auto");
 		if (Double.isNaN(s.alpha) && s.kernelOptions().kernel().gammaIsAutomatic()) {
-			// the default for rbf and poly: automatic (γ, α), ALGORITHMS.md §3
+			// the default for rbf and poly: automatic (γ, α), docs/math/kernel.md
 			final org.cpca.core.kernel.KernelSelection selection = org.cpca.core.kernel
 				.KernelSelection.select(target, backgrounds.get(0), options, s.kernelOptions(),
 					progress);

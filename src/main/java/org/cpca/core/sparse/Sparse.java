@@ -15,7 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Sparse loadings for cPCA and gcPCA models (ALGORITHMS.md §13): Θ² is the positive part of
+ * Sparse loadings for cPCA and gcPCA models (docs/math/sparse.md): Θ² is the positive part of
  * the contrast in the fit's space — for cPCA at α, of {@code C_t − αC_b}; for each end of
  * gcPCA, {@code Σ e_c w_c w_cᵀ} over that end's components with enrichment e_c (the value;
  * for v2 the ratio − 1; negated for the background-enriched end) — and

@@ -3,7 +3,7 @@ package org.cpca.core.sparse;
 import org.cpca.core.linalg.SymmetricEigen;
 
 /**
- * Sparse loadings by variable projection (ALGORITHMS.md §13, docs/math/sparse.md).
+ * Sparse loadings by variable projection (docs/math/sparse.md, docs/math/sparse.md).
  * <p>
  * Given the contrast's positive part {@code Θ² = Q P Qᵀ} (P an m × m positive semidefinite
  * matrix in the space's coordinates, Q the d × m orthonormal basis of that space), solve

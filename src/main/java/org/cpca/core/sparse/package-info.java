@@ -1,5 +1,5 @@
 /**
- * Sparse contrastive loadings (ALGORITHMS.md §13; docs/math/sparse.md): sparse versions of
+ * Sparse contrastive loadings (docs/math/sparse.md; docs/math/sparse.md): sparse versions of
  * cPCA's and gcPCA's loadings by variable projection, so an eigen-image becomes a mask of
  * the pixels that matter, with λ₁ given or chosen on a log path.
  * <p>

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * α = ∞ inside the data's span (ALGORITHMS.md §2): a direction with no variance in either
+ * α = ∞ inside the data's span (docs/math/cpca.md): a direction with no variance in either
  * dataset (here: column 4 is exactly twice column 1 in both) is not part of the
  * background's null space.
  */

@@ -11,7 +11,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * ALGORITHMS.md §2.1 step 4: the clustering of the α grid is stable. A seeded chain of 41
+ * docs/math/cpca.md: the clustering of the α grid is stable. A seeded chain of 41
  * grid values (positions drawn around four loose, unequal groups, Gaussian affinity) has a
  * best 4-partition of its spectral embedding that is found by exhaustive search over the
  * contiguous partitions (the embedding of a chain is a curve: k-means' optimum on it is

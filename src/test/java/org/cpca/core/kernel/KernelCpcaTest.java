@@ -126,7 +126,7 @@ class KernelCpcaTest {
 	}
 
 	/**
-	 * ALGORITHMS.md §3: standardisation is per dataset, before the kernel, so the linear
+	 * docs/math/kernel.md: standardisation is per dataset, before the kernel, so the linear
 	 * kernel with standardisation is standardised linear cPCA (features in mixed units,
 	 * means and spreads that differ between target and background).
 	 */

@@ -29,7 +29,7 @@ import java.util.concurrent.CancellationException;
 
 import org.junit.jupiter.api.Test;
 
-/** Online cPCA* (ALGORITHMS.md §5): the update rule, convergence, determinism, options. */
+/** Online cPCA* (docs/math/online.md): the update rule, convergence, determinism, options. */
 class OnlineCpcaStarTest {
 
 	/** Features of the planted problem and the two planted (target-only) axes. */
@@ -122,7 +122,7 @@ class OnlineCpcaStarTest {
 
 	/**
 	 * The paper's raw step (η = 0.003 with τ = 1, one epoch, no annealing): the defaults
-	 * before the dimensionless η of ALGORITHMS.md §5; the tests of the update itself use it.
+	 * before the dimensionless η of docs/math/online.md; the tests of the update itself use it.
 	 */
 	static OnlineOptions paper() {
 		return OnlineOptions.defaults().withNormalisedStep(false).withRates(0.003, 1)
@@ -466,7 +466,7 @@ class OnlineCpcaStarTest {
 	}
 
 	/**
-	 * ALGORITHMS.md §5: the defaults (dimensionless η, annealed over the default epochs)
+	 * docs/math/online.md: the defaults (dimensionless η, annealed over the default epochs)
 	 * converge on a raw-pixel stack (‖x‖² ~ 10⁵, where the paper's η = 0.003 diverges) and
 	 * on a standardised table in mixed units, with no tuning: alignment ≥ 0.9 with offline
 	 * cPCA* at the same β, and no convergence warning.

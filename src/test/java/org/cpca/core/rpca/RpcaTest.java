@@ -211,7 +211,7 @@ class RpcaTest {
 	}
 
 	/**
-	 * ALGORITHMS.md §7: one dominant background component (a decade above the rest, like an
+	 * docs/math/rpca.md: one dominant background component (a decade above the rest, like an
 	 * image stack's brightness), then log λ falls linearly to its floor at i = 7 and stays
 	 * flat: the default rule keeps k_b = 6 (the knot on the log scale, independent of the
 	 * data's units); the original rule on λ (asked for with {@link Rpca#SEED_ELBOW}) sees
