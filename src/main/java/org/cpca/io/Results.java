@@ -105,6 +105,11 @@ public final class Results {
 		return new ArrayList<>(keys);
 	}
 
+	/** {@link #write(Path, List, boolean)} into a new or empty folder (no overwrite). */
+	public void write(final Path dir, final List<Path> inputs) throws IOException {
+		write(dir, inputs, false);
+	}
+
 	/**
 	 * Writes the results into a folder as one set (see {@link OutputFolder}); used where
 	 * no folder was opened before the run.
