@@ -164,6 +164,12 @@ public class ContrastivePcaCommand extends MethodCommand {
 			}
 			if (show_plots) {
 				scatter_plot = analysis.views().scatterPlot();
+				// several α (β, …): one real plot window per setting; the output is the main
+				// model's, the others are shown here
+				if (!java.awt.GraphicsEnvironment.isHeadless()) for (final ImagePlus p : analysis
+					.views().scatterPlots())
+					if (p != scatter_plot && !p.getTitle().equals(scatter_plot.getTitle())) p
+						.show();
 				scree_plot = analysis.views().screePlot();
 				if (analysis.selection() != null && analysis.cpca() != null)
 					variance_pairs_plot = analysis.views().variancePairsPlot();

@@ -32,7 +32,6 @@ import org.cpca.image.TiffFiles;
 import org.cpca.render.CurvePlot;
 import org.cpca.render.ExtremeSamples;
 import org.cpca.render.ModelViews;
-import org.cpca.render.Panels;
 import org.cpca.render.PlotFiles;
 import org.cpca.render.ScreePlot;
 import org.cpca.render.VariancePairsPlot;
@@ -122,7 +121,7 @@ public final class Results {
 			for (final Curve c : solution.curves()) {
 				Files.write(out.file(c.name + ".csv"), c.csv().getBytes(
 					StandardCharsets.UTF_8));
-				PlotFiles.savePng(CurvePlot.render(c), out.file("plots/" + c.name + ".png"));
+				PlotFiles.saveFigure(CurvePlot.render(c), out.file("plots/" + c.name + ".png"));
 			}
 			timings.put("write", (System.nanoTime() - t0) / 1e9);
 			double total = 0;
@@ -177,8 +176,8 @@ public final class Results {
 			? "eigen-images" : "contrastive eigen-images", solution.linearModels(), target
 				.layout);
 		TiffFiles.save(stack, out.file("components.tif"));
-		PlotFiles.savePng(ModelViews.eigenImageMontage(stack, primary().numComponents()),
-			out.file("plots/eigen_images.png"));
+		PlotFiles.saveMontage(stack, primary().numComponents(), out.file(
+			"plots/eigen_images.png"));
 	}
 
 	/**
@@ -189,21 +188,20 @@ public final class Results {
 		final ImagePlus stack = ExtremeSamples.stack("extreme samples", primary(), target
 			.dataset, target.layout, ExtremeSamples.COUNT);
 		TiffFiles.save(stack, out.file("extremes.tif"));
-		PlotFiles.savePng(ModelViews.eigenImageMontage(stack, stack.getStackSize() / primary()
-			.numComponents()), out.file("plots/extremes.png"));
+		PlotFiles.saveMontage(stack, stack.getStackSize() / primary().numComponents(), out
+			.file("plots/extremes.png"));
 	}
 
 	private void writePlots(final OutputFolder out) throws IOException {
 		final List<ImagePlus> panels = ModelViews.scatterPanels(models, labels, target.name(),
 			1);
 		for (int i = 0; i < panels.size(); i++)
-			PlotFiles.savePng(panels.get(i), out.file("plots/scatter_" + ModelViews.settingKey(
-				models.get(i)) + ".png"));
-		PlotFiles.savePng(panels.size() == 1 ? panels.get(0) : Panels.montage(panels, 2), out
-			.file("plots/scatter.png"));
-		PlotFiles.savePng(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
+			PlotFiles.saveFigure(panels.get(i), out.file("plots/scatter_" + ModelViews
+				.settingKey(models.get(i)) + ".png"));
+		PlotFiles.saveFigures(panels, 2, out.file("plots/scatter.png"));
+		PlotFiles.saveFigure(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
 			primary().eigenvalues()), out.file("plots/eigenvalues.png"));
-		if (solution.selection() != null && solution.fit() != null) PlotFiles.savePng(
+		if (solution.selection() != null && solution.fit() != null) PlotFiles.saveFigure(
 			VariancePairsPlot.render(
 			"target vs background variance of the top cPC", solution.fit(), solution
 				.selection()), out.file("plots/variance_pairs.png"));

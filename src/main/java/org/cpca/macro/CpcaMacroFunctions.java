@@ -272,7 +272,8 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 				analysis().views().extremeSamples().show();
 				return null;
 			case "showScatterPlot":
-				analysis().views().scatterPlot().show();
+				for (final ij.ImagePlus p : analysis().views().scatterPlots())
+					p.show();
 				if (analysis().samples() == Samples.PIXELS && analysis().solution()
 					.linear()) analysis().views().loadingsPlot().show();
 				return null;
