@@ -140,7 +140,10 @@ public final class Montage {
 		final Svg svg = new Svg(width(), height());
 		for (int i = 0; i < stack.getStackSize(); i++) {
 			final int x = (i % cols) * (w + GAP), y = (i / cols) * (h + TEXT);
-			svg.image(tile(i), x, y, w, h);
+			// enlarged with sharp pixels already, so that no viewer smooths them
+			final ImageProcessor big = new ColorProcessor(tile(i));
+			big.setInterpolationMethod(ImageProcessor.NONE);
+			svg.image(big.resize(w, h).getBufferedImage(), x, y, w, h);
 			final String[] lines = label(i);
 			for (int l = 0; l < lines.length; l++)
 				svg.text(lines[l], x + 2, y + h + 15 + 15 * l, 12, Svg.Anchor.START, false,

@@ -217,8 +217,19 @@ public final class PlotSvg {
 		}
 
 		String label(final double t) {
-			return tickLabel(t);
+			if (!log) return tickLabel(t);
+			final int e = (int) Math.round(Math.log10(t));
+			return e >= -2 && e <= 3 ? tickLabel(t) : "10" + superscript(e);
 		}
+	}
+
+	/** The exponent in Unicode superscript digits, e.g. ⁻⁴. */
+	static String superscript(final int e) {
+		final String digits = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+		final StringBuilder sb = new StringBuilder(e < 0 ? "⁻" : "");
+		for (final char c : Integer.toString(Math.abs(e)).toCharArray())
+			sb.append(digits.charAt(c - '0'));
+		return sb.toString();
 	}
 
 	/** 1, 2 or 5 × 10^e, the smallest not below {@code raw}. */

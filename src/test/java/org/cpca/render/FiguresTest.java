@@ -165,7 +165,7 @@ class FiguresTest {
 		assertTrue(p.getLimits()[2] < 0.5);
 		// the SVG shows decades 1e-4 … 1
 		final List<String> t = texts(parse(PlotSvg.svg(p, 600, 450)));
-		assertTrue(t.contains("1e-4") && t.contains("0.01") && t.contains("1"), t.toString());
+		assertTrue(t.contains("10⁻⁴") && t.contains("0.01") && t.contains("1"), t.toString());
 	}
 
 	@Test
