@@ -300,8 +300,8 @@ final class FitCommand implements Callable<Integer> {
 						n++;
 					}
 					if (n == 0) continue;
-					sb.append(sb.length() == 0 ? "" : String.format("%n")).append(String.format(
-						GROUPS[g][0])).append(layout.toString());
+					sb.append(sb.length() == 0 ? "" : System.lineSeparator()).append(GROUPS[g][0]
+						.replace("%n", System.lineSeparator())).append(layout.toString());
 				}
 				return sb.toString();
 			});
