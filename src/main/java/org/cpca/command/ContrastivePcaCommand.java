@@ -176,10 +176,11 @@ public class ContrastivePcaCommand extends MethodCommand {
 				if (pixels && linear) loadings_plot = analysis.views().loadingsPlot();
 				final java.util.List<ImagePlus> curves = analysis.views().curvePlots();
 				if (!curves.isEmpty()) {
-					curve_plot = curves.size() == 1 ? curves.get(0) : org.cpca.render.Panels
-						.montage(curves, 2);
-					curve_plot.setTitle(analysis.solution().method().displayName +
-						" curves of " + target.getTitle());
+					// real plot windows: the first is the output, the others are shown here
+					curve_plot = curves.get(0);
+					if (!java.awt.GraphicsEnvironment.isHeadless()) for (final ImagePlus p : curves
+						.subList(1, curves.size()))
+						p.show();
 				}
 			}
 			// pixels as samples: a row per pixel only for small images (the score images
