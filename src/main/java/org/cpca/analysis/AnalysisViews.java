@@ -147,6 +147,13 @@ public final class AnalysisViews {
 		final Plot plot = new Plot("Components of " + a.targetTitle() + " across planes",
 			"plane (channel / slice / frame)", "loading");
 		plot.setSize(ScatterPlot.WIDTH, ScatterPlot.HEIGHT);
+		// limits fitted to every component, not only the first
+		final double[] all = new double[comps.length * d];
+		for (int c = 0; c < comps.length; c++)
+			System.arraycopy(comps[c], 0, all, c * d, d);
+		final double[] yr = org.cpca.render.PlotStyle.paddedRange(all);
+		plot.setLimits(0.5, d + 0.5, yr[0], yr[1]);
+		plot.setOptions("xinterval=" + Math.max(1, (d + 9) / 10) + " xdecimals=0");
 		final StringBuilder legend = new StringBuilder();
 		for (int c = 0; c < comps.length; c++) {
 			plot.setLineWidth(1.5f);
@@ -161,19 +168,34 @@ public final class AnalysisViews {
 	}
 
 	/**
-	 * Scatter plot of the target samples on the first two components, coloured by class
-	 * (slice labels that repeat; for pixels as samples, inside / outside the selection);
-	 * for several α one panel per α in one image. Pixels as samples draw a regular
-	 * subsample of at most {@value #MAX_PLOTTED_PIXELS} points.
+	 * Scatter plot of the target samples on the first two components of the main model,
+	 * coloured by class (slice labels that repeat; for pixels as samples, inside / outside
+	 * the selection): a real ImageJ plot (its values can be listed, its axes rescaled).
+	 * Pixels as samples draw a regular subsample of at most {@value #MAX_PLOTTED_PIXELS}
+	 * points. For every α see {@link #scatterPlots()}.
 	 */
 	public ImagePlus scatterPlot() {
+		final List<ImagePlus> all = scatterPlots();
+		final int i = a.models().indexOf(a.primary());
+		return all.get(Math.max(0, i));
+	}
+
+	/**
+	 * One scatter plot per model (per α, β, …), each a real ImageJ plot window titled
+	 * with its setting, in the order of {@code models()}.
+	 */
+	public List<ImagePlus> scatterPlots() {
 		final int n = a.targetData.samples();
 		final int stride = a.layout == null ? Math.max(1, (n + MAX_PLOTTED_PIXELS - 1) /
 			MAX_PLOTTED_PIXELS) : 1;
-		final ImagePlus imp = ModelViews.scatterPlot(a.models(), a.targetData.labels(),
-			a.targetTitle(), stride);
-		imp.setTitle(a.solution.method().displayName + " scatter plot of " + a.targetTitle());
-		return imp;
+		final List<ImagePlus> plots = ModelViews.scatterPanels(a.models(), a.targetData
+			.labels(), a.targetTitle(), stride);
+		final boolean several = plots.size() > 1;
+		for (int i = 0; i < plots.size(); i++)
+			plots.get(i).setTitle(a.solution.method().displayName + " scatter plot of " + a
+				.targetTitle() + (several ? " (" + ModelViews.title(a.models().get(i)) + ")"
+					: ""));
+		return plots;
 	}
 
 	/**

@@ -9,7 +9,9 @@ import picocli.CommandLine.Command;
 /** {@code cpca bench}: the speed benchmarks on generated data. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
 	description = "Time the solvers on generated data of the sizes the project " +
-		"promises (in-process, best of several runs) and print a table.")
+		"promises and print a table: per case the median of 5 timed runs after a JIT " +
+		"warm-up (in-process wall-clock; the first run's time in the note where it " +
+		"matters). Other processes inflate the times: compare ratios and repeat.")
 final class BenchCommand implements Callable<Integer> {
 
 	@picocli.CommandLine.Option(names = "--only", paramLabel = "GROUP", split = ",",

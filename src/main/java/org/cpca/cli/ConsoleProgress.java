@@ -22,7 +22,7 @@ final class ConsoleProgress implements Progress {
 	}
 
 	static ConsoleProgress forTerminal() {
-		return new ConsoleProgress(System.err, System.console() != null);
+		return new ConsoleProgress(System.err, Main.terminal());
 	}
 
 	@Override

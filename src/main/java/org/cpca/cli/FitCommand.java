@@ -28,7 +28,24 @@ import picocli.CommandLine.Spec;
 		"plots/*.png into --out.",
 		"PATH is an image stack (any ImageJ-readable file), a folder of images (a " +
 			"sequence, sorted by name) or a CSV table (header row; numeric columns are " +
-			"the features)." })
+			"the features)." },
+	footerHeading = "%nExamples:%n",
+	footer = { "  Two image stacks, automatic α (results and figures in results/):",
+		"    cpca fit --target target.tif --background background.tif --out results",
+		"  One fixed α, three components:",
+		"    cpca fit --target target.tif --background background.tif \\",
+		"      --alpha 2 -k 3 --out results-alpha2",
+		"  Rows of one CSV table: treated against control, coloured by class:",
+		"    cpca fit --target cells.csv --target-where Treatment=drug \\",
+		"      --background cells.csv --background-where Treatment=control \\",
+		"      --label-column Class --out results-table",
+		"  cPCA* (automatic β), and online cPCA* streamed from disk:",
+		"    cpca fit --method star --target t.tif --background b.tif --out r-star",
+		"    cpca fit --method online --beta 0.5 --target t.tif --background b.tif \\",
+		"      --out r-online",
+		"  Apply a saved model to new data:",
+		"    cpca apply --model results/model.json --input new.tif --out r-new",
+		"", "Every flag: docs/cli-reference.md; workflows: docs/workflows/." })
 final class FitCommand implements Callable<Integer> {
 
 	@Spec
@@ -289,6 +306,51 @@ final class FitCommand implements Callable<Integer> {
 	@Option(names = "--no-plots", description = "Do not draw plots/ (faster; the " +
 		"numbers, models and images are written as usual).")
 	boolean noPlots;
+
+	/** Help sections of the options, in order; an option not listed is a method option. */
+	static final String[][] GROUPS = { //
+		{ "Input:%n", "--target", "--background", "--labels", "--label-column", "--mask",
+			"--bin", "--axes", "--missing", "--target-where", "--background-where", "--standardize" },
+		{ "Method:%n" }, // every option not named elsewhere
+		{ "Kernel cPCA (--method kernel):%n", "--kernel", "--gamma", "--degree", "--coef0",
+			"--landmarks" },
+		{ "Online cPCA* (--method online):%n", "--eta", "--tau", "--epochs", "--order",
+			"--centring", "--reference", "--checkpoints" },
+		{ "Output:%n", "--out", "--overwrite", "--no-plots" }, //
+		{ "Help:%n", "--help", "--version" } };
+
+	/**
+	 * Replaces the one long option list of {@code cpca fit --help} by sections (input,
+	 * method, kernel, online, output, help), each in declaration order.
+	 */
+	static void groupHelp(final picocli.CommandLine fit) {
+		if (fit == null) return;
+		fit.getHelpSectionMap().put(picocli.CommandLine.Model.UsageMessageSpec
+			.SECTION_KEY_OPTION_LIST_HEADING, help -> "");
+		fit.getHelpSectionMap().put(picocli.CommandLine.Model.UsageMessageSpec
+			.SECTION_KEY_OPTION_LIST, help -> {
+				final Map<String, Integer> groupOf = new LinkedHashMap<>();
+				for (int g = 0; g < GROUPS.length; g++)
+					for (int i = 1; i < GROUPS[g].length; i++)
+						groupOf.put(GROUPS[g][i], g);
+				final StringBuilder sb = new StringBuilder();
+				for (int g = 0; g < GROUPS.length; g++) {
+					final picocli.CommandLine.Help.Layout layout = help.createDefaultLayout();
+					int n = 0;
+					for (final OptionSpec o : help.commandSpec().options()) {
+						if (o.hidden()) continue;
+						final Integer og = groupOf.get(o.longestName());
+						if ((og == null ? 1 : og) != g) continue;
+						layout.addOption(o, help.createDefaultParamLabelRenderer());
+						n++;
+					}
+					if (n == 0) continue;
+					sb.append(sb.length() == 0 ? "" : System.lineSeparator()).append(GROUPS[g][0]
+						.replace("%n", System.lineSeparator())).append(layout.toString());
+				}
+				return sb.toString();
+			});
+	}
 
 	/** Where results are reported: the command line's output writer. */
 	PrintWriter out() {

@@ -48,6 +48,9 @@ public final class Main implements Runnable {
 		final CommandLine cl = new CommandLine(new Main());
 		cl.setOut(out);
 		cl.setErr(err);
+		// colours only for a terminal that wants them (never in pipes, logs or tests)
+		cl.setColorScheme(CommandLine.Help.defaultColorScheme(ansi()));
+		FitCommand.groupHelp(cl.getSubcommands().get("fit"));
 		cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
 			if (e instanceof IllegalArgumentException || e instanceof CancellationException ||
 				e instanceof java.nio.file.NoSuchFileException || e instanceof ArithmeticException)
@@ -74,8 +77,15 @@ public final class Main implements Runnable {
 			return 1;
 		});
 		cl.setParameterExceptionHandler((e, args1) -> {
-			err.println("cpca: " + e.getMessage() + " (see: cpca " + e.getCommandLine()
-				.getCommandName() + " --help)");
+			String hint = "";
+			if (e instanceof CommandLine.UnmatchedArgumentException) {
+				// a mistyped subcommand or option: name the closest ones ("did you mean fit?")
+				final java.util.List<String> s = suggestions((CommandLine.UnmatchedArgumentException) e);
+				if (!s.isEmpty()) hint = "; did you mean " + String.join(" or ", s.subList(0, Math
+					.min(3, s.size()))) + "?";
+			}
+			final String name = e.getCommandLine().getCommandSpec().qualifiedName(" ");
+			err.println("cpca: " + e.getMessage() + hint + " (see: " + name + " --help)");
 			err.flush();
 			return 2;
 		});
@@ -95,6 +105,72 @@ public final class Main implements Runnable {
 	/** The fixes for a fit that ran out of memory. */
 	static final String OOM_FIXES = "read fewer features (--bin 2, --mask) or samples, " +
 		"use fewer --landmarks for kernel cPCA, or --method online (streams the inputs)";
+
+	/**
+	 * The subcommands or options nearest to the first unmatched argument: those within a
+	 * small edit distance (a swapped pair of letters counts as one edit: "fti" → fit), then
+	 * picocli's own (similar letter pairs).
+	 */
+	static java.util.List<String> suggestions(final CommandLine.UnmatchedArgumentException e) {
+		final java.util.List<String> out = new java.util.ArrayList<>();
+		final java.util.List<String> unmatched = e.getUnmatched();
+		if (unmatched == null || unmatched.isEmpty()) return out;
+		String arg = unmatched.get(0);
+		final CommandLine.Model.CommandSpec spec = e.getCommandLine().getCommandSpec();
+		final java.util.Collection<String> names;
+		if (arg.startsWith("-")) {
+			if (arg.contains("=")) arg = arg.substring(0, arg.indexOf('='));
+			names = new java.util.ArrayList<>();
+			for (final CommandLine.Model.OptionSpec o : spec.options())
+				names.addAll(java.util.Arrays.asList(o.names()));
+		}
+		else names = spec.subcommands().keySet();
+		final String a = arg.replaceFirst("^-+", "");
+		final int limit = Math.max(1, Math.min(2, a.length() / 3));
+		for (final String n : names)
+			if (editDistance(a, n.replaceFirst("^-+", "")) <= limit && !out.contains(n)) out.add(
+				n);
+		for (final String n : e.getSuggestions())
+			if (!out.contains(n)) out.add(n);
+		return out;
+	}
+
+	/** Optimal string alignment distance: insertions, deletions, substitutions, swaps. */
+	static int editDistance(final String a, final String b) {
+		final int[][] d = new int[a.length() + 1][b.length() + 1];
+		for (int i = 0; i <= a.length(); i++)
+			d[i][0] = i;
+		for (int j = 0; j <= b.length(); j++)
+			d[0][j] = j;
+		for (int i = 1; i <= a.length(); i++)
+			for (int j = 1; j <= b.length(); j++) {
+				final int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+				d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] +
+					cost);
+				if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b
+					.charAt(j - 1)) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+			}
+		return d[a.length()][b.length()];
+	}
+
+	/**
+	 * ANSI colours in help texts: only when the process has a terminal, standard error is
+	 * one too (the launcher script tells, as {@code -Dcpca.stderr.tty}), and neither
+	 * {@code NO_COLOR} nor {@code TERM=dumb} asks for none.
+	 */
+	static CommandLine.Help.Ansi ansi() {
+		return terminal() && System.getenv("NO_COLOR") == null && !"dumb".equals(System
+			.getenv("TERM")) ? CommandLine.Help.Ansi.AUTO : CommandLine.Help.Ansi.OFF;
+	}
+
+	/**
+	 * Whether standard output and standard error are a terminal: the console exists and
+	 * the launcher did not report a redirected standard error.
+	 */
+	static boolean terminal() {
+		return System.console() != null && !"false".equals(System.getProperty(
+			"cpca.stderr.tty"));
+	}
 
 	/** The version from the jar's manifest. */
 	static final class Version implements CommandLine.IVersionProvider {

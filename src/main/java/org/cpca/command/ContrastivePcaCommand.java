@@ -175,16 +175,23 @@ public class ContrastivePcaCommand extends MethodCommand {
 			}
 			if (show_plots) {
 				scatter_plot = analysis.views().scatterPlot();
+				// several α (β, …): one real plot window per setting; the output is the main
+				// model's, the others are shown here
+				if (!java.awt.GraphicsEnvironment.isHeadless()) for (final ImagePlus p : analysis
+					.views().scatterPlots())
+					if (p != scatter_plot && !p.getTitle().equals(scatter_plot.getTitle())) p
+						.show();
 				scree_plot = analysis.views().screePlot();
 				if (analysis.selection() != null && analysis.cpca() != null)
 					variance_pairs_plot = analysis.views().variancePairsPlot();
 				if (pixels && linear) loadings_plot = analysis.views().loadingsPlot();
 				final java.util.List<ImagePlus> curves = analysis.views().curvePlots();
 				if (!curves.isEmpty()) {
-					curve_plot = curves.size() == 1 ? curves.get(0) : org.cpca.render.Panels
-						.montage(curves, 2);
-					curve_plot.setTitle(analysis.solution().method().displayName +
-						" curves of " + target.getTitle());
+					// real plot windows: the first is the output, the others are shown here
+					curve_plot = curves.get(0);
+					if (!java.awt.GraphicsEnvironment.isHeadless()) for (final ImagePlus p : curves
+						.subList(1, curves.size()))
+						p.show();
 				}
 			}
 			// pixels as samples: a row per pixel only for small images (the score images

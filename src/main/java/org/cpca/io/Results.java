@@ -32,7 +32,6 @@ import org.cpca.image.TiffFiles;
 import org.cpca.render.CurvePlot;
 import org.cpca.render.ExtremeSamples;
 import org.cpca.render.ModelViews;
-import org.cpca.render.Panels;
 import org.cpca.render.PlotFiles;
 import org.cpca.render.ScreePlot;
 import org.cpca.render.VariancePairsPlot;
@@ -40,7 +39,7 @@ import org.cpca.render.VariancePairsPlot;
 /**
  * The results of one {@code cpca fit} and how they are written: {@code summary.json},
  * {@code scores.csv}, {@code model.json} (plus {@code models/} for automatic α),
- * {@code components.tif} for images, and {@code plots/*.png}.
+ * {@code components.tif} for images, and {@code plots/*.png} (each figure also as {@code *_hires.png} and {@code *.svg}).
  */
 public final class Results {
 
@@ -151,8 +150,7 @@ public final class Results {
 			for (final Curve c : solution.curves()) {
 				Files.write(out.file(c.name + ".csv"), c.csv().getBytes(
 					StandardCharsets.UTF_8));
-				if (plots) PlotFiles.savePng(CurvePlot.render(c), out.file("plots/" + c.name +
-					".png"));
+				if (plots) PlotFiles.saveFigure(CurvePlot.render(c), figure(out, "plots/" + c.name + ".png"));
 			}
 			timings.put("write", (System.nanoTime() - t0) / 1e9);
 			double total = 0;
@@ -213,8 +211,8 @@ public final class Results {
 			? "eigen-images" : "contrastive eigen-images", solution.linearModels(), target
 				.layout);
 		TiffFiles.save(stack, out.file("components.tif"));
-		if (plots) PlotFiles.savePng(ModelViews.eigenImageMontage(stack, primary().numComponents()),
-			out.file("plots/eigen_images.png"));
+		if (plots) PlotFiles.saveMontage(stack, primary().numComponents(), figure(out,
+			"plots/eigen_images.png"));
 	}
 
 	/**
@@ -227,24 +225,35 @@ public final class Results {
 		final ImagePlus stack = ExtremeSamples.stack("extreme samples", primary(), target
 			.dataset, target.layout, ExtremeSamples.COUNT);
 		TiffFiles.save(stack, out.file("extremes.tif"));
-		if (plots) PlotFiles.savePng(ModelViews.eigenImageMontage(stack, stack.getStackSize() / primary()
-			.numComponents()), out.file("plots/extremes.png"));
+		if (plots) PlotFiles.saveMontage(stack, stack.getStackSize() / primary().numComponents(), figure(
+			out, "plots/extremes.png"));
 	}
 
 	private void writePlots(final OutputFolder out) throws IOException {
 		final List<ImagePlus> panels = ModelViews.scatterPanels(models, labels, target.name(),
 			1);
 		for (int i = 0; i < panels.size(); i++)
-			PlotFiles.savePng(panels.get(i), out.file("plots/scatter_" + ModelViews.settingKey(
-				models.get(i)) + ".png"));
-		PlotFiles.savePng(panels.size() == 1 ? panels.get(0) : Panels.montage(panels, 2), out
-			.file("plots/scatter.png"));
-		PlotFiles.savePng(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
-			primary().eigenvalues()), out.file("plots/eigenvalues.png"));
-		if (solution.selection() != null && solution.fit() != null) PlotFiles.savePng(
+			PlotFiles.saveFigure(panels.get(i), figure(out, "plots/scatter_" + ModelViews
+				.settingKey(models.get(i)) + ".png"));
+		PlotFiles.saveFigures(panels, 2, figure(out, "plots/scatter.png"));
+		PlotFiles.saveFigure(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
+			primary().eigenvalues()), figure(out, "plots/eigenvalues.png"));
+		if (solution.selection() != null && solution.fit() != null) PlotFiles.saveFigure(
 			VariancePairsPlot.render(
 			"target vs background variance of the top cPC", solution.fit(), solution
-				.selection()), out.file("plots/variance_pairs.png"));
+				.selection()), figure(out, "plots/variance_pairs.png"));
+	}
+
+	/**
+	 * The staged path of a figure's PNG, with its high-resolution PNG and SVG siblings
+	 * ({@link PlotFiles}) registered, so that all three are committed with the results.
+	 */
+	private static Path figure(final OutputFolder out, final String png) throws IOException {
+		final Path p = out.file(png);
+		final String stem = png.substring(0, png.length() - ".png".length());
+		out.file(stem + "_hires.png");
+		out.file(stem + ".svg");
+		return p;
 	}
 
 	private JsonObject summary() {

@@ -304,7 +304,13 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 				analysis().views().extremeSamples().show();
 				return null;
 			case "showScatterPlot":
-				analysis().views().scatterPlot().show();
+			{ // one plot window per α; the main model's last, so that it is the active one
+				final List<ij.ImagePlus> plots = analysis().views().scatterPlots();
+				final int main = Math.max(0, analysis().models().indexOf(analysis().primary()));
+				for (int i = 0; i < plots.size(); i++)
+					if (i != main) plots.get(i).show();
+				plots.get(main).show();
+			}
 				if (analysis().samples() == Samples.PIXELS && analysis().solution()
 					.linear()) analysis().views().loadingsPlot().show();
 				return null;

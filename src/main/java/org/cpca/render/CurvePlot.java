@@ -1,5 +1,7 @@
 package org.cpca.render;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import ij.ImagePlus;
@@ -7,57 +9,99 @@ import ij.gui.Plot;
 
 import org.cpca.core.Curve;
 
-/** A {@link Curve} as a line plot: one coloured series per column, with a legend. */
+/**
+ * A {@link Curve} as a line plot: one coloured series per column, with a legend, axes
+ * fitted to every series, and human labels for the column names the tables use
+ * ({@code samples_seen} is shown as "samples seen", {@code alignment} as "alignment with
+ * offline cPCA*", …). A curve that asks for a log x axis gets one; its points at x = 0
+ * (e.g. β = 0, plain cPCA) cannot lie on a log axis and are drawn as dashed horizontal
+ * lines named in the legend ("… at β = 0").
+ */
 public final class CurvePlot {
 
 	private CurvePlot() {}
 
+	/** Column names of curves and their labels in plots. */
+	private static final Map<String, String> HUMAN = Map.of("samples_seen", "samples seen",
+		"beta", "β", "alignment", "alignment with offline cPCA*", "subspace_change",
+		"subspace change between checkpoints", "lda_accuracy", "LDA accuracy",
+		"symmetrized_kl", "symmetrised KL divergence");
+
+	/** The label shown for a column name: a known name's words, else '_' → ' '. */
+	public static String human(final String name) {
+		final String h = HUMAN.get(name);
+		return h != null ? h : name.replace('_', ' ');
+	}
+
 	/** @return an RGB image of {@value ScatterPlot#WIDTH}×{@value ScatterPlot#HEIGHT} pixels */
 	public static ImagePlus render(final Curve curve) {
-		final Plot plot = new Plot(curve.title, curve.xLabel, curve.yLabel);
-		plot.setSize(ScatterPlot.WIDTH, ScatterPlot.HEIGHT);
 		final double[] x = curve.x();
-		boolean logX = curve.logX;
+		int positive = 0;
 		for (final double v : x)
-			logX &= v > 0;
-		if (logX) plot.setAxisXLog(true);
-		final StringBuilder legend = new StringBuilder();
-		final double[] all = allValues(curve.series());
-		final double[] xr = PlotStyle.paddedRange(x);
-		final double[] yr = PlotStyle.paddedRange(all);
+			if (v > 0) positive++;
+		final boolean logX = curve.logX && positive >= 2;
+		final String xLabel = human(curve.xLabel);
+		final Plot plot = new Plot(curve.title, xLabel, human(curve.yLabel));
+		plot.setSize(ScatterPlot.WIDTH, ScatterPlot.HEIGHT);
+		// limits from every value of every series (and of the x = 0 lines)
+		final List<Double> ys = new ArrayList<>();
+		for (final double[] v : curve.series().values())
+			for (int i = 0; i < v.length; i++)
+				if (!logX || x[i] > 0 || x[i] == 0) ys.add(v[i]);
+		final double[] yr = PlotStyle.paddedRange(ys.stream().mapToDouble(Double::doubleValue)
+			.toArray());
+		final double[] xr;
 		if (logX) {
 			double min = Double.POSITIVE_INFINITY, max = 0;
-			for (final double v : x) {
-				min = Math.min(min, v);
-				max = Math.max(max, v);
-			}
-			xr[0] = min / 1.2;
-			xr[1] = max * 1.2;
+			for (final double v : x)
+				if (v > 0) {
+					min = Math.min(min, v);
+					max = Math.max(max, v);
+				}
+			xr = new double[] { min / 1.5, max * 1.5 };
 		}
+		else xr = PlotStyle.paddedRange(x);
 		plot.setLimits(xr[0], xr[1], yr[0], yr[1]);
+		if (logX) plot.setAxisXLog(true);
+		final StringBuilder legend = new StringBuilder();
 		int c = 0;
 		for (final Map.Entry<String, double[]> e : curve.series().entrySet()) {
+			final double[] y = e.getValue();
+			final double[][] shown = logX ? positiveOnly(x, y) : new double[][] { x, y };
 			plot.setLineWidth(PlotStyle.MARKER_LINE_WIDTH);
 			plot.setColor(Palette.color(c), Palette.color(c));
-			plot.add(x.length > 60 ? "line" : "connected circle", x, e.getValue());
-			legend.append(c++ == 0 ? "" : "\n").append(e.getKey());
+			plot.add(shown[0].length > 60 ? "line" : "connected circle", shown[0], shown[1]);
+			append(legend, human(e.getKey()));
+			if (logX) for (int i = 0; i < x.length; i++) {
+				if (x[i] != 0 || !Double.isFinite(y[i])) continue;
+				plot.setLineWidth(1);
+				plot.setColor(Palette.color(c));
+				plot.add("line", new double[] { xr[0], xr[1] }, new double[] { y[i], y[i] });
+				append(legend, human(e.getKey()) + " at " + xLabel + " = 0");
+				break;
+			}
+			c++;
 		}
 		PlotStyle.title(plot, curve.title);
-		if (curve.series().size() > 1) plot.setLegend(legend.toString(),
-			Plot.AUTO_POSITION);
+		if (legend.indexOf("\n") >= 0) plot.setLegend(legend.toString(), Plot.AUTO_POSITION);
 		return plot.getImagePlus();
 	}
 
-	private static double[] allValues(final Map<String, double[]> series) {
+	private static void append(final StringBuilder legend, final String entry) {
+		legend.append(legend.length() == 0 ? "" : "\n").append(entry);
+	}
+
+	/** The points with x &gt; 0. */
+	private static double[][] positiveOnly(final double[] x, final double[] y) {
 		int n = 0;
-		for (final double[] v : series.values())
-			n += v.length;
-		final double[] all = new double[n];
-		int o = 0;
-		for (final double[] v : series.values()) {
-			System.arraycopy(v, 0, all, o, v.length);
-			o += v.length;
-		}
-		return all;
+		for (final double v : x)
+			if (v > 0) n++;
+		final double[] px = new double[n], py = new double[n];
+		for (int i = 0, q = 0; i < x.length; i++)
+			if (x[i] > 0) {
+				px[q] = x[i];
+				py[q++] = y[i];
+			}
+		return new double[][] { px, py };
 	}
 }

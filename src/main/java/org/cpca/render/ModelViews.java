@@ -138,36 +138,11 @@ public final class ModelViews {
 	/**
 	 * An eigen-image stack as one RGB picture: the slices side by side (at most
 	 * {@code columns} per row), each enlarged to about 192 pixels wide and drawn with the
-	 * stack's lookup table and display range, its slice label written underneath.
+	 * stack's lookup table and display range, its slice label written underneath, and a
+	 * colour bar of that table and range on the right ({@link Montage}).
 	 */
 	public static ImagePlus eigenImageMontage(final ImagePlus stack, final int columns) {
-		final int n = stack.getStackSize();
-		final int cols = Math.min(columns, n), rows = (n + cols - 1) / cols;
-		final int scale = Math.max(1, 192 / Math.max(1, stack.getWidth()));
-		final int w = stack.getWidth() * scale, h = stack.getHeight() * scale, text = 36,
-				gap = 6;
-		final ij.process.ColorProcessor out = new ij.process.ColorProcessor(cols * (w + gap),
-			rows * (h + text));
-		out.setColor(java.awt.Color.WHITE);
-		out.fill();
-		out.setColor(java.awt.Color.BLACK);
-		out.setFont(new java.awt.Font("SansSerif", java.awt.Font.PLAIN, 12));
-		out.setAntialiasedText(true);
-		for (int i = 0; i < n; i++) {
-			final ij.process.ImageProcessor ip = stack.getStack().getProcessor(i + 1);
-			ip.setLut(stack.getProcessor().getLut());
-			ip.setMinAndMax(stack.getDisplayRangeMin(), stack.getDisplayRangeMax());
-			ip.setInterpolationMethod(ij.process.ImageProcessor.NONE);
-			final ij.process.ImageProcessor tile = ip.convertToRGB().resize(w, h);
-			final int x = (i % cols) * (w + gap), y = (i / cols) * (h + text);
-			out.insert(tile, x, y);
-			final String label = stack.getStack().getSliceLabel(i + 1);
-			if (label == null) continue;
-			final int split = label.indexOf(" λ=");
-			out.drawString(split < 0 ? label : label.substring(0, split), x + 2, y + h + 15);
-			if (split >= 0) out.drawString(label.substring(split + 1), x + 2, y + h + 30);
-		}
-		return new ImagePlus(stack.getTitle(), out);
+		return Montage.render(stack, columns, 1);
 	}
 
 	/**

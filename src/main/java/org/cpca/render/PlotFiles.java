@@ -1,16 +1,27 @@
 package org.cpca.render;
 
 import ij.ImagePlus;
+import ij.gui.Plot;
 
 import org.cpca.core.AtomicFiles;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import javax.imageio.ImageIO;
 
-/** Writes rendered images to files, atomically and headless. */
+/**
+ * Writes rendered images to files, atomically and headless. A figure ({@link #saveFigure},
+ * {@link #saveFigures}, {@link #saveMontage}) is written three times, for screens and for
+ * papers: {@code name.png} (screen size), {@code name_hires.png} ({@value #HIRES}× the
+ * size, lines and text drawn at that size, not enlarged pixels) and {@code name.svg}
+ * (vector: lines, markers and text stay sharp at any size; images are embedded).
+ */
 public final class PlotFiles {
 
 	private PlotFiles() {}
@@ -29,5 +40,114 @@ public final class PlotFiles {
 			if (!ImageIO.write(image, "png", tmp.toFile())) throw new IOException(
 				"no PNG writer is available in this Java runtime");
 		});
+	}
+
+	/** Scale of the high-resolution PNG files. */
+	public static final int HIRES = 3;
+
+	/** {@code dir/name_hires.png} for {@code dir/name.png}. */
+	public static Path hires(final Path png) {
+		return png.resolveSibling(stem(png) + "_hires.png");
+	}
+
+	/** {@code dir/name.svg} for {@code dir/name.png}. */
+	public static Path svg(final Path png) {
+		return png.resolveSibling(stem(png) + ".svg");
+	}
+
+	private static String stem(final Path png) {
+		final String name = png.getFileName().toString();
+		return name.endsWith(".png") ? name.substring(0, name.length() - 4) : name;
+	}
+
+	/** The ImageJ plot behind a plot image, or null. */
+	public static Plot plotOf(final ImagePlus imp) {
+		final Object p = imp.getProperty(Plot.PROPERTY_KEY);
+		return p instanceof Plot ? (Plot) p : null;
+	}
+
+	/**
+	 * Saves a plot image (made by {@code Plot.getImagePlus()}) as PNG, high-resolution
+	 * PNG and SVG; an image that is not a plot only as PNG.
+	 */
+	public static void saveFigure(final ImagePlus imp, final Path png) throws IOException {
+		savePng(imp, png);
+		final Plot plot = plotOf(imp);
+		if (plot == null) return;
+		savePng(highResolution(imp), hires(png));
+		writeText(svg(png), PlotSvg.svg(plot, imp.getWidth(), imp.getHeight()));
+	}
+
+	/** The plot redrawn at {@value #HIRES}× its size (an image that is not a plot: enlarged). */
+	static ImagePlus highResolution(final ImagePlus imp) {
+		final Plot plot = plotOf(imp);
+		if (plot != null) return plot.makeHighResolution(imp.getTitle(), HIRES, true, false);
+		final ij.process.ImageProcessor ip = imp.getProcessor().duplicate();
+		ip.setInterpolationMethod(ij.process.ImageProcessor.NONE);
+		return new ImagePlus(imp.getTitle(), ip.resize(imp.getWidth() * HIRES, imp
+			.getHeight() * HIRES));
+	}
+
+	/**
+	 * Several plots as one figure, {@code columns} per row ({@link Panels#montage}), as
+	 * PNG, high-resolution PNG and SVG (the panels side by side).
+	 */
+	public static void saveFigures(final List<ImagePlus> panels, final int columns,
+		final Path png) throws IOException
+	{
+		if (panels.size() == 1) {
+			saveFigure(panels.get(0), png);
+			return;
+		}
+		savePng(Panels.montage(panels, columns), png);
+		final List<ImagePlus> big = new ArrayList<>();
+		for (final ImagePlus p : panels)
+			big.add(highResolution(p));
+		savePng(Panels.montage(big, columns), hires(png));
+		int cellW = 0, cellH = 0;
+		for (final ImagePlus p : panels) {
+			cellW = Math.max(cellW, p.getWidth());
+			cellH = Math.max(cellH, p.getHeight());
+		}
+		final int cols = Math.min(columns, panels.size()), rows = (panels.size() + cols - 1) /
+			cols;
+		final StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" +
+			"<svg xmlns=\"http://www.w3.org/2000/svg\" " +
+			"xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"" + cols *
+				cellW + "\" height=\"" + rows * cellH + "\">\n");
+		for (int i = 0; i < panels.size(); i++) {
+			final ImagePlus p = panels.get(i);
+			final Plot plot = plotOf(p);
+			final String inner = plot != null ? PlotSvg.svg(plot, p.getWidth(), p.getHeight())
+				: embedded(p);
+			// nested documents keep their own coordinates and clip paths (ids made unique)
+			sb.append(inner.substring(inner.indexOf("<svg")).replaceFirst("<svg ", "<svg x=\"" +
+				(i % cols) * cellW + "\" y=\"" + (i / cols) * cellH + "\" ").replace("id=\"",
+					"id=\"p" + i).replace("url(#", "url(#p" + i));
+		}
+		writeText(svg(png), sb.append("</svg>\n").toString());
+	}
+
+	private static String embedded(final ImagePlus imp) {
+		final Svg s = new Svg(imp.getWidth(), imp.getHeight());
+		s.image(Rgb.of(imp), 0, 0, imp.getWidth(), imp.getHeight());
+		return s.toString();
+	}
+
+	/**
+	 * An image stack with a colour bar ({@link Montage}), {@code columns} slices per row,
+	 * as PNG, high-resolution PNG and SVG.
+	 */
+	public static void saveMontage(final ImagePlus stack, final int columns, final Path png)
+		throws IOException
+	{
+		savePng(Montage.render(stack, columns, 1), png);
+		savePng(Montage.render(stack, columns, HIRES), hires(png));
+		writeText(svg(png), Montage.svg(stack, columns));
+	}
+
+	private static void writeText(final Path file, final String text) throws IOException {
+		AtomicFiles.write(file, tmp -> Files.write(tmp, text.getBytes(
+			StandardCharsets.UTF_8)));
 	}
 }

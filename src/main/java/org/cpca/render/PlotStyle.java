@@ -5,7 +5,7 @@ import ij.gui.Plot;
 import java.awt.Color;
 
 /** Shared look of the plots: title above the frame, padded limits, marker size. */
-final class PlotStyle {
+public final class PlotStyle {
 
 	/** Line width that gives 7-pixel markers in ij.gui.Plot. */
 	static final float MARKER_LINE_WIDTH = 1.5f;
@@ -30,7 +30,7 @@ final class PlotStyle {
 	 * when all values are equal, {-1, 1} when there is none), so that markers at the
 	 * extremes are drawn whole.
 	 */
-	static double[] paddedRange(final double[] values) {
+	public static double[] paddedRange(final double[] values) {
 		double min = Double.POSITIVE_INFINITY;
 		double max = Double.NEGATIVE_INFINITY;
 		for (final double v : values) {

@@ -51,8 +51,8 @@ public final class VariancePairsPlot {
 		final double[] targetVariance, final double[] backgroundVariance,
 		final double[] chosen)
 	{
-		final Plot plot = new Plot(title, "target variance vᵀC_t v",
-			"background variance vᵀC_b v");
+		final Plot plot = new Plot(title, "target variance of the top cPC",
+			"background variance of the top cPC");
 		plot.setSize(ScatterPlot.WIDTH, ScatterPlot.HEIGHT);
 		// the frontier spans decades: log axes when every pair is positive
 		boolean positive = true;

@@ -126,6 +126,12 @@ class CliTest {
 		assertTrue(comps.getStack().getSliceLabel(1).startsWith("cPC1 α=2 λ="), comps
 			.getStack().getSliceLabel(1));
 		assertTrue(Files.size(out.resolve("plots/scatter.png")) > 1000);
+		// every figure also at high resolution and as vector graphics
+		for (final String f : new String[] { "scatter", "eigenvalues", "eigen_images" }) {
+			assertTrue(Files.size(out.resolve("plots/" + f + "_hires.png")) > 1000, f);
+			assertTrue(Files.readString(out.resolve("plots/" + f + ".svg")).contains("</svg>"),
+				f);
+		}
 		assertTrue(Files.size(out.resolve("plots/eigen_images.png")) > 1000);
 		try (Stream<Path> s2 = Files.list(dir)) {
 			assertEquals(1, s2.count(), "no staging folder is left behind");

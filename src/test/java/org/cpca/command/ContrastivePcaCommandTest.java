@@ -126,9 +126,22 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		final ImagePlus eigen = (ImagePlus) m.getOutput("eigen_images");
 		assertEquals(2 * alphas, eigen.getStackSize());
 		final ImagePlus scatter = (ImagePlus) m.getOutput("scatter_plot");
-		// montage of 2 columns of 600 × 450 panels
-		assertEquals(1200, scatter.getWidth());
-		assertEquals(450 * ((alphas + 1) / 2), scatter.getHeight());
+		// a real plot (values readable, axes rescalable), not a flattened picture: the
+		// main model's; one such plot per α
+		assertTrue(scatter.getProperty(ij.gui.Plot.PROPERTY_KEY) instanceof ij.gui.Plot);
+		assertEquals(600, scatter.getWidth());
+		final java.util.List<ImagePlus> plots = a.views().scatterPlots();
+		assertEquals(alphas, plots.size());
+		for (int i = 0; i < alphas; i++) {
+			final ij.gui.Plot p = (ij.gui.Plot) plots.get(i).getProperty(
+				ij.gui.Plot.PROPERTY_KEY);
+			assertNotNull(p, plots.get(i).getTitle());
+			// the plotted points are the scores of that α
+			final float[] x = p.getDataObjectArrays(0)[0];
+			assertEquals(a.models().get(i).targetScores()[0][0], x[0], 1e-5 * (1 + Math.abs(
+				x[0])));
+		}
+		assertEquals(alphas, plots.stream().map(ImagePlus::getTitle).distinct().count());
 		assertEquals(40 * alphas, ((ContrastivePcaCommand) m.getDelegateObject())
 			.scoresTable().size());
 	}

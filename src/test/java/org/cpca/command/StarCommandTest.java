@@ -74,7 +74,11 @@ class StarCommandTest extends CommandTestBase {
 		assertNotNull(c.analysis().solution().facts().get("separation_vs_beta"));
 		final ImagePlus curves = (ImagePlus) m.getOutput("curve_plot");
 		assertNotNull(curves);
-		assertTrue(curves.getWidth() >= 1200, "two curves side by side");
+		// a real plot (LDA accuracy against β, log β axis); the KL curve is a second plot
+		final ij.gui.Plot plot = (ij.gui.Plot) curves.getProperty(ij.gui.Plot.PROPERTY_KEY);
+		assertNotNull(plot);
+		assertEquals("β", plot.getLabel('x'));
+		assertEquals(2, c.analysis().views().curvePlots().size());
 		assertNull(m.getOutput("variance_pairs_plot"));
 		assertArrayEquals(before, Synthetic.pixels((ImagePlus) in.get("target")));
 	}

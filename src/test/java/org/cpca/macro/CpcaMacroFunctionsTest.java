@@ -98,7 +98,9 @@ class CpcaMacroFunctionsTest {
 		assertEquals("40", f[6]);
 		assertTrue(Double.parseDouble(f[8]) > Double.parseDouble(f[7]), out);
 		assertTrue(Double.parseDouble(f[8]) >= 0.8, out);
-		assertEquals("3", f[9], "eigen-images, scatter and scree plots: " + out);
+		// the eigen-images, one scatter plot window per α, the scree plot
+		assertEquals(String.valueOf(n + 2), f[9], "eigen-images, scatter and scree plots: " +
+			out);
 		final String[] eigen = f[10].split("\\|");
 		assertTrue(eigen[0].startsWith("Contrastive eigen-images of target.tif"), out);
 		assertEquals(String.valueOf(2 * n), eigen[1]);

@@ -158,9 +158,9 @@ public final class OnlineRun {
 			if (hasReference) series.put("alignment", alignment);
 			series.put("subspace_change", change);
 			return new Curve("convergence", hasReference
-				? "online cPCA*: alignment with offline cPCA*, tr(P_online P_offline)/k"
+				? "online cPCA*: alignment with offline cPCA* (1 = same subspace)"
 				: "online cPCA*: subspace change between checkpoints", "samples_seen",
-				hasReference ? "alignment, change" : "1 − tr(P_prev P_now)/k", false, x, series);
+				hasReference ? "alignment, change" : "subspace change", false, x, series);
 		}
 
 		/**

@@ -63,10 +63,10 @@ public final class StarRun {
 			curve.put("symmetrized_kl", kl);
 			facts.put("separation_vs_beta", curve);
 			curves.add(new Curve("separation_vs_beta_lda", "LDA accuracy of the classes " +
-				"against β (cPCA*)", "beta", "LDA accuracy", false, grid, Map.of(
+				"against β (cPCA*)", "beta", "LDA accuracy", true, grid, Map.of(
 					"lda_accuracy", lda)));
 			curves.add(new Curve("separation_vs_beta_kl", "symmetrised KL divergence of the " +
-				"classes against β (cPCA*)", "beta", "symmetrised KL", false, grid, Map.of(
+				"classes against β (cPCA*)", "beta", "symmetrised KL", true, grid, Map.of(
 					"symmetrized_kl", kl)));
 		}
 		return new Solution(Method.STAR, null, models, null, fit, curves, facts, fit
