@@ -422,12 +422,6 @@ final class FitCommand implements Callable<Integer> {
 	}
 
 	static TableInput.Missing parseMissing(final String text) {
-		try {
-			return TableInput.Missing.valueOf(text.trim().toUpperCase(Locale.ROOT));
-		}
-		catch (final IllegalArgumentException e) {
-			throw new IllegalArgumentException("--missing " + text +
-				" is not known: use drop, mean, zero or model (pcpca only)");
-		}
+		return TableInput.parseMissing(text);
 	}
 }

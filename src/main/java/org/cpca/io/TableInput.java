@@ -22,6 +22,21 @@ import org.cpca.core.data.Dataset;
  */
 public final class TableInput {
 
+	/**
+	 * The {@code --missing} rule from text (drop, mean, zero or model), for every command
+	 * line that reads tables.
+	 */
+	public static Missing parseMissing(final String text) {
+		try {
+			return Missing.valueOf(text.trim().toUpperCase(java.util.Locale.ROOT));
+		}
+		catch (final IllegalArgumentException e) {
+			throw new IllegalArgumentException("--missing " + text +
+				" is not known: use drop, mean, zero or model (pcpca only)");
+		}
+	}
+
+
 	/** What to do with missing cells in feature columns. */
 	public enum Missing {
 		/** Drop every row with a missing feature value (the default: nothing is invented). */

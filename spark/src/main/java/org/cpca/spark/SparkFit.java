@@ -538,13 +538,11 @@ final class SparkFit implements Callable<Integer> {
 		return res;
 	}
 
+	/** As cpca fit reads it; "model" (PCPCA's EM) does not run on Spark. */
 	static TableInput.Missing parseMissing(final String text) {
-		try {
-			return TableInput.Missing.valueOf(text.trim().toUpperCase(Locale.ROOT));
-		}
-		catch (final IllegalArgumentException e) {
-			throw new IllegalArgumentException("--missing " + text +
-				" is not known: use drop, mean or zero");
-		}
+		final TableInput.Missing m = TableInput.parseMissing(text);
+		if (m == TableInput.Missing.MODEL) throw new IllegalArgumentException("--missing " +
+			"model needs --method pcpca, which does not run on Spark: use drop, mean or zero");
+		return m;
 	}
 }
