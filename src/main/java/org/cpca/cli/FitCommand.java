@@ -307,6 +307,12 @@ final class FitCommand implements Callable<Integer> {
 		"numbers, models and images are written as usual).")
 	boolean noPlots;
 
+	@Option(names = "--figures", paramLabel = "png|all", defaultValue = "png",
+		description = "png (default): each figure in plots/ as a PNG; all: also as a 3× " +
+			"high-resolution PNG (*_hires.png) and as SVG (*.svg), for papers (about a " +
+			"second more).")
+	String figures;
+
 	/** Help sections of the options, in order; an option not listed is a method option. */
 	static final String[][] GROUPS = { //
 		{ "Input:%n", "--target", "--background", "--labels", "--label-column", "--mask",
@@ -316,7 +322,7 @@ final class FitCommand implements Callable<Integer> {
 			"--landmarks" },
 		{ "Online cPCA* (--method online):%n", "--eta", "--tau", "--epochs", "--order",
 			"--centring", "--reference", "--checkpoints" },
-		{ "Output:%n", "--out", "--overwrite", "--no-plots" }, //
+		{ "Output:%n", "--out", "--overwrite", "--no-plots", "--figures" }, //
 		{ "Help:%n", "--help", "--version" } };
 
 	/**
@@ -380,7 +386,8 @@ final class FitCommand implements Callable<Integer> {
 		return FitRequest.builder().target(target).backgrounds(background).labels(labels)
 			.mask(mask).axes(axes).bin(bin).labelColumn(labelColumn).missing(parseMissing(missing))
 			.targetWhere(targetWhere).backgroundWhere(where).settings(settings()).out(out)
-			.overwrite(overwrite).plots(!noPlots).build();
+			.overwrite(overwrite).plots(!noPlots).allFigureFormats(figureFormats(figures))
+			.build();
 	}
 
 	/**
@@ -419,6 +426,15 @@ final class FitCommand implements Callable<Integer> {
 			if (n == j + 1) out.add(m.group(2));
 		}
 		return out;
+	}
+
+	/** --figures: png (false) or all (true). */
+	static boolean figureFormats(final String text) {
+		final String s = text == null ? "png" : text.trim().toLowerCase(Locale.ROOT);
+		if (s.equals("png")) return false;
+		if (s.equals("all")) return true;
+		throw new IllegalArgumentException("--figures " + text + " is not known: use png " +
+			"(PNG only) or all (also high-resolution PNG and SVG)");
 	}
 
 	static TableInput.Missing parseMissing(final String text) {

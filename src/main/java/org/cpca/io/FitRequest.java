@@ -37,6 +37,8 @@ public final class FitRequest {
 	public final boolean overwrite;
 	/** Write plots/ (false: the numbers and images only). */
 	public final boolean plots;
+	/** Every figure also as a high-resolution PNG and SVG (false: PNG only). */
+	public final boolean allFigureFormats;
 	/** How messages name the output folder and the overwrite switch. */
 	public final OutputFolder.Names names;
 
@@ -59,6 +61,7 @@ public final class FitRequest {
 		out = b.out;
 		overwrite = b.overwrite;
 		plots = b.plots;
+		allFigureFormats = b.allFigureFormats;
 		names = b.names;
 	}
 
@@ -92,11 +95,18 @@ public final class FitRequest {
 		private Path out;
 		private boolean overwrite;
 		private boolean plots = true;
+		private boolean allFigureFormats;
 		private OutputFolder.Names names = OutputFolder.Names.CLI;
 
 		/** Replace an earlier run's results in a non-empty output folder. */
 		public Builder overwrite(final boolean b) {
 			overwrite = b;
+			return this;
+		}
+
+		/** Every figure also as {@code *_hires.png} and {@code *.svg} (default: PNG only). */
+		public Builder allFigureFormats(final boolean b) {
+			allFigureFormats = b;
 			return this;
 		}
 

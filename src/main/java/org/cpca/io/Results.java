@@ -39,9 +39,21 @@ import org.cpca.render.VariancePairsPlot;
 /**
  * The results of one {@code cpca fit} and how they are written: {@code summary.json},
  * {@code scores.csv}, {@code model.json} (plus {@code models/} for automatic α),
- * {@code components.tif} for images, and {@code plots/*.png} (each figure also as {@code *_hires.png} and {@code *.svg}).
+ * {@code components.tif} for images, and {@code plots/*.png} (with {@code --figures all} each figure also as {@code *_hires.png} and {@code *.svg}).
  */
 public final class Results {
+
+	/** Every figure also as a high-resolution PNG and SVG ({@code --figures all}). */
+	private boolean allFormats;
+
+	/**
+	 * Whether every figure is written also as {@code *_hires.png} and {@code *.svg}
+	 * (slower: about a second more for the default outputs) or as PNG only (the default).
+	 */
+	public Results allFigureFormats(final boolean all) {
+		allFormats = all;
+		return this;
+	}
 
 	public static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls()
 		.disableHtmlEscaping().create();
@@ -150,7 +162,7 @@ public final class Results {
 			for (final Curve c : solution.curves()) {
 				Files.write(out.file(c.name + ".csv"), c.csv().getBytes(
 					StandardCharsets.UTF_8));
-				if (plots) PlotFiles.saveFigure(CurvePlot.render(c), figure(out, "plots/" + c.name + ".png"));
+				if (plots) PlotFiles.saveFigure(CurvePlot.render(c), figure(out, "plots/" + c.name + ".png"), allFormats);
 			}
 			timings.put("write", (System.nanoTime() - t0) / 1e9);
 			double total = 0;
@@ -212,7 +224,7 @@ public final class Results {
 				.layout);
 		TiffFiles.save(stack, out.file("components.tif"));
 		if (plots) PlotFiles.saveMontage(stack, primary().numComponents(), figure(out,
-			"plots/eigen_images.png"));
+			"plots/eigen_images.png"), allFormats);
 	}
 
 	/**
@@ -226,7 +238,7 @@ public final class Results {
 			.dataset, target.layout, ExtremeSamples.COUNT);
 		TiffFiles.save(stack, out.file("extremes.tif"));
 		if (plots) PlotFiles.saveMontage(stack, stack.getStackSize() / primary().numComponents(), figure(
-			out, "plots/extremes.png"));
+			out, "plots/extremes.png"), allFormats);
 	}
 
 	private void writePlots(final OutputFolder out) throws IOException {
@@ -234,22 +246,23 @@ public final class Results {
 			1);
 		for (int i = 0; i < panels.size(); i++)
 			PlotFiles.saveFigure(panels.get(i), figure(out, "plots/scatter_" + ModelViews
-				.settingKey(models.get(i)) + ".png"));
-		PlotFiles.saveFigures(panels, 2, figure(out, "plots/scatter.png"));
+				.settingKey(models.get(i)) + ".png"), allFormats);
+		PlotFiles.saveFigures(panels, 2, figure(out, "plots/scatter.png"), allFormats);
 		PlotFiles.saveFigure(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
-			primary().eigenvalues()), figure(out, "plots/eigenvalues.png"));
+			primary().eigenvalues()), figure(out, "plots/eigenvalues.png"), allFormats);
 		if (solution.selection() != null && solution.fit() != null) PlotFiles.saveFigure(
 			VariancePairsPlot.render(
 			"target vs background variance of the top cPC", solution.fit(), solution
-				.selection()), figure(out, "plots/variance_pairs.png"));
+				.selection()), figure(out, "plots/variance_pairs.png"), allFormats);
 	}
 
 	/**
 	 * The staged path of a figure's PNG, with its high-resolution PNG and SVG siblings
 	 * ({@link PlotFiles}) registered, so that all three are committed with the results.
 	 */
-	private static Path figure(final OutputFolder out, final String png) throws IOException {
+	private Path figure(final OutputFolder out, final String png) throws IOException {
 		final Path p = out.file(png);
+		if (!allFormats) return p;
 		final String stem = png.substring(0, png.length() - ".png".length());
 		out.file(stem + "_hires.png");
 		out.file(stem + ".svg");

@@ -71,9 +71,16 @@ public final class PlotFiles {
 	 * PNG and SVG; an image that is not a plot only as PNG.
 	 */
 	public static void saveFigure(final ImagePlus imp, final Path png) throws IOException {
+		saveFigure(imp, png, true);
+	}
+
+	/** As {@link #saveFigure(ImagePlus, Path)}; {@code all} false: the PNG only. */
+	public static void saveFigure(final ImagePlus imp, final Path png, final boolean all)
+		throws IOException
+	{
 		savePng(imp, png);
 		final Plot plot = plotOf(imp);
-		if (plot == null) return;
+		if (plot == null || !all) return;
 		savePng(highResolution(imp), hires(png));
 		writeText(svg(png), PlotSvg.svg(plot, imp.getWidth(), imp.getHeight()));
 	}
@@ -95,11 +102,19 @@ public final class PlotFiles {
 	public static void saveFigures(final List<ImagePlus> panels, final int columns,
 		final Path png) throws IOException
 	{
+		saveFigures(panels, columns, png, true);
+	}
+
+	/** As {@link #saveFigures(List, int, Path)}; {@code all} false: the PNG only. */
+	public static void saveFigures(final List<ImagePlus> panels, final int columns,
+		final Path png, final boolean all) throws IOException
+	{
 		if (panels.size() == 1) {
-			saveFigure(panels.get(0), png);
+			saveFigure(panels.get(0), png, all);
 			return;
 		}
 		savePng(Panels.montage(panels, columns), png);
+		if (!all) return;
 		final List<ImagePlus> big = new ArrayList<>();
 		for (final ImagePlus p : panels)
 			big.add(highResolution(p));
@@ -141,7 +156,15 @@ public final class PlotFiles {
 	public static void saveMontage(final ImagePlus stack, final int columns, final Path png)
 		throws IOException
 	{
+		saveMontage(stack, columns, png, true);
+	}
+
+	/** As {@link #saveMontage(ImagePlus, int, Path)}; {@code all} false: the PNG only. */
+	public static void saveMontage(final ImagePlus stack, final int columns, final Path png,
+		final boolean all) throws IOException
+	{
 		savePng(Montage.render(stack, columns, 1), png);
+		if (!all) return;
 		savePng(Montage.render(stack, columns, HIRES), hires(png));
 		writeText(svg(png), Montage.svg(stack, columns));
 	}

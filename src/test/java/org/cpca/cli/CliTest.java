@@ -97,7 +97,8 @@ class CliTest {
 	@Test
 	void fitAtFixedAlphaWritesEveryOutputInItsDocumentedShape() throws Exception {
 		final Path out = dir.resolve("fixed");
-		final Object[] r = cpca(fitArgs(out, "--alpha", "2", "--components", "3"));
+		final Object[] r = cpca(fitArgs(out, "--alpha", "2", "--components", "3", "--figures",
+			"all"));
 		assertEquals(0, r[0], r[2].toString());
 		assertTrue(r[1].toString().contains("Results in"), r[1].toString());
 		final JsonObject s = json(out.resolve("summary.json"));
@@ -126,7 +127,7 @@ class CliTest {
 		assertTrue(comps.getStack().getSliceLabel(1).startsWith("cPC1 α=2 λ="), comps
 			.getStack().getSliceLabel(1));
 		assertTrue(Files.size(out.resolve("plots/scatter.png")) > 1000);
-		// every figure also at high resolution and as vector graphics
+		// with --figures all every figure also at high resolution and as vector graphics
 		for (final String f : new String[] { "scatter", "eigenvalues", "eigen_images" }) {
 			assertTrue(Files.size(out.resolve("plots/" + f + "_hires.png")) > 1000, f);
 			assertTrue(Files.readString(out.resolve("plots/" + f + ".svg")).contains("</svg>"),
@@ -136,6 +137,14 @@ class CliTest {
 		try (Stream<Path> s2 = Files.list(dir)) {
 			assertEquals(1, s2.count(), "no staging folder is left behind");
 		}
+		// by default the PNGs only (the other formats cost about a second)
+		final Path plain = dir.resolve("png-only");
+		assertEquals(0, cpca(fitArgs(plain, "--alpha", "2"))[0]);
+		assertTrue(Files.exists(plain.resolve("plots/scatter.png")));
+		assertFalse(Files.exists(plain.resolve("plots/scatter.svg")));
+		assertFalse(Files.exists(plain.resolve("plots/scatter_hires.png")));
+		assertTrue(cpca(fitArgs(dir.resolve("bad-figures"), "--figures", "pdf"))[2].toString()
+			.contains("--figures pdf is not known"));
 	}
 
 	@Test
