@@ -48,6 +48,8 @@ class ArchitectureTest {
 			"org.cpca.core.run");
 		FORBIDDEN.put("org.cpca.core.linalg", families);
 		FORBIDDEN.put("org.cpca.core.data", concat(families, "org.cpca.core.linalg"));
+		// sparse loadings build on gcPCA, not the other way round (no package cycle)
+		FORBIDDEN.put("org.cpca.core.gcpca", Arrays.asList("org.cpca.core.sparse"));
 		FORBIDDEN.put("org.cpca.io", Arrays.asList("org.cpca.analysis", "org.cpca.command",
 			"org.cpca.macro",
 			"org.cpca.cli", "org.cpca.bench"));

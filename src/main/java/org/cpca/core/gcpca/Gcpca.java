@@ -345,25 +345,8 @@ public final class Gcpca {
 				}
 			return new Spectrum(inner.values, w, inner.ridge, inner.condition);
 		}
-		final double[] n = new double[m * m], d = new double[m * m];
-		for (int i = 0; i < m * m; i++) {
-			switch (variant) {
-				case V1:
-					n[i] = a[i] - alpha * b[i];
-					break;
-				case V2:
-					n[i] = a[i];
-					d[i] = b[i];
-					break;
-				case V3:
-					n[i] = a[i] - b[i];
-					d[i] = b[i];
-					break;
-				default:
-					n[i] = a[i] - b[i];
-					d[i] = a[i] + b[i];
-			}
-		}
+		final double[][] nd = numeratorDenominator(a, b, m, variant, alpha);
+		final double[] n = nd[0], d = nd[1];
 		double ridge = 0, condition = 1;
 		if (variant == Variant.V1) for (int i = 0; i < m; i++)
 			d[i * m + i] = 1;
@@ -531,5 +514,35 @@ public final class Gcpca {
 		s = Math.sqrt(s);
 		if (s > 0) for (int i = 0; i < v.length; i++)
 			v[i] /= s;
+	}
+
+	/**
+	 * The numerator N and denominator D (m × m, row-major) of a variant's Rayleigh quotient
+	 * from the target and background matrices A and B: v1 N = A − αB (D unused, zero), v2
+	 * N = A, D = B; v3 N = A − B, D = B; v4 N = A − B, D = A + B. No ridge.
+	 */
+	public static double[][] numeratorDenominator(final double[] a, final double[] b,
+		final int m, final Variant variant, final double alpha)
+	{
+		final double[] n = new double[m * m], d = new double[m * m];
+		for (int i = 0; i < m * m; i++) {
+			switch (variant) {
+				case V1:
+					n[i] = a[i] - alpha * b[i];
+					break;
+				case V2:
+					n[i] = a[i];
+					d[i] = b[i];
+					break;
+				case V3:
+					n[i] = a[i] - b[i];
+					d[i] = b[i];
+					break;
+				default:
+					n[i] = a[i] - b[i];
+					d[i] = a[i] + b[i];
+			}
+		}
+		return new double[][] { n, d };
 	}
 }

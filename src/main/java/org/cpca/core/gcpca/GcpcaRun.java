@@ -21,23 +21,18 @@ public final class GcpcaRun {
 
 	private GcpcaRun() {}
 
-	public static Solution run(final Cpca fit, final MethodSettings s,
+	/** The gcPCA problem of {@code s} (variant, orthogonal, α for v1) on a fit. */
+	public static Gcpca gcpca(final Cpca fit, final MethodSettings s) {
+		return Gcpca.of(fit, Gcpca.Variant.parse(s.variant), s.orthogonal, s.alpha);
+	}
+
+	/** The dense gcPCA model of {@code g} with the summary's facts. */
+	public static Solution run(final Gcpca g, final Cpca fit, final MethodSettings s,
 		final Progress progress)
 	{
-		final Gcpca g = Gcpca.of(fit, Gcpca.Variant.parse(s.variant), s.orthogonal, s.alpha);
 		final CpcaModel model = g.run(s.shuffles, fit.options().seed(), progress);
-		final Map<String, Object> facts = facts(g, model);
-		CpcaModel result = model;
-		if (s.sparsity != null) {
-			result = org.cpca.core.sparse.Sparse.gcpca(g, org.cpca.core.sparse.Sparse.basis(
-				fit), model, s.sparsity);
-			facts.put("sparsity_mode", Double.isNaN(s.sparsity) ? "auto" : "fixed");
-			facts.put("zero_fraction", result.parameters().get("zero_fraction"));
-			if (facts.containsKey("significant_components")) facts.put("significance_note",
-				"significant_components refer to the dense gcPCA components");
-		}
 		return new Solution(Method.GCPCA, g.variant() == Gcpca.Variant.V1 ? "fixed" : null,
-			List.of(result), null, fit, List.of(), facts, fit.diagnostics());
+			List.of(model), null, fit, List.of(), facts(g, model), fit.diagnostics());
 	}
 
 	/** The summary's facts of a gcPCA model. */

@@ -81,8 +81,11 @@ public final class MethodRunner {
 				return OnlineRun.inMemory(s, target, backgrounds.get(0), options, progress);
 			case GCPCA: {
 				requireBackgrounds(s.method, backgrounds, 1, 1);
-				return org.cpca.core.gcpca.GcpcaRun.run(Cpca.fit(target, backgrounds, options,
-					progress), s, progress);
+				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
+				final org.cpca.core.gcpca.Gcpca g = org.cpca.core.gcpca.GcpcaRun.gcpca(fit, s);
+				final Solution dense = org.cpca.core.gcpca.GcpcaRun.run(g, fit, s, progress);
+				return s.sparsity == null ? dense : org.cpca.core.sparse.SparseRun.gcpca(dense,
+					g, s.sparsity);
 			}
 			case PCPCA: {
 				requireBackgrounds(s.method, backgrounds, 1, 1);

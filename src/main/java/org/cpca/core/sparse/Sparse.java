@@ -154,25 +154,8 @@ public final class Sparse {
 	static double[][] numeratorDenominator(final double[] a, final double[] b, final int m,
 		final Gcpca.Variant v, final double alpha, final double ridge)
 	{
-		final double[] n = new double[m * m], d = new double[m * m];
-		for (int i = 0; i < m * m; i++) {
-			switch (v) {
-				case V1:
-					n[i] = a[i] - alpha * b[i];
-					break;
-				case V2:
-					n[i] = a[i];
-					d[i] = b[i];
-					break;
-				case V3:
-					n[i] = a[i] - b[i];
-					d[i] = b[i];
-					break;
-				default:
-					n[i] = a[i] - b[i];
-					d[i] = a[i] + b[i];
-			}
-		}
+		final double[][] nd = Gcpca.numeratorDenominator(a, b, m, v, alpha);
+		final double[] n = nd[0], d = nd[1];
 		for (int i = 0; i < m; i++)
 			d[i * m + i] += v == Gcpca.Variant.V1 ? 1 : ridge;
 		return new double[][] { n, d };

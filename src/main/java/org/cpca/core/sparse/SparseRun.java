@@ -1,5 +1,7 @@
 package org.cpca.core.sparse;
 
+import org.cpca.core.gcpca.Gcpca;
+
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.run.Solution;
@@ -35,6 +37,19 @@ public final class SparseRun {
 		facts.put("sparsity_mode", Double.isNaN(sparsity) ? "auto" : "fixed");
 		facts.put("zero_fraction", zeros);
 		return new Solution(dense.method(), dense.alphaMode(), models, dense.selection(), dense
+			.fit(), dense.curves(), facts, dense.fit().diagnostics());
+	}
+
+	/** Sparse loadings of a dense gcPCA run ({@code g} the problem it solved). */
+	public static Solution gcpca(final Solution dense, final Gcpca g, final double sparsity) {
+		final CpcaModel result = Sparse.gcpca(g, Sparse.basis(dense.fit()), dense
+			.linearModels().get(0), sparsity);
+		final Map<String, Object> facts = new LinkedHashMap<>(dense.facts());
+		facts.put("sparsity_mode", Double.isNaN(sparsity) ? "auto" : "fixed");
+		facts.put("zero_fraction", result.parameters().get("zero_fraction"));
+		if (facts.containsKey("significant_components")) facts.put("significance_note",
+			"significant_components refer to the dense gcPCA components");
+		return new Solution(dense.method(), dense.alphaMode(), List.of(result), null, dense
 			.fit(), dense.curves(), facts, dense.fit().diagnostics());
 	}
 }
