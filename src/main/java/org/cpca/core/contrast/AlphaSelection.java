@@ -74,20 +74,15 @@ public final class AlphaSelection<M extends FittedModel> {
 		final int k = o.components();
 		final double[] grid = o.alphaGrid();
 		final int g = grid.length;
-		final TopEigen.Result[] solutions = new TopEigen.Result[g];
+		final TopEigen.Result[] solutions = sweep(cpca, grid, progress);
 		final double[][] vectors = new double[g][];
 		final double[] tv = new double[g], bv = new double[g];
 		final ContrastiveSpace space = cpca.space();
-		double[][] warm = null;
 		for (int i = 0; i < g; i++) {
-			progress.checkCancelled();
-			solutions[i] = cpca.solve(grid[i], warm);
-			warm = solutions[i].warmStart;
 			vectors[i] = solutions[i].vectors;
 			// the top component's variances, kept for the variance-pairs plot (no re-solve)
 			tv[i] = space.quadratics(space.a, vectors[i], k)[0];
 			bv[i] = space.quadratics(space.b, vectors[i], k)[0];
-			progress.stage("α sweep", (i + 1.0) / g);
 		}
 		final double[][] affinity = affinities(cpca, vectors, k);
 		final Choice choice = choose(affinity, o.alphasReturned(), o.seed(), o
@@ -119,6 +114,7 @@ public final class AlphaSelection<M extends FittedModel> {
 			progress.checkCancelled();
 			solutions[i] = cpca.solve(grid[i], warm);
 			warm = solutions[i].warmStart;
+			progress.stage("α sweep", (i + 1.0) / grid.length);
 		}
 		return solutions;
 	}
