@@ -33,6 +33,9 @@ class ArchitectureTest {
 		"^\\s*import\\s+(?:static\\s+)?([\\w.]+)\\s*;", Pattern.MULTILINE);
 	private static final Pattern UI = Pattern.compile(
 		"^(ij|org\\.scijava|net\\.imglib2|java\\.awt|javax\\.swing|picocli)\\..*");
+	/** A fully qualified name in code: lower-case package parts, then a type. */
+	private static final Pattern QUALIFIED = Pattern.compile(
+		"(?<![\\w.])((?:org\\.cpca|ij|org\\.scijava|net\\.imglib2|java\\.awt|javax\\.swing|picocli)(?:\\.[a-z_][\\w]*)*\\.[A-Z]\\w*)");
 
 	/** For each package: the project packages it must not import (prefix match). */
 	private static final Map<String, List<String>> FORBIDDEN = new LinkedHashMap<>();
@@ -88,28 +91,103 @@ class ArchitectureTest {
 			final String pkg = ROOT.relativize(f.getParent()).toString().replace('/', '.');
 			final String fqPkg = pkg.isEmpty() ? "org.cpca" : "org.cpca." + pkg;
 			final String text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8);
-			final boolean core = fqPkg.equals("org.cpca.core") || fqPkg.startsWith(
-				"org.cpca.core.");
-			if (core) corePackages.add(fqPkg);
-			final Matcher m = IMPORT.matcher(text);
-			while (m.find()) {
-				final String imp = m.group(1);
-				if (core && UI.matcher(imp).matches()) violations.add(f + " imports " + imp +
-					": the core is mathematics only");
-				for (final Map.Entry<String, List<String>> rule : FORBIDDEN.entrySet()) {
-					if (!(fqPkg.equals(rule.getKey()) || fqPkg.startsWith(rule.getKey() + ".")))
-						continue;
-					for (final String bad : rule.getValue())
-						if (imp.startsWith(bad + ".")) violations.add(f + " (" + fqPkg +
-							") imports " + imp + ": " + rule.getKey() + " must not use " + bad);
-				}
-			}
-			if (core && (text.contains("System.out") || text.contains("System.err")))
-				violations.add(f + " prints: the core never prints; return diagnostics");
+			if (isCore(fqPkg)) corePackages.add(fqPkg);
+			violations.addAll(violations(f.toString(), fqPkg, text));
 		}
 		assertTrue(violations.isEmpty(), String.join("\n", violations));
 		assertTrue(corePackages.size() >= 6, "the core is split by concern: " +
 			corePackages);
+	}
+
+	private static boolean isCore(final String fqPkg) {
+		return fqPkg.equals("org.cpca.core") || fqPkg.startsWith("org.cpca.core.");
+	}
+
+	/**
+	 * The rule breaks of one source file: its imports, and the fully qualified names in
+	 * its code (comments and string literals left out), which an import-only check misses.
+	 */
+	static List<String> violations(final String file, final String fqPkg,
+		final String text)
+	{
+		final boolean core = isCore(fqPkg);
+		final List<String> used = new ArrayList<>();
+		final Matcher m = IMPORT.matcher(text);
+		while (m.find())
+			used.add(m.group(1));
+		final Matcher q = QUALIFIED.matcher(code(text).replaceAll(
+			"(?m)^\\s*(package|import)\\s[^;]*;", ""));
+		while (q.find())
+			used.add(q.group(1));
+		final List<String> out = new ArrayList<>();
+		for (final String imp : used) {
+			if (core && UI.matcher(imp).matches()) out.add(file + " uses " + imp +
+				": the core is mathematics only");
+			for (final Map.Entry<String, List<String>> rule : FORBIDDEN.entrySet()) {
+				if (!(fqPkg.equals(rule.getKey()) || fqPkg.startsWith(rule.getKey() + ".")))
+					continue;
+				for (final String bad : rule.getValue())
+					if (imp.startsWith(bad + ".")) out.add(file + " (" + fqPkg + ") uses " +
+						imp + ": " + rule.getKey() + " must not use " + bad);
+			}
+		}
+		if (core && (text.contains("System.out") || text.contains("System.err"))) out.add(
+			file + " prints: the core never prints; return diagnostics");
+		return out;
+	}
+
+	/** The text with comments, string and character literals blanked out. */
+	static String code(final String text) {
+		final StringBuilder out = new StringBuilder(text.length());
+		int i = 0;
+		final int n = text.length();
+		while (i < n) {
+			final char c = text.charAt(i);
+			if (text.startsWith("//", i)) {
+				while (i < n && text.charAt(i) != '\n')
+					i++;
+			}
+			else if (text.startsWith("/*", i)) {
+				final int end = text.indexOf("*/", i + 2);
+				i = end < 0 ? n : end + 2;
+				out.append(' ');
+			}
+			else if (text.startsWith("\"\"\"", i)) {
+				final int end = text.indexOf("\"\"\"", i + 3);
+				i = end < 0 ? n : end + 3;
+				out.append("\"\"");
+			}
+			else if (c == '"' || c == '\'') {
+				i++;
+				while (i < n && text.charAt(i) != c && text.charAt(i) != '\n')
+					i += text.charAt(i) == '\\' ? 2 : 1;
+				i++;
+				out.append(c).append(c);
+			}
+			else {
+				out.append(c);
+				i++;
+			}
+		}
+		return out.toString();
+	}
+
+	@Test
+	void fullyQualifiedNamesCountAsUses() {
+		final String src = "package org.cpca.core.gcpca;\n" +
+			"/** See {@link org.cpca.core.sparse.Sparse}. */\n" +
+			"class A { String s = \"org.cpca.cli.Main\"; // java.awt.Color\n" +
+			"  Object x = org.cpca.core.sparse.Sparse.of(1); }\n";
+		final List<String> v = violations("A.java", "org.cpca.core.gcpca", src);
+		assertTrue(v.size() == 1 && v.get(0).contains("org.cpca.core.sparse.Sparse"),
+			v.toString());
+		final List<String> ui = violations("B.java", "org.cpca.core.linalg",
+			"package org.cpca.core.linalg;\nclass B { java.awt.Color c; }\n");
+		assertTrue(ui.size() == 1 && ui.get(0).contains("mathematics only"), ui
+			.toString());
+		assertTrue(violations("C.java", "org.cpca.core.linalg",
+			"package org.cpca.core.linalg;\nclass C { double ij = 1; int k = this.ij > 0 ? 1 : 0; }\n")
+			.isEmpty());
 	}
 
 	/** Every package says what lives there. */
