@@ -181,6 +181,14 @@ public final class Gcpca {
 		return fit;
 	}
 
+	/**
+	 * The number of pooled principal components the problem is solved in (the space's
+	 * dimension when it is solved in the whole space).
+	 */
+	public int pooledComponents() {
+		return dimension(fit, fit.options().components());
+	}
+
 	/** The problem solved on the fit's space. */
 	public Spectrum spectrum() {
 		final ContrastiveSpace s = fit.space();
@@ -557,7 +565,7 @@ public final class Gcpca {
 	}
 
 	/** {@code PᵀSP} for the rows P of {@code basis}. */
-	private static double[] restrict(final double[] s, final double[][] basis, final int m) {
+	public static double[] restrict(final double[] s, final double[][] basis, final int m) {
 		final int q = basis.length;
 		final double[][] sp = new double[q][m];
 		for (int r = 0; r < q; r++)
@@ -578,7 +586,7 @@ public final class Gcpca {
 		return out;
 	}
 
-	static double[] multiply(final double[] x, final double[] y, final int m) {
+	public static double[] multiply(final double[] x, final double[] y, final int m) {
 		final double[] out = new double[m * m];
 		for (int i = 0; i < m; i++)
 			for (int t = 0; t < m; t++) {
