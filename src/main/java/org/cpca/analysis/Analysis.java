@@ -122,8 +122,10 @@ public final class Analysis {
 		final ImageDatasets data = ImageDatasets.read(r, images);
 		progress.checkCancelled();
 		// on a worker thread, so that Esc stops even a step without checkpoints at once
-		final Solution solution = Interruptible.call(() -> MethodRunner.run(r.settings,
-			data.target, data.backgrounds, progress), progress);
+		final Solution solution = Interruptible.call(() -> data.targetMissing != null
+			? org.cpca.core.pcpca.PcpcaRun.runMissing(r.settings.methodSettings(), data.target,
+				data.targetMissing, data.backgroundsMissing, r.settings.cpcaOptions(), progress)
+			: MethodRunner.run(r.settings, data.target, data.backgrounds, progress), progress);
 		progress.stage("done", 1);
 		final Analysis a = new Analysis(r, data.target, solution, data.layout,
 			data.targetPixels);

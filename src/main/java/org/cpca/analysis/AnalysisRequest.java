@@ -58,6 +58,8 @@ public final class AnalysisRequest {
 	int bin = 1;
 	/** How a hyperstack's axes are read ({@link org.cpca.image.Axes#VALUES}); null: auto. */
 	String axes;
+	/** NaN pixels (slices as samples): refused (drop), filled (mean, zero) or modelled. */
+	org.cpca.io.TableInput.Missing missing = org.cpca.io.TableInput.Missing.DROP;
 
 	public AnalysisRequest target(final ImagePlus imp) {
 		target = imp;
@@ -145,6 +147,15 @@ public final class AnalysisRequest {
 	/** How a hyperstack's axes are read: {@link org.cpca.image.Axes#VALUES}. */
 	public AnalysisRequest axes(final String a) {
 		axes = a;
+		return this;
+	}
+
+	/**
+	 * What to do with NaN (missing) pixels, as {@code --missing}: drop (refuse them), mean,
+	 * zero (fill them) or model (PCPCA fits them by EM; docs/math/pcpca.md#missing-values).
+	 */
+	public AnalysisRequest missing(final String text) {
+		missing = org.cpca.io.TableInput.parseMissing(text);
 		return this;
 	}
 

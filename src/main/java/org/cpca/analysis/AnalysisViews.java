@@ -285,7 +285,8 @@ public final class AnalysisViews {
 	/**
 	 * One row per α and component: {@code alpha}, {@code component}, {@code eigenvalue},
 	 * {@code target_variance}, {@code background_variance},
-	 * {@code fraction_of_target_variance}.
+	 * {@code fraction_of_target_variance}; for gcPCA with a shuffle test also
+	 * {@code significant} (1 or 0, as in the command line's summary).
 	 */
 	public ResultsTable componentsTable() {
 		final ResultsTable rt = new ResultsTable();
@@ -301,6 +302,8 @@ public final class AnalysisViews {
 				rt.addValue("target_variance", tv[c]);
 				rt.addValue("background_variance", bv[c]);
 				rt.addValue("fraction_of_target_variance", f[c]);
+				final Object sig = m.parameters().get("significant");
+				if (sig instanceof double[]) rt.addValue("significant", ((double[]) sig)[c]);
 			}
 		}
 		return rt;

@@ -55,6 +55,12 @@ final class ImageDatasets {
 	final boolean[] targetPixels;
 	/** How the images were read (a hyperstack's axes), for the diagnostics. */
 	final List<String> notes = new ArrayList<>();
+	/**
+	 * With missing=model: the target's values with their NaN pixels (then {@link #target}
+	 * holds feature means there), and each background's; null otherwise.
+	 */
+	float[][] targetMissing;
+	final List<float[][]> backgroundsMissing = new ArrayList<>();
 
 	private ImageDatasets(final Dataset target, final List<Dataset> backgrounds,
 		final FeatureLayout layout, final boolean[] targetPixels)
@@ -68,14 +74,39 @@ final class ImageDatasets {
 	/** Reads the request's images; {@code images} are the background images, first first. */
 	static ImageDatasets read(final AnalysisRequest r, final List<ImagePlus> images) {
 		final List<String> notes = new ArrayList<>();
-		final ImageDatasets d = read(r, images, notes);
+		final List<float[][]> missing = new ArrayList<>();
+		final ImageDatasets d = read(r, images, notes, missing);
 		d.notes.addAll(notes);
+		if (r.missing == org.cpca.io.TableInput.Missing.MODEL) {
+			d.targetMissing = missing.get(0);
+			d.backgroundsMissing.addAll(missing.subList(1, missing.size()));
+		}
 		return d;
 	}
 
-	private static ImageDatasets read(final AnalysisRequest r, final List<ImagePlus> images,
-		final List<String> notes)
+	/**
+	 * One stack, slices as samples, read by the request's missing-value rule: NaN pixels
+	 * refused (drop), filled (mean, zero) or kept for the model (their values go to
+	 * {@code missing}).
+	 */
+	private static Dataset slices(final AnalysisRequest r, final String name,
+		final ImagePlus imp, final FeatureLayout layout, final List<float[][]> missing)
 	{
+		if (r.missing == org.cpca.io.TableInput.Missing.DROP) return StackSamples.toDataset(
+			name, imp, layout);
+		final float[][] values = StackSamples.values(name, imp, layout);
+		missing.add(values);
+		return StackSamples.filled(name, imp, values, r.missing != org.cpca.io.TableInput
+			.Missing.ZERO);
+	}
+
+	private static ImageDatasets read(final AnalysisRequest r, final List<ImagePlus> images,
+		final List<String> notes, final List<float[][]> missing)
+	{
+		if (r.samples != Samples.SLICES && r.missing != org.cpca.io.TableInput.Missing.DROP)
+			throw new IllegalArgumentException("missing=" + r.missing.name().toLowerCase(
+				java.util.Locale.ROOT) + " works with slices as samples only: use " +
+				"samples=slices, or replace the NaN pixels first (Process > Math > Remove NaNs)");
 		Dataset t;
 		final List<Dataset> bs = new ArrayList<>();
 		FeatureLayout layout = null;
@@ -105,12 +136,12 @@ final class ImageDatasets {
 					null, r.bin);
 			}
 			else layout = StackSamples.layoutFor(target, null, area ? roi : null, r.bin);
-			t = StackSamples.toDataset("target", target, layout);
+			t = slices(r, "target", target, layout, missing);
 			final List<String> classes = StackSamples.classLabels(target);
 			if (classes != null) t = t.withLabels(classes);
 			for (int j = 0; j < images.size(); j++)
-				bs.add(StackSamples.toDataset(backgroundName(images, j), Axes.apply(
-					backgroundName(images, j), images.get(j), axes.mode).image, layout));
+				bs.add(slices(r, backgroundName(images, j), Axes.apply(backgroundName(images,
+					j), images.get(j), axes.mode).image, layout, missing));
 			if (r.target.getNChannels() > 1 || r.target.getNSlices() > 1 && r.target
 				.getNFrames() > 1) notes.add(axes.note("target"));
 		}

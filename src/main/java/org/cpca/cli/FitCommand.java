@@ -172,8 +172,9 @@ final class FitCommand implements Callable<Integer> {
 	boolean standardize;
 
 	@Option(names = "--missing", paramLabel = "drop|mean|zero|model", defaultValue = "drop",
-		description = "Empty cells of CSV tables: drop the row, fill with the column mean, " +
-			"fill with 0, or (--method pcpca) model them by EM over the observed values " +
+		description = "Empty cells of CSV tables and NaN pixels of 32-bit images: drop the " +
+			"row (images: refuse NaN), fill with the feature's mean, fill with 0, or " +
+			"(--method pcpca) model them by EM over the observed values " +
 			"(default: ${DEFAULT-VALUE}).")
 	String missing;
 

@@ -87,6 +87,12 @@ public class ContrastivePcaCommand extends MethodCommand {
 			"axis was used.")
 	private String axes = "auto";
 
+	@Parameter(label = "NaN pixels", choices = { "drop", "mean", "zero", "model" },
+		required = false, description = "Missing (NaN) pixels of 32-bit stacks, slices as " +
+			"samples: drop refuses them, mean or zero fills them, model lets PCPCA fit them " +
+			"by EM over the observed pixels (method pcpca).")
+	private String missing = "drop";
+
 	@Parameter(label = "Show images",
 		description = "Show the eigen-images (slices as samples) or score images (pixels " +
 			"as samples).")
@@ -142,7 +148,7 @@ public class ContrastivePcaCommand extends MethodCommand {
 		final IjProgress progress = new IjProgress();
 		try {
 			final AnalysisRequest request = new AnalysisRequest().target(target).samples(
-				Samples.parse(samples)).settings(settings()).bin(bin).axes(axes);
+				Samples.parse(samples)).settings(settings()).bin(bin).axes(axes).missing(missing);
 			if ("selection".equals(background_source)) request.backgroundFromSelection();
 			else if ("mask".equals(background_source)) request.backgroundFromMask(
 				background_mask);

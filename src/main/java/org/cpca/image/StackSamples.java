@@ -53,6 +53,35 @@ public final class StackSamples {
 	public static Dataset toDataset(final String name, final ImagePlus imp,
 		final FeatureLayout layout, final boolean share)
 	{
+		return Dataset.wrap(name, rows(name, imp, layout, share)).withSampleNames(sampleNames(
+			imp));
+	}
+
+	/**
+	 * The features of every slice as a copy of their values, NaN (missing) pixels kept:
+	 * for inputs read with a missing-value rule, which fill or model them
+	 * ({@link org.cpca.core.data.MissingValues}, docs/math/pcpca.md#missing-values).
+	 */
+	public static float[][] values(final String name, final ImagePlus imp,
+		final FeatureLayout layout)
+	{
+		return rows(name, imp, layout, false);
+	}
+
+	/**
+	 * The slices as a dataset from their {@link #values} with every NaN pixel filled by its
+	 * feature's mean over the slices that have it ({@code byMean}) or by 0.
+	 */
+	public static Dataset filled(final String name, final ImagePlus imp,
+		final float[][] values, final boolean byMean)
+	{
+		return Dataset.wrap(name, org.cpca.core.data.MissingValues.filled(name, values,
+			byMean)).withSampleNames(sampleNames(imp));
+	}
+
+	private static float[][] rows(final String name, final ImagePlus imp,
+		final FeatureLayout layout, final boolean share)
+	{
 		ImageChecks.requireImage(name, imp);
 		ImageChecks.requireNotRgb(name, imp);
 		layout.checkFits(name, imp);
@@ -73,7 +102,7 @@ public final class StackSamples {
 			}
 			else rows[i] = layout.extract(stack.getProcessor(i + 1));
 		}
-		return Dataset.wrap(name, rows).withSampleNames(sampleNames(imp));
+		return rows;
 	}
 
 	/** The message for an image whose pixels went away (closed) while it was read. */

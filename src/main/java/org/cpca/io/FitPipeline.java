@@ -69,12 +69,14 @@ public final class FitPipeline {
 		final long t1 = System.nanoTime();
 		final Method m = r.settings.method();
 		if (r.missing == TableInput.Missing.MODEL && m != Method.PCPCA)
-			throw new IllegalArgumentException("--missing model keeps empty cells for a " +
-				"method that models them (--method pcpca); for " + m.displayName +
-				" use drop, mean or zero");
+			throw new IllegalArgumentException("--missing model keeps empty cells and NaN " +
+				"pixels for the method that models them (--method pcpca); for " + m
+					.displayName + " use --missing drop, mean or zero");
+		final List<float[][]> backgroundValues = new ArrayList<>();
+		bs.forEach(b -> backgroundValues.add(b.withMissing));
 		final Solution solution = r.missing == TableInput.Missing.MODEL
 			? org.cpca.core.pcpca.PcpcaRun.runMissing(r.settings.methodSettings(), targetData,
-				t.withMissing, bs.get(0).withMissing, r.settings.cpcaOptions(), progress)
+				t.withMissing, backgroundValues, r.settings.cpcaOptions(), progress)
 			: MethodRunner.run(r.settings, targetData, backgroundData, progress);
 		final long t2 = System.nanoTime();
 		final Map<String, Double> timings = new LinkedHashMap<>();

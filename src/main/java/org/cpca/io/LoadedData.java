@@ -12,6 +12,7 @@ import java.util.Map;
 import ij.ImagePlus;
 
 import org.cpca.core.data.Dataset;
+import org.cpca.core.data.MissingValues;
 import org.cpca.core.data.SampleSource;
 import org.cpca.image.Axes;
 import org.cpca.image.FeatureLayout;
@@ -45,8 +46,9 @@ public final class LoadedData {
 	/** For streamed input ({@link #stream}): the reader; then {@link #dataset} is null. */
 	public final SampleSource source;
 	/**
-	 * Tables read with {@code --missing model}: the values with NaN where a cell was empty
-	 * ({@link #dataset} then holds column means there); null otherwise.
+	 * Tables and images read with {@code --missing model}: the values with NaN where a cell
+	 * was empty or a pixel NaN ({@link #dataset} then holds feature means there); null
+	 * otherwise.
 	 */
 	public float[][] withMissing;
 
@@ -132,12 +134,22 @@ public final class LoadedData {
 			"the " + role + " samples (" + imp.getStackSize() + " × " + layout.features() +
 				" features)", org.cpca.core.Memory.floats(imp.getStackSize(), layout.features()),
 			"use --bin 2 or --mask (fewer features), or --method online (streams the inputs)");
-		Dataset ds = StackSamples.toDataset(role, imp, layout, true); // our own image
+		float[][] values = null;
+		Dataset ds;
+		if (how.missing == TableInput.Missing.DROP) ds = StackSamples.toDataset(role, imp,
+			layout, true); // our own image; NaN pixels are refused
+		else { // NaN pixels kept: filled (mean, zero), or modelled by PCPCA (model)
+			values = StackSamples.values(role, imp, layout);
+			ds = StackSamples.filled(role, imp, values, how.missing != TableInput.Missing.ZERO);
+			facts.put("missing", how.missing.name().toLowerCase());
+			facts.put("missing_pixels", MissingValues.count(values));
+		}
 		final List<String> classes = StackSamples.classLabels(imp);
 		if (classes != null) ds = ds.withLabels(classes);
 		facts.put("kind", Files.isDirectory(path) ? "image folder" : "image");
 		imageFacts(facts, ds.samples(), ds.features(), imp, layout);
 		final LoadedData d = new LoadedData(role, path, ds, layout, imp, null, facts, null);
+		if (how.missing == TableInput.Missing.MODEL) d.withMissing = values;
 		d.noteSkipped(path);
 		d.noteAxes(opened, axes);
 		return d;

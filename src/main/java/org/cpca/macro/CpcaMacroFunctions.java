@@ -62,7 +62,9 @@ import org.cpca.core.online.OnlineOptions;
  * for cPCA++ and cPCA* at β = 1, δ = ε·trace(C_b)/d, default 1e-6; online cPCA* takes a fixed β and {@code eta}, {@code tau},
  * {@code epochs}, and compares with offline cPCA* in its diagnostics; {@code stacked} and
  * {@code k_b} are UCA's and rPCA's; gcPCA takes {@code method=gcpca variant=v1|v2|v3|v4
- * orthogonal shuffles=N}, PCPCA {@code method=pcpca alpha=A}, and cPCA and gcPCA
+ * orthogonal shuffles=N}, PCPCA {@code method=pcpca alpha=A} (with
+ * {@code missing=model}: NaN pixels of 32-bit stacks fitted by EM; {@code missing=mean|zero}
+ * fills them for any method), and cPCA and gcPCA
  * {@code sparsity=none|VALUE|auto}). With class labels,
  * cPCA*'s separation along its β grid comes from
  * {@code Ext.getSeparationAlongBeta("lda_accuracy", betas, values)} (or
@@ -353,12 +355,14 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		if (axes != null) r.axes(axes);
 		final String bin = keys.remove("bin");
 		if (bin != null) r.bin(wholeNumber(bin, "bin"));
+		final String missing = keys.remove("missing");
+		if (missing != null) r.missing(missing);
 		try {
 			r.settings(Settings.builder().setAll(keys).build());
 		}
 		catch (final IllegalArgumentException e) {
 			if (e.getMessage().contains("is not a setting")) throw new IllegalArgumentException(
-				e.getMessage() + ", and samples, bin, axes");
+				e.getMessage() + ", and samples, bin, axes, missing");
 			throw e;
 		}
 		final String b = background == null ? "" : background.trim();

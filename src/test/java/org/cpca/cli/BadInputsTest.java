@@ -310,7 +310,7 @@ class BadInputsTest {
 			stack(d.resolve("t.tif"), 12, 9, 8, 32, 1))));
 		k.add(new Case("image-type-mismatch", "convert both to the same type", d -> imageTarget(
 			d, stack(d.resolve("t.tif"), 12, 8, 8, 16, 1))));
-		k.add(new Case("image-nan-pixel", "non-finite", d -> {
+		k.add(new Case("image-nan-pixel", "missing value (NaN)", d -> {
 			final FloatProcessor fp = new FloatProcessor(8, 8);
 			fp.setf(3, Float.NaN);
 			final ImageStack st = new ImageStack(8, 8);

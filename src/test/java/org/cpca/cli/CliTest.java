@@ -423,8 +423,8 @@ class CliTest {
 		final Path b = image("b32.tif", stack(16, 16, 5, i -> noise(new FloatProcessor(16,
 			16), i + 9)));
 		expectFailure(new String[] { "fit", "--target", t.toString(), "--background", b
-			.toString(), "--alpha", "1", "--out", out() }, "non-finite", "sample 4",
-			"feature 18");
+			.toString(), "--alpha", "1", "--out", out() }, "missing value (NaN)", "sample 4",
+			"feature 18", "--method pcpca --missing model");
 	}
 
 	@Test

@@ -57,6 +57,7 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		d.put("standardize", false);
 		d.put("whiten", false);
 		d.put("bin", 1);
+		d.put("missing", "drop");
 		d.put("seed", 0L);
 		d.put("show_images", true);
 		d.put("show_plots", true);

@@ -80,7 +80,8 @@ class MacroKeysTest extends CommandTestBase {
 			"epsilon=1.0E-6 kernel=rbf gamma=auto degree=3 coef0=1.0 landmarks=auto k_b=auto " +
 			"components=2 standardize bin=1 seed=0 target=[digits on grass.tif] " +
 			"background_source=image background=grass.tif more_backgrounds= samples=slices " +
-			"show_images show_plots show_tables save_model=" + tmp.resolve("model.json"),
+			"missing=drop show_images show_plots show_tables save_model=" + tmp.resolve(
+				"model.json"),
 			options);
 		final Map<String, Object> parsed = MacroOptions.parse(ContrastivePcaCommand.class,
 			options, List.of(t, b));

@@ -112,6 +112,25 @@ public final class TestData {
 	 * at least 0.5) in the target only, and isotropic noise. The core tests' own generator
 	 * (the benchmarks have theirs).
 	 */
+	/**
+	 * The unit directions {@link #planted} draws with the same seed: the first
+	 * {@code shared} are in both datasets, the next {@code targetOnly} in the target only.
+	 */
+	public static double[][] plantedDirections(final long seed, final int features,
+		final int shared, final int targetOnly)
+	{
+		final Random r = new Random(seed);
+		final double[][] dirs = new double[shared + targetOnly][features];
+		for (final double[] v : dirs) {
+			double s = 0;
+			for (int j = 0; j < features; j++)
+				s += (v[j] = r.nextGaussian()) * v[j];
+			for (int j = 0; j < features; j++)
+				v[j] /= Math.sqrt(s);
+		}
+		return dirs;
+	}
+
 	public static float[][][] planted(final long seed, final int targetSamples,
 		final int backgroundSamples, final int features, final int shared,
 		final int targetOnly, final double noise)

@@ -16,7 +16,8 @@ import java.util.List;
  * <p>
  * Every value is checked once, at construction: a non-finite value is rejected with a
  * message naming the dataset, the sample and the feature, because every method here is
- * undefined on NaN or ±∞ (use a {@code MissingValues} policy or drop the sample first).
+ * undefined on NaN or ±∞ (fill NaN with {@link MissingValues}, or model it with PCPCA:
+ * docs/math/pcpca.md#missing-values).
  */
 public final class Dataset {
 
@@ -57,10 +58,13 @@ public final class Dataset {
 				(i + 1) + " has " + row.length + " features but sample 1 has " + d +
 				"; all samples must have the same number of features");
 			for (int j = 0; j < d; j++) {
+				if (Float.isNaN(row[j])) throw new IllegalArgumentException(name + " has a " +
+					"missing value (NaN) at sample " + (i + 1) + ", feature " + (j + 1) + ": " +
+					"model missing values with PCPCA (--method pcpca --missing model), or " +
+					"fill them (--missing mean|zero)");
 				if (!Float.isFinite(row[j])) throw new IllegalArgumentException(name +
 					" has a non-finite value (" + row[j] + ") at sample " + (i + 1) +
-					", feature " + (j + 1) +
-					": remove or replace non-finite values first (for tables: --missing drop|mean|zero)");
+					", feature " + (j + 1) + ": remove or replace non-finite values first");
 			}
 		}
 		return new Dataset(name, rows, d, null, null);

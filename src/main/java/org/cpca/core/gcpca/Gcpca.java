@@ -181,11 +181,34 @@ public final class Gcpca {
 		return fit;
 	}
 
+	/**
+	 * The number of pooled principal components the problem is solved in (the space's
+	 * dimension when it is solved in the whole space).
+	 */
+	public int pooledComponents() {
+		return dimension(fit, fit.options().components());
+	}
+
 	/** The problem solved on the fit's space. */
 	public Spectrum spectrum() {
 		final ContrastiveSpace s = fit.space();
 		return solve(s.a, s.b, s.dimension(), variant, alpha, fit.options().components(),
-			orthogonal, variant == Variant.V1 ? s.dimension() : pooled(fit));
+			orthogonal, dimension(fit, fit.options().components()));
+	}
+
+	/**
+	 * The number of pooled principal components solved in: the whole space for v1, every
+	 * direction with variance whenever both datasets have more samples than that (then the
+	 * problem is solved exactly); with fewer samples than features
+	 * {@link #chooseDimension}.
+	 */
+	int dimension(final Cpca f, final int k) {
+		final ContrastiveSpace s = f.space();
+		if (variant == Variant.V1) return s.dimension();
+		final int room = pooled(f);
+		if (room >= f.rank()) return room;
+		return chooseDimension(s.a, s.b, s.dimension(), k, f.target().samples(), f
+			.backgrounds().get(0).samples(), room);
 	}
 
 	/** The model without a significance test. */
@@ -202,7 +225,7 @@ public final class Gcpca {
 		checkShuffles(shuffles);
 		final Spectrum sp = spectrum();
 		final int k = fit.options().components();
-		final int pooled = variant == Variant.V1 ? fit.rank() : pooled(fit);
+		final int pooled = dimension(fit, k);
 		final Map<String, Object> parameters = new LinkedHashMap<>();
 		parameters.put("variant", variant.id());
 		parameters.put("orthogonal", orthogonal ? "true" : "false");
@@ -211,10 +234,14 @@ public final class Gcpca {
 		notes.add("gcPCA " + variant.id() + (orthogonal ? " (orthogonal)" : "") + ": " +
 			"components 1–" + k + " are target-enriched, " + (k + 1) + "–" + 2 * k +
 			" background-enriched; " + variant.meaning());
-		if (pooled < fit.rank()) notes.add("gcPCA: solved in the top " + pooled + " principal " +
-			"components of the pooled covariance A + B (of " + fit.rank() + " directions " +
-			"with variance): with fewer samples than features, each dataset alone spans at " +
-			"most its sample count − 1 directions");
+		if (pooled < fit.rank()) {
+			parameters.put("pooled_components", (double) pooled);
+			notes.add("gcPCA: solved in the top " + pooled + " principal components of the " +
+				"pooled covariance A + B (of " + fit.rank() + " directions with variance; at " +
+				"most " + pooled(fit) + " allowed by the sample counts): with fewer samples " +
+				"than features the number is chosen where the values exceed the null's " +
+				"random-matrix edges the most (docs/math/gcpca.md#fewer-samples-than-features)");
+		}
 		if (sp.ridge > 0) notes.add(String.format(Locale.ROOT, "gcPCA: the denominator D " +
 			"has condition number %.3g > %.0e; the ridge δ = %.4g was added to it (recorded " +
 			"as \"ridge\")", sp.condition, MAX_CONDITION, sp.ridge));
@@ -263,9 +290,9 @@ public final class Gcpca {
 			final Dataset ts = shuffled(t, random), bs = shuffled(b, random);
 			final Cpca f = Cpca.fit(ts, bs, fit.options(), Progress.NONE);
 			final int room = variant == Variant.V1 ? f.rank() : pooled(f);
+			final int ks = Math.max(1, Math.min(fit.options().components(), room / 2));
 			final Spectrum sp = solve(f.space().a, f.space().b, f.space().dimension(),
-				variant, alpha, Math.max(1, Math.min(fit.options().components(), room / 2)),
-				orthogonal, variant == Variant.V1 ? f.rank() : room);
+				variant, alpha, ks, orthogonal, dimension(f, ks));
 			tops[s] = sp.top();
 			bottoms[s] = sp.bottom();
 			progress.stage("gcPCA shuffle test", (s + 1.0) / shuffles);
@@ -290,6 +317,70 @@ public final class Gcpca {
 				rows[i][j] = x.row(p[i])[j];
 		}
 		return Dataset.wrap(x.name() + " (shuffled)", rows);
+	}
+
+	/**
+	 * With fewer samples than features, the number q of pooled principal components to
+	 * solve in (docs/math/gcpca.md#fewer-samples-than-features). In q dimensions the
+	 * sample covariances of n_t and n_b samples give, when target and background share
+	 * one distribution, variance ratios spread over the F-matrix (Wachter) support
+	 * {@code [(1 − h)²/(1 − y_b)², (1 + h)²/(1 − y_b)²]}, {@code y = q/(n − 1)},
+	 * {@code h = √(y_t + y_b − y_t y_b)} ({@link #nullEdges}), whatever that distribution:
+	 * the ratios are unchanged by any invertible linear map of the features. With q close
+	 * to the sample counts these edges reach ±1, so the extreme values are noise. Among
+	 * q = 2k, ⌈2k·√2⌉, … up to {@code room}, this takes the q at which the v4 values of
+	 * the two ends exceed their null edges the most (the sum of both ends' excesses).
+	 * Uses no labels.
+	 *
+	 * @param room the largest q allowed (min(n_t, n_b) − 1, at most the rank)
+	 */
+	static int chooseDimension(final double[] a, final double[] b, final int m, final int k,
+		final int nt, final int nb, final int room)
+	{
+		if (room <= 2 * k) return room;
+		final double[] sum = new double[m * m];
+		for (int i = 0; i < sum.length; i++)
+			sum[i] = a[i] + b[i];
+		final SymmetricEigen e = SymmetricEigen.of(sum, m);
+		final double[][] basis = new double[room][];
+		for (int c = 0; c < room; c++)
+			basis[c] = e.vector(c).clone();
+		final double[] ra = restrict(a, basis, m), rb = restrict(b, basis, m);
+		int best = room;
+		double bestScore = Double.NEGATIVE_INFINITY;
+		for (double g = 2 * k; ; g = Math.max(g + 1, Math.ceil(g * Math.sqrt(2)))) {
+			final int q = (int) Math.min(room, g);
+			final double[] aq = new double[q * q], bq = new double[q * q];
+			for (int i = 0; i < q; i++)
+				for (int j = 0; j < q; j++) {
+					aq[i * q + j] = ra[i * room + j];
+					bq[i * q + j] = rb[i * room + j];
+				}
+			final double[][] nd = numeratorDenominator(aq, bq, q, Variant.V4, Double.NaN);
+			final double[] values = pencil(nd[0], nd[1], q)[0];
+			final double[] edges = nullEdges(q, nt, nb);
+			final double score = Math.max(0, values[0] - edges[1]) + Math.max(0, edges[0] -
+				values[q - 1]);
+			if (score > bestScore) {
+				bestScore = score;
+				best = q;
+			}
+			if (q == room) break;
+		}
+		return best;
+	}
+
+	/**
+	 * The v4 values' null edges {lower, upper} in q dimensions for n_t target and n_b
+	 * background samples: the F-matrix support of the variance ratio, mapped by
+	 * r ↦ (r − 1)/(r + 1); {−1, 1} when q reaches a sample count − 1.
+	 */
+	static double[] nullEdges(final int q, final int nt, final int nb) {
+		final double yt = q / (nt - 1.0), yb = q / (nb - 1.0);
+		if (yt >= 1 || yb >= 1) return new double[] { -1, 1 };
+		final double h = Math.sqrt(yt + yb - yt * yb), s = (1 - yb) * (1 - yb);
+		final double lo = (1 - h) * (1 - h) / s, hi = (1 + h) * (1 + h) / s;
+		return new double[] { (lo - 1) / (lo + 1), (hi - 1) / (hi + 1) };
 	}
 
 	/** The q-quantile with linear interpolation between order statistics. */
@@ -474,7 +565,7 @@ public final class Gcpca {
 	}
 
 	/** {@code PᵀSP} for the rows P of {@code basis}. */
-	private static double[] restrict(final double[] s, final double[][] basis, final int m) {
+	public static double[] restrict(final double[] s, final double[][] basis, final int m) {
 		final int q = basis.length;
 		final double[][] sp = new double[q][m];
 		for (int r = 0; r < q; r++)
@@ -495,7 +586,7 @@ public final class Gcpca {
 		return out;
 	}
 
-	static double[] multiply(final double[] x, final double[] y, final int m) {
+	public static double[] multiply(final double[] x, final double[] y, final int m) {
 		final double[] out = new double[m * m];
 		for (int i = 0; i < m; i++)
 			for (int t = 0; t < m; t++) {

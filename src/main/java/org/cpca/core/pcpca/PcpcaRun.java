@@ -42,26 +42,30 @@ public final class PcpcaRun {
 	}
 
 	/**
-	 * PCPCA at α with missing values (NaN) kept in either dataset: EM over the observed
-	 * values ({@link Pcpca#fitMissing}). {@code target} supplies the sample count, labels
-	 * and names; {@code targetValues}, {@code backgroundValues} the values with NaN.
+	 * PCPCA at α with missing values (NaN: empty table cells, NaN pixels) kept in either
+	 * dataset: EM over the observed values ({@link Pcpca#fitMissing}). {@code target}
+	 * supplies the sample count, labels and names; {@code targetValues} and the one
+	 * background's values hold the NaNs.
 	 */
 	public static Solution runMissing(final MethodSettings s, final Dataset target,
-		final float[][] targetValues, final float[][] backgroundValues,
+		final float[][] targetValues, final List<float[][]> backgrounds,
 		final org.cpca.core.contrast.CpcaOptions options,
 		final org.cpca.core.Progress progress)
 	{
 		if (s.method != Method.PCPCA) throw new IllegalArgumentException("missing values " +
-			"are modelled by PCPCA only: use --method pcpca, or fill them (drop, mean, zero)");
+			"are modelled by PCPCA only: use --method pcpca, or fill them (--missing mean|zero)");
+		if (backgrounds.size() != 1) throw new IllegalArgumentException("PCPCA with " +
+			"missing values needs exactly one background (got " + backgrounds.size() + ")");
+		final float[][] backgroundValues = backgrounds.get(0);
 		if (targetValues == null || backgroundValues == null) throw new IllegalArgumentException(
-			"missing values can be modelled for tables only (one target and one background " +
-			"table)");
+			"missing values can be modelled for tables and image stacks (slices as samples) " +
+			"only: give the target and the background as tables or as stacks");
 		if (Double.isNaN(s.alpha)) throw new IllegalArgumentException("PCPCA needs a fixed " +
 			"α: give --alpha VALUE (0 ≤ α < " + String.format(java.util.Locale.ROOT, "%.6g",
 				Pcpca.alphaBound(targetValues.length, backgroundValues.length)) + ")");
 		if (options.standardize()) throw new IllegalArgumentException("--standardize cannot " +
 			"be combined with modelled missing values (the scale would be estimated from " +
-			"filled cells): standardise the table first, or use --missing mean");
+			"filled values): standardise the data first, or use --missing mean");
 		final PcpcaModel model = Pcpca.fitMissing(targetValues, backgroundValues, s.alpha,
 			options.components(), options.seed(), progress);
 		final Map<String, Object> facts = new LinkedHashMap<>();

@@ -93,15 +93,22 @@ public final class Sparse {
 		return choose(fit, dense, sparsity, 0, new int[] { 0 }, v -> {
 			final SparseLoadings l = SparseLoadings.fit(q, p, pe, k, v, 0);
 			final double[] values = s.quadratics(c, l.coordinates, k);
-			return model(fit, dense, l, v, values, dense.method(), dense.parameters());
+			return model(fit, dense, l, v, values, dense.method(), dense.parameters(), List
+				.of());
 		});
 	}
 
 	/**
-	 * Sparse gcPCA: each end (target-enriched, background-enriched) sparsified on its own.
-	 * Values are the variant's quotient {@code vᵀNv / vᵀDv} of each sparse loading (with
-	 * the dense fit's ridge). The dense shuffle test does not carry over: the model keeps
-	 * only its thresholds, not the "significant" marks.
+	 * Sparse gcPCA (docs/math/sparse.md#sparse-gcpca): each end sparsified on its own, on
+	 * the variant's whitened problem {@code W N W}, {@code W = D^{-1/2}}, in the pooled
+	 * principal components the dense fit was solved in — its positive part for the
+	 * target-enriched end, its negative part (negated) for the background-enriched end
+	 * (for v2, the ratio's contrast {@code W N W − I}). The variable projection runs in the
+	 * whitened coordinates y; the zeros are put on the loadings {@code W y} in feature
+	 * space ({@link SparseLoadings#fitMapped}). Values are the variant's quotient
+	 * {@code vᵀNv / vᵀDv} of each sparse loading (with the dense fit's ridge). The dense
+	 * shuffle test does not carry over: the model keeps only its thresholds, not the
+	 * "significant" marks.
 	 */
 	public static CpcaModel gcpca(final Gcpca g, final double[][] q, final CpcaModel dense,
 		final double sparsity)
@@ -109,26 +116,60 @@ public final class Sparse {
 		final Cpca fit = g.fit();
 		final ContrastiveSpace s = fit.space();
 		final int m = s.dimension(), k = dense.numComponents() / 2;
-		final Gcpca.Spectrum sp = g.spectrum();
-		final double[] top = new double[m * m], bottom = new double[m * m];
-		for (int c = 0; c < 2 * k; c++) {
-			final double e = (g.variant() == Gcpca.Variant.V2 ? sp.values[c] - 1 : sp.values[c]) *
-				(c < k ? 1 : -1);
-			if (!(e > 0)) continue;
-			final double[] target = c < k ? top : bottom;
-			for (int i = 0; i < m; i++)
-				for (int j = 0; j < m; j++)
-					target[i * m + j] += e * sp.w[i * 2 * k + c] * sp.w[j * 2 * k + c];
-		}
 		final double[][] nd = numeratorDenominator(s.a, s.b, m, g.variant(), dense.alpha(),
 			(Double) dense.parameters().get("ridge"));
+		// the pooled principal components (rows, length m) the dense problem was solved in
+		final int r = Math.min(m, g.pooledComponents());
+		final double[][] u = new double[r][];
+		if (r < m) {
+			final double[] sum = new double[m * m];
+			for (int i = 0; i < sum.length; i++)
+				sum[i] = s.a[i] + s.b[i];
+			final SymmetricEigen pooled = SymmetricEigen.of(sum, m);
+			for (int c = 0; c < r; c++)
+				u[c] = pooled.vector(c).clone();
+		}
+		else for (int c = 0; c < m; c++) {
+			u[c] = new double[m];
+			u[c][c] = 1;
+		}
+		final double[] nr = Gcpca.restrict(nd[0], u, m), dr = Gcpca.restrict(nd[1], u, m);
+		final SymmetricEigen de = SymmetricEigen.of(dr, r);
+		final double[] w = new double[r * r], winv = new double[r * r];
+		for (int c = 0; c < r; c++) {
+			final double mu = de.value(c);
+			if (!(mu > 0)) throw new IllegalArgumentException("sparse gcPCA: the " +
+				"denominator is not positive definite in the pooled components; use v4");
+			final double[] x = de.vector(c);
+			for (int i = 0; i < r; i++)
+				for (int j = 0; j < r; j++) {
+					w[i * r + j] += x[i] * x[j] / Math.sqrt(mu);
+					winv[i * r + j] += x[i] * x[j] * Math.sqrt(mu);
+				}
+		}
+		final double[] whitened = Gcpca.multiply(w, Gcpca.multiply(nr, w, r), r);
+		if (g.variant() == Gcpca.Variant.V2) for (int i = 0; i < r; i++)
+			whitened[i * r + i] -= 1;
+		final double[] negated = new double[r * r];
+		for (int i = 0; i < negated.length; i++)
+			negated[i] = -whitened[i];
+		final double[] top = positivePart(whitened, r), bottom = positivePart(negated, r);
+		final SymmetricEigen et = SymmetricEigen.of(top, r), eb = SymmetricEigen.of(bottom, r);
+		final double[][] mapT = maps(u, w, winv, et, m, r), mapB = maps(u, w, winv, eb, m, r);
 		final Map<String, Object> parameters = new LinkedHashMap<>(dense.parameters());
 		parameters.remove("significant");
-		final SymmetricEigen et = SymmetricEigen.of(top, m), eb = SymmetricEigen.of(bottom, m);
+		// an end with fewer than k directions of contrast keeps the rest of its loadings dense
+		final int pt = positives(et, k), pb = positives(eb, k);
+		final double[][] denseRows = dense.components();
+		final List<String> notes = new ArrayList<>();
+		if (pt < k || pb < k) notes.add("sparse gcPCA: " + (pt < k ? "the target-enriched " +
+			"end has " + pt : "") + (pt < k && pb < k ? " and " : "") + (pb < k ? "the " +
+				"background-enriched end has " + pb : "") + " of " + k + " directions with " +
+			"contrast (values on the enriched side of 0); the other loadings are kept dense");
 		return choose(fit, dense, sparsity, g.variant() == Gcpca.Variant.V2 ? 1 : 0,
 			new int[] { 0, k }, v -> {
-			final SparseLoadings lt = SparseLoadings.fit(q, top, et, k, v, 0);
-			final SparseLoadings lb = SparseLoadings.fit(q, bottom, eb, k, v, 0);
+			final SparseLoadings lt = end(q, top, et, k, pt, v, mapT, denseRows, 0);
+			final SparseLoadings lb = end(q, bottom, eb, k, pb, v, mapB, denseRows, k);
 			final double[][] loadings = new double[2 * k][];
 			final double[] coords = new double[m * 2 * k];
 			for (int c = 0; c < 2 * k; c++) {
@@ -146,8 +187,75 @@ public final class Sparse {
 			final double zeros = (lt.zeroFraction + lb.zeroFraction) / 2;
 			final SparseLoadings both = SparseLoadings.of(loadings, coords, zeros, lt.lambda1,
 				lt.emptyLoadings + lb.emptyLoadings);
-			return model(fit, dense, both, v, values, "gcpca", parameters);
+			return model(fit, dense, both, v, values, "gcpca", parameters, notes);
 		});
+	}
+
+	/** The number of positive eigenvalues among the first k. */
+	private static int positives(final SymmetricEigen e, final int k) {
+		int n = 0;
+		while (n < Math.min(k, e.size()) && e.value(n) > 0)
+			n++;
+		return n;
+	}
+
+	/**
+	 * One end's k loadings: the first {@code sparse} by {@link SparseLoadings#fitMapped},
+	 * the others the dense rows {@code offset + sparse …} (an end without that many
+	 * directions of contrast has nothing to sparsify there).
+	 */
+	private static SparseLoadings end(final double[][] q, final double[] p,
+		final SymmetricEigen e, final int k, final int sparse, final double sparsity,
+		final double[][] map, final double[][] denseRows, final int offset)
+	{
+		if (sparse == k) return SparseLoadings.fitMapped(q, p, e, k, sparsity, map[0], map[1]);
+		final int d = q[0].length;
+		final double[][] rows = new double[k][];
+		double zeros = 0, lambda1 = 0;
+		int empty = 0;
+		if (sparse > 0) {
+			final SparseLoadings l = SparseLoadings.fitMapped(q, p, e, sparse, sparsity, map[0],
+				map[1]);
+			System.arraycopy(l.loadings, 0, rows, 0, sparse);
+			zeros = l.zeroFraction * sparse * d;
+			lambda1 = l.lambda1;
+			empty = l.emptyLoadings;
+		}
+		for (int c = sparse; c < k; c++)
+			rows[c] = denseRows[offset + c].clone();
+		return SparseLoadings.of(rows, SparseLoadings.coordinates(q, rows, k), zeros / ((double) k
+			* d), lambda1, empty);
+	}
+
+	/**
+	 * {map, inverse}: the whitened coordinates y to the space's, {@code x = c·U W y}
+	 * (m × r; U the pooled components as columns), and its left inverse
+	 * {@code (1/c) W⁻¹ Uᵀ} (r × m); c makes the end's leading dense loading unit length,
+	 * so the sparsity is in loading units as for cPCA.
+	 */
+	private static double[][] maps(final double[][] u, final double[] w, final double[] winv,
+		final SymmetricEigen e, final int m, final int r)
+	{
+		final double[] y = e.vector(0), wy = new double[r];
+		for (int i = 0; i < r; i++)
+			for (int j = 0; j < r; j++)
+				wy[i] += w[i * r + j] * y[j];
+		double norm = 0;
+		for (final double x : wy)
+			norm += x * x;
+		final double c = norm > 0 ? 1 / Math.sqrt(norm) : 1;
+		final double[] map = new double[m * r], inverse = new double[r * m];
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < r; j++) {
+				double x = 0, z = 0;
+				for (int t = 0; t < r; t++) {
+					x += u[t][i] * w[t * r + j];
+					z += winv[j * r + t] * u[t][i];
+				}
+				map[i * r + j] = c * x;
+				inverse[j * m + i] = z / c;
+			}
+		return new double[][] { map, inverse };
 	}
 
 	/** N and D of a gcPCA variant (m × m), D with the ridge. */
@@ -265,7 +373,8 @@ public final class Sparse {
 
 	private static CpcaModel model(final Cpca fit, final CpcaModel dense,
 		final SparseLoadings l, final double sparsity, final double[] values,
-		final String method, final Map<String, Object> denseParameters)
+		final String method, final Map<String, Object> denseParameters,
+		final List<String> extraNotes)
 	{
 		final ContrastiveSpace s = fit.space();
 		final int k = values.length;
@@ -281,6 +390,7 @@ public final class Sparse {
 		parameters.put("lambda1", l.lambda1);
 		parameters.put("zero_fraction", l.zeroFraction);
 		final List<String> notes = new ArrayList<>(dense.diagnostics());
+		notes.addAll(extraNotes);
 		notes.add(String.format(Locale.ROOT, "sparse loadings (variable projection): " +
 			"sparsity %.4g (λ₁ = %.4g), %.1f %% of the loadings are exactly zero", sparsity,
 			l.lambda1, 100 * l.zeroFraction));

@@ -120,6 +120,83 @@ public final class SparseLoadings {
 				break;
 			}
 		}
+		return finish(q, b, k, lambda1, it);
+	}
+
+	/**
+	 * Sparse loadings of a problem posed in other coordinates y (sparse gcPCA's whitened
+	 * problem, docs/math/sparse.md#sparse-gcpca): P (r × r, positive semidefinite) is Θ² in
+	 * y, and a loading in the space's coordinates is {@code x = M y} ({@code map}, m × r,
+	 * full column rank, {@code inverse} a left inverse r × m). The variable-projection
+	 * steps run in y — the gradient step {@code Y − η(P(Y − A) + λ₂Y)} and the Procrustes
+	 * step {@code A = polar(PY)} — and the sparsity acts on the loadings in feature space:
+	 * the gradient step is mapped to feature space ({@code Q M}), soft-thresholded there,
+	 * and its projection onto the space mapped back to y. At sparsity 0 nothing is lost
+	 * and the fixed point is the top-k eigenvectors of P, mapped by M: the dense loadings.
+	 */
+	public static SparseLoadings fitMapped(final double[][] q, final double[] p,
+		final SymmetricEigen e, final int k, final double sparsity, final double[] map,
+		final double[] inverse)
+	{
+		checkSparsity(sparsity);
+		final int m = q.length, d = q[0].length, r = e.size();
+		if (!(e.value(Math.min(k, r) - 1) > 0)) throw new IllegalArgumentException(
+			"sparse loadings need " + k + " directions with positive contrast, but only " +
+				positives(e) + " have it: choose fewer components");
+		final double l = e.value(0), eta = 1 / l, lambda1 = sparsity * l, threshold = eta *
+			lambda1;
+		double[] a = e.vectors(k), y = a.clone(); // r × k
+		double[][] b = lift(q, multiply(map, y, m, r, k), k, d);
+		int it = 0;
+		for (; it < MAX_ITERATIONS; it++) {
+			final double[] diff = new double[r * k];
+			for (int i = 0; i < r * k; i++)
+				diff[i] = y[i] - a[i];
+			final double[] g = times(p, diff, r, k), step = new double[r * k];
+			for (int i = 0; i < r * k; i++)
+				step[i] = y[i] - eta * g[i];
+			final double[][] v = lift(q, multiply(map, step, m, r, k), k, d);
+			double change = 0, norm = 0;
+			for (int c = 0; c < k; c++)
+				for (int j = 0; j < d; j++) {
+					final double x = v[c][j];
+					final double t = Math.abs(x) <= threshold ? 0 : x - Math.signum(x) * threshold;
+					change += (t - b[c][j]) * (t - b[c][j]);
+					norm += t * t;
+					v[c][j] = t;
+				}
+			b = v;
+			y = multiply(inverse, coordinates(q, b, k), r, m, k);
+			final double[] polar = polar(times(p, y, r, k), r, k);
+			if (polar != null) a = polar;
+			if (change <= TOLERANCE * TOLERANCE * Math.max(norm, 1e-300)) {
+				it++;
+				break;
+			}
+		}
+		return finish(q, b, k, lambda1, it);
+	}
+
+	/** X M for the rows × inner matrix X and the inner × k block M (row-major). */
+	static double[] multiply(final double[] x, final double[] y, final int rows,
+		final int inner, final int k)
+	{
+		final double[] out = new double[rows * k];
+		for (int i = 0; i < rows; i++)
+			for (int t = 0; t < inner; t++) {
+				final double v = x[i * inner + t];
+				if (v == 0) continue;
+				for (int c = 0; c < k; c++)
+					out[i * k + c] += v * y[t * k + c];
+			}
+		return out;
+	}
+
+	/** Unit length, the sign rule, the count of zeros. */
+	private static SparseLoadings finish(final double[][] q, final double[][] b, final int k,
+		final double lambda1, final int it)
+	{
+		final int d = q[0].length;
 		int zeros = 0, empty = 0;
 		for (int c = 0; c < k; c++) {
 			double s = 0;

@@ -166,10 +166,68 @@ class GcpcaTest {
 		assertEquals(400, v4.components()[0].length);
 		for (final double v : v4.eigenvalues())
 			assertTrue(v >= -1 - 1e-9 && v <= 1 + 1e-9);
-		assertTrue(v4.diagnostics().stream().anyMatch(s -> s.contains("top 39 principal")));
+		final double q = (Double) v4.parameters().get("pooled_components");
+		assertTrue(q >= 4 && q < 39, "pooled components " + q);
+		assertTrue(v4.diagnostics().stream().anyMatch(s -> s.contains("top " + (int) q +
+			" principal")));
 		// the target-only direction has no background variance: its v4 value is near +1
 		assertTrue(v4.eigenvalues()[0] > 0.9, "top value " + v4.eigenvalues()[0]);
 		assertTrue(v4.backgroundVariance()[0] < 0.05 * v4.targetVariance()[0]);
+	}
+
+	/**
+	 * The null edges on paper: with equal sample counts n, y = q/(n − 1) for both and
+	 * (1 − y)² = 1 − h², so the ratio's upper edge (1 + h)²/(1 − y)² = (1 + h)/(1 − h) and
+	 * the v4 edge is h = √(2y − y²) itself (the lower edge −h); at q = n − 1 they are ±1.
+	 */
+	@Test
+	void nullEdgesSolvedOnPaper() {
+		final double[] e = Gcpca.nullEdges(30, 301, 301);
+		assertEquals(Math.sqrt(0.19), e[1], 1e-12);
+		assertEquals(-Math.sqrt(0.19), e[0], 1e-12);
+		assertArrayEquals(new double[] { -1, 1 }, Gcpca.nullEdges(300, 301, 1000));
+		// unequal counts: the edges move away from 0 as q grows, and stay in (−1, 1)
+		final double[] small = Gcpca.nullEdges(10, 201, 101), large = Gcpca.nullEdges(60,
+			201, 101);
+		assertTrue(large[1] > small[1] && small[1] > 0 && large[1] < 1);
+		assertTrue(large[0] < small[0] && small[0] < 0 && large[0] > -1);
+	}
+
+	/**
+	 * Seeded planted problems with more features than samples (400 features, 150 + 150
+	 * samples): the reference's truncation to min(n_t, n_b) − 1 pooled components gives
+	 * values near ±1 from sampling noise and misses the two target-only directions; the
+	 * dimension chosen from the null edges recovers them (largest principal angle below
+	 * 0.35 rad, and below the reference truncation's).
+	 */
+	@Test
+	void chosenDimensionRecoversPlantedDirectionsWithFewSamples() {
+		for (long seed = 31; seed < 34; seed++) {
+			final float[][][] p = TestData.planted(seed, 150, 150, 400, 2, 2, 0.5);
+			final double[][] dirs = TestData.plantedDirections(seed, 400, 2, 2);
+			final double[][] targetOnly = { dirs[2], dirs[3] };
+			final Cpca fit = fit(p[0], p[1], 2, null);
+			final Gcpca g = Gcpca.of(fit, Gcpca.Variant.V4, false, Double.NaN);
+			final CpcaModel chosen = g.model();
+			final int q = ((Double) chosen.parameters().get("pooled_components")).intValue();
+			assertTrue(q < Gcpca.pooled(fit), "seed " + seed + ": q " + q);
+			final Gcpca.Spectrum all = Gcpca.solve(fit.space().a, fit.space().b, fit.space()
+				.dimension(), Gcpca.Variant.V4, Double.NaN, 2, false, Gcpca.pooled(fit));
+			final CpcaModel reference = fit.build("gcpca", Double.NaN, new java.util
+				.LinkedHashMap<>(), all.values, all.w, 4, new java.util.ArrayList<>());
+			final double mine = largestAngle(targetOnly, chosen), theirs = largestAngle(
+				targetOnly, reference);
+			assertTrue(mine < 0.35, "seed " + seed + ": angle " + mine + " at q = " + q + " vs " + theirs);
+			assertTrue(mine < theirs, "seed " + seed + ": " + mine + " vs " + theirs);
+			assertTrue(all.values[0] > 0.99, "the reference truncation saturates: " + all
+				.values[0]);
+		}
+	}
+
+	private static double largestAngle(final double[][] planted, final CpcaModel m) {
+		final double[][] top = { m.components()[0], m.components()[1] };
+		final double[] a = org.cpca.core.contrast.Measures.principalAngles(planted, top);
+		return a[a.length - 1];
 	}
 
 	/** A singular denominator (a constant background feature) gets a recorded ridge. */

@@ -118,15 +118,20 @@ class SparseTest {
 		assertTrue(u.diagnostics().stream().anyMatch(x -> x.contains("affinity")));
 	}
 
-	/** gcPCA: at sparsity 0 each end spans the dense end; zeros grow with sparsity. */
+	/**
+	 * gcPCA: at sparsity 0 each end spans the dense end (the whitened problem's top
+	 * eigenvectors are the plain gcPCA loadings), with the dense values; zeros grow with
+	 * sparsity.
+	 */
 	@Test
 	void sparseGcpca() {
 		final float[][][] p = TestData.planted(71, 200, 200, 25, 2, 2, 0.5);
 		final Cpca f = fit(p[0], p[1], 2, null);
-		final Gcpca g = Gcpca.of(f, Gcpca.Variant.V4, true, Double.NaN);
+		final Gcpca g = Gcpca.of(f, Gcpca.Variant.V4, false, Double.NaN);
 		final CpcaModel dense = g.model();
 		final double[][] q = Sparse.basis(f);
 		final CpcaModel s0 = Sparse.gcpca(g, q, dense, 0);
+		assertArrayEquals(dense.eigenvalues(), s0.eigenvalues(), 1e-6);
 		final double[][] d = dense.components(), s = s0.components();
 		final double[] angles = Measures.principalAngles(new double[][] { d[0], d[1] },
 			new double[][] { s[0], s[1] });
@@ -141,6 +146,50 @@ class SparseTest {
 		assertTrue(z2 >= z1 && z2 > 0, z1 + ", " + z2);
 		for (final double v : Sparse.gcpca(g, q, dense, 0.05).eigenvalues())
 			assertTrue(v >= -1 - 1e-9 && v <= 1 + 1e-9);
+		// the orthogonal variant's dense model sparsifies the same whitened problem
+		final Gcpca orthogonal = Gcpca.of(f, Gcpca.Variant.V4, true, Double.NaN);
+		final CpcaModel so = Sparse.gcpca(orthogonal, q, orthogonal.model(), 0);
+		assertArrayEquals(s0.eigenvalues(), so.eigenvalues(), 1e-6);
+	}
+
+	/**
+	 * Sparse gcPCA with more features than samples (300 features, 100 + 100 samples, one
+	 * target-only direction on 10 features, a strong shared pattern on all): the zeros
+	 * fall on the features outside the planted support and the leading target-enriched
+	 * loading keeps its contrast (v4 value &gt; 0; it is about 0.3 against the dense 0.96,
+	 * as a loading confined to the support cannot cancel the shared pattern there). The
+	 * background end has no direction with contrast here and stays dense (noted); before
+	 * the whitened formulation this case was refused.
+	 */
+	@Test
+	void sparseGcpcaFindsAPlantedSupport() {
+		final java.util.Random r = new java.util.Random(81);
+		final int n = 100, d = 300;
+		final float[][] t = new float[n][d], b = new float[n][d];
+		for (int i = 0; i < n; i++) {
+			final double z = 2 * r.nextGaussian(), shared = 5 * r.nextGaussian(), sb = 5 * r
+				.nextGaussian();
+			for (int j = 0; j < d; j++) {
+				t[i][j] = (float) (0.3 * r.nextGaussian() + shared * Math.sin(j) + (j < 10 ? z /
+					Math.sqrt(10) : 0));
+				b[i][j] = (float) (0.3 * r.nextGaussian() + sb * Math.sin(j));
+			}
+		}
+		final Cpca f = fit(t, b, 1, null);
+		final Gcpca g = Gcpca.of(f, Gcpca.Variant.V4, false, Double.NaN);
+		final CpcaModel s = Sparse.gcpca(g, Sparse.basis(f), g.model(), 0.05);
+		final double[] v = s.components()[0];
+		double inside = 0, all = 0;
+		int zerosOutside = 0;
+		for (int j = 0; j < d; j++) {
+			all += v[j] * v[j];
+			if (j < 10) inside += v[j] * v[j];
+			else if (v[j] == 0) zerosOutside++;
+		}
+		assertTrue(inside / all > 0.9, "share on the planted support " + inside / all);
+		assertTrue(zerosOutside > 0.9 * (d - 10), "zeros outside " + zerosOutside);
+		assertTrue(s.eigenvalues()[0] > 0, "value " + s.eigenvalues()[0]);
+		assertTrue(s.diagnostics().stream().anyMatch(x -> x.contains("kept dense")));
 	}
 
 	@Test
