@@ -46,8 +46,9 @@ import picocli.CommandLine.ParentCommand;
 		"(summary.json, scores.csv, model.json, components.tif for images, plots/). " +
 		"The flags are cpca fit's; --method takes pca, cpca, star, cpcapp, uca or rpca " +
 		"here (the others run with cpca fit).",
-		"PATH is a CSV table, an image stack (TIFF) or a folder of images, on a file " +
-			"system that the driver and every executor see." })
+		"PATH is a CSV table, a Parquet table (*.parquet: a file or a folder of them), an " +
+			"image stack (TIFF) or a folder of images, on a file system that the driver and " +
+			"every executor see." })
 final class SparkFit implements Callable<Integer> {
 
 	/** Methods whose fit needs only each dataset's moments. */
@@ -109,7 +110,7 @@ final class SparkFit implements Callable<Integer> {
 		final List<Path> background = input.background;
 		final List<List<String>> backgroundWhere = input.backgroundWhere();
 		// the driver opens (and for tables checks) every input: the same messages as cpca fit
-		final LoadedData t = LoadedData.stream("target", input.target, how);
+		final LoadedData t = open("target", input.target, how);
 		final List<LoadedData> bs = new ArrayList<>();
 		final List<LoadedData.Reading> bhow = new ArrayList<>();
 		try {
@@ -122,7 +123,7 @@ final class SparkFit implements Callable<Integer> {
 				bh.layout = t.layout;
 				bh.featureNames = t.featureNames;
 				bh.compatibleWith = t.image;
-				final LoadedData b = LoadedData.stream(background.size() == 1 ? "background"
+				final LoadedData b = open(background.size() == 1 ? "background"
 					: "background " + (j + 1), background.get(j), bh);
 				bs.add(b);
 				bhow.add(bh);
@@ -139,17 +140,13 @@ final class SparkFit implements Callable<Integer> {
 			List<String> targetLabels = t.labels();
 			if (input.labels != null) targetLabels = LoadedData.readLabels(input.labels, t
 				.samples());
-			final JavaSparkContext sc = parent.context(master, "cpca-spark fit");
-			final int p = partitions > 0 ? partitions : 2 * sc.defaultParallelism();
-			final SparkInput ti = SparkInput.of(t, how);
-			ti.failFirstAttempt = failFirstAttempt;
-			final JavaRDD<float[]> targetRows = ti.rows(sc, p);
+			final JavaSparkContext sc = context();
+			final int p = partitions();
+			final JavaRDD<float[]> targetRows = rows(t, how);
 			final List<JavaRDD<float[]>> backgroundRows = new ArrayList<>();
 			final List<String> names = new ArrayList<>();
 			for (int j = 0; j < bs.size(); j++) {
-				final SparkInput bi = SparkInput.of(bs.get(j), bhow.get(j));
-				bi.failFirstAttempt = failFirstAttempt;
-				backgroundRows.add(bi.rows(sc, p));
+				backgroundRows.add(rows(bs.get(j), bhow.get(j)));
 				names.add(bs.get(j).source.name());
 			}
 			final long t1 = System.nanoTime();
@@ -181,6 +178,43 @@ final class SparkFit implements Callable<Integer> {
 			for (final LoadedData b : bs)
 				b.source.close();
 		}
+	}
+
+	/** The Parquet inputs opened so far, with their samples. */
+	private final Map<LoadedData, JavaRDD<float[]>> parquet = new java.util.IdentityHashMap<>();
+
+	/**
+	 * Opens an input on the driver: a Parquet table with Spark SQL (the context starts
+	 * here), anything else with the command line's readers.
+	 */
+	private LoadedData open(final String role, final Path path, final LoadedData.Reading how)
+		throws java.io.IOException
+	{
+		if (!SparkParquet.isParquet(path)) return LoadedData.stream(role, path, how);
+		final SparkParquet.Opened o = SparkParquet.open(context(), role, path, how,
+			partitions(), failFirstAttempt);
+		parquet.put(o.data, o.rows);
+		return o.data;
+	}
+
+	/** The samples of an opened input as the executors read them. */
+	private JavaRDD<float[]> rows(final LoadedData data, final LoadedData.Reading how)
+		throws java.io.IOException
+	{
+		final JavaRDD<float[]> rows = parquet.get(data);
+		if (rows != null) return rows;
+		final SparkInput in = SparkInput.of(data, how);
+		in.failFirstAttempt = failFirstAttempt;
+		return in.rows(context(), partitions());
+	}
+
+	private JavaSparkContext context() {
+		return parent.context(master, "cpca-spark fit");
+	}
+
+	/** Partitions per dataset: --partitions, or twice the cores Spark reports. */
+	private int partitions() {
+		return partitions > 0 ? partitions : 2 * context().defaultParallelism();
 	}
 
 	/** The executors must have read exactly the samples the driver counted. */
