@@ -33,6 +33,8 @@ import org.cpca.io.TableInput;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -63,6 +65,9 @@ final class SparkFit implements Callable<Integer> {
 	@ParentCommand
 	SparkMain parent;
 
+	@Spec
+	CommandSpec spec;
+
 	/** What the fit reads: the same flags as cpca fit. */
 	@Mixin
 	InputFlags input = new InputFlags();
@@ -89,7 +94,8 @@ final class SparkFit implements Callable<Integer> {
 	String path;
 
 	@Option(names = "--out", required = true, paramLabel = "DIR",
-		description = "Folder for the results (created; written atomically).")
+		description = "Folder for the results (created; written atomically): a path, or " +
+			"a URI of a Hadoop file system (hdfs://…, s3a://…), copied there at the end.")
 	Path out;
 
 	/** For the retry test: the first attempt of partition 0 of every pass fails. */
@@ -108,9 +114,12 @@ final class SparkFit implements Callable<Integer> {
 		how.missing = parseMissing(input.missing);
 		how.where = input.targetWhere;
 		final List<Path> background = input.background;
+		// a results folder on another file system: refused now if it is taken, not at the end
+		if (HadoopFiles.isUri(given("--out", 0))) HadoopFiles.requireNewFolder(context(),
+			given("--out", 0));
 		final List<List<String>> backgroundWhere = input.backgroundWhere();
 		// the driver opens (and for tables checks) every input: the same messages as cpca fit
-		final LoadedData t = open("target", input.target, how);
+		final LoadedData t = open("target", given("--target", 0), input.target, how);
 		final List<LoadedData> bs = new ArrayList<>();
 		final List<LoadedData.Reading> bhow = new ArrayList<>();
 		try {
@@ -124,7 +133,7 @@ final class SparkFit implements Callable<Integer> {
 				bh.featureNames = t.featureNames;
 				bh.compatibleWith = t.image;
 				final LoadedData b = open(background.size() == 1 ? "background"
-					: "background " + (j + 1), background.get(j), bh);
+					: "background " + (j + 1), given("--background", j), background.get(j), bh);
 				bs.add(b);
 				bhow.add(bh);
 				if (t.isImage() != b.isImage()) throw new IllegalArgumentException(
@@ -167,9 +176,28 @@ final class SparkFit implements Callable<Integer> {
 			bs.forEach(b -> inputs.add(b.path));
 			if (input.labels != null) inputs.add(input.labels);
 			if (input.mask != null) inputs.add(input.mask);
-			results.write(out, inputs);
+			final String outText = given("--out", 0);
+			final String report;
+			if (HadoopFiles.isUri(outText)) {
+				// written here, then copied to its file system (docs/spark.md)
+				final Path local = java.nio.file.Files.createTempDirectory("cpca-spark-out");
+				try {
+					final Path dir = local.resolve("results");
+					results.write(dir, inputs);
+					HadoopFiles.publish(sc, dir, outText);
+					report = results.report(dir).replace(dir.toAbsolutePath().normalize()
+						.toString(), outText);
+				}
+				finally {
+					HadoopFiles.deleteLocal(local);
+				}
+			}
+			else {
+				results.write(out, inputs);
+				report = results.report(out);
+			}
 			final PrintWriter w = parent.out();
-			w.println(results.report(out));
+			w.println(report);
 			w.flush();
 			return 0;
 		}
@@ -180,6 +208,16 @@ final class SparkFit implements Callable<Integer> {
 		}
 	}
 
+	/**
+	 * The text the user gave for an option's {@code index}-th value (a URI such as
+	 * hdfs://host/x is not a path: as a Path it would lose its "//").
+	 */
+	private String given(final String option, final int index) {
+		final picocli.CommandLine.Model.OptionSpec o = spec == null ? null : spec
+			.commandLine().getParseResult().matchedOption(option);
+		return o == null ? null : o.stringValues().get(index);
+	}
+
 	/** The Parquet inputs opened so far, with their samples. */
 	private final Map<LoadedData, JavaRDD<float[]>> parquet = new java.util.IdentityHashMap<>();
 
@@ -187,11 +225,12 @@ final class SparkFit implements Callable<Integer> {
 	 * Opens an input on the driver: a Parquet table with Spark SQL (the context starts
 	 * here), anything else with the command line's readers.
 	 */
-	private LoadedData open(final String role, final Path path, final LoadedData.Reading how)
-		throws java.io.IOException
+	private LoadedData open(final String role, final String location, final Path path,
+		final LoadedData.Reading how) throws java.io.IOException
 	{
-		if (!SparkParquet.isParquet(path)) return LoadedData.stream(role, path, how);
-		final SparkParquet.Opened o = SparkParquet.open(context(), role, path, how,
+		HadoopFiles.requireReadable(role, location);
+		if (!SparkParquet.isParquet(location)) return LoadedData.stream(role, path, how);
+		final SparkParquet.Opened o = SparkParquet.open(context(), role, location, path, how,
 			partitions(), failFirstAttempt);
 		parquet.put(o.data, o.rows);
 		return o.data;

@@ -41,8 +41,8 @@ final class SparkParquet {
 	private SparkParquet() {}
 
 	/** Whether the input is a Parquet table (its name ends in .parquet). */
-	static boolean isParquet(final Path path) {
-		return path != null && path.toString().replaceAll("/+$", "").toLowerCase(Locale.ROOT)
+	static boolean isParquet(final String location) {
+		return location != null && location.replaceAll("/+$", "").toLowerCase(Locale.ROOT)
 			.endsWith(".parquet");
 	}
 
@@ -62,14 +62,15 @@ final class SparkParquet {
 	 * Opens a Parquet table with the rules of {@code how} (its feature names, when given,
 	 * are the target's: a background must have those columns).
 	 *
+	 * @param location the table as given: a path, or a URI of any Hadoop file system
+	 * @param path the same as a local path (for the results' list of inputs)
 	 * @param partitions the partitions the rows should come in (at least; Parquet splits
 	 *          a file at row groups, so a small file may give fewer)
 	 */
-	static Opened open(final JavaSparkContext sc, final String role, final Path path,
-		final LoadedData.Reading how, final int partitions, final boolean failFirstAttempt)
-		throws IOException
+	static Opened open(final JavaSparkContext sc, final String role, final String location,
+		final Path path, final LoadedData.Reading how, final int partitions,
+		final boolean failFirstAttempt) throws IOException
 	{
-		final String location = path.toString();
 		final org.apache.hadoop.fs.Path hp = new org.apache.hadoop.fs.Path(location);
 		final org.apache.hadoop.fs.FileSystem fs = hp.getFileSystem(sc.hadoopConfiguration());
 		if (!fs.exists(hp)) throw new IllegalArgumentException("the " + role + " " +
@@ -218,6 +219,7 @@ final class SparkParquet {
 		final LoadedData data = LoadedData.table(role, path, source, names, ignored, how,
 			(int) Math.min(Integer.MAX_VALUE, rowsMatched), (int) (rowsMatched - rowsKept),
 			drop ? 0 : cellsMissing, "Parquet, by the executors (Spark SQL)");
+		data.facts.put("path", location);
 		return new Opened(data, samples);
 	}
 

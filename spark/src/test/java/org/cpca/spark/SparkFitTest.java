@@ -119,10 +119,28 @@ public class SparkFitTest {
 		spark.read().option("header", "true").option("inferSchema", "true").csv(MICE
 			.toString()).coalesce(1).write().option("parquet.block.size", "16384").parquet(
 				parquet.toString());
-		final SparkTesting.Run many = SparkTesting.spark(sc, with(mice(parquet, dir.resolve(
-			"spark")), "--partitions", "3"));
+		// the table named by a file: URI, and the results folder too: the code path of
+		// hdfs://, s3a://, … (Hadoop's FileSystem), with the local file system behind it
+		final String[] args = mice(parquet, dir.resolve("spark"), "--partitions", "3");
+		args[java.util.Arrays.asList(args).indexOf("--target") + 1] = parquet.toUri()
+			.toString();
+		final String outUri = dir.resolve("spark").toUri().toString();
+		assertTrue(outUri.startsWith("file:/"), outUri);
+		args[java.util.Arrays.asList(args).indexOf("--out") + 1] = outUri;
+		final SparkTesting.Run many = SparkTesting.spark(sc, args);
 		assertEquals(0, many.code, many.err);
+		assertTrue(many.out.contains("Results in " + outUri + " ("), many.out);
 		final JsonObject a = summary(singleMice()), b = summary(dir.resolve("spark"));
+		assertEquals(parquet.toUri().toString(), b.getAsJsonObject("target").get("path")
+			.getAsString());
+		try (java.util.stream.Stream<Path> left = Files.list(dir)) {
+			assertTrue(left.noneMatch(f -> f.getFileName().toString().contains(".partial-")),
+				"no staging folder left");
+		}
+		try (java.util.stream.Stream<Path> written = Files.list(dir.resolve("spark"))) {
+			assertTrue(written.noneMatch(f -> f.getFileName().toString().endsWith(".crc")),
+				"no checksum files among the results");
+		}
 		assertSameResults(a, b, 1e-8);
 		for (final String role : List.of("target", "background"))
 			for (final String fact : List.of("samples", "features", "ignored_columns",
@@ -134,7 +152,8 @@ public class SparkFitTest {
 		SparkTesting.assertSameScores(singleMice(), dir.resolve("spark"));
 		// the table came in several partitions, in order
 		final LoadedData.Reading how = new LoadedData.Reading();
-		assertTrue(SparkParquet.open(sc, "target", parquet, how, 3, false).rows
+		assertTrue(SparkParquet.open(sc, "target", parquet.toString(), parquet, how, 3,
+			false).rows
 			.getNumPartitions() > 1);
 		// bad input: one line, no results folder
 		final Path out = dir.resolve("bad");
@@ -144,6 +163,17 @@ public class SparkFitTest {
 					"--target-where", "Behavior=X", "--out", out.toString() } };
 		final String[] expected = { "does not exist", "has no column 'Colour' (--label-column)",
 			"no row matches Behavior=X" };
+		// a CSV table by URI, and a results folder URI that is taken: one line each
+		final SparkTesting.Run csv = SparkTesting.spark(sc, "fit", "--target", MICE.toUri()
+			.toString(), "--out", out.toString());
+		assertEquals(1, csv.code, csv.err);
+		assertTrue(csv.err.contains("reads Parquet tables (*.parquet)"), csv.err);
+		final SparkTesting.Run taken = SparkTesting.spark(sc, "fit", "--target", parquet
+			.toString(), "--out", dir.resolve("spark").toUri().toString());
+		assertEquals(1, taken.code, taken.err);
+		assertTrue(taken.err.contains("exists and is not an empty folder"), taken.err);
+		assertEquals(1, csv.err.trim().split("\n").length, csv.err);
+		assertEquals(1, taken.err.trim().split("\n").length, taken.err);
 		for (int i = 0; i < cases.length; i++) {
 			final SparkTesting.Run bad = SparkTesting.spark(sc, cases[i]);
 			assertEquals(1, bad.code, bad.err);
