@@ -42,6 +42,12 @@ final class HadoopFiles {
 				"convert the table to Parquet");
 	}
 
+	/** Refuses a URI for a file the driver reads itself (--labels, --mask). */
+	static void requireLocal(final String option, final String text) {
+		if (isUri(text)) throw new IllegalArgumentException(option + " " + text + " is a URI: " +
+			"give it as a path on a file system the driver reads (the driver reads it itself)");
+	}
+
 	/**
 	 * Refuses a results folder URI that exists and is not empty (results are never written
 	 * over there).

@@ -114,6 +114,8 @@ final class SparkFit implements Callable<Integer> {
 		how.missing = parseMissing(input.missing);
 		how.where = input.targetWhere;
 		final List<Path> background = input.background;
+		HadoopFiles.requireLocal("--labels", given("--labels", 0));
+		HadoopFiles.requireLocal("--mask", given("--mask", 0));
 		// a results folder on another file system: refused now if it is taken, not at the end
 		if (HadoopFiles.isUri(given("--out", 0))) HadoopFiles.requireNewFolder(context(),
 			given("--out", 0));

@@ -164,9 +164,6 @@ final class SparkParquet {
 		if (features.isEmpty()) throw new IllegalArgumentException(location +
 			" has no numeric column: the features must be columns of numbers (empty cells " +
 			"allowed); the columns found were " + String.join(", ", header));
-		if (how.missing == TableInput.Missing.MODEL) throw new IllegalArgumentException(
-			"--missing model needs --method pcpca, which does not run on Spark: use drop, " +
-				"mean or zero");
 		final boolean drop = how.missing == TableInput.Missing.DROP;
 		final long rowsComplete = a.getLong(aggregates.size() - 1);
 		final long rowsKept = drop ? rowsComplete : rowsMatched;

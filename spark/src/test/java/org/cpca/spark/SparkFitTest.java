@@ -174,6 +174,12 @@ public class SparkFitTest {
 		assertTrue(taken.err.contains("exists and is not an empty folder"), taken.err);
 		assertEquals(1, csv.err.trim().split("\n").length, csv.err);
 		assertEquals(1, taken.err.trim().split("\n").length, taken.err);
+		final SparkTesting.Run labels = SparkTesting.spark(sc, "fit", "--target", parquet
+			.toString(), "--labels", "hdfs://namenode/labels.txt", "--out", out.toString());
+		assertEquals(1, labels.code, labels.err);
+		assertEquals("cpca-spark: --labels hdfs://namenode/labels.txt is a URI: give it as a " +
+			"path on a file system the driver reads (the driver reads it itself)", labels.err
+				.trim());
 		for (int i = 0; i < cases.length; i++) {
 			final SparkTesting.Run bad = SparkTesting.spark(sc, cases[i]);
 			assertEquals(1, bad.code, bad.err);
