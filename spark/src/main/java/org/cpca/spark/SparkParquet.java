@@ -1,11 +1,8 @@
 package org.cpca.spark;
 
 import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.trim;
-import static org.apache.spark.sql.functions.when;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,7 +30,7 @@ import org.cpca.io.TableInput;
  * are the features, the label column excepted; {@code --target-where COLUMN=VALUE}
  * compares the column's text; an empty (null) or NaN cell is missing and handled by
  * {@code --missing} (fill values: the column's mean over the dataset's rows). The driver
- * learns the columns, counts and fill values in one aggregation; the samples keep the
+ * learns the columns, counts and fill values in one pass; the samples keep the
  * table's row order.
  */
 final class SparkParquet {
@@ -117,24 +114,44 @@ final class SparkParquet {
 			if (c != labelIndex && fields[c].dataType() instanceof NumericType) candidates.add(c);
 			else if (c != labelIndex) ignored.add(header[c]);
 
-		// one aggregation: rows matched, and per column the values present, their sum, and
-		// the infinite ones; the rows with every candidate present
-		final List<Column> aggregates = new ArrayList<>();
-		aggregates.add(count(lit(1)));
+		// one pass: rows matched, and per column the values present, their sum and the
+		// infinite ones; the rows with every candidate present. A plain RDD pass: as one
+		// SQL aggregate (three expressions per column) the check of the 77-column test
+		// table took 8.5 s here against 2.9 s (one run each, on a loaded machine)
+		final int m = candidates.size();
+		final List<Column> values = new ArrayList<>();
 		Column complete = lit(true);
 		for (final int c : candidates) {
 			final Column v = col(q(header[c])).cast("double");
-			final Column present = v.isNotNull().and(v.isNaN().unary_$bang());
-			aggregates.add(sum(when(present, 1).otherwise(0)));
-			aggregates.add(sum(when(present, v).otherwise(0.0)));
-			aggregates.add(sum(when(present.and(v.equalTo(Double.POSITIVE_INFINITY).or(v.equalTo(
-				Double.NEGATIVE_INFINITY))), 1).otherwise(0)));
-			complete = complete.and(present);
+			values.add(v);
+			complete = complete.and(v.isNotNull().and(v.isNaN().unary_$bang()));
 		}
-		aggregates.add(sum(when(complete, 1).otherwise(0)));
-		final Row a = matched.agg(aggregates.get(0), aggregates.subList(1, aggregates.size())
-			.toArray(new Column[0])).first();
-		final long rowsMatched = a.getLong(0);
+		final double[] a = matched.select(values.toArray(new Column[0])).javaRDD()
+			.mapPartitions(it -> {
+				final double[] acc = new double[3 * m + 2];
+				while (it.hasNext()) {
+					final Row r = it.next();
+					boolean all = true;
+					for (int j = 0; j < m; j++) {
+						final double v = r.isNullAt(j) ? Double.NaN : r.getDouble(j);
+						if (Double.isNaN(v)) all = false;
+						else if (Double.isInfinite(v)) acc[2 * m + j]++;
+						else {
+							acc[j]++;
+							acc[m + j] += v;
+						}
+					}
+					acc[3 * m]++;
+					if (all) acc[3 * m + 1]++;
+				}
+				return List.of(acc).iterator();
+			}).fold(new double[3 * m + 2], (x, y) -> {
+				final double[] z = x.clone();
+				for (int i = 0; i < z.length; i++)
+					z[i] += y[i];
+				return z;
+			});
+		final long rowsMatched = (long) a[3 * m];
 		if (!how.where.isEmpty() && rowsMatched == 0) throw new IllegalArgumentException(
 			location + ": no row matches " + String.join(" and ", how.where) + "; check the " +
 			"column values");
@@ -145,9 +162,9 @@ final class SparkParquet {
 		final List<Double> fill = new ArrayList<>();
 		long cellsMissing = 0;
 		for (int i = 0; i < candidates.size(); i++) {
-			final long present = a.getLong(1 + 3 * i);
-			final double total = a.getDouble(2 + 3 * i);
-			final long infinite = a.getLong(3 + 3 * i);
+			final long present = (long) a[i];
+			final double total = a[m + i];
+			final long infinite = (long) a[2 * m + i];
 			final String name = header[candidates.get(i)];
 			if (infinite > 0) throw new IllegalArgumentException(location + ": column '" +
 				name + "' has " + infinite + " infinite value" + (infinite == 1 ? "" : "s") +
@@ -165,7 +182,7 @@ final class SparkParquet {
 			" has no numeric column: the features must be columns of numbers (empty cells " +
 			"allowed); the columns found were " + String.join(", ", header));
 		final boolean drop = how.missing == TableInput.Missing.DROP;
-		final long rowsComplete = a.getLong(aggregates.size() - 1);
+		final long rowsComplete = (long) a[3 * m + 1];
 		final long rowsKept = drop ? rowsComplete : rowsMatched;
 		if (rowsKept == 0) throw new IllegalArgumentException(location + ": no rows left" +
 			(drop && rowsMatched > 0 ? " after dropping " + rowsMatched + " rows with missing " +
