@@ -9,15 +9,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.cpca.flags.InputFlags;
+import org.cpca.flags.LinearMethodFlags;
 import org.cpca.io.FitPipeline;
 import org.cpca.io.FitRequest;
 import org.cpca.io.TableInput;
-import org.cpca.core.run.Settings;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -51,48 +52,13 @@ final class FitCommand implements Callable<Integer> {
 	@Spec
 	CommandSpec spec;
 
-	@Option(names = "--target", required = true, paramLabel = "PATH",
-		description = "The target data: what you want to understand.")
-	Path target;
+	/** What the fit reads (shared with cpca-spark fit). */
+	@Mixin
+	InputFlags input = new InputFlags();
 
-	@Option(names = "--background", paramLabel = "PATH",
-		description = "The background data: variation to ignore (same features as the " +
-			"target). Required for cPCA; repeat it for methods that take several.")
-	List<Path> background = new ArrayList<>();
-
-	@Option(names = "--alpha", paramLabel = "VALUE|auto|inf", defaultValue = "auto",
-		description = "Contrast strength α ≥ 0 (0 is PCA), 'inf' (the background's null " +
-			"space) or 'auto' (sweep, cluster and return representative values; default).")
-	String alpha;
-
-	@Option(names = "--alpha-mode", paramLabel = "auto|fixed|inf",
-		description = "The same choice as --alpha, as Fiji's dialog offers it: auto, fixed " +
-			"(then --alpha VALUE) or inf.")
-	String alphaMode;
-
-	@Option(names = "--beta", paramLabel = "VALUE|auto", defaultValue = "auto",
-		description = "--method star: β in [0, 1] (0 is PCA, 1 is cPCA++) or 'auto' " +
-			"(sweep β, cluster and return representative values; default). --method " +
-			"online: a fixed β in [0, 1] (auto: 0.5).")
-	String beta;
-
-	@Option(names = "--beta-mode", paramLabel = "auto|fixed",
-		description = "The same choice as --beta, as Fiji's dialog offers it: auto or fixed " +
-			"(then --beta VALUE).")
-	String betaMode;
-
-	@Option(names = { "--components", "-k" }, paramLabel = "K", defaultValue = "2",
-		description = "Number of components (default: ${DEFAULT-VALUE}).")
-	int components;
-
-	@Option(names = "--method", paramLabel = "NAME", defaultValue = "cpca",
-		description = "pca, cpca, gcpca (generalized cPCA: α-free, both ends, see " +
-			"--variant, --shuffles), pcpca (probabilistic cPCA at --alpha), star (cPCA*: C_t v = λ((1−β)I + βC_b)v), cpcapp " +
-			"(cPCA++: C_t v = λC_b v), online (online cPCA*, inputs streamed from disk; " +
-			"see --eta, --tau, --epochs), kernel (kernel cPCA; see --kernel), uca (unique " +
-			"component analysis: tuning-free, any number of backgrounds) or rpca (residual " +
-			"PCA) (default: ${DEFAULT-VALUE}).")
-	String method;
+	/** The linear methods' settings (shared with cpca-spark fit). */
+	@Mixin
+	LinearMethodFlags linear = new LinearMethodFlags();
 
 	@Option(names = "--kernel", paramLabel = "linear|poly|rbf",
 		description = "Kernel cPCA (--method kernel): the kernel (default: rbf).")
@@ -121,19 +87,6 @@ final class FitCommand implements Callable<Integer> {
 			"Nyström with 500 seeded landmarks), all (always exact) or L Nyström landmarks.")
 	String landmarks;
 
-	@Option(names = "--stacked", description = "uca, rpca with several backgrounds: pool " +
-		"them into one dataset (one covariance, centred on the pooled mean) instead of " +
-		"treating each on its own; for comparison.")
-	boolean stacked;
-
-	@Option(names = { "--k-b", "--background-components" },
-		paramLabel = "N|auto|elbow|N,auto,…",
-		defaultValue = "auto", description = "rpca: k_b, the number of principal " +
-			"components removed from each background: a number for all, 'auto' for the " +
-			"log-elbow rule (default: the elbow of log λ, scale-free), 'elbow' for the " +
-			"original elbow rule on λ, or one value per background, e.g. 3,auto.")
-	String backgroundComponents;
-
 	@Option(names = "--variant", paramLabel = "v1|v2|v3|v4",
 		description = "--method gcpca: v4 (default; index in [−1, 1]: +1 only in the " +
 			"target, −1 only in the background), v3 (ratio − 1), v2 (variance ratio, as " +
@@ -157,100 +110,12 @@ final class FitCommand implements Callable<Integer> {
 			"the fraction of zero loadings.")
 	String sparsity;
 
-	@Option(names = "--retain", paramLabel = "FRACTION",
-		description = "PCA only: use the smallest k whose components retain this " +
-			"fraction of the target variance (0 < FRACTION ≤ 1) instead of --components.")
-	Double retain;
-
-	@Option(names = "--whiten", description = "Divide each score by the square root of " +
-		"its component's target variance (for PCA: √λ).")
-	boolean whiten;
-
-	@Option(names = "--standardize", description = "Divide each feature by its own " +
-		"dataset's standard deviation (for tables whose columns have different units); " +
-		"--method online needs --centring pass for it.")
-	boolean standardize;
-
-	@Option(names = "--missing", paramLabel = "drop|mean|zero|model", defaultValue = "drop",
-		description = "Empty cells of CSV tables and NaN pixels of 32-bit images: drop the " +
-			"row (images: refuse NaN), fill with the feature's mean, fill with 0, or " +
-			"(--method pcpca) model them by EM over the observed values " +
-			"(default: ${DEFAULT-VALUE}).")
-	String missing;
-
-	@Option(names = "--target-where", paramLabel = "COLUMN=VALUE",
-		description = "Tables: use only the target rows whose COLUMN equals VALUE " +
-			"(repeat to require several), e.g. --target-where Treatment=Saline.")
-	List<String> targetWhere = new ArrayList<>();
-
-	@Option(names = "--background-where", paramLabel = "[N:]COLUMN=VALUE",
-		description = "Tables: the same for the background rows (the background may be " +
-			"the same file as the target). Applies to every background, or with the prefix " +
-			"N: to the N-th --background only (1-based), e.g. --background-where " +
-			"2:Treatment=Memantine.")
-	List<String> backgroundWhere = new ArrayList<>();
-
-	@Option(names = "--labels", paramLabel = "FILE",
-		description = "Class label of each target sample, one per line, in sample order " +
-			"(for plots and separation measures). Images: repeated slice labels are used " +
-			"when this is not given.")
-	Path labels;
-
-	@Option(names = "--label-column", paramLabel = "NAME",
-		description = "CSV column holding the class label of each row.")
-	String labelColumn;
-
-	@Option(names = "--mask", paramLabel = "PATH",
-		description = "Image whose nonzero pixels select the pixels used as features.")
-	Path mask;
-
 	@Option(names = "--axes", paramLabel = "auto|planes|channels|cN",
 		description = "How a hyperstack (channels × slices × frames) is read: planes (every " +
 			"plane a sample), channels (channels side by side as features, slices × frames " +
 			"as samples), c1, c2, … (one channel). Default auto: planes for one channel, " +
 			"channels for several; the summary says how each axis was used.")
 	String axes;
-
-	@Option(names = "--bin", paramLabel = "N", defaultValue = "1",
-		description = "Average N × N pixel blocks into one feature (default: " +
-			"${DEFAULT-VALUE}).")
-	int bin;
-
-	@Option(names = "--alpha-count", paramLabel = "N", defaultValue = "40",
-		description = "Automatic α: number of log-spaced α values swept besides 0 " +
-			"(default: ${DEFAULT-VALUE}).")
-	int alphaCount;
-
-	@Option(names = "--alpha-range", paramLabel = "MIN,MAX", defaultValue = "0.1,1000",
-		split = ",", description = "Automatic α: the sweep's range (default: " +
-			"${DEFAULT-VALUE}).")
-	double[] alphaRange;
-
-	@Option(names = "--alphas-returned", paramLabel = "N", defaultValue = "4",
-		description = "Automatic α: number of α values returned, α = 0 included (default: " +
-			"${DEFAULT-VALUE}).")
-	int alphasReturned;
-
-	@Option(names = "--beta-count", paramLabel = "N", defaultValue = "40",
-		description = "Automatic β: number of β values swept strictly between 0 and 1 " +
-			"(besides 0 and 1; default: ${DEFAULT-VALUE}).")
-	int betaCount;
-
-	@Option(names = "--betas-returned", paramLabel = "N", defaultValue = "4",
-		description = "Automatic β: number of β values returned, β = 0 included (default: " +
-			"${DEFAULT-VALUE}).")
-	int betasReturned;
-
-	@Option(names = "--epsilon", paramLabel = "ε",
-		description = "--method cpcapp, and star at β = 1: when the background covariance " +
-			"is singular (always for images with fewer slices than pixels) it is regularised " +
-			"as C_b + δI, δ = ε·trace(C_b)/d; the model records δ (default: 1e-6).")
-	Double epsilon;
-
-	@Option(names = "--seed", paramLabel = "SEED", defaultValue = "0",
-		description = "Seed of the automatic α clustering and start vectors; for online " +
-			"cPCA* of the initial weights and the shuffled order (default: ${DEFAULT-VALUE}).")
-	long seed;
 
 	@Option(names = "--eta", paramLabel = "η", defaultValue = "0.3",
 		description = "Online cPCA*: dimensionless step size η, 0 < η < τ (default: " +
@@ -381,52 +246,12 @@ final class FitCommand implements Callable<Integer> {
 
 	/** The fit this command line asks for. */
 	FitRequest request() {
-		final List<List<String>> where = new ArrayList<>();
-		for (int j = 0; j < background.size(); j++)
-			where.add(whereFor(j, background.size()));
-		return FitRequest.builder().target(target).backgrounds(background).labels(labels)
-			.mask(mask).axes(axes).bin(bin).labelColumn(labelColumn).missing(parseMissing(missing))
-			.targetWhere(targetWhere).backgroundWhere(where).settings(settings()).out(out)
+		return FitRequest.builder().target(input.target).backgrounds(input.background).labels(
+			input.labels).mask(input.mask).axes(axes).bin(input.bin).labelColumn(
+				input.labelColumn).missing(input.missing()).targetWhere(input.targetWhere)
+			.backgroundWhere(input.backgroundWhere()).settings(linear.settings()).out(out)
 			.overwrite(overwrite).plots(!noPlots).allFigureFormats(figureFormats(figures))
 			.build();
-	}
-
-	/**
-	 * The settings the user gave on the command line, each flag parsed by
-	 * {@link Settings} under its key (the flag without "--", kebab-case); flags not given
-	 * keep the settings' defaults.
-	 */
-	Settings settings() {
-		final Settings.Builder b = Settings.builder(Settings.Style.FLAG);
-		if (spec == null) return b.build();
-		final ParseResult parsed = spec.commandLine().getParseResult();
-		if (parsed != null) for (final OptionSpec o : parsed.matchedOptions())
-			if (Settings.isKey(o.longestName())) b.set(o.longestName().substring(2), o.arity()
-				.max == 0 ? "true" : String.join(",", o.stringValues()));
-		return b.build();
-	}
-
-	/**
-	 * The row filters of background j (0-based) of {@code count}: every
-	 * {@code --background-where COLUMN=VALUE}, and those given as {@code N:COLUMN=VALUE}
-	 * with N = j + 1.
-	 */
-	List<String> whereFor(final int j, final int count) {
-		final List<String> out = new ArrayList<>();
-		for (final String w : backgroundWhere) {
-			final java.util.regex.Matcher m = java.util.regex.Pattern.compile(
-				"^\\s*(\\d+)\\s*:(.*)$").matcher(w);
-			if (!m.matches()) {
-				out.add(w);
-				continue;
-			}
-			final int n = Integer.parseInt(m.group(1));
-			if (n < 1 || n > count) throw new IllegalArgumentException("--background-where " +
-				w + " names background " + n + " but " + count + " --background " + (count ==
-					1 ? "was" : "were") + " given: use N:COLUMN=VALUE with 1 ≤ N ≤ " + count);
-			if (n == j + 1) out.add(m.group(2));
-		}
-		return out;
 	}
 
 	/** --figures: png (false) or all (true). */

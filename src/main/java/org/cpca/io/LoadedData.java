@@ -205,6 +205,27 @@ public final class LoadedData {
 		return d;
 	}
 
+	/**
+	 * A table that another reader opened and checked — a Parquet table that a cluster's
+	 * executors read (docs/spark.md) — described for the results folder as {@link #stream}
+	 * describes a CSV table: {@code source} gives its size, its features and the target's
+	 * labels; its samples are read where that reader reads them.
+	 *
+	 * @param read how the rows are read, for the summary (e.g. "Parquet, by the executors")
+	 */
+	public static LoadedData table(final String role, final Path path, final SampleSource source,
+		final List<String> featureNames, final List<String> ignored, final Reading how,
+		final int rowsRead, final int rowsDropped, final long cellsFilled, final String read)
+	{
+		final Map<String, Object> facts = new LinkedHashMap<>();
+		facts.put("path", path.toString());
+		facts.put("read", read);
+		tableFacts(facts, how, source.samples(), source.features(), ignored, rowsRead,
+			rowsDropped, cellsFilled);
+		return new LoadedData(role, path, null, null, null, List.copyOf(featureNames), facts,
+			source);
+	}
+
 	/** Records how a hyperstack's axes were used (facts, and a note for the diagnostics). */
 	private void noteAxes(final ImagePlus opened, final Axes axes) {
 		facts.put("axes", axes.mode);

@@ -55,9 +55,9 @@ class ArchitectureTest {
 		FORBIDDEN.put("org.cpca.core.gcpca", Arrays.asList("org.cpca.core.sparse"));
 		FORBIDDEN.put("org.cpca.io", Arrays.asList("org.cpca.analysis", "org.cpca.command",
 			"org.cpca.macro",
-			"org.cpca.cli", "org.cpca.bench"));
+			"org.cpca.cli", "org.cpca.bench", "org.cpca.flags"));
 		FORBIDDEN.put("org.cpca.analysis", Arrays.asList("org.cpca.command",
-			"org.cpca.macro", "org.cpca.cli", "org.cpca.bench"));
+			"org.cpca.macro", "org.cpca.cli", "org.cpca.bench", "org.cpca.flags"));
 		FORBIDDEN.put("org.cpca.image", Arrays.asList("org.cpca.io", "org.cpca.render",
 			"org.cpca.analysis",
 			"org.cpca.command", "org.cpca.macro", "org.cpca.cli", "org.cpca.bench"));
@@ -69,6 +69,9 @@ class ArchitectureTest {
 		FORBIDDEN.put("org.cpca.macro", Arrays.asList("org.cpca.command", "org.cpca.cli",
 			"org.cpca.bench"));
 		FORBIDDEN.put("org.cpca.cli", Arrays.asList("org.cpca.command", "org.cpca.macro"));
+		// the flags shared by cpca fit and cpca-spark fit: below both, so knowing neither
+		FORBIDDEN.put("org.cpca.flags", Arrays.asList("org.cpca.analysis", "org.cpca.command",
+			"org.cpca.macro", "org.cpca.cli", "org.cpca.bench", "org.cpca.spark"));
 	}
 
 	private static List<String> concat(final List<String> a, final String... b) {

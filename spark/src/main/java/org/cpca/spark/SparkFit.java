@@ -25,16 +25,17 @@ import org.cpca.core.run.Settings;
 import org.cpca.core.run.Solution;
 import org.cpca.core.star.StarRun;
 import org.cpca.core.uca.Uca;
+import org.cpca.flags.InputFlags;
+import org.cpca.flags.LinearMethodFlags;
 import org.cpca.io.LoadedData;
 import org.cpca.io.Results;
 import org.cpca.io.TableInput;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /**
@@ -44,14 +45,13 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "fit", sortOptions = false, mixinStandardHelpOptions = true,
 	description = { "Fit PCA, cPCA (fixed α, inf or auto), cPCA* (star), cPCA++ (cpcapp), " +
 		"UCA or rPCA on Apache Spark and write the same results folder as cpca fit " +
-		"(summary.json, scores.csv, model.json, components.tif for images, plots/).",
-		"PATH is a CSV table, an image stack (TIFF) or a folder of images, on a file " +
-			"system that the driver and every executor see." })
+		"(summary.json, scores.csv, model.json, components.tif for images, plots/). " +
+		"The flags are cpca fit's; --method takes pca, cpca, star, cpcapp, uca or rpca " +
+		"here (the others run with cpca fit).",
+		"PATH is a CSV table, a Parquet table (*.parquet: a file or a folder of them), an " +
+			"image stack (TIFF) or a folder of images, on a file system that the driver and " +
+			"every executor see." })
 final class SparkFit implements Callable<Integer> {
-
-	@Spec
-	CommandSpec spec;
-
 
 	/** Methods whose fit needs only each dataset's moments. */
 	static final List<Method> LINEAR = List.of(Method.PCA, Method.CPCA, Method.STAR,
@@ -64,6 +64,17 @@ final class SparkFit implements Callable<Integer> {
 
 	@ParentCommand
 	SparkMain parent;
+
+	@Spec
+	CommandSpec spec;
+
+	/** What the fit reads: the same flags as cpca fit. */
+	@Mixin
+	InputFlags input = new InputFlags();
+
+	/** The linear methods' settings: the same flags as cpca fit. */
+	@Mixin
+	LinearMethodFlags linear = new LinearMethodFlags();
 
 	@Option(names = "--master", paramLabel = "URL", description = "Spark master: " +
 		"local[N] (default local[*]), or yarn, k8s://…, spark://… (from spark-submit the " +
@@ -82,122 +93,9 @@ final class SparkFit implements Callable<Integer> {
 			"reduced space (default: ${DEFAULT-VALUE}).")
 	String path;
 
-	@Option(names = "--target", required = true, paramLabel = "PATH",
-		description = "The target data: what you want to understand.")
-	Path target;
-
-	@Option(names = "--background", paramLabel = "PATH",
-		description = "The background data: variation to ignore (same features as the " +
-			"target). Required for cPCA; repeat it for methods that take several.")
-	List<Path> background = new ArrayList<>();
-
-	@Option(names = "--alpha", paramLabel = "VALUE|auto|inf", defaultValue = "auto",
-		description = "Contrast strength α ≥ 0 (0 is PCA), 'inf' (the background's null " +
-			"space) or 'auto' (sweep, cluster and return representative values; default).")
-	String alpha;
-
-	@Option(names = "--beta", paramLabel = "VALUE|auto", defaultValue = "auto",
-		description = "--method star: β in [0, 1] (0 is PCA, 1 is cPCA++) or 'auto' " +
-			"(default).")
-	String beta;
-
-	@Option(names = { "--components", "-k" }, paramLabel = "K", defaultValue = "2",
-		description = "Number of components (default: ${DEFAULT-VALUE}).")
-	int components;
-
-	@Option(names = "--method", paramLabel = "NAME", defaultValue = "cpca",
-		description = "pca, cpca, star, cpcapp, uca or rpca (default: ${DEFAULT-VALUE}); " +
-			"online and kernel run with cpca fit.")
-	String method;
-
-	@Option(names = "--stacked", description = "uca, rpca with several backgrounds: pool " +
-		"them into one dataset instead of treating each on its own; for comparison.")
-	boolean stacked;
-
-	@Option(names = { "--k-b", "--background-components" }, paramLabel = "N|auto|N,auto,…",
-		defaultValue = "auto", description = "rpca: k_b per background (default: the " +
-			"elbow rule).")
-	String backgroundComponents;
-
-	@Option(names = "--retain", paramLabel = "FRACTION",
-		description = "PCA only: the smallest k retaining this fraction of the target " +
-			"variance.")
-	Double retain;
-
-	@Option(names = "--whiten", description = "Divide each score by the square root of " +
-		"its component's target variance.")
-	boolean whiten;
-
-	@Option(names = "--standardize", description = "Divide each feature by its own " +
-		"dataset's standard deviation.")
-	boolean standardize;
-
-	@Option(names = "--missing", paramLabel = "drop|mean|zero", defaultValue = "drop",
-		description = "Empty cells of CSV tables: drop the row, fill with the column mean, " +
-			"or fill with 0 (default: ${DEFAULT-VALUE}).")
-	String missing;
-
-	@Option(names = "--target-where", paramLabel = "COLUMN=VALUE",
-		description = "Tables: use only the target rows whose COLUMN equals VALUE.")
-	List<String> targetWhere = new ArrayList<>();
-
-	@Option(names = "--background-where", paramLabel = "[N:]COLUMN=VALUE",
-		description = "Tables: the same for the background rows (N: for the N-th " +
-			"--background only).")
-	List<String> backgroundWhere = new ArrayList<>();
-
-	@Option(names = "--labels", paramLabel = "FILE",
-		description = "Class label of each target sample, one per line, in sample order.")
-	Path labels;
-
-	@Option(names = "--label-column", paramLabel = "NAME",
-		description = "CSV column holding the class label of each row.")
-	String labelColumn;
-
-	@Option(names = "--mask", paramLabel = "PATH",
-		description = "Image whose nonzero pixels select the pixels used as features.")
-	Path mask;
-
-	@Option(names = "--bin", paramLabel = "N", defaultValue = "1",
-		description = "Average N × N pixel blocks into one feature (default: " +
-			"${DEFAULT-VALUE}).")
-	int bin;
-
-	@Option(names = "--alpha-count", paramLabel = "N", defaultValue = "40",
-		description = "Automatic α: number of log-spaced α values (default: " +
-			"${DEFAULT-VALUE}).")
-	int alphaCount;
-
-	@Option(names = "--alpha-range", paramLabel = "MIN,MAX", defaultValue = "0.1,1000",
-		split = ",", description = "Automatic α: the sweep's range (default: " +
-			"${DEFAULT-VALUE}).")
-	double[] alphaRange;
-
-	@Option(names = "--alphas-returned", paramLabel = "N", defaultValue = "4",
-		description = "Automatic α: number of α values returned, α = 0 included (default: " +
-			"${DEFAULT-VALUE}).")
-	int alphasReturned;
-
-	@Option(names = "--beta-count", paramLabel = "N", defaultValue = "40",
-		description = "Automatic β: number of β values swept (default: ${DEFAULT-VALUE}).")
-	int betaCount;
-
-	@Option(names = "--betas-returned", paramLabel = "N", defaultValue = "4",
-		description = "Automatic β: number of β values returned (default: " +
-			"${DEFAULT-VALUE}).")
-	int betasReturned;
-
-	@Option(names = "--epsilon", paramLabel = "ε",
-		description = "--method cpcapp, and star at β = 1: regularisation ε (default: 1e-6).")
-	Double epsilon;
-
-	@Option(names = "--seed", paramLabel = "SEED", defaultValue = "0",
-		description = "Seed of the automatic α clustering and start vectors (default: " +
-			"${DEFAULT-VALUE}).")
-	long seed;
-
 	@Option(names = "--out", required = true, paramLabel = "DIR",
-		description = "Folder for the results (created; written atomically).")
+		description = "Folder for the results (created; written atomically): a path, or " +
+			"a URI of a Hadoop file system (hdfs://…, s3a://…), copied there at the end.")
 	Path out;
 
 	/** For the retry test: the first attempt of partition 0 of every pass fails. */
@@ -210,27 +108,34 @@ final class SparkFit implements Callable<Integer> {
 		final MethodSettings settings = settings();
 		final CpcaOptions options = options(settings.method);
 		final LoadedData.Reading how = new LoadedData.Reading();
-		how.mask = mask;
-		how.bin = bin;
-		how.labelColumn = labelColumn;
-		how.missing = parseMissing(missing);
-		how.where = targetWhere;
+		how.mask = input.mask;
+		how.bin = input.bin;
+		how.labelColumn = input.labelColumn;
+		how.missing = parseMissing(input.missing);
+		how.where = input.targetWhere;
+		final List<Path> background = input.background;
+		HadoopFiles.requireLocal("--labels", given("--labels", 0));
+		HadoopFiles.requireLocal("--mask", given("--mask", 0));
+		// a results folder on another file system: refused now if it is taken, not at the end
+		if (HadoopFiles.isUri(given("--out", 0))) HadoopFiles.requireNewFolder(context(),
+			given("--out", 0));
+		final List<List<String>> backgroundWhere = input.backgroundWhere();
 		// the driver opens (and for tables checks) every input: the same messages as cpca fit
-		final LoadedData t = LoadedData.stream("target", target, how);
+		final LoadedData t = open("target", given("--target", 0), input.target, how);
 		final List<LoadedData> bs = new ArrayList<>();
 		final List<LoadedData.Reading> bhow = new ArrayList<>();
 		try {
 			for (int j = 0; j < background.size(); j++) {
 				final LoadedData.Reading bh = new LoadedData.Reading();
-				bh.mask = mask;
-				bh.bin = bin;
+				bh.mask = input.mask;
+				bh.bin = input.bin;
 				bh.missing = how.missing;
-				bh.where = whereFor(j, background.size());
+				bh.where = backgroundWhere.get(j);
 				bh.layout = t.layout;
 				bh.featureNames = t.featureNames;
 				bh.compatibleWith = t.image;
-				final LoadedData b = LoadedData.stream(background.size() == 1 ? "background"
-					: "background " + (j + 1), background.get(j), bh);
+				final LoadedData b = open(background.size() == 1 ? "background"
+					: "background " + (j + 1), given("--background", j), background.get(j), bh);
 				bs.add(b);
 				bhow.add(bh);
 				if (t.isImage() != b.isImage()) throw new IllegalArgumentException(
@@ -244,18 +149,15 @@ final class SparkFit implements Callable<Integer> {
 				all += b.samples();
 			final boolean gram = gramPath(d, all);
 			List<String> targetLabels = t.labels();
-			if (labels != null) targetLabels = LoadedData.readLabels(labels, t.samples());
-			final JavaSparkContext sc = parent.context(master, "cpca-spark fit");
-			final int p = partitions > 0 ? partitions : 2 * sc.defaultParallelism();
-			final SparkInput ti = SparkInput.of(t, how);
-			ti.failFirstAttempt = failFirstAttempt;
-			final JavaRDD<float[]> targetRows = ti.rows(sc, p);
+			if (input.labels != null) targetLabels = LoadedData.readLabels(input.labels, t
+				.samples());
+			final JavaSparkContext sc = context();
+			final int p = partitions();
+			final JavaRDD<float[]> targetRows = rows(t, how);
 			final List<JavaRDD<float[]>> backgroundRows = new ArrayList<>();
 			final List<String> names = new ArrayList<>();
 			for (int j = 0; j < bs.size(); j++) {
-				final SparkInput bi = SparkInput.of(bs.get(j), bhow.get(j));
-				bi.failFirstAttempt = failFirstAttempt;
-				backgroundRows.add(bi.rows(sc, p));
+				backgroundRows.add(rows(bs.get(j), bhow.get(j)));
 				names.add(bs.get(j).source.name());
 			}
 			final long t1 = System.nanoTime();
@@ -274,11 +176,30 @@ final class SparkFit implements Callable<Integer> {
 			final List<Path> inputs = new ArrayList<>();
 			inputs.add(t.path);
 			bs.forEach(b -> inputs.add(b.path));
-			if (labels != null) inputs.add(labels);
-			if (mask != null) inputs.add(mask);
-			results.write(out, inputs);
+			if (input.labels != null) inputs.add(input.labels);
+			if (input.mask != null) inputs.add(input.mask);
+			final String outText = given("--out", 0);
+			final String report;
+			if (HadoopFiles.isUri(outText)) {
+				// written here, then copied to its file system (docs/spark.md)
+				final Path local = java.nio.file.Files.createTempDirectory("cpca-spark-out");
+				try {
+					final Path dir = local.resolve("results");
+					results.write(dir, inputs);
+					HadoopFiles.publish(sc, dir, outText);
+					report = results.report(dir).replace(dir.toAbsolutePath().normalize()
+						.toString(), outText);
+				}
+				finally {
+					HadoopFiles.deleteLocal(local);
+				}
+			}
+			else {
+				results.write(out, inputs);
+				report = results.report(out);
+			}
 			final PrintWriter w = parent.out();
-			w.println(results.report(out));
+			w.println(report);
 			w.flush();
 			return 0;
 		}
@@ -287,6 +208,54 @@ final class SparkFit implements Callable<Integer> {
 			for (final LoadedData b : bs)
 				b.source.close();
 		}
+	}
+
+	/**
+	 * The text the user gave for an option's {@code index}-th value (a URI such as
+	 * hdfs://host/x is not a path: as a Path it would lose its "//").
+	 */
+	private String given(final String option, final int index) {
+		final picocli.CommandLine.Model.OptionSpec o = spec == null ? null : spec
+			.commandLine().getParseResult().matchedOption(option);
+		return o == null ? null : o.stringValues().get(index);
+	}
+
+	/** The Parquet inputs opened so far, with their samples. */
+	private final Map<LoadedData, JavaRDD<float[]>> parquet = new java.util.IdentityHashMap<>();
+
+	/**
+	 * Opens an input on the driver: a Parquet table with Spark SQL (the context starts
+	 * here), anything else with the command line's readers.
+	 */
+	private LoadedData open(final String role, final String location, final Path path,
+		final LoadedData.Reading how) throws java.io.IOException
+	{
+		HadoopFiles.requireReadable(role, location);
+		if (!SparkParquet.isParquet(location)) return LoadedData.stream(role, path, how);
+		final SparkParquet.Opened o = SparkParquet.open(context(), role, location, path, how,
+			partitions(), failFirstAttempt);
+		parquet.put(o.data, o.rows);
+		return o.data;
+	}
+
+	/** The samples of an opened input as the executors read them. */
+	private JavaRDD<float[]> rows(final LoadedData data, final LoadedData.Reading how)
+		throws java.io.IOException
+	{
+		final JavaRDD<float[]> rows = parquet.get(data);
+		if (rows != null) return rows;
+		final SparkInput in = SparkInput.of(data, how);
+		in.failFirstAttempt = failFirstAttempt;
+		return in.rows(context(), partitions());
+	}
+
+	private JavaSparkContext context() {
+		return parent.context(master, "cpca-spark fit");
+	}
+
+	/** Partitions per dataset: --partitions, or twice the cores Spark reports. */
+	private int partitions() {
+		return partitions > 0 ? partitions : 2 * context().defaultParallelism();
 	}
 
 	/** The executors must have read exactly the samples the driver counted. */
@@ -493,16 +462,11 @@ final class SparkFit implements Callable<Integer> {
 	}
 
 	/**
-	 * The user's settings, each flag parsed by {@link Settings} under its key exactly as
-	 * {@code cpca fit} parses it (one parser for every front end).
+	 * The user's settings, parsed by {@link Settings} exactly as {@code cpca fit} parses
+	 * them (one parser for every front end), and checked to be a method that runs here.
 	 */
 	Settings parsedSettings() {
-		final Settings.Builder b = Settings.builder(Settings.Style.FLAG);
-		final ParseResult parsed = spec == null ? null : spec.commandLine().getParseResult();
-		if (parsed != null) for (final OptionSpec o : parsed.matchedOptions())
-			if (Settings.isKey(o.longestName())) b.set(o.longestName().substring(2), o.arity()
-				.max == 0 ? "true" : String.join(",", o.stringValues()));
-		final Settings s = b.build();
+		final Settings s = linear.settings();
 		if (!LINEAR.contains(s.method())) throw new IllegalArgumentException("--method " +
 			s.method().id + " does not run on Spark (its fit needs more than each dataset's " +
 			"moments): use pca, cpca, star, cpcapp, uca or rpca here, or cpca fit on one " +
@@ -517,25 +481,6 @@ final class SparkFit implements Callable<Integer> {
 	/** The method and its own settings, checked as cpca fit checks them. */
 	MethodSettings settings() {
 		return parsedSettings().methodSettings();
-	}
-
-	/** The row filters of background j (0-based), as cpca fit reads them. */
-	List<String> whereFor(final int j, final int count) {
-		final List<String> res = new ArrayList<>();
-		for (final String w : backgroundWhere) {
-			final java.util.regex.Matcher m = java.util.regex.Pattern.compile(
-				"^\\s*(\\d+)\\s*:(.*)$").matcher(w);
-			if (!m.matches()) {
-				res.add(w);
-				continue;
-			}
-			final int n = Integer.parseInt(m.group(1));
-			if (n < 1 || n > count) throw new IllegalArgumentException("--background-where " +
-				w + " names background " + n + " but " + count + " --background " + (count ==
-					1 ? "was" : "were") + " given: use N:COLUMN=VALUE with 1 ≤ N ≤ " + count);
-			if (n == j + 1) res.add(m.group(2));
-		}
-		return res;
 	}
 
 	/** As cpca fit reads it; "model" (PCPCA's EM) does not run on Spark. */

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.google.gson.JsonObject;
 
+import org.cpca.io.LoadedData;
+
 import ij.IJ;
 import ij.ImagePlus;
 import ij.ImageStack;
@@ -45,6 +47,23 @@ public class SparkFitTest {
 		sc.stop();
 	}
 
+	/** A folder for results that several tests compare with. */
+	@TempDir
+	static Path shared;
+
+	private static Path singleMice;
+
+	/** cpca fit on the mouse set-up, run once for the tests that compare with it. */
+	static synchronized Path singleMice() {
+		if (singleMice == null) {
+			final Path dir = shared.resolve("single-mice");
+			final SparkTesting.Run one = SparkTesting.single(mice(dir));
+			assertEquals(0, one.code, one.err);
+			singleMice = dir;
+		}
+		return singleMice;
+	}
+
 	/** The mouse set-up of the cPCA paper, standardised, missing cells → 0. */
 	/**
 	 * The mouse set-up with automatic α over [0.1, 300]. Above α ≈ 600 this problem has no
@@ -54,8 +73,13 @@ public class SparkFitTest {
 	 * Spark). Over [0.1, 300] every α has positive contrast and the α sets agree exactly.
 	 */
 	static String[] mice(final Path out, final String... more) {
-		return with(new String[] { "fit", "--alpha-range", "0.1,300", "--target", MICE.toString(), "--target-where",
-			"Behavior=S/C", "--target-where", "Treatment=Saline", "--background", MICE
+		return mice(MICE, out, more);
+	}
+
+	/** The same set-up on another copy of the table (e.g. Parquet). */
+	static String[] mice(final Path table, final Path out, final String... more) {
+		return with(new String[] { "fit", "--alpha-range", "0.1,300", "--target", table.toString(), "--target-where",
+			"Behavior=S/C", "--target-where", "Treatment=Saline", "--background", table
 				.toString(), "--background-where", "Behavior=C/S", "--background-where",
 			"Treatment=Saline", "--background-where", "Genotype=Control", "--label-column",
 			"Genotype", "--missing", "zero", "--standardize", "--out", out.toString() }, more);
@@ -64,13 +88,10 @@ public class SparkFitTest {
 	@Test
 	public void miceTableEqualsCpcaFit(@TempDir final Path dir) throws Exception {
 		assumeTrue(Files.exists(MICE), "the mouse protein table is not on this machine");
-		final SparkTesting.Run one = SparkTesting.single(mice(dir.resolve("single")));
-		assertEquals(0, one.code, one.err);
 		final SparkTesting.Run many = SparkTesting.spark(sc, with(mice(dir.resolve(
 			"spark")), "--partitions", "3"));
 		assertEquals(0, many.code, many.err);
-		final JsonObject a = summary(dir.resolve("single")), b = summary(dir.resolve(
-			"spark"));
+		final JsonObject a = summary(singleMice()), b = summary(dir.resolve("spark"));
 		assertEquals("auto", b.get("alpha_mode").getAsString());
 		assertTrue(b.getAsJsonObject("selection").getAsJsonArray("alphas").size() > 1);
 		assertSameResults(a, b, 1e-8);
@@ -81,18 +102,91 @@ public class SparkFitTest {
 			"plots/eigenvalues.png"))
 			assertTrue(Files.size(dir.resolve("spark").resolve(f)) > 0, f);
 		// the scores (second pass) equal the single machine's, row by row
-		final List<String> s1 = Files.readAllLines(dir.resolve("single/scores.csv")), s2 = Files
-			.readAllLines(dir.resolve("spark/scores.csv"));
-		assertEquals(s1.size(), s2.size());
-		assertEquals(s1.get(0), s2.get(0));
-		for (int i = 1; i < s1.size(); i++) {
-			final String[] x = s1.get(i).split(","), y = s2.get(i).split(",");
-			for (int c = 0; c < 3; c++)
-				assertEquals(x[c], y[c]);
-			for (int c = 3; c < x.length; c++)
-				assertEquals(Double.parseDouble(x[c]), Double.parseDouble(y[c]), 1e-6 * (1 + Math
-					.abs(Double.parseDouble(x[c]))), "scores.csv line " + (i + 1));
+		SparkTesting.assertSameScores(singleMice(), dir.resolve("spark"));
+	}
+
+	/**
+	 * The mouse table written as Parquet (by Spark SQL, in row groups of about 100 rows,
+	 * so that it splits into several partitions): the same columns, filters, labels and
+	 * missing cells as the CSV, and the same results as cpca fit on the CSV.
+	 */
+	@Test
+	public void parquetTableEqualsCpcaFitOnTheCsv(@TempDir final Path dir) throws Exception {
+		assumeTrue(Files.exists(MICE), "the mouse protein table is not on this machine");
+		final org.apache.spark.sql.SparkSession spark = org.apache.spark.sql.SparkSession
+			.builder().getOrCreate();
+		final Path parquet = dir.resolve("mice.parquet");
+		spark.read().option("header", "true").option("inferSchema", "true").csv(MICE
+			.toString()).coalesce(1).write().option("parquet.block.size", "16384").parquet(
+				parquet.toString());
+		// the table named by a file: URI, and the results folder too: the code path of
+		// hdfs://, s3a://, … (Hadoop's FileSystem), with the local file system behind it
+		final String[] args = mice(parquet, dir.resolve("spark"), "--partitions", "3");
+		args[java.util.Arrays.asList(args).indexOf("--target") + 1] = parquet.toUri()
+			.toString();
+		final String outUri = dir.resolve("spark").toUri().toString();
+		assertTrue(outUri.startsWith("file:/"), outUri);
+		args[java.util.Arrays.asList(args).indexOf("--out") + 1] = outUri;
+		final SparkTesting.Run many = SparkTesting.spark(sc, args);
+		assertEquals(0, many.code, many.err);
+		assertTrue(many.out.contains("Results in " + outUri + " ("), many.out);
+		final JsonObject a = summary(singleMice()), b = summary(dir.resolve("spark"));
+		assertEquals(parquet.toUri().toString(), b.getAsJsonObject("target").get("path")
+			.getAsString());
+		try (java.util.stream.Stream<Path> left = Files.list(dir)) {
+			assertTrue(left.noneMatch(f -> f.getFileName().toString().contains(".partial-")),
+				"no staging folder left");
 		}
+		try (java.util.stream.Stream<Path> written = Files.list(dir.resolve("spark"))) {
+			assertTrue(written.noneMatch(f -> f.getFileName().toString().endsWith(".crc")),
+				"no checksum files among the results");
+		}
+		assertSameResults(a, b, 1e-8);
+		for (final String role : List.of("target", "background"))
+			for (final String fact : List.of("samples", "features", "ignored_columns",
+				"rows_read", "cells_filled"))
+				assertEquals(a.getAsJsonObject(role).get(fact), b.getAsJsonObject(role).get(fact),
+					role + " " + fact);
+		assertTrue(b.getAsJsonObject("target").get("read").getAsString().startsWith(
+			"Parquet"));
+		SparkTesting.assertSameScores(singleMice(), dir.resolve("spark"));
+		// the table came in several partitions, in order
+		final LoadedData.Reading how = new LoadedData.Reading();
+		assertTrue(SparkParquet.open(sc, "target", parquet.toString(), parquet, how, 3,
+			false).rows
+			.getNumPartitions() > 1);
+		// bad input: one line, no results folder
+		final Path out = dir.resolve("bad");
+		final String[][] cases = { { "fit", "--target", dir.resolve("none.parquet").toString(),
+			"--out", out.toString() }, { "fit", "--target", parquet.toString(), "--label-column",
+				"Colour", "--out", out.toString() }, { "fit", "--target", parquet.toString(),
+					"--target-where", "Behavior=X", "--out", out.toString() } };
+		final String[] expected = { "does not exist", "has no column 'Colour' (--label-column)",
+			"no row matches Behavior=X" };
+		// a CSV table by URI, and a results folder URI that is taken: one line each
+		final SparkTesting.Run csv = SparkTesting.spark(sc, "fit", "--target", MICE.toUri()
+			.toString(), "--out", out.toString());
+		assertEquals(1, csv.code, csv.err);
+		assertTrue(csv.err.contains("reads Parquet tables (*.parquet)"), csv.err);
+		final SparkTesting.Run taken = SparkTesting.spark(sc, "fit", "--target", parquet
+			.toString(), "--out", dir.resolve("spark").toUri().toString());
+		assertEquals(1, taken.code, taken.err);
+		assertTrue(taken.err.contains("exists and is not an empty folder"), taken.err);
+		assertEquals(1, csv.err.trim().split("\n").length, csv.err);
+		assertEquals(1, taken.err.trim().split("\n").length, taken.err);
+		final SparkTesting.Run labels = SparkTesting.spark(sc, "fit", "--target", parquet
+			.toString(), "--labels", "hdfs://namenode/labels.txt", "--out", out.toString());
+		assertEquals(1, labels.code, labels.err);
+		assertEquals("cpca-spark: --labels hdfs://namenode/labels.txt is a URI: give it as a " +
+			"path on a file system the driver reads (the driver reads it itself)", labels.err
+				.trim());
+		for (int i = 0; i < cases.length; i++) {
+			final SparkTesting.Run bad = SparkTesting.spark(sc, cases[i]);
+			assertEquals(1, bad.code, bad.err);
+			assertTrue(bad.err.contains(expected[i]), bad.err);
+			assertEquals(1, bad.err.trim().split("\n").length, bad.err);
+		}
+		assertFalse(Files.exists(out));
 	}
 
 	@Test
