@@ -32,10 +32,11 @@ import javax.imageio.ImageIO;
  * Drives a real ImageJ 1.x (with the ImageJ bundle installed in -Dplugins.dir) as a user
  * would, under Xvfb, and takes screenshots of its real windows (src/site/screenshots.sh):
  * Plugins > Contrastive PCA > Sample Data, then Contrastive PCA... from the menu with the
- * macro recorder open: the dialog is filled in (background, alpha mode fixed, alpha 2)
- * and photographed, OK is pressed, the results are photographed; then Explore Alpha...
+ * macro recorder open: its first dialog (images, samples, method) is filled in (background)
+ * and photographed, then its second (only cPCA's fields: alpha mode fixed, alpha 2), OK
+ * is pressed, the results are photographed; then Explore Alpha...
  * (photographed with its slider) runs Contrastive PCA... at the chosen alpha. Writes
- * imagej-dialog.png, imagej-recorder.png, imagej-results.png, imagej-explore-alpha.png
+ * imagej-dialog-choice.png, imagej-dialog.png, imagej-recorder.png, imagej-results.png, imagej-explore-alpha.png
  * and recorded.txt (the recorder's text) into the folder given as the argument; exits 1
  * on any failure.
  */
@@ -69,9 +70,19 @@ public class Screenshots {
 		IJ.wait(500);
 
 		// the menu command, as a click on Plugins > Contrastive PCA > Contrastive PCA...
+		// first the images and the method, then only that method's fields
 		IJ.doCommand("Contrastive PCA...");
-		final GenericDialog gd = waitForDialog("Contrastive PCA");
-		select(gd, "background", "background.tif");
+		final GenericDialog choice = waitForDialog("Contrastive PCA");
+		select(choice, "background", "background.tif");
+		select(choice, "method", "cpca");
+		choice.setLocation(0, 0);
+		IJ.wait(1000);
+		capture(choice.getBounds(), new File(out, "imagej-dialog-choice.png"));
+		ok(choice);
+		final GenericDialog gd = waitForDialog("Contrastive PCA: cPCA");
+		absent(gd, "beta mode");
+		absent(gd, "kernel");
+		absent(gd, "background mask");
 		select(gd, "alpha mode", "fixed");
 		type(gd, "alpha", "2");
 		gd.setLocation(0, 0);
@@ -172,6 +183,14 @@ public class Screenshots {
 			if (cs[i] instanceof Label && label.equals(((Label) cs[i]).getText().trim()))
 				return cs[i + 1];
 		throw new IllegalStateException("the dialog has no field '" + label + "'");
+	}
+
+	/** Fails if the dialog shows a field {@code label}. */
+	private static void absent(final Container gd, final String label) {
+		for (final Component c : gd.getComponents())
+			if (c instanceof Label && label.equals(((Label) c).getText().trim()))
+				throw new IllegalStateException("the dialog shows '" + label + "', which " +
+					"the chosen method does not use");
 	}
 
 	private static void select(final Container gd, final String label, final String item) {

@@ -70,7 +70,7 @@ public class ContrastivePcaCommand extends MethodCommand {
 	@Parameter(label = "Further backgrounds", required = false,
 		description = "UCA, rPCA: titles of further open background images, separated by " +
 			"commas (e.g. bg2.tif,bg3.tif); each is one more background.")
-	private String more_backgrounds = "";
+	private String more_backgrounds;
 
 	@Parameter(label = "Samples are", choices = { "slices", "pixels" },
 		description = "slices: each slice is a sample and its pixels are the features. " +
@@ -215,6 +215,35 @@ public class ContrastivePcaCommand extends MethodCommand {
 		}
 		catch (final OutOfMemoryError e) { // an estimate missed it: one line, no trace
 			Feedback.fail(this, new IllegalArgumentException(Feedback.outOfMemory()));
+		}
+	}
+
+	/**
+	 * First the images, where the background comes from, what the samples are and the
+	 * method; then the fields of that choice.
+	 */
+	@Override
+	public java.util.List<String> firstStep() {
+		return java.util.List.of("target", "background_source", "background", "samples",
+			"method");
+	}
+
+	/**
+	 * The background mask only for background from mask, further backgrounds only for
+	 * UCA and rPCA with backgrounds from images, the hyperstack axes only with slices as
+	 * samples; the method settings of the chosen method ({@link MethodCommand#needs}).
+	 */
+	@Override
+	public boolean needs(final String key) {
+		switch (key) {
+			case "background_mask":
+				return "mask".equals(background_source);
+			case "more_backgrounds":
+				return "image".equals(background_source) && manyBackgrounds();
+			case "axes":
+				return !"pixels".equals(samples);
+			default:
+				return super.needs(key);
 		}
 	}
 
