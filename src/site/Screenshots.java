@@ -93,6 +93,7 @@ public class Screenshots {
 		final ImagePlus eigen = waitForImage("Contrastive eigen-images of target.tif");
 		final ImagePlus scatter = waitForImage("cPCA scatter plot of target.tif");
 		final ImagePlus scree = waitForImage("Eigenvalues of target.tif");
+		final ImagePlus figure = waitForImage("Eigen-image figure of target.tif");
 		IJ.wait(1000);
 		capture(recorder.getBounds(), new File(out, "imagej-recorder.png"));
 		recorder.setLocation(3000, 3000);
@@ -102,10 +103,11 @@ public class Screenshots {
 		eigen.getWindow().setLocation(0, 90);
 		scatter.getWindow().setLocation(320, 90);
 		scree.getWindow().setLocation(950, 90);
+		figure.getWindow().setLocation(0, 420);
 		for (final String input : new String[] { "target.tif", "background.tif" })
 			WindowManager.getImage(input).getWindow().setLocation(3000, 3000);
-		place("cPCA components", 0, 650, 760, 330);
-		place("cPCA scores", 780, 650, 760, 330);
+		place("cPCA components", 0, 720, 760, 270);
+		place("cPCA scores", 780, 720, 760, 270);
 		final Frame log = WindowManager.getFrame("Log");
 		if (log != null) log.setLocation(3000, 3000);
 		IJ.wait(2000);
@@ -130,9 +132,11 @@ public class Screenshots {
 		ok(waitForDialog("Explore Alpha"));
 		final GenericDialog explorer = waitForDialog("Explore \u03b1");
 		final ImagePlus explored = waitForImage("Explore Alpha: eigen-images");
-		waitForImage("Explore Alpha: scatter plot").getWindow().setLocation(320, 90);
 		explored.getWindow().setLocation(0, 90);
-		explorer.setLocation(950, 90);
+		// right of the eigen-images, so that its y axis label shows
+		waitForImage("Explore Alpha: scatter plot").getWindow().setLocation(explored
+			.getWindow().getWidth() + 10, 90);
+		explorer.setLocation(950, 600);
 		IJ.wait(2000);
 		capture(new Rectangle(Toolkit.getDefaultToolkit().getScreenSize()), new File(out,
 			"imagej-explore-alpha.png"));

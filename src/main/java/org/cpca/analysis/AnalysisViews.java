@@ -76,6 +76,19 @@ public final class AnalysisViews {
 	}
 
 	/**
+	 * The eigen-images as a figure: the slices of {@code eigenImages} side by side (one
+	 * row per model), labelled, with a colour bar of the blue–white–red table and its
+	 * range centred on 0 ({@code ModelViews.eigenImageMontage}, the command line's
+	 * {@code plots/eigen_images.png}).
+	 */
+	public ImagePlus eigenImageFigure(final ImagePlus eigenImages) {
+		final ImagePlus imp = ModelViews.eigenImageMontage(eigenImages, a.primary()
+			.numComponents());
+		imp.setTitle("Eigen-image figure of " + a.targetTitle());
+		return imp;
+	}
+
+	/**
 	 * Slices as samples, for methods without eigen-images (kernel cPCA): per component of
 	 * the main model, the target slices with the {@value ExtremeSamples#COUNT} highest and
 	 * lowest scores ({@link ExtremeSamples}), in the target's units; the title and the
@@ -225,10 +238,13 @@ public final class AnalysisViews {
 		return out;
 	}
 
-	/** The eigenvalues of the main model against component index. */
+	/**
+	 * The eigenvalues of the main model against component index; for PCA and cPCA at a
+	 * finite α the full spectrum behind them ({@link Spectrum}).
+	 */
 	public ImagePlus screePlot() {
-		final ImagePlus imp = ScreePlot.render("eigenvalues, " + ModelViews.title(a.primary()), a.primary()
-			.eigenvalues());
+		final ImagePlus imp = ScreePlot.render("eigenvalues, " + ModelViews.title(a.primary()),
+			a.primary().eigenvalues(), Spectrum.of(a.primary(), a.cpca()));
 		imp.setTitle("Eigenvalues of " + a.targetTitle());
 		return imp;
 	}

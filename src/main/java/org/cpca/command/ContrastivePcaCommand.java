@@ -109,6 +109,9 @@ public class ContrastivePcaCommand extends MethodCommand {
 	@Parameter(label = "Eigen-images", type = ItemIO.OUTPUT)
 	private ImagePlus eigen_images;
 
+	@Parameter(label = "Eigen-images with colour bar", type = ItemIO.OUTPUT)
+	private ImagePlus eigen_image_figure;
+
 	@Parameter(label = "Score images", type = ItemIO.OUTPUT)
 	private ImagePlus score_images;
 
@@ -170,7 +173,10 @@ public class ContrastivePcaCommand extends MethodCommand {
 			final boolean linear = analysis.solution().linear();
 			if (show_images) {
 				if (pixels) score_images = analysis.views().scoreImages();
-				else if (linear) eigen_images = analysis.views().eigenImages();
+				else if (linear) {
+					eigen_images = analysis.views().eigenImages();
+					eigen_image_figure = analysis.views().eigenImageFigure(eigen_images);
+				}
 				else extreme_samples = analysis.views().extremeSamples(); // kernel: no eigen-images
 			}
 			if (show_plots) {
