@@ -55,6 +55,8 @@ final class ImageDatasets {
 	final boolean[] targetPixels;
 	/** How the images were read (a hyperstack's axes), for the diagnostics. */
 	final List<String> notes = new ArrayList<>();
+	/** Slices as samples: the axes mode used (planes, channels, cN); {@code null} else. */
+	String axesMode;
 
 	private ImageDatasets(final Dataset target, final List<Dataset> backgrounds,
 		final FeatureLayout layout, final boolean[] targetPixels)
@@ -80,6 +82,7 @@ final class ImageDatasets {
 		final List<Dataset> bs = new ArrayList<>();
 		FeatureLayout layout = null;
 		boolean[] targetPixels = null;
+		String axesMode = null;
 		final Roi roi = r.target.getRoi();
 		if (r.samples == Samples.SLICES) {
 			if (r.backgroundFromSelection) throw new IllegalArgumentException(
@@ -94,6 +97,7 @@ final class ImageDatasets {
 				StackSamples.checkCompatible(r.target, imp);
 			// hyperstacks: channels × slices × frames read as the axes choice says
 			final Axes axes = Axes.apply("target", r.target, r.axes);
+			axesMode = axes.mode;
 			final ImagePlus target = axes.image;
 			final boolean area = roi != null && roi.isArea();
 			if (area && axes.channelsAsFeatures > 1) { // the selection, once per channel
@@ -179,7 +183,9 @@ final class ImageDatasets {
 				}
 			}
 		}
-		return new ImageDatasets(t, bs, layout, targetPixels);
+		final ImageDatasets d = new ImageDatasets(t, bs, layout, targetPixels);
+		d.axesMode = axesMode;
+		return d;
 	}
 
 	/** "background" for one image, "background j (title)" for several. */

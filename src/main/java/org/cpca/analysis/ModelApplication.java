@@ -14,6 +14,7 @@ import org.cpca.core.model.CpcaModel;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.model.ModelFile;
+import org.cpca.image.Axes;
 import org.cpca.image.ComponentImages;
 import org.cpca.image.DivergingLut;
 import org.cpca.image.FeatureLayout;
@@ -83,11 +84,33 @@ public final class ModelApplication {
 			"the model was fitted on a table, not on images: apply it with the command " +
 				"line (cpca apply --model FILE --input TABLE.csv --out DIR)");
 		final FeatureLayout layout = FeatureLayout.fromAttributes(attr);
-		layout.checkFits("the input", input);
 		if (input.getBitDepth() == 24) throw new IllegalArgumentException(
 			"the input is RGB: convert it to the type the model was fitted on (Image > Type)");
-		return new ModelApplication(model, input, StackSamples.toDataset("input", input,
+		// a hyperstack is read as the model read its target (e.g. channels as features:
+		// the channels side by side), so that the features match
+		final ImagePlus read = Axes.apply("the input", input, axes(attr, input, layout))
+			.image;
+		layout.checkFits("the input" + (read == input ? "" : " (its channels side by side)"),
+			read);
+		return new ModelApplication(model, read, StackSamples.toDataset("input", read,
 			layout), layout);
+	}
+
+	/**
+	 * How to read the input's axes: as the model file says ({@link Analysis#AXES_KEY});
+	 * for a model without that attribute (written by the command line, or before it
+	 * existed), channels as features when the model's width is the input's channels side
+	 * by side, else planes.
+	 */
+	static String axes(final Map<String, String> attr, final ImagePlus input,
+		final FeatureLayout layout)
+	{
+		final String saved = attr.get(Analysis.AXES_KEY);
+		if (saved != null && !saved.trim().isEmpty()) return saved;
+		final int nc = input.getNChannels();
+		if (nc > 1 && (long) nc * input.getNSlices() * input.getNFrames() == input
+			.getStackSize() && layout.width() == nc * input.getWidth()) return "channels";
+		return "planes";
 	}
 
 	public FittedModel model() {

@@ -116,6 +116,15 @@ public class OnlineCpcaCommand extends ContextCommand {
 		description = "Average bin × bin pixel blocks into one feature (1: none).")
 	private int bin = 1;
 
+	@Parameter(label = "Hyperstack axes", choices = { "auto", "planes", "channels", "c1",
+		"c2", "c3", "c4" }, required = false,
+		description = "How an open hyperstack (channels × slices × frames) is read: planes " +
+			"(every plane a sample), channels (channels side by side as features, slices × " +
+			"frames as samples), c1, c2, … (one channel); channels and cN read the image " +
+			"into memory. auto: planes for one channel, channels for several. Folders are " +
+			"read as planes.")
+	private String axes = "auto";
+
 	@Parameter(label = "Show images", description = "Show the eigen-images.")
 	private boolean show_images = true;
 
@@ -156,7 +165,7 @@ public class OnlineCpcaCommand extends ContextCommand {
 				.checkSaveTarget(save_model.toPath(), "save_model"); // before the run
 			analysis = OnlineAnalysis.run(input("target", target_source, target,
 				target_folder), input("background", background_source, background,
-					background_folder), options, reference, bin, progress);
+					background_folder), options, reference, bin, axes, progress);
 			// the run is complete: only now are outputs made
 			if (save_model != null && !save_model.getPath().isEmpty()) try {
 				ModelFile.write(analysis.model(), save_model.toPath());
