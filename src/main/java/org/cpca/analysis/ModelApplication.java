@@ -43,7 +43,8 @@ public final class ModelApplication {
 	private final Dataset data;
 	private final FeatureLayout layout;
 	private final double[][] scores;
-	private final double[][] reconstruction;
+	/** Made on first use (after its memory is checked); null for a kernel model. */
+	private double[][] reconstruction;
 
 	private ModelApplication(final FittedModel model, final ImagePlus input,
 		final Dataset data, final FeatureLayout layout)
@@ -53,8 +54,22 @@ public final class ModelApplication {
 		this.data = data;
 		this.layout = layout;
 		this.scores = model.transform(data);
-		this.reconstruction = model instanceof CpcaModel ? ((CpcaModel) model)
-			.inverseTransform(scores) : null;
+	}
+
+	/**
+	 * The reconstruction rows, made on first use; before that, and before each output
+	 * made from them, the memory of that output (its rows and its 32-bit stack, plus the
+	 * reconstruction itself if not made yet) is checked. Null for a kernel model.
+	 */
+	private double[][] reconstructionRows(final String output) {
+		if (!hasReconstruction()) return null;
+		final long n = data.samples(), d = data.features();
+		OutputMemory.require(output + " of " + input.getTitle() + " (" + n + " samples × " +
+			d + " features)", OutputMemory.reconstruction(n, d) + (reconstruction == null
+				? org.cpca.core.Memory.doubles(n, d) : 0), OutputMemory.APPLY_FIXES);
+		if (reconstruction == null) reconstruction = ((CpcaModel) model).inverseTransform(
+			scores);
+		return reconstruction;
 	}
 
 	/**
@@ -122,7 +137,7 @@ public final class ModelApplication {
 	 * components live in the kernel's feature space).
 	 */
 	public boolean hasReconstruction() {
-		return reconstruction != null;
+		return model instanceof CpcaModel;
 	}
 
 	/** Scores, one row per sample (slice, or pixel in row-major order). */
@@ -146,8 +161,8 @@ public final class ModelApplication {
 	 * for a kernel model.
 	 */
 	public ImagePlus reconstruction() {
-		if (reconstruction == null) return null;
-		return image("Reconstruction of " + input.getTitle(), reconstruction);
+		final double[][] rows = reconstructionRows("the reconstruction");
+		return rows == null ? null : image("Reconstruction of " + input.getTitle(), rows);
 	}
 
 	/**
@@ -155,6 +170,7 @@ public final class ModelApplication {
 	 * {@code null} for a kernel model.
 	 */
 	public ImagePlus backgroundRemoved() {
+		final double[][] reconstruction = reconstructionRows("the background-removed stack");
 		if (reconstruction == null) return null;
 		final double[] mean = ((CpcaModel) model).targetMean();
 		final double[][] removed = new double[reconstruction.length][];
