@@ -78,8 +78,10 @@ public class ContrastivePcaCommand extends MethodCommand {
 			"the features.")
 	private String samples = "slices";
 
+	// not remembered: the axes belong to an image (c3 of the last hyperstack would fail
+	// on a stack with one channel); auto decides by each image's shape
 	@Parameter(label = "Hyperstack axes", choices = { "auto", "planes", "channels", "c1",
-		"c2", "c3", "c4" }, required = false,
+		"c2", "c3", "c4" }, required = false, persist = false,
 		description = "With slices as samples, how a hyperstack (channels × slices × " +
 			"frames) is read: planes (every plane a sample), channels (channels side by " +
 			"side as features, slices × frames as samples), c1, c2, … (one channel). auto: " +

@@ -116,8 +116,10 @@ public class OnlineCpcaCommand extends ContextCommand {
 		description = "Average bin × bin pixel blocks into one feature (1: none).")
 	private int bin = 1;
 
+	// not remembered: the axes belong to an image (c3 of the last hyperstack would fail
+	// on a stack with one channel); auto decides by each image's shape
 	@Parameter(label = "Hyperstack axes", choices = { "auto", "planes", "channels", "c1",
-		"c2", "c3", "c4" }, required = false,
+		"c2", "c3", "c4" }, required = false, persist = false,
 		description = "How an open hyperstack (channels × slices × frames) is read: planes " +
 			"(every plane a sample), channels (channels side by side as features, slices × " +
 			"frames as samples), c1, c2, … (one channel); channels and cN read the image " +
