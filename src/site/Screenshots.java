@@ -101,13 +101,13 @@ public class Screenshots {
 		Zoom.set(eigen, 8);
 		IJ.wait(500);
 		eigen.getWindow().setLocation(0, 90);
-		scatter.getWindow().setLocation(320, 90);
-		scree.getWindow().setLocation(950, 90);
-		figure.getWindow().setLocation(0, 420);
+		scatter.getWindow().setLocation(300, 90);
+		scree.getWindow().setLocation(920, 90);
+		figure.getWindow().setLocation(0, 600);
 		for (final String input : new String[] { "target.tif", "background.tif" })
 			WindowManager.getImage(input).getWindow().setLocation(3000, 3000);
-		place("cPCA components", 0, 720, 760, 270);
-		place("cPCA scores", 780, 720, 760, 270);
+		place("cPCA components", 500, 600, 520, 390);
+		place("cPCA scores", 1030, 600, 520, 390);
 		final Frame log = WindowManager.getFrame("Log");
 		if (log != null) log.setLocation(3000, 3000);
 		IJ.wait(2000);

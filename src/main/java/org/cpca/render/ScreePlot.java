@@ -26,9 +26,11 @@ public final class ScreePlot {
 	}
 
 	/**
-	 * {@link #render(String, double[])} with the full spectrum behind the kept
-	 * eigenvalues: every eigenvalue of the problem as a thin grey line (1 … m), the
-	 * model's k as circles; the title says which is which.
+	 * {@link #render(String, double[])} with the spectrum behind the kept eigenvalues: its
+	 * positive eigenvalues (every one for PCA) as a thin grey line (1, 2, …), the model's
+	 * k as circles; the title says which is which and how many eigenvalues there are in
+	 * all. The negative end of a contrastive spectrum (directions with more background
+	 * than target variance) is left out: it would squeeze the rest onto one line.
 	 *
 	 * @param spectrum every eigenvalue, largest first, or {@code null} (the k only)
 	 */
@@ -37,7 +39,7 @@ public final class ScreePlot {
 	{
 		if (eigenvalues.length == 0) throw new IllegalArgumentException(
 			"there are no eigenvalues to plot");
-		final double[] all = spectrum == null ? new double[0] : spectrum;
+		final double[] all = spectrum == null ? new double[0] : positive(spectrum);
 		final int n = Math.max(eigenvalues.length, all.length);
 		final double[] index = new double[eigenvalues.length];
 		final double[] withZero = new double[eigenvalues.length + all.length + 1];
@@ -73,8 +75,26 @@ public final class ScreePlot {
 		plot.setLineWidth(PlotStyle.MARKER_LINE_WIDTH);
 		plot.setColor(Palette.color(0), Palette.color(0));
 		plot.add("connected circle", index, eigenvalues);
-		PlotStyle.title(plot, all.length == 0 ? title : title + " (line: all " + all.length +
-			" eigenvalues; circles: the " + eigenvalues.length + " kept)");
+		PlotStyle.title(plot, all.length == 0 ? title : title + " (line: " + (all.length ==
+			spectrum.length ? "all " + all.length : "the " + all.length + " > 0 of " +
+				spectrum.length) + " eigenvalues; circles: the " + eigenvalues.length + " kept)");
 		return plot.getImagePlus();
+	}
+
+	/**
+	 * The leading eigenvalues above zero (rounding-level values, below 10⁻⁹ of the
+	 * largest magnitude, count as zero); all of them if none is negative.
+	 */
+	static double[] positive(final double[] spectrum) {
+		double scale = 0;
+		for (final double v : spectrum)
+			scale = Math.max(scale, Math.abs(v));
+		int n = 0;
+		while (n < spectrum.length && spectrum[n] > 1e-9 * scale)
+			n++;
+		boolean negative = false;
+		for (final double v : spectrum)
+			negative |= v < -1e-9 * scale;
+		return negative ? java.util.Arrays.copyOf(spectrum, n) : spectrum;
 	}
 }
