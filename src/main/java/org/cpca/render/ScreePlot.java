@@ -77,7 +77,7 @@ public final class ScreePlot {
 		plot.add("connected circle", index, eigenvalues);
 		PlotStyle.title(plot, all.length == 0 ? title : title + " (line: " + (all.length ==
 			spectrum.length ? "all " + all.length : "the " + all.length + " > 0 of " +
-				spectrum.length) + " eigenvalues; circles: the " + eigenvalues.length + " kept)");
+				spectrum.length) + "; circles: " + eigenvalues.length + " kept)");
 		return plot.getImagePlus();
 	}
 
