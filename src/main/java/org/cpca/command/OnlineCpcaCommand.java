@@ -35,7 +35,7 @@ import org.scijava.widget.FileWidget;
  */
 @Plugin(type = Command.class, menuPath = "Plugins>Contrastive PCA>Online cPCA star...",
 	description = "Online cPCA*: contrastive components of stacks streamed from disk")
-public class OnlineCpcaCommand extends ContextCommand {
+public class OnlineCpcaCommand extends ContextCommand implements TwoStepDialog {
 
 	@Parameter(label = "Target from", choices = { "image", "folder" },
 		description = "image: an open image (a virtual stack is read slice by slice). " +
@@ -221,6 +221,39 @@ public class OnlineCpcaCommand extends ContextCommand {
 		if (image == null) throw new IllegalArgumentException(role + "_source=image needs " +
 			"an open " + role + " image");
 		return OnlineAnalysis.Input.image(image);
+	}
+
+	/** First where the target and the background come from (an open image or a folder). */
+	@Override
+	public java.util.List<String> firstStep() {
+		return java.util.List.of("target_source", "background_source");
+	}
+
+	/**
+	 * The image or the folder of each, as chosen; the hyperstack axes only when an open
+	 * image is read (folders are read as planes).
+	 */
+	@Override
+	public boolean needs(final String key) {
+		switch (key) {
+			case "target":
+				return !"folder".equals(target_source);
+			case "target_folder":
+				return "folder".equals(target_source);
+			case "background":
+				return !"folder".equals(background_source);
+			case "background_folder":
+				return "folder".equals(background_source);
+			case "axes":
+				return !"folder".equals(target_source);
+			default:
+				return true;
+		}
+	}
+
+	@Override
+	public String choice() {
+		return "target from " + target_source + ", background from " + background_source;
 	}
 
 	/** The analysis of the last run, or null (also after a failure or cancel). */

@@ -91,6 +91,21 @@ class DialogStepsTest extends CommandTestBase {
 		assertEquals(uca, secondDialog(BatchCommand.class, Map.of("method", "uca")));
 	}
 
+	@Test
+	void onlineCpcaStarShowsTheImageOrTheFolderAsChosen() {
+		final Set<String> common = Set.of("components", "beta", "eta", "tau", "epochs",
+			"seed", "order", "centring", "standardize", "reference", "bin", "show_images",
+			"show_plots", "show_tables", "save_model");
+		final Set<String> folderImage = new TreeSet<>(common);
+		folderImage.addAll(Set.of("target_folder", "background"));
+		assertEquals(folderImage, secondDialog(OnlineCpcaCommand.class, Map.of(
+			"target_source", "folder", "background_source", "image")));
+		final Set<String> images = new TreeSet<>(common);
+		images.addAll(Set.of("target", "background", "axes"));
+		assertEquals(images, secondDialog(OnlineCpcaCommand.class, Map.of("target_source",
+			"image", "background_source", "image")));
+	}
+
 	/** Every method of the dialog has its list, and every listed key is a parameter. */
 	@Test
 	void theMethodListsCoverEveryMethodAndSetting() throws Exception {
