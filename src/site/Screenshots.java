@@ -76,6 +76,7 @@ public class Screenshots {
 		select(choice, "background", "background.tif");
 		select(choice, "method", "cpca");
 		choice.setLocation(0, 0);
+		choice.toFront(); // above ImageJ's window and the images (no window manager here)
 		IJ.wait(1000);
 		capture(choice.getBounds(), new File(out, "imagej-dialog-choice.png"));
 		ok(choice);
@@ -86,6 +87,7 @@ public class Screenshots {
 		select(gd, "alpha mode", "fixed");
 		type(gd, "alpha", "2");
 		gd.setLocation(0, 0);
+		gd.toFront();
 		IJ.wait(1000);
 		capture(gd.getBounds(), new File(out, "imagej-dialog.png"));
 		ok(gd);

@@ -36,10 +36,10 @@ for key in "target=target.tif" "background_source=image" "background=background.
 	esac
 done
 # only what the chosen method (cPCA from an image) needs: no other method's keys, no
-# unused background fields
-for key in beta_mode= kernel= landmarks= k_b= variant= background_mask= more_backgrounds=; do
+# unused background fields, no empty file field
+for key in beta_mode= kernel= landmarks= k_b= variant= background_mask= more_backgrounds= save_model=; do
 	case " ${line#*\", \"} " in
-		*" $key"*) echo "screenshots: FAILED: the recorded line has $key, which cPCA does not use" >&2; exit 1 ;;
+		*" $key"*) echo "screenshots: FAILED: the recorded line has $key, which this run does not need" >&2; exit 1 ;;
 	esac
 done
 echo "screenshots: OK ($out)"

@@ -6,6 +6,7 @@ import ij.Macro;
 import ij.WindowManager;
 import ij.gui.GenericDialog;
 import ij.macro.Interpreter;
+import ij.plugin.frame.Recorder;
 import ij.plugin.PlugIn;
 
 import java.io.File;
@@ -17,6 +18,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.cpca.command.TwoStepDialog;
 import org.scijava.Context;
@@ -154,6 +157,15 @@ public class CommandBridge implements PlugIn {
 		final List<Field> inputs) throws IllegalAccessException
 	{
 		final String name = title(type);
+		final boolean ok = harvestSteps(type, name, command, inputs);
+		if (ok) dropEmptyOptions();
+		return ok;
+	}
+
+	/** The dialog, or for a {@link TwoStepDialog} its two dialogs; false if cancelled. */
+	private static boolean harvestSteps(final Class<?> type, final String name,
+		final Command command, final List<Field> inputs) throws IllegalAccessException
+	{
 		if (!(command instanceof TwoStepDialog)) return harvest(type, name, command, inputs);
 		final TwoStepDialog steps = (TwoStepDialog) command;
 		final List<Field> first = new ArrayList<>();
@@ -166,6 +178,28 @@ public class CommandBridge implements PlugIn {
 			if (!first.contains(f) && steps.needs(f.getName())) second.add(f);
 		return harvest(type, name.replace("...", "") + ": " + steps.choice(), command,
 			second);
+	}
+
+	/** A key=value option of a recorded line: a bracketed value, a plain one, or none. */
+	private static final Pattern OPTION = Pattern.compile(
+		"([A-Za-z0-9_]+)(?:=(?:\\[([^\\]]*)\\]|(\\S*)))?");
+
+	/**
+	 * Leaves empty text fields (an unused {@code save_model=[]}) out of the line ImageJ's
+	 * macro recorder is writing for this command: a replay leaves them empty anyway.
+	 */
+	static void dropEmptyOptions() {
+		if (!Recorder.record) return;
+		final String options = Recorder.getCommandOptions();
+		if (options == null || !options.contains("=[]")) return;
+		Recorder.resetCommandOptions();
+		final Matcher m = OPTION.matcher(options);
+		while (m.find()) {
+			final String key = m.group(1);
+			final String value = m.group(2) != null ? m.group(2) : m.group(3);
+			if (value == null) Recorder.recordOption(key); // a checked box
+			else if (!value.isEmpty()) Recorder.recordOption(key, value);
+		}
 	}
 
 	/** The fields of the topmost superclass first, then down to the command's own. */
