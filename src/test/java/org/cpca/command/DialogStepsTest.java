@@ -106,6 +106,39 @@ class DialogStepsTest extends CommandTestBase {
 			"image", "background_source", "image")));
 	}
 
+	/**
+	 * The whole chain as in Fiji, menu to result: with a dialog-showing harvester in the
+	 * context (a scripted stand-in for the Swing one), the first dialog holds only the
+	 * first step (inherited method first, as SciJava lists it), the second only what
+	 * cPCA* needs, and the command runs with the answers.
+	 */
+	@Test
+	void inFijiTheMenuCommandAsksTheFirstStepThenOnlyTheMethodsFields() throws Exception {
+		final ij.ImagePlus t = Synthetic.target(30, 51), b = Synthetic.background(30, 52);
+		ScriptedHarvester.dialogs.clear();
+		ScriptedHarvester.answers = Map.of("method", "star", "target", t,
+			"background_source", "image", "background", b, "samples", "slices", "beta_mode",
+			"fixed", "beta", 0.25, "show_images", false, "show_plots", false);
+		final CommandModule m;
+		try {
+			m = commands.run(ContrastivePcaCommand.class, true).get();
+		}
+		finally {
+			ScriptedHarvester.answers = null;
+		}
+		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		assertEquals(2, ScriptedHarvester.dialogs.size(), ScriptedHarvester.dialogs
+			.toString());
+		assertEquals(java.util.List.of("method", "target", "background_source", "background",
+			"samples"), ScriptedHarvester.dialogs.get(0));
+		assertEquals(common("axes", "beta_mode", "beta", "epsilon"), new TreeSet<>(
+			ScriptedHarvester.dialogs.get(1)));
+		final org.cpca.analysis.Analysis a = ((ContrastivePcaCommand) m.getDelegateObject())
+			.analysis();
+		assertEquals(Method.STAR, a.solution().method());
+		assertEquals(0.25, (Double) a.primary().parameters().get("beta"), 1e-12);
+	}
+
 	/** Every method of the dialog has its list, and every listed key is a parameter. */
 	@Test
 	void theMethodListsCoverEveryMethodAndSetting() throws Exception {
