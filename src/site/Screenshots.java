@@ -32,10 +32,11 @@ import javax.imageio.ImageIO;
  * Drives a real ImageJ 1.x (with the ImageJ bundle installed in -Dplugins.dir) as a user
  * would, under Xvfb, and takes screenshots of its real windows (src/site/screenshots.sh):
  * Plugins > Contrastive PCA > Sample Data, then Contrastive PCA... from the menu with the
- * macro recorder open: the dialog is filled in (background, alpha mode fixed, alpha 2)
- * and photographed, OK is pressed, the results are photographed; then Explore Alpha...
+ * macro recorder open: its first dialog (images, samples, method) is filled in (background)
+ * and photographed, then its second (only cPCA's fields: alpha mode fixed, alpha 2), OK
+ * is pressed, the results are photographed; then Explore Alpha...
  * (photographed with its slider) runs Contrastive PCA... at the chosen alpha. Writes
- * imagej-dialog.png, imagej-recorder.png, imagej-results.png, imagej-explore-alpha.png
+ * imagej-dialog-choice.png, imagej-dialog.png, imagej-recorder.png, imagej-results.png, imagej-explore-alpha.png
  * and recorded.txt (the recorder's text) into the folder given as the argument; exits 1
  * on any failure.
  */
@@ -69,12 +70,24 @@ public class Screenshots {
 		IJ.wait(500);
 
 		// the menu command, as a click on Plugins > Contrastive PCA > Contrastive PCA...
+		// first the images and the method, then only that method's fields
 		IJ.doCommand("Contrastive PCA...");
-		final GenericDialog gd = waitForDialog("Contrastive PCA");
-		select(gd, "background", "background.tif");
+		final GenericDialog choice = waitForDialog("Contrastive PCA");
+		select(choice, "background", "background.tif");
+		select(choice, "method", "cpca");
+		choice.setLocation(0, 0);
+		choice.toFront(); // above ImageJ's window and the images (no window manager here)
+		IJ.wait(1000);
+		capture(choice.getBounds(), new File(out, "imagej-dialog-choice.png"));
+		ok(choice);
+		final GenericDialog gd = waitForDialog("Contrastive PCA: cPCA");
+		absent(gd, "beta mode");
+		absent(gd, "kernel");
+		absent(gd, "background mask");
 		select(gd, "alpha mode", "fixed");
 		type(gd, "alpha", "2");
 		gd.setLocation(0, 0);
+		gd.toFront();
 		IJ.wait(1000);
 		capture(gd.getBounds(), new File(out, "imagej-dialog.png"));
 		ok(gd);
@@ -82,6 +95,7 @@ public class Screenshots {
 		final ImagePlus eigen = waitForImage("Contrastive eigen-images of target.tif");
 		final ImagePlus scatter = waitForImage("cPCA scatter plot of target.tif");
 		final ImagePlus scree = waitForImage("Eigenvalues of target.tif");
+		final ImagePlus figure = waitForImage("Eigen-image figure of target.tif");
 		IJ.wait(1000);
 		capture(recorder.getBounds(), new File(out, "imagej-recorder.png"));
 		recorder.setLocation(3000, 3000);
@@ -89,12 +103,13 @@ public class Screenshots {
 		Zoom.set(eigen, 8);
 		IJ.wait(500);
 		eigen.getWindow().setLocation(0, 90);
-		scatter.getWindow().setLocation(320, 90);
-		scree.getWindow().setLocation(950, 90);
+		scatter.getWindow().setLocation(300, 90);
+		scree.getWindow().setLocation(920, 90);
+		figure.getWindow().setLocation(0, 600);
 		for (final String input : new String[] { "target.tif", "background.tif" })
 			WindowManager.getImage(input).getWindow().setLocation(3000, 3000);
-		place("cPCA components", 0, 650, 760, 330);
-		place("cPCA scores", 780, 650, 760, 330);
+		place("cPCA components", 500, 600, 520, 390);
+		place("cPCA scores", 1030, 600, 520, 390);
 		final Frame log = WindowManager.getFrame("Log");
 		if (log != null) log.setLocation(3000, 3000);
 		IJ.wait(2000);
@@ -119,9 +134,11 @@ public class Screenshots {
 		ok(waitForDialog("Explore Alpha"));
 		final GenericDialog explorer = waitForDialog("Explore \u03b1");
 		final ImagePlus explored = waitForImage("Explore Alpha: eigen-images");
-		waitForImage("Explore Alpha: scatter plot").getWindow().setLocation(320, 90);
 		explored.getWindow().setLocation(0, 90);
-		explorer.setLocation(950, 90);
+		// right of the eigen-images, so that its y axis label shows
+		waitForImage("Explore Alpha: scatter plot").getWindow().setLocation(explored
+			.getWindow().getWidth() + 10, 90);
+		explorer.setLocation(950, 600);
 		IJ.wait(2000);
 		capture(new Rectangle(Toolkit.getDefaultToolkit().getScreenSize()), new File(out,
 			"imagej-explore-alpha.png"));
@@ -172,6 +189,14 @@ public class Screenshots {
 			if (cs[i] instanceof Label && label.equals(((Label) cs[i]).getText().trim()))
 				return cs[i + 1];
 		throw new IllegalStateException("the dialog has no field '" + label + "'");
+	}
+
+	/** Fails if the dialog shows a field {@code label}. */
+	private static void absent(final Container gd, final String label) {
+		for (final Component c : gd.getComponents())
+			if (c instanceof Label && label.equals(((Label) c).getText().trim()))
+				throw new IllegalStateException("the dialog shows '" + label + "', which " +
+					"the chosen method does not use");
 	}
 
 	private static void select(final Container gd, final String label, final String item) {

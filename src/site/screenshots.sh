@@ -6,7 +6,7 @@
 #
 #   src/site/screenshots.sh [OUT]     (OUT defaults to docs/images)
 #
-# Writes OUT/imagej-dialog.png, OUT/imagej-recorder.png, OUT/imagej-results.png and OUT/recorded.txt (what the
+# Writes OUT/imagej-dialog-choice.png, OUT/imagej-dialog.png, OUT/imagej-recorder.png, OUT/imagej-results.png and OUT/recorded.txt (what the
 # macro recorder wrote), and fails unless the recorder wrote the command with Fiji's
 # macro keys. Needs: imagej, xvfb, xauth (apt-get install -y imagej xvfb xauth).
 set -euo pipefail
@@ -33,6 +33,13 @@ for key in "target=target.tif" "background_source=image" "background=background.
 	case " ${line#*\", \"} " in
 		*" $key "*|*" $key\""*) ;;
 		*) echo "screenshots: FAILED: the recorded line lacks $key" >&2; exit 1 ;;
+	esac
+done
+# only what the chosen method (cPCA from an image) needs: no other method's keys, no
+# unused background fields, no empty file field
+for key in beta_mode= kernel= landmarks= k_b= variant= background_mask= more_backgrounds= save_model=; do
+	case " ${line#*\", \"} " in
+		*" $key"*) echo "screenshots: FAILED: the recorded line has $key, which this run does not need" >&2; exit 1 ;;
 	esac
 done
 echo "screenshots: OK ($out)"

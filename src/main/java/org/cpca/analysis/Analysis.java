@@ -61,6 +61,12 @@ public final class Analysis {
 
 	/** Attribute key of the sample orientation in model files ("slices" or "pixels"). */
 	public static final String SAMPLES_KEY = "samples";
+	/**
+	 * Attribute key of how a slices-as-samples model read a hyperstack's axes (planes,
+	 * channels, cN; {@link org.cpca.image.Axes}), so that Apply Model reads an input the
+	 * same way.
+	 */
+	public static final String AXES_KEY = "image.axes";
 	/** Attribute key of the number of planes (features) of a pixels-as-samples model. */
 	public static final String PLANES_KEY = "image.planes";
 
@@ -75,6 +81,8 @@ public final class Analysis {
 	ImagePlus targetSnapshot;
 	/** How the images were read (a hyperstack's axes). */
 	final List<String> notes = new ArrayList<>();
+	/** Slices as samples: the axes mode (planes, channels, cN). */
+	String axesMode;
 
 	private Analysis(final AnalysisRequest request, final Dataset targetData,
 		final Solution solution, final FeatureLayout layout, final boolean[] targetPixels)
@@ -131,6 +139,7 @@ public final class Analysis {
 			data.targetPixels);
 		a.targetSnapshot = data.targetPixels == null ? null : snapshot;
 		a.notes.addAll(data.notes);
+		a.axesMode = data.axesMode;
 		return a;
 	}
 
@@ -197,6 +206,7 @@ public final class Analysis {
 		if (layout != null) {
 			attributes.put(SAMPLES_KEY, "slices");
 			attributes.putAll(layout.attributes());
+			if (axesMode != null) attributes.put(AXES_KEY, axesMode);
 		}
 		else {
 			attributes.put(SAMPLES_KEY, "pixels");

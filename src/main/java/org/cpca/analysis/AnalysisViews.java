@@ -68,10 +68,30 @@ public final class AnalysisViews {
 		if (!a.solution.linear()) throw new IllegalStateException(a.solution.method().displayName +
 			" has no eigen-images (its components live in the kernel's feature space): " +
 			"see the extreme samples instead");
+		int k = 0;
+		for (final FittedModel m : a.solution.linearModels())
+			k += m.numComponents();
+		OutputMemory.require("the eigen-images of " + a.targetTitle() + " (" + k +
+			" images of " + a.layout.binnedWidth() + " × " + a.layout.binnedHeight() +
+			" pixels)", org.cpca.core.Memory.floats(k, (long) a.layout.binnedWidth() * a.layout
+				.binnedHeight()), OutputMemory.FIXES);
 		final ImagePlus imp = ModelViews.eigenImages((a.solution.method() == Method.PCA
 			? "Eigen-images of " : "Contrastive eigen-images of ") + a.targetTitle(), a.solution
 				.linearModels(), a.layout);
 		if (a.layout.bin() == 1) imp.setCalibration(a.request.target.getCalibration().copy());
+		return imp;
+	}
+
+	/**
+	 * The eigen-images as a figure: the slices of {@code eigenImages} side by side (one
+	 * row per model), labelled, with a colour bar of the blue–white–red table and its
+	 * range centred on 0 ({@code ModelViews.eigenImageMontage}, the command line's
+	 * {@code plots/eigen_images.png}).
+	 */
+	public ImagePlus eigenImageFigure(final ImagePlus eigenImages) {
+		final ImagePlus imp = ModelViews.eigenImageMontage(eigenImages, a.primary()
+			.numComponents());
+		imp.setTitle("Eigen-image figure of " + a.targetTitle());
 		return imp;
 	}
 
@@ -107,6 +127,12 @@ public final class AnalysisViews {
 		final Dataset pixels = a.request.backgroundFromSelection || a.targetPixels == null
 			? a.targetData : PixelSamples.toDataset("target", a.targetSnapshot != null
 				? a.targetSnapshot : t, null);
+		int total = 0;
+		for (final FittedModel m : a.models())
+			total += m.numComponents();
+		OutputMemory.require("the score images of " + a.targetTitle() + " (" + pixels
+			.samples() + " pixels × " + total + " components)", OutputMemory.scoreImages(
+				pixels.samples(), total), OutputMemory.FIXES);
 		final List<double[][]> perModel = new ArrayList<>();
 		final List<String> labels = new ArrayList<>();
 		int columns = 0;
@@ -225,10 +251,13 @@ public final class AnalysisViews {
 		return out;
 	}
 
-	/** The eigenvalues of the main model against component index. */
+	/**
+	 * The eigenvalues of the main model against component index; for PCA and cPCA at a
+	 * finite α the full spectrum behind them ({@link Spectrum}).
+	 */
 	public ImagePlus screePlot() {
-		final ImagePlus imp = ScreePlot.render("eigenvalues, " + ModelViews.title(a.primary()), a.primary()
-			.eigenvalues());
+		final ImagePlus imp = ScreePlot.render("eigenvalues, " + ModelViews.title(a.primary()),
+			a.primary().eigenvalues(), Spectrum.of(a.primary(), a.cpca()));
 		imp.setTitle("Eigenvalues of " + a.targetTitle());
 		return imp;
 	}
@@ -239,6 +268,14 @@ public final class AnalysisViews {
 	 * samples also {@code x}, {@code y}).
 	 */
 	public ResultsTable scoresTable() {
+		long rows = 0, cells = 0;
+		for (final FittedModel m : a.models()) {
+			rows += a.targetData.samples();
+			cells += (long) a.targetData.samples() * (m.numComponents() + 4);
+		}
+		OutputMemory.require("the scores table of " + a.targetTitle() + " (" + rows +
+			" rows)", org.cpca.core.Memory.times(cells, OutputMemory.TABLE_CELL),
+			OutputMemory.FIXES);
 		final ResultsTable rt = new ResultsTable();
 		rt.showRowNumbers(false);
 		final List<String> labels = a.targetData.labels();

@@ -61,6 +61,8 @@ final class ImageDatasets {
 	 */
 	float[][] targetMissing;
 	final List<float[][]> backgroundsMissing = new ArrayList<>();
+	/** Slices as samples: the axes mode used (planes, channels, cN); {@code null} else. */
+	String axesMode;
 
 	private ImageDatasets(final Dataset target, final List<Dataset> backgrounds,
 		final FeatureLayout layout, final boolean[] targetPixels)
@@ -111,6 +113,7 @@ final class ImageDatasets {
 		final List<Dataset> bs = new ArrayList<>();
 		FeatureLayout layout = null;
 		boolean[] targetPixels = null;
+		String axesMode = null;
 		final Roi roi = r.target.getRoi();
 		if (r.samples == Samples.SLICES) {
 			if (r.backgroundFromSelection) throw new IllegalArgumentException(
@@ -125,6 +128,7 @@ final class ImageDatasets {
 				StackSamples.checkCompatible(r.target, imp);
 			// hyperstacks: channels × slices × frames read as the axes choice says
 			final Axes axes = Axes.apply("target", r.target, r.axes);
+			axesMode = axes.mode;
 			final ImagePlus target = axes.image;
 			final boolean area = roi != null && roi.isArea();
 			if (area && axes.channelsAsFeatures > 1) { // the selection, once per channel
@@ -210,7 +214,9 @@ final class ImageDatasets {
 				}
 			}
 		}
-		return new ImageDatasets(t, bs, layout, targetPixels);
+		final ImageDatasets d = new ImageDatasets(t, bs, layout, targetPixels);
+		d.axesMode = axesMode;
+		return d;
 	}
 
 	/** "background" for one image, "background j (title)" for several. */

@@ -15,8 +15,10 @@ import org.cpca.core.Progress;
  * eigensolver): the work runs on a worker thread while the caller polls
  * {@link Progress#cancelled()} and its own interruption every {@value #POLL_MS} ms. On
  * cancel the caller returns at once with {@link CancellationException}; the worker is
- * interrupted, stops at its next checkpoint, and its result is dropped, so no output is
- * made from it. Errors of the work ({@link OutOfMemoryError} included) reach the caller
+ * interrupted and stops within a moment too (the progress checkpoints see the
+ * interruption, and the eigensolvers' inner loops call
+ * {@link Progress#checkInterrupted()}), so it does not go on using the processors; its
+ * result, if any, is dropped, so no output is made from it. Errors of the work ({@link OutOfMemoryError} included) reach the caller
  * unchanged.
  */
 public final class Interruptible {

@@ -14,6 +14,7 @@ import org.cpca.core.model.CpcaModel;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.model.ModelFile;
+import org.cpca.image.Axes;
 import org.cpca.image.ComponentImages;
 import org.cpca.image.DivergingLut;
 import org.cpca.image.FeatureLayout;
@@ -42,7 +43,8 @@ public final class ModelApplication {
 	private final Dataset data;
 	private final FeatureLayout layout;
 	private final double[][] scores;
-	private final double[][] reconstruction;
+	/** Made on first use (after its memory is checked); null for a kernel model. */
+	private double[][] reconstruction;
 
 	private ModelApplication(final FittedModel model, final ImagePlus input,
 		final Dataset data, final FeatureLayout layout)
@@ -52,8 +54,22 @@ public final class ModelApplication {
 		this.data = data;
 		this.layout = layout;
 		this.scores = model.transform(data);
-		this.reconstruction = model instanceof CpcaModel ? ((CpcaModel) model)
-			.inverseTransform(scores) : null;
+	}
+
+	/**
+	 * The reconstruction rows, made on first use; before that, and before each output
+	 * made from them, the memory of that output (its rows and its 32-bit stack, plus the
+	 * reconstruction itself if not made yet) is checked. Null for a kernel model.
+	 */
+	private double[][] reconstructionRows(final String output) {
+		if (!hasReconstruction()) return null;
+		final long n = data.samples(), d = data.features();
+		OutputMemory.require(output + " of " + input.getTitle() + " (" + n + " samples × " +
+			d + " features)", OutputMemory.reconstruction(n, d) + (reconstruction == null
+				? org.cpca.core.Memory.doubles(n, d) : 0), OutputMemory.APPLY_FIXES);
+		if (reconstruction == null) reconstruction = ((CpcaModel) model).inverseTransform(
+			scores);
+		return reconstruction;
 	}
 
 	/**
@@ -83,11 +99,33 @@ public final class ModelApplication {
 			"the model was fitted on a table, not on images: apply it with the command " +
 				"line (cpca apply --model FILE --input TABLE.csv --out DIR)");
 		final FeatureLayout layout = FeatureLayout.fromAttributes(attr);
-		layout.checkFits("the input", input);
 		if (input.getBitDepth() == 24) throw new IllegalArgumentException(
 			"the input is RGB: convert it to the type the model was fitted on (Image > Type)");
-		return new ModelApplication(model, input, StackSamples.toDataset("input", input,
+		// a hyperstack is read as the model read its target (e.g. channels as features:
+		// the channels side by side), so that the features match
+		final ImagePlus read = Axes.apply("the input", input, axes(attr, input, layout))
+			.image;
+		layout.checkFits("the input" + (read == input ? "" : " (its channels side by side)"),
+			read);
+		return new ModelApplication(model, read, StackSamples.toDataset("input", read,
 			layout), layout);
+	}
+
+	/**
+	 * How to read the input's axes: as the model file says ({@link Analysis#AXES_KEY});
+	 * for a model without that attribute (written by the command line, or before it
+	 * existed), channels as features when the model's width is the input's channels side
+	 * by side, else planes.
+	 */
+	static String axes(final Map<String, String> attr, final ImagePlus input,
+		final FeatureLayout layout)
+	{
+		final String saved = attr.get(Analysis.AXES_KEY);
+		if (saved != null && !saved.trim().isEmpty()) return saved;
+		final int nc = input.getNChannels();
+		if (nc > 1 && (long) nc * input.getNSlices() * input.getNFrames() == input
+			.getStackSize() && layout.width() == nc * input.getWidth()) return "channels";
+		return "planes";
 	}
 
 	public FittedModel model() {
@@ -99,7 +137,7 @@ public final class ModelApplication {
 	 * components live in the kernel's feature space).
 	 */
 	public boolean hasReconstruction() {
-		return reconstruction != null;
+		return model instanceof CpcaModel;
 	}
 
 	/** Scores, one row per sample (slice, or pixel in row-major order). */
@@ -123,8 +161,8 @@ public final class ModelApplication {
 	 * for a kernel model.
 	 */
 	public ImagePlus reconstruction() {
-		if (reconstruction == null) return null;
-		return image("Reconstruction of " + input.getTitle(), reconstruction);
+		final double[][] rows = reconstructionRows("the reconstruction");
+		return rows == null ? null : image("Reconstruction of " + input.getTitle(), rows);
 	}
 
 	/**
@@ -132,6 +170,7 @@ public final class ModelApplication {
 	 * {@code null} for a kernel model.
 	 */
 	public ImagePlus backgroundRemoved() {
+		final double[][] reconstruction = reconstructionRows("the background-removed stack");
 		if (reconstruction == null) return null;
 		final double[] mean = ((CpcaModel) model).targetMean();
 		final double[][] removed = new double[reconstruction.length][];

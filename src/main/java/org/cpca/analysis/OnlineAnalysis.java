@@ -3,6 +3,7 @@ package org.cpca.analysis;
 import org.cpca.core.online.OnlineRun;
 
 import ij.ImagePlus;
+import ij.gui.Roi;
 import ij.measure.ResultsTable;
 
 import java.io.File;
@@ -17,6 +18,7 @@ import org.cpca.core.online.OnlineOptions;
 import org.cpca.core.Progress;
 import org.cpca.core.data.SampleSource;
 import org.cpca.image.FeatureLayout;
+import org.cpca.image.Axes;
 import org.cpca.image.FolderSource;
 import org.cpca.image.StackSamples;
 import org.cpca.image.StackSource;
@@ -65,6 +67,22 @@ public final class OnlineAnalysis {
 				folder.toPath(), layout);
 		}
 
+		/**
+		 * The input read as {@code choice} says ({@link Axes}): an open hyperstack with
+		 * channels as features or one channel becomes a plain stack (read into memory); a
+		 * folder is read one file per sample, so it takes planes only.
+		 */
+		Axes axes(final String role, final String choice) {
+			if (image != null) return Axes.apply(role, image, choice);
+			final String c = choice == null ? "auto" : choice.trim().toLowerCase(
+				java.util.Locale.ROOT);
+			if (!c.isEmpty() && !c.equals("auto") && !c.equals("planes"))
+				throw new IllegalArgumentException("axes=" + choice + " needs the " + role +
+					" as an open image: a folder is read one file per sample (planes); open " +
+					"the hyperstack, or use axes=auto");
+			return null;
+		}
+
 		String title(final String role) {
 			return image != null ? image.getTitle() : folder != null ? folder.getName() : role;
 		}
@@ -97,24 +115,52 @@ public final class OnlineAnalysis {
 	 */
 	public static OnlineAnalysis run(final Input target, final Input background,
 		final OnlineOptions options, final String reference, final int bin,
-		final Progress progress) throws IOException
+		final String axes, final Progress progress) throws IOException
 	{
-		final ImagePlus t = target.geometry("target"), b = background.geometry("background");
-		StackSamples.checkCompatible(t, b);
-		final FeatureLayout layout = StackSamples.layoutFor(t, null, target.image == null
-			? null : t.getRoi(), bin);
-		try (SampleSource ts = target.source("target", layout); SampleSource bs = background
-			.source("background", layout))
+		StackSamples.checkCompatible(target.geometry("target"), background.geometry(
+			"background"));
+		// a hyperstack's axes as chosen (the background as the target), as Contrastive PCA
+		final Axes ta = target.axes("target", axes);
+		final Axes ba = background.axes("background", ta == null ? "planes" : ta.mode);
+		final Input tIn = ta == null ? target : Input.image(ta.image);
+		final Input bIn = ba == null ? background : Input.image(ba.image);
+		final ImagePlus t = tIn.geometry("target");
+		final Roi roi = target.image == null ? null : target.image.getRoi();
+		final FeatureLayout layout;
+		if (ta != null && ta.channelsAsFeatures > 1 && roi != null && roi.isArea()) {
+			// the selection, once per channel side by side
+			final ij.process.ByteProcessor m = new ij.process.ByteProcessor(target.image
+				.getWidth(), target.image.getHeight());
+			m.setValue(255);
+			m.fill(roi);
+			layout = StackSamples.layoutFor(t, ta.mask(new ImagePlus("selection", m)), null,
+				bin);
+		}
+		else layout = StackSamples.layoutFor(t, null, target.image == null ? null : roi,
+			bin);
+		try (SampleSource ts = tIn.source("target", layout); SampleSource bs = bIn.source(
+			"background", layout))
 		{
 			final OnlineRun run = OnlineRun.run(ts, bs, options, reference, progress);
-			return new OnlineAnalysis(run.result, run.offline, layout, ts.labels(), target
-				.title("target"));
+			final OnlineAnalysis a = new OnlineAnalysis(run.result, run.offline, layout, ts
+				.labels(), target.title("target"));
+			a.axesMode = ta == null ? "planes" : ta.mode;
+			return a;
 		}
 	}
 
-	/** The model, with the pixel layout as attributes (for Apply Model...). */
+	/** The axes mode the target was read with (planes, channels, cN). */
+	private String axesMode = "planes";
+
+	/**
+	 * The model, with the pixel layout and the axes mode as attributes (for Apply
+	 * Model...).
+	 */
 	public CpcaModel model() {
-		return result.model().withAttributes(layout.attributes());
+		final java.util.Map<String, String> attributes = new java.util.LinkedHashMap<>(layout
+			.attributes());
+		attributes.put(Analysis.AXES_KEY, axesMode);
+		return result.model().withAttributes(attributes);
 	}
 
 	public OnlineRun.Result result() {

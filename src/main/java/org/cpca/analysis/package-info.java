@@ -5,7 +5,8 @@
  * {@link org.cpca.core.run.Settings}), the images as datasets ({@code ImageDatasets}),
  * the run ({@link org.cpca.analysis.Analysis}) and its views ({@link
  * org.cpca.analysis.AnalysisViews}: eigen-images, plots, tables); also applying a saved
- * model, the α explorer's state, online cPCA* on open images or folders, and ImageJ's
- * progress bar and Esc. No mathematics here and no front end: commands and macros call it.
+ * model, the α explorer's state, online cPCA* on open images or folders, the full
+ * spectrum for the scree plot, the memory of the outputs checked before they are made,
+ * and ImageJ's progress bar and Esc. No mathematics here and no front end: commands and macros call it.
  */
 package org.cpca.analysis;

@@ -176,6 +176,18 @@ public class BatchCommand extends MethodCommand {
 		return b.build();
 	}
 
+	/** First the files, the output folder and the method; then that method's fields. */
+	@Override
+	public List<String> firstStep() {
+		return List.of("target", "background", "out", "method");
+	}
+
+	@Override
+	public boolean needs(final String key) {
+		if (key.equals("more_backgrounds")) return manyBackgrounds();
+		return super.needs(key);
+	}
+
 	/** The further backgrounds' paths, in the order given. */
 	private List<Path> moreBackgrounds() {
 		final List<Path> paths = new ArrayList<>();

@@ -70,7 +70,7 @@ public class ContrastivePcaCommand extends MethodCommand {
 	@Parameter(label = "Further backgrounds", required = false,
 		description = "UCA, rPCA: titles of further open background images, separated by " +
 			"commas (e.g. bg2.tif,bg3.tif); each is one more background.")
-	private String more_backgrounds = "";
+	private String more_backgrounds;
 
 	@Parameter(label = "Samples are", choices = { "slices", "pixels" },
 		description = "slices: each slice is a sample and its pixels are the features. " +
@@ -78,8 +78,10 @@ public class ContrastivePcaCommand extends MethodCommand {
 			"the features.")
 	private String samples = "slices";
 
+	// not remembered: the axes belong to an image (c3 of the last hyperstack would fail
+	// on a stack with one channel); auto decides by each image's shape
 	@Parameter(label = "Hyperstack axes", choices = { "auto", "planes", "channels", "c1",
-		"c2", "c3", "c4" }, required = false,
+		"c2", "c3", "c4" }, required = false, persist = false,
 		description = "With slices as samples, how a hyperstack (channels × slices × " +
 			"frames) is read: planes (every plane a sample), channels (channels side by " +
 			"side as features, slices × frames as samples), c1, c2, … (one channel). auto: " +
@@ -114,6 +116,9 @@ public class ContrastivePcaCommand extends MethodCommand {
 
 	@Parameter(label = "Eigen-images", type = ItemIO.OUTPUT)
 	private ImagePlus eigen_images;
+
+	@Parameter(label = "Eigen-images with colour bar", type = ItemIO.OUTPUT)
+	private ImagePlus eigen_image_figure;
 
 	@Parameter(label = "Score images", type = ItemIO.OUTPUT)
 	private ImagePlus score_images;
@@ -176,7 +181,10 @@ public class ContrastivePcaCommand extends MethodCommand {
 			final boolean linear = analysis.solution().linear();
 			if (show_images) {
 				if (pixels) score_images = analysis.views().scoreImages();
-				else if (linear) eigen_images = analysis.views().eigenImages();
+				else if (linear) {
+					eigen_images = analysis.views().eigenImages();
+					eigen_image_figure = analysis.views().eigenImageFigure(eigen_images);
+				}
 				else extreme_samples = analysis.views().extremeSamples(); // kernel: no eigen-images
 			}
 			if (show_plots) {
@@ -221,6 +229,35 @@ public class ContrastivePcaCommand extends MethodCommand {
 		}
 		catch (final OutOfMemoryError e) { // an estimate missed it: one line, no trace
 			Feedback.fail(this, new IllegalArgumentException(Feedback.outOfMemory()));
+		}
+	}
+
+	/**
+	 * First the images, where the background comes from, what the samples are and the
+	 * method; then the fields of that choice.
+	 */
+	@Override
+	public java.util.List<String> firstStep() {
+		return java.util.List.of("target", "background_source", "background", "samples",
+			"method");
+	}
+
+	/**
+	 * The background mask only for background from mask, further backgrounds only for
+	 * UCA and rPCA with backgrounds from images, the hyperstack axes only with slices as
+	 * samples; the method settings of the chosen method ({@link MethodCommand#needs}).
+	 */
+	@Override
+	public boolean needs(final String key) {
+		switch (key) {
+			case "background_mask":
+				return "mask".equals(background_source);
+			case "more_backgrounds":
+				return "image".equals(background_source) && manyBackgrounds();
+			case "axes":
+				return !"pixels".equals(samples);
+			default:
+				return super.needs(key);
 		}
 	}
 

@@ -146,10 +146,13 @@ public class ExploreAlphaCommand extends ContextCommand {
 			components, "standardize", standardize, "bin", bin, "seed", seed);
 	}
 
-	private static String label(final CpcaModel m) {
-		final StringBuilder sb = new StringBuilder(ModelViews.title(m)).append(": λ =");
-		for (final double v : m.eigenvalues())
-			sb.append(' ').append(String.format(java.util.Locale.ROOT, "%.4g", v));
+	/** "cPCA α = 2: cPC1 λ = 1.509e+04, cPC2 λ = 8126": each eigenvalue named. */
+	static String label(final CpcaModel m) {
+		final StringBuilder sb = new StringBuilder(ModelViews.title(m)).append(':');
+		final double[] ev = m.eigenvalues();
+		for (int c = 0; c < ev.length; c++)
+			sb.append(c == 0 ? " " : ", ").append(ModelViews.axisName(m, c)).append(" λ = ")
+				.append(String.format(java.util.Locale.ROOT, "%.4g", ev[c]));
 		return sb.toString();
 	}
 }

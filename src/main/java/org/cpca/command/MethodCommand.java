@@ -1,5 +1,10 @@
 package org.cpca.command;
 
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
 import org.cpca.core.kernel.KernelFunction;
 import org.cpca.core.run.Settings;
 import org.cpca.core.star.CpcaStar;
@@ -12,8 +17,33 @@ import org.scijava.plugin.Parameter;
  * keys, the same as the command line's flags in snake_case ({@code alpha_mode} ↔
  * {@code --alpha-mode}, {@code k_b} ↔ {@code --k-b}). {@link #settings()} parses them
  * with {@link Settings}, the one parser every front end uses.
+ * <p>
+ * The dialog comes in two steps ({@link TwoStepDialog}): the method first, then only
+ * the settings of that method ({@link #METHOD_KEYS}) and the ones every method shares.
  */
-public abstract class MethodCommand extends ContextCommand {
+public abstract class MethodCommand extends ContextCommand implements TwoStepDialog {
+
+	/**
+	 * The method settings each method uses; the others of this class ({@code components},
+	 * {@code standardize}, {@code whiten}, {@code bin}, {@code seed}) every method uses.
+	 */
+	static final Map<String, Set<String>> METHOD_KEYS = Map.of( //
+		"cpca", Set.of("alpha_mode", "alpha", "sparsity"), //
+		"pca", Set.of(), //
+		"star", Set.of("beta_mode", "beta", "epsilon"), //
+		"cpcapp", Set.of("epsilon"), //
+		"kernel", Set.of("alpha_mode", "alpha", "kernel", "gamma", "degree", "coef0",
+			"landmarks"), //
+		"uca", Set.of("stacked"), //
+		"rpca", Set.of("stacked", "k_b"), //
+		"gcpca", Set.of("variant", "orthogonal", "shuffles", "sparsity", "alpha_mode",
+			"alpha"), // alpha: variant v1
+		"pcpca", Set.of("alpha_mode", "alpha"));
+
+	/** Every key of {@link #METHOD_KEYS}: the settings that depend on the method. */
+	static final Set<String> METHOD_SPECIFIC = Set.of("alpha_mode", "alpha", "beta_mode",
+		"beta", "epsilon", "kernel", "gamma", "degree", "coef0", "landmarks", "stacked",
+		"k_b", "variant", "orthogonal", "shuffles", "sparsity");
 
 	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp", "kernel",
 		"uca", "rpca", "gcpca", "pcpca" }, description = "cpca: contrastive PCA against the " +
@@ -123,6 +153,40 @@ public abstract class MethodCommand extends ContextCommand {
 	@Parameter(label = "Seed",
 		description = "Seed of the automatic α clustering and start vectors.")
 	protected long seed;
+
+	@Override
+	public List<String> firstStep() {
+		return List.of("method");
+	}
+
+	/**
+	 * A method setting only for the methods that use it ({@link #METHOD_KEYS}); every
+	 * other key always. An unknown method shows every setting (its run then names the
+	 * method as unknown).
+	 */
+	@Override
+	public boolean needs(final String key) {
+		if (!METHOD_SPECIFIC.contains(key)) return true;
+		final Set<String> keys = METHOD_KEYS.get(method == null ? "" : method.trim()
+			.toLowerCase(Locale.ROOT));
+		return keys == null || keys.contains(key);
+	}
+
+	@Override
+	public String choice() {
+		try {
+			return org.cpca.core.run.Method.parse(method).displayName;
+		}
+		catch (final IllegalArgumentException e) {
+			return String.valueOf(method);
+		}
+	}
+
+	/** Whether the method takes more than one background (UCA, rPCA). */
+	protected boolean manyBackgrounds() {
+		final String m = method == null ? "" : method.trim().toLowerCase(Locale.ROOT);
+		return m.equals("uca") || m.equals("rpca");
+	}
 
 	/**
 	 * The method settings of this dialog. A dialog passes every field, so settings the

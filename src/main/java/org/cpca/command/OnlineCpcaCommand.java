@@ -35,7 +35,7 @@ import org.scijava.widget.FileWidget;
  */
 @Plugin(type = Command.class, menuPath = "Plugins>Contrastive PCA>Online cPCA star...",
 	description = "Online cPCA*: contrastive components of stacks streamed from disk")
-public class OnlineCpcaCommand extends ContextCommand {
+public class OnlineCpcaCommand extends ContextCommand implements TwoStepDialog {
 
 	@Parameter(label = "Target from", choices = { "image", "folder" },
 		description = "image: an open image (a virtual stack is read slice by slice). " +
@@ -116,6 +116,17 @@ public class OnlineCpcaCommand extends ContextCommand {
 		description = "Average bin × bin pixel blocks into one feature (1: none).")
 	private int bin = 1;
 
+	// not remembered: the axes belong to an image (c3 of the last hyperstack would fail
+	// on a stack with one channel); auto decides by each image's shape
+	@Parameter(label = "Hyperstack axes", choices = { "auto", "planes", "channels", "c1",
+		"c2", "c3", "c4" }, required = false, persist = false,
+		description = "How an open hyperstack (channels × slices × frames) is read: planes " +
+			"(every plane a sample), channels (channels side by side as features, slices × " +
+			"frames as samples), c1, c2, … (one channel); channels and cN read the image " +
+			"into memory. auto: planes for one channel, channels for several. Folders are " +
+			"read as planes.")
+	private String axes = "auto";
+
 	@Parameter(label = "Show images", description = "Show the eigen-images.")
 	private boolean show_images = true;
 
@@ -156,7 +167,7 @@ public class OnlineCpcaCommand extends ContextCommand {
 				.checkSaveTarget(save_model.toPath(), "save_model"); // before the run
 			analysis = OnlineAnalysis.run(input("target", target_source, target,
 				target_folder), input("background", background_source, background,
-					background_folder), options, reference, bin, progress);
+					background_folder), options, reference, bin, axes, progress);
 			// the run is complete: only now are outputs made
 			if (save_model != null && !save_model.getPath().isEmpty()) try {
 				ModelFile.write(analysis.model(), save_model.toPath());
@@ -210,6 +221,39 @@ public class OnlineCpcaCommand extends ContextCommand {
 		if (image == null) throw new IllegalArgumentException(role + "_source=image needs " +
 			"an open " + role + " image");
 		return OnlineAnalysis.Input.image(image);
+	}
+
+	/** First where the target and the background come from (an open image or a folder). */
+	@Override
+	public java.util.List<String> firstStep() {
+		return java.util.List.of("target_source", "background_source");
+	}
+
+	/**
+	 * The image or the folder of each, as chosen; the hyperstack axes only when an open
+	 * image is read (folders are read as planes).
+	 */
+	@Override
+	public boolean needs(final String key) {
+		switch (key) {
+			case "target":
+				return !"folder".equals(target_source);
+			case "target_folder":
+				return "folder".equals(target_source);
+			case "background":
+				return !"folder".equals(background_source);
+			case "background_folder":
+				return "folder".equals(background_source);
+			case "axes":
+				return !"folder".equals(target_source);
+			default:
+				return true;
+		}
+	}
+
+	@Override
+	public String choice() {
+		return "target from " + target_source + ", background from " + background_source;
 	}
 
 	/** The analysis of the last run, or null (also after a failure or cancel). */

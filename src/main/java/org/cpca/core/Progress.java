@@ -29,6 +29,16 @@ public interface Progress {
 		return false;
 	}
 
+	/**
+	 * Throws {@link CancellationException} if the current thread was interrupted: the
+	 * inner loops of long steps without a progress listener (eigensolvers) call it, so
+	 * that a cancelled worker thread stops at once instead of finishing the step.
+	 */
+	static void checkInterrupted() {
+		if (Thread.currentThread().isInterrupted()) throw new CancellationException(
+			"cancelled (the thread was interrupted)");
+	}
+
 	/** Throws {@link CancellationException} if {@link #cancelled()}. */
 	default void checkCancelled() {
 		if (cancelled()) throw new CancellationException("cancelled by the user");

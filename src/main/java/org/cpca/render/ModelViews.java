@@ -37,6 +37,15 @@ public final class ModelViews {
 		return method == null ? "C" : method.prefix;
 	}
 
+	/**
+	 * The name of component {@code c} (from 0) on a plot axis: "cPC1", …; "PC1" for the
+	 * α = 0 model of cPCA, which is PCA (its title says "α = 0 (PCA)").
+	 */
+	public static String axisName(final FittedModel m, final int c) {
+		final boolean pca = "cpca".equals(m.method()) && m.alpha() == 0;
+		return (pca ? "PC" : prefix(m)) + (c + 1);
+	}
+
 	/** The method's display name of a model ("cPCA", "UCA", …), or its raw name. */
 	public static String methodName(final FittedModel m) {
 		final Method method = Method.of(m);
@@ -193,8 +202,8 @@ public final class ModelViews {
 				y[q] = s[i].length > 1 ? s[i][1] : i + 1;
 				if (shown != null) shown.add(classes.get(i));
 			}
-			panels.add(ScatterPlot.render(title(m) + " (" + targetName + ")", prefix(m) + "1",
-				s[0].length > 1 ? prefix(m) + "2" : "sample", x, y, shown, markers));
+			panels.add(ScatterPlot.render(title(m) + " (" + targetName + ")", axisName(m, 0),
+				s[0].length > 1 ? axisName(m, 1) : "sample", x, y, shown, markers));
 		}
 		return panels;
 	}

@@ -5,7 +5,10 @@ import ij.gui.Plot;
 
 import java.awt.Color;
 
-/** Eigenvalues against component index (1, 2, …), as connected circles. */
+/**
+ * Eigenvalues against component index (1, 2, …), as connected circles; optionally the
+ * full spectrum behind them as a grey line.
+ */
 public final class ScreePlot {
 
 	private ScreePlot() {}
@@ -19,33 +22,79 @@ public final class ScreePlot {
 	 *         pixels
 	 */
 	public static ImagePlus render(final String title, final double[] eigenvalues) {
+		return render(title, eigenvalues, null);
+	}
+
+	/**
+	 * {@link #render(String, double[])} with the spectrum behind the kept eigenvalues: its
+	 * positive eigenvalues (every one for PCA) as a thin grey line (1, 2, …), the model's
+	 * k as circles; the title says which is which and how many eigenvalues there are in
+	 * all. The negative end of a contrastive spectrum (directions with more background
+	 * than target variance) is left out: it would squeeze the rest onto one line.
+	 *
+	 * @param spectrum every eigenvalue, largest first, or {@code null} (the k only)
+	 */
+	public static ImagePlus render(final String title, final double[] eigenvalues,
+		final double[] spectrum)
+	{
 		if (eigenvalues.length == 0) throw new IllegalArgumentException(
 			"there are no eigenvalues to plot");
+		final double[] all = spectrum == null ? new double[0] : positive(spectrum);
+		final int n = Math.max(eigenvalues.length, all.length);
 		final double[] index = new double[eigenvalues.length];
-		final double[] withZero = new double[eigenvalues.length + 1];
+		final double[] withZero = new double[eigenvalues.length + all.length + 1];
 		boolean negative = false;
 		for (int i = 0; i < index.length; i++) {
 			index[i] = i + 1;
 			withZero[i] = eigenvalues[i];
 			negative |= eigenvalues[i] < 0;
 		}
+		for (int i = 0; i < all.length; i++) {
+			withZero[eigenvalues.length + i] = all[i];
+			negative |= all[i] < 0;
+		}
 		final Plot plot = new Plot(title, "component", "eigenvalue");
 		plot.setSize(ScatterPlot.WIDTH, ScatterPlot.HEIGHT);
 		final double[] yr = PlotStyle.paddedRange(withZero);
-		plot.setLimits(0.5, eigenvalues.length + 0.5, yr[0], yr[1]);
+		plot.setLimits(0.5, n + 0.5, yr[0], yr[1]);
 		if (negative) { // zero, as a data line so that every renderer draws it
 			plot.setColor(Color.GRAY);
 			plot.setLineWidth(1);
-			plot.add("line", new double[] { 0.5, eigenvalues.length + 0.5 }, new double[] { 0,
-				0 });
+			plot.add("line", new double[] { 0.5, n + 0.5 }, new double[] { 0, 0 });
+		}
+		if (all.length > 0) { // the whole spectrum, behind the kept components
+			final double[] x = new double[all.length];
+			for (int i = 0; i < x.length; i++)
+				x[i] = i + 1;
+			plot.setColor(Color.GRAY);
+			plot.setLineWidth(1);
+			plot.add("line", x, all);
 		}
 		// components are whole numbers: ticks at 1, 2, … (at most about 10 numbers)
-		plot.setOptions("xinterval=" + Math.max(1, (eigenvalues.length + 9) / 10) +
-			" xdecimals=0");
+		plot.setOptions("xinterval=" + Math.max(1, (n + 9) / 10) + " xdecimals=0");
 		plot.setLineWidth(PlotStyle.MARKER_LINE_WIDTH);
 		plot.setColor(Palette.color(0), Palette.color(0));
 		plot.add("connected circle", index, eigenvalues);
-		PlotStyle.title(plot, title);
+		PlotStyle.title(plot, all.length == 0 ? title : title + " (line: " + (all.length ==
+			spectrum.length ? "all " + all.length : "the " + all.length + " > 0 of " +
+				spectrum.length) + "; circles: " + eigenvalues.length + " kept)");
 		return plot.getImagePlus();
+	}
+
+	/**
+	 * The leading eigenvalues above zero (rounding-level values, below 10⁻⁹ of the
+	 * largest magnitude, count as zero); all of them if none is negative.
+	 */
+	static double[] positive(final double[] spectrum) {
+		double scale = 0;
+		for (final double v : spectrum)
+			scale = Math.max(scale, Math.abs(v));
+		int n = 0;
+		while (n < spectrum.length && spectrum[n] > 1e-9 * scale)
+			n++;
+		boolean negative = false;
+		for (final double v : spectrum)
+			negative |= v < -1e-9 * scale;
+		return negative ? java.util.Arrays.copyOf(spectrum, n) : spectrum;
 	}
 }

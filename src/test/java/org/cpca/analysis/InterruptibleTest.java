@@ -90,6 +90,50 @@ class InterruptibleTest {
 		assertTrue(stopped.get());
 	}
 
+	/**
+	 * A real step without a progress listener, the full eigendecomposition of a
+	 * 1400 × 1400 matrix (seconds): cancelled after 0.3 s, its worker thread stops within
+	 * a second, instead of finishing the decomposition (issue 14).
+	 */
+	@Test
+	void aCancelledEigensolverStopsPromptly() throws Exception {
+		final int m = 1400;
+		final double[] s = new double[m * m];
+		final java.util.Random random = new java.util.Random(3);
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j <= i; j++)
+				s[i * m + j] = s[j * m + i] = random.nextGaussian();
+		final AtomicBoolean cancel = new AtomicBoolean();
+		final java.util.concurrent.atomic.AtomicLong ended = new java.util.concurrent.atomic.AtomicLong();
+		final CountDownLatch started = new CountDownLatch(1);
+		final long[] cancelledAt = new long[1];
+		new Thread(() -> {
+			try {
+				started.await();
+				Thread.sleep(300);
+			}
+			catch (final InterruptedException e) {
+				return;
+			}
+			cancelledAt[0] = System.nanoTime();
+			cancel.set(true);
+		}).start();
+		assertThrows(CancellationException.class, () -> Interruptible.call(() -> {
+			started.countDown();
+			try {
+				return org.cpca.core.linalg.SymmetricEigen.of(s, m);
+			}
+			finally {
+				ended.set(System.nanoTime());
+			}
+		}, cancelWhen(cancel)));
+		for (int i = 0; i < 200 && ended.get() == 0; i++)
+			Thread.sleep(25);
+		assertTrue(ended.get() != 0, "the worker is still computing after 5 s");
+		final double late = (ended.get() - cancelledAt[0]) / 1e9;
+		assertTrue(late < 1, "the worker went on for " + late + " s after the cancel");
+	}
+
 	@Test
 	void resultsAndErrorsPassThrough() {
 		assertEquals(42, Interruptible.call(() -> 42, Progress.NONE));

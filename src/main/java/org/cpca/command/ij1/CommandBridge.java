@@ -6,6 +6,7 @@ import ij.Macro;
 import ij.WindowManager;
 import ij.gui.GenericDialog;
 import ij.macro.Interpreter;
+import ij.plugin.frame.Recorder;
 import ij.plugin.PlugIn;
 
 import java.io.File;
@@ -17,7 +18,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import org.cpca.command.TwoStepDialog;
 import org.scijava.Context;
 import org.scijava.ItemIO;
 import org.scijava.ItemVisibility;
@@ -143,11 +147,78 @@ public class CommandBridge implements PlugIn {
 		return leaf.isEmpty() ? type.getSimpleName() : leaf;
 	}
 
-	/** Fills the inputs from the dialog or the macro options; false if cancelled. */
+	/**
+	 * Fills the inputs from the dialog or the macro options; false if cancelled. A
+	 * {@link TwoStepDialog} command gets two dialogs: its first step's fields, then the
+	 * fields that choice needs (the method settings first, as in Fiji). A macro's options
+	 * fill both; ImageJ's recorder writes both into one line.
+	 */
 	private static boolean harvest(final Class<?> type, final Command command,
 		final List<Field> inputs) throws IllegalAccessException
 	{
 		final String name = title(type);
+		final boolean ok = harvestSteps(type, name, command, inputs);
+		if (ok) dropEmptyOptions();
+		return ok;
+	}
+
+	/** The dialog, or for a {@link TwoStepDialog} its two dialogs; false if cancelled. */
+	private static boolean harvestSteps(final Class<?> type, final String name,
+		final Command command, final List<Field> inputs) throws IllegalAccessException
+	{
+		if (!(command instanceof TwoStepDialog)) return harvest(type, name, command, inputs);
+		final TwoStepDialog steps = (TwoStepDialog) command;
+		final List<Field> first = new ArrayList<>();
+		for (final String key : steps.firstStep())
+			for (final Field f : inputs)
+				if (f.getName().equals(key)) first.add(f);
+		if (!harvest(type, name, command, first)) return false;
+		final List<Field> second = new ArrayList<>();
+		for (final Field f : inheritedFirst(inputs))
+			if (!first.contains(f) && steps.needs(f.getName())) second.add(f);
+		return harvest(type, name.replace("...", "") + ": " + steps.choice(), command,
+			second);
+	}
+
+	/** A key=value option of a recorded line: a bracketed value, a plain one, or none. */
+	private static final Pattern OPTION = Pattern.compile(
+		"([A-Za-z0-9_]+)(?:=(?:\\[([^\\]]*)\\]|(\\S*)))?");
+
+	/**
+	 * Leaves empty text fields (an unused {@code save_model=[]}) out of the line ImageJ's
+	 * macro recorder is writing for this command: a replay leaves them empty anyway.
+	 */
+	static void dropEmptyOptions() {
+		if (!Recorder.record) return;
+		final String options = Recorder.getCommandOptions();
+		if (options == null || !options.contains("=[]")) return;
+		Recorder.resetCommandOptions();
+		final Matcher m = OPTION.matcher(options);
+		while (m.find()) {
+			final String key = m.group(1);
+			final String value = m.group(2) != null ? m.group(2) : m.group(3);
+			if (value == null) Recorder.recordOption(key); // a checked box
+			else if (!value.isEmpty()) Recorder.recordOption(key, value);
+		}
+	}
+
+	/** The fields of the topmost superclass first, then down to the command's own. */
+	private static List<Field> inheritedFirst(final List<Field> inputs) {
+		final List<Class<?>> chain = new ArrayList<>();
+		for (final Field f : inputs)
+			if (!chain.contains(f.getDeclaringClass())) chain.add(0, f.getDeclaringClass());
+		final List<Field> out = new ArrayList<>();
+		for (final Class<?> c : chain)
+			for (final Field f : inputs)
+				if (f.getDeclaringClass() == c) out.add(f);
+		return out;
+	}
+
+	/** One dialog of {@code inputs} (none: nothing to ask); false if cancelled. */
+	private static boolean harvest(final Class<?> type, final String name,
+		final Command command, final List<Field> inputs) throws IllegalAccessException
+	{
+		if (inputs.isEmpty()) return true;
 		final Map<String, Object> last = LAST.computeIfAbsent(type.getName(),
 			k -> new HashMap<>());
 		final String[] titles = imageTitles();
@@ -203,7 +274,7 @@ public class CommandBridge implements PlugIn {
 			else throw new IllegalStateException(type.getName() + "." + key +
 				" has a type the ImageJ 1.x dialog cannot show: " + t.getName());
 		}
-		if (!macro) gd.addHelp(helpText(type, inputs));
+		if (!macro) gd.addHelp(helpText(name, inputs));
 		gd.showDialog();
 		if (gd.wasCanceled()) return false;
 		for (final Field f : inputs) {
@@ -253,8 +324,8 @@ public class CommandBridge implements PlugIn {
 	}
 
 	/** The parameters' labels and descriptions, for the dialog's Help button. */
-	private static String helpText(final Class<?> type, final List<Field> inputs) {
-		final StringBuilder sb = new StringBuilder("<html><h2>").append(title(type))
+	private static String helpText(final String name, final List<Field> inputs) {
+		final StringBuilder sb = new StringBuilder("<html><h2>").append(escape(name))
 			.append("</h2><p>Macro keys are the field names.</p><dl>");
 		for (final Field f : inputs) {
 			final Parameter p = f.getAnnotation(Parameter.class);

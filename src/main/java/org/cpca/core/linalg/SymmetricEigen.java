@@ -93,6 +93,7 @@ public final class SymmetricEigen {
 		// p for the current step (βA₂₂v), computed in the previous step's update pass
 		double[] p = null;
 		for (int k = 0; k < m - 2; k++) {
+			org.cpca.core.Progress.checkInterrupted(); // a cancelled worker stops here
 			d[k] = a[k][k];
 			final double[] ak = a[k];
 			final int n0 = k + 1;
@@ -258,6 +259,7 @@ public final class SymmetricEigen {
 			x[i][i] = 1;
 		double[] t = null; // Xᵀv of the current step, if the previous pass computed it
 		for (int k = m - 3; k >= 0; k--) {
+			org.cpca.core.Progress.checkInterrupted();
 			final double[] v = vs[k];
 			if (v == null) {
 				t = null;
@@ -349,6 +351,7 @@ public final class SymmetricEigen {
 		final int last = m - 3; // reflectors 0 … m−3
 		final double[] zero = new double[m];
 		for (int k1 = last + 1; k1 > 0; k1 -= REFLECTOR_BLOCK) {
+			org.cpca.core.Progress.checkInterrupted();
 			final int k0 = Math.max(0, k1 - REFLECTOR_BLOCK), nb = k1 - k0, n0 = k0 + 1;
 			final double[][] v = new double[nb][];
 			final double[] beta = new double[nb];
@@ -414,6 +417,7 @@ public final class SymmetricEigen {
 				1]) : 0));
 		final double floor = 1e-3 * EPS * tnorm;
 		for (int l = 0; l < m; l++) {
+			org.cpca.core.Progress.checkInterrupted();
 			int iterations = 0;
 			while (true) {
 				int end = l;

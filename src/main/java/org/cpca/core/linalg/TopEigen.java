@@ -87,6 +87,7 @@ public final class TopEigen {
 			int size = 0;
 			double[][] block = x;
 			for (int step = 0; step < steps && block.length > 0; step++) {
+				org.cpca.core.Progress.checkInterrupted(); // a cancelled worker stops here
 				for (final double[] v : block)
 					basis[size++] = v;
 				final double[][] sb = Products.symmetricTimesRows(rows, block);
