@@ -244,8 +244,8 @@ public class ContrastivePcaCommand extends MethodCommand {
 
 	/**
 	 * The background mask only for background from mask, further backgrounds only for
-	 * UCA and rPCA with backgrounds from images, the hyperstack axes only with slices as
-	 * samples; the method settings of the chosen method ({@link MethodCommand#needs}).
+	 * UCA and rPCA with backgrounds from images, the hyperstack axes and the NaN-pixel rule
+	 * only with slices as samples; the method settings of the chosen method ({@link MethodCommand#needs}).
 	 */
 	@Override
 	public boolean needs(final String key) {
@@ -255,6 +255,7 @@ public class ContrastivePcaCommand extends MethodCommand {
 			case "more_backgrounds":
 				return "image".equals(background_source) && manyBackgrounds();
 			case "axes":
+			case "missing":
 				return !"pixels".equals(samples);
 			default:
 				return super.needs(key);

@@ -59,17 +59,17 @@ class DialogStepsTest extends CommandTestBase {
 
 	@Test
 	void theSecondDialogShowsOnlyTheChosenMethodsFields() {
-		assertEquals(common("axes", "alpha_mode", "alpha", "sparsity"), secondDialog(
+		assertEquals(common("axes", "missing", "alpha_mode", "alpha", "sparsity"), secondDialog(
 			ContrastivePcaCommand.class, Map.of("method", "cpca", "background_source", "image",
 				"samples", "slices")));
-		assertEquals(common("axes", "beta_mode", "beta", "epsilon"), secondDialog(
+		assertEquals(common("axes", "missing", "beta_mode", "beta", "epsilon"), secondDialog(
 			ContrastivePcaCommand.class, Map.of("method", "star", "background_source", "image",
 				"samples", "slices")));
-		assertEquals(common("axes", "alpha_mode", "alpha", "kernel", "gamma", "degree",
+		assertEquals(common("axes", "missing", "alpha_mode", "alpha", "kernel", "gamma", "degree",
 			"coef0", "landmarks"), secondDialog(ContrastivePcaCommand.class, Map.of("method",
 				"kernel", "background_source", "image", "samples", "slices")));
 		// several backgrounds: the further images only for UCA and rPCA from images
-		assertEquals(common("axes", "more_backgrounds", "stacked", "k_b"), secondDialog(
+		assertEquals(common("axes", "missing", "more_backgrounds", "stacked", "k_b"), secondDialog(
 			ContrastivePcaCommand.class, Map.of("method", "rpca", "background_source", "image",
 				"samples", "slices")));
 		assertEquals(common("stacked"), secondDialog(ContrastivePcaCommand.class, Map.of(
@@ -131,7 +131,7 @@ class DialogStepsTest extends CommandTestBase {
 			.toString());
 		assertEquals(java.util.List.of("method", "target", "background_source", "background",
 			"samples"), ScriptedHarvester.dialogs.get(0));
-		assertEquals(common("axes", "beta_mode", "beta", "epsilon"), new TreeSet<>(
+		assertEquals(common("axes", "missing", "beta_mode", "beta", "epsilon"), new TreeSet<>(
 			ScriptedHarvester.dialogs.get(1)));
 		final org.cpca.analysis.Analysis a = ((ContrastivePcaCommand) m.getDelegateObject())
 			.analysis();
