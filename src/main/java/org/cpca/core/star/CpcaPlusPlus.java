@@ -60,9 +60,9 @@ public final class CpcaPlusPlus {
 		final double rho = shrinkageIntensity(fit);
 		if (!(rho > 0)) return new CpcaPlusPlus(star);
 		final double r = Math.min(rho, 1 - 1e-12);
-		return new CpcaPlusPlus(star.withRidge(r / (1 - r), String.format(java.util.Locale
-			.ROOT, "ε = ρ/(1 − ρ) from the Ledoit–Wolf shrinkage intensity ρ = %.4g of the " +
-				"background covariance", rho)));
+		final String reason = String.format(java.util.Locale.ROOT, "ε = ρ/(1 − ρ) from the " +
+			"Ledoit–Wolf shrinkage intensity ρ = %.4g of the background covariance", rho);
+		return new CpcaPlusPlus(star.withRidge(r / (1 - r), reason));
 	}
 
 	/**
