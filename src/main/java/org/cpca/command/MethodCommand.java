@@ -7,7 +7,6 @@ import java.util.Set;
 
 import org.cpca.core.kernel.KernelFunction;
 import org.cpca.core.run.Settings;
-import org.cpca.core.star.CpcaStar;
 import org.scijava.command.ContextCommand;
 import org.scijava.plugin.Parameter;
 
@@ -74,10 +73,11 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 		description = "cPCA*'s β in [0, 1] for beta_mode=fixed: 0 is PCA, 1 is cPCA++.")
 	protected double beta = 0.5;
 
-	@Parameter(label = "ε (cPCA++, cPCA* at β = 1)", min = "0", style = "format:0.##E0",
-		description = "A singular background covariance (images with fewer slices than " +
-			"pixels) is regularised as C_b + δI, δ = ε·trace(C_b)/d.")
-	protected double epsilon = CpcaStar.DEFAULT_REGULARIZATION;
+	@Parameter(label = "ε (cPCA++, cPCA* at β = 1; 0 = auto)", min = "0", style =
+		"format:0.##E0", description = "The background covariance is regularised as C_b + " +
+			"δI, δ = ε·trace(C_b)/d. 0 (auto): cPCA++ chooses ε by the Ledoit–Wolf shrinkage " +
+			"of C_b, cPCA* at β = 1 uses 1e-6 on a singular C_b.")
+	protected double epsilon = 0;
 
 	@Parameter(label = "Kernel (kernel cPCA)", choices = { "rbf", "poly", "linear" },
 		description = "For method=kernel: rbf exp(−γ‖x−y‖²), poly (γxᵀy + coef0)^degree, " +

@@ -103,9 +103,10 @@ public final class LinearMethodFlags {
 	int betasReturned;
 
 	@Option(names = "--epsilon", paramLabel = "ε",
-		description = "--method cpcapp, and star at β = 1: when the background covariance " +
-			"is singular (always for images with fewer slices than pixels) it is regularised " +
-			"as C_b + δI, δ = ε·trace(C_b)/d; the model records δ (default: 1e-6).")
+		description = "--method cpcapp, and star at β = 1: the background covariance is " +
+			"regularised as C_b + δI, δ = ε·trace(C_b)/d; the model records δ. Default: " +
+			"cpcapp chooses ε by the Ledoit–Wolf shrinkage of C_b; star at β = 1 uses 1e-6 when " +
+			"C_b is singular. A value here is used as given (on a singular C_b only).")
 	Double epsilon;
 
 	@Option(names = "--seed", paramLabel = "SEED", defaultValue = "0",

@@ -314,6 +314,7 @@ public final class Results {
 			s.add("grid", GSON.toJsonTree(selection.grid()));
 			s.add("clusters", GSON.toJsonTree(selection.clusters()));
 			s.add("alphas", GSON.toJsonTree(selection.alphas()));
+			s.add("excluded_alphas", GSON.toJsonTree(selection.excluded()));
 			s.addProperty("clustering_cost", selection.clusteringCost());
 			s.add("spectral_eigengap", ModelFile.alphaJson(selection.spectralGap()));
 			s.add("contrast_eigengaps", GSON.toJsonTree(java.util.Arrays.stream(selection

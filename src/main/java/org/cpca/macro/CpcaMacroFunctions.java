@@ -57,9 +57,10 @@ import org.cpca.core.online.OnlineOptions;
  * Manager or of the target's overlay one background region). Options use the command's
  * keys: {@code samples=slices|pixels method=cpca|pca|star|cpcapp|online|kernel|uca|rpca
  * alpha=auto|inf|VALUE beta=auto|VALUE components=K standardize whiten bin=N seed=S
- * eta=η tau=τ epochs=N stacked k_b=auto|N|N,… epsilon=ε} ({@code beta} is
- * cPCA*'s, in [0, 1]; {@code epsilon} regularises a singular background covariance
- * for cPCA++ and cPCA* at β = 1, δ = ε·trace(C_b)/d, default 1e-6; online cPCA* takes a fixed β and {@code eta}, {@code tau},
+ * eta=η tau=τ epochs=N stacked k_b=auto|N|N,… epsilon=auto|ε} ({@code beta} is
+ * cPCA*'s, in [0, 1]; {@code epsilon} regularises the background covariance for cPCA++
+ * and cPCA* at β = 1, δ = ε·trace(C_b)/d, by default (auto) cPCA++'s Ledoit–Wolf
+ * shrinkage and 1e-6 on a singular C_b for cPCA* (docs/math/star.md); online cPCA* takes a fixed β and {@code eta}, {@code tau},
  * {@code epochs}, and compares with offline cPCA* in its diagnostics; {@code stacked} and
  * {@code k_b} are UCA's and rPCA's; gcPCA takes {@code method=gcpca variant=v1|v2|v3|v4
  * orthogonal shuffles=N}, PCPCA {@code method=pcpca alpha=A} (with

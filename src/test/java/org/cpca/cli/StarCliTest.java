@@ -164,7 +164,8 @@ class StarCliTest {
 		// larger, and cPCA* at β = 1 regularises the same way
 		final Path small = dir.resolve("e6"), large = dir.resolve("e3"), star = dir.resolve(
 			"s3");
-		assertEquals(0, CliTest.cpca(fitArgs(small, "--method", "cpcapp"))[0]);
+		assertEquals(0, CliTest.cpca(fitArgs(small, "--method", "cpcapp", "--epsilon",
+			"1e-6"))[0]);
 		assertEquals(0, CliTest.cpca(fitArgs(large, "--method", "cpcapp", "--epsilon",
 			"1e-3"))[0]);
 		assertEquals(0, CliTest.cpca(fitArgs(star, "--method", "star", "--beta", "1",
@@ -176,8 +177,8 @@ class StarCliTest {
 		assertEquals(1000, d3 / d6, 1e-9);
 		assertEquals(d3, json(star.resolve("summary.json")).getAsJsonArray("results").get(0)
 			.getAsJsonObject().get("regularization").getAsDouble(), 1e-12 * d3);
-		for (final String[] bad : new String[][] { { "cpcapp", "0", "--epsilon must be > 0" },
-			{ "cpcapp", "-1e-6", "--epsilon must be > 0" }, { "cpca", "1e-3",
+		for (final String[] bad : new String[][] { { "cpcapp", "-1e-6",
+			"--epsilon must be auto (or 0) or > 0" }, { "cpca", "1e-3",
 				"--epsilon applies to --method cpcapp and star" } })
 		{
 			final Path out = dir.resolve("bad-epsilon");

@@ -76,7 +76,7 @@ class StarMacroTest {
 	@Test
 	void epsilonReachesTheModel() {
 		final String out = MacroRunner.run(open() +
-			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=cpcapp\");\n" +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=cpcapp epsilon=1e-6\");\n" +
 			"Ext.getParameter(0, \"regularization\", d6);\n" + //
 			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=cpcapp epsilon=1e-3\");\n" +
 			"Ext.getParameter(0, \"regularization\", d3);\n" + //
@@ -84,8 +84,8 @@ class StarMacroTest {
 		final String[] d = out.split(";");
 		assertEquals(1000, Double.parseDouble(d[0]) / Double.parseDouble(d[1]), 1e-6, out);
 		assertTrue(MacroRunner.error(open() +
-			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=cpcapp epsilon=0\");")
-			.contains("epsilon must be > 0"));
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=cpcapp epsilon=-1\");")
+			.contains("epsilon must be auto (or 0) or > 0"));
 	}
 
 	@Test

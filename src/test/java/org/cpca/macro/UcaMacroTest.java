@@ -98,7 +98,7 @@ class UcaMacroTest {
 		final String parameter = MacroRunner.error(open() +
 			"Ext.cpcaFit(\"target.tif\", \"b1.tif,b2.tif\", \"method=uca components=1\");\n" +
 			"Ext.getParameter(0, \"beta\", b);");
-		assertTrue(parameter.contains("lambda, dual"), parameter);
+		assertTrue(parameter.contains("lambda, constraint_scale, dual"), parameter);
 		final String overlay = MacroRunner.error(open() +
 			"Ext.cpcaFit(\"target.tif\", \"overlay\", \"samples=pixels method=uca\");");
 		assertTrue(overlay.contains("no overlay ROIs"), overlay);

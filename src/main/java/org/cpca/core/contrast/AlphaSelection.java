@@ -21,7 +21,11 @@ import org.apache.commons.math3.linear.SingularValueDecomposition;
  * <li>Grid: α = 0 plus {@code alphaCount} values log-spaced over
  * [10^minLog, 10^maxLog].</li>
  * <li>For each α, the top-k subspace and the target scores S_α (n_t × k); each solve is
- * warm-started from the previous α.</li>
+ * warm-started from the previous α. An α whose top eigenvalue is at or below the rounding
+ * level ({@link #contrastLevel}) has no positive contrast, and one with a top-k eigenvalue
+ * within the rounding level of 0 has a top-k direction without variance in either
+ * dataset: neither has a top-k subspace the data define, and both are left out of the next
+ * two steps ({@link #excluded()}, {@link #defined}).</li>
  * <li>Affinity of α_i and α_j: the product of the cosines of the principal angles between
  * span(S_αi) and span(S_αj) (the singular values of Q_iᵀQ_j after QR); 1 on the
  * diagonal; 0 for a numerically zero score matrix.</li>
@@ -51,6 +55,9 @@ public final class AlphaSelection<M extends FittedModel> {
 	private final double spectralGap;
 	private final double[] contrastGaps;
 
+	/** Grid values left out for want of positive contrast (see {@link #excluded()}). */
+	private double[] excluded = new double[0];
+
 	/** Per grid α: target and background variance of the top component (the sweep's own). */
 	private final double[] topTargetVariance, topBackgroundVariance;
 
@@ -75,30 +82,83 @@ public final class AlphaSelection<M extends FittedModel> {
 		final double[] grid = o.alphaGrid();
 		final int g = grid.length;
 		final TopEigen.Result[] solutions = sweep(cpca, grid, progress);
-		final double[][] vectors = new double[g][];
 		final double[] tv = new double[g], bv = new double[g];
 		final ContrastiveSpace space = cpca.space();
+		final double normA = frobenius(space.a), normB = frobenius(space.b);
+		// grid values without positive contrast (top eigenvalue at the rounding level or
+		// below) have no top-k subspace the data define: left out of affinity and clustering
+		final List<Integer> kept = new ArrayList<>();
+		final List<Double> excluded = new ArrayList<>();
 		for (int i = 0; i < g; i++) {
-			vectors[i] = solutions[i].vectors;
 			// the top component's variances, kept for the variance-pairs plot (no re-solve)
-			tv[i] = space.quadratics(space.a, vectors[i], k)[0];
-			bv[i] = space.quadratics(space.b, vectors[i], k)[0];
+			tv[i] = space.quadratics(space.a, solutions[i].vectors, k)[0];
+			bv[i] = space.quadratics(space.b, solutions[i].vectors, k)[0];
+			if (i == 0 || defined(solutions[i].values, k, contrastLevel(normA, normB,
+				grid[i]))) kept.add(i);
+			else excluded.add(grid[i]);
 		}
-		final double[][] affinity = affinities(cpca, vectors, k);
-		final Choice choice = choose(affinity, o.alphasReturned(), o.seed(), o
-			.kmeansRestarts());
+		final double[][] vectors = new double[kept.size()][];
+		for (int c = 0; c < vectors.length; c++)
+			vectors[c] = solutions[kept.get(c)].vectors;
+		final double[][] keptAffinity = affinities(cpca, vectors, k);
+		final Choice choice = choose(keptAffinity, o.alphasReturned(), o.seed(), o
+			.kmeansRestarts()).onGrid(kept, g);
+		// the whole grid's affinity: NaN where a value was left out
+		final double[][] affinity = new double[g][g];
+		for (final double[] row : affinity)
+			java.util.Arrays.fill(row, Double.NaN);
+		for (int a = 0; a < vectors.length; a++)
+			for (int b = 0; b < vectors.length; b++)
+				affinity[kept.get(a)][kept.get(b)] = keptAffinity[a][b];
 		final List<CpcaModel> models = new ArrayList<>();
 		final double[] gaps = new double[choice.chosen.size()];
 		for (int c = 0; c < gaps.length; c++) {
 			final int i = choice.chosen.get(c);
 			gaps[c] = contrastGap(cpca, grid[i]);
-			final List<String> notes = new ArrayList<>();
-			if (i > 0 && !(solutions[i].values[0] > 0)) notes.add(noContrast(grid[i],
-				solutions[i].values[0]));
 			models.add(cpca.build("cpca", grid[i], java.util.Collections.emptyMap(),
-				solutions[i].values, solutions[i].vectors, o.components(), notes));
+				solutions[i].values, solutions[i].vectors, o.components(), new ArrayList<>()));
 		}
-		return new AlphaSelection<>(grid, affinity, choice, gaps, models, tv, bv);
+		final AlphaSelection<CpcaModel> out = new AlphaSelection<>(grid, affinity, choice,
+			gaps, models, tv, bv);
+		out.excluded = excluded.stream().mapToDouble(Double::doubleValue).toArray();
+		return out;
+	}
+
+	/**
+	 * The rounding level of the top eigenvalue of {@code C(α) = A − αB}: {@value
+	 * #CONTRAST_LEVEL}·(‖A‖_F + α‖B‖_F), the eigensolver's relative accuracy (1e-10 of the
+	 * operator's norm, with a margin of 10) times a bound on ‖C(α)‖₂. A top eigenvalue at or
+	 * below it is no positive contrast (docs/math/cpca.md).
+	 */
+	public static double contrastLevel(final double normA, final double normB,
+		final double alpha)
+	{
+		return CONTRAST_LEVEL * (normA + alpha * normB);
+	}
+
+	/**
+	 * Whether the top-k solution with these (descending) eigenvalues defines a target-score
+	 * subspace: positive contrast ({@code λ_1 > level}) and no top-k eigenvalue within the
+	 * rounding level of 0 — such a direction is, but for rounding, one with no variance in
+	 * either dataset (its target scores vanish, and with two of them the subspace is not
+	 * unique).
+	 */
+	static boolean defined(final double[] values, final int k, final double level) {
+		if (!(values[0] > level)) return false;
+		for (int j = 1; j < Math.min(k, values.length); j++)
+			if (!(Math.abs(values[j]) > level)) return false;
+		return true;
+	}
+
+	/** See {@link #contrastLevel}. */
+	public static final double CONTRAST_LEVEL = 1e-9;
+
+	/** Frobenius norm of a flat matrix. */
+	public static double frobenius(final double[] x) {
+		double s = 0;
+		for (final double v : x)
+			s += v * v;
+		return Math.sqrt(s);
 	}
 
 	/**
@@ -220,6 +280,22 @@ public final class AlphaSelection<M extends FittedModel> {
 			this.chosen = chosen;
 			this.cost = cost;
 			this.spectralGap = spectralGap;
+		}
+
+		/**
+		 * This choice, made among the grid values {@code kept} (ascending indices into a
+		 * grid of {@code size}), in the whole grid's indices: a value left out has cluster
+		 * −1.
+		 */
+		Choice onGrid(final List<Integer> kept, final int size) {
+			final int[] all = new int[size];
+			java.util.Arrays.fill(all, -1);
+			for (int c = 0; c < kept.size(); c++)
+				all[kept.get(c)] = clusters[c];
+			final List<Integer> on = new ArrayList<>();
+			for (final int c : chosen)
+				on.add(kept.get(c));
+			return new Choice(all, on, cost, spectralGap);
 		}
 	}
 
@@ -613,7 +689,7 @@ public final class AlphaSelection<M extends FittedModel> {
 		return grid.clone();
 	}
 
-	/** Affinity between every pair of grid values. */
+	/** Affinity between every pair of grid values; NaN for a value left out ({@link #excluded()}). */
 	public double[][] affinity() {
 		final double[][] out = new double[affinity.length][];
 		for (int i = 0; i < out.length; i++)
@@ -621,7 +697,32 @@ public final class AlphaSelection<M extends FittedModel> {
 		return out;
 	}
 
-	/** Cluster index of every grid value. */
+	/**
+	 * The grid values left out of the affinity and the clustering because C(α) has no
+	 * positive contrast in its top k there ({@link #defined}: the top-k subspace is not
+	 * defined by the data); empty when every value has contrast.
+	 */
+	public double[] excluded() {
+		return excluded.clone();
+	}
+
+	/**
+	 * The diagnostic that names the grid values left out ({@link #excluded()}), or
+	 * {@code null} when there are none.
+	 */
+	public String exclusionNote() {
+		if (excluded.length == 0) return null;
+		return String.format(java.util.Locale.ROOT, "automatic α: %d of the %d grid values " +
+			"(α = %s) have no positive contrast in their top k (the top eigenvalue " +
+			"of C_t − αC_b, or one of the top k, is at the rounding level %.0e·(‖C_t‖_F + " +
+			"α‖C_b‖_F) or below: a direction with no variance in either dataset, so the top-k " +
+			"subspace is not defined by the data); they were left out of the affinity and the " +
+			"clustering", excluded.length, grid.length, java.util.Arrays.stream(excluded)
+				.mapToObj(a -> String.format(java.util.Locale.ROOT, "%.4g", a)).collect(
+					java.util.stream.Collectors.joining(", ")), CONTRAST_LEVEL);
+	}
+
+	/** Cluster index of every grid value; −1 for a value left out ({@link #excluded()}). */
 	public int[] clusters() {
 		return clusters.clone();
 	}
@@ -670,8 +771,10 @@ public final class AlphaSelection<M extends FittedModel> {
 				"a mapped model must keep its α (" + m.alpha() + " became " + n.alpha() + ")");
 			mapped.add(n);
 		}
-		return new AlphaSelection<>(grid, affinity, new Choice(clusters, List.of(),
-			clusteringCost, spectralGap), contrastGaps, mapped, topTargetVariance,
-			topBackgroundVariance);
+		final AlphaSelection<N> out = new AlphaSelection<>(grid, affinity, new Choice(
+			clusters, List.of(), clusteringCost, spectralGap), contrastGaps, mapped,
+			topTargetVariance, topBackgroundVariance);
+		out.excluded = excluded;
+		return out;
 	}
 }

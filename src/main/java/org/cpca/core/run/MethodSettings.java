@@ -32,8 +32,12 @@ public final class MethodSettings {
 	public int betaCount = 40;
 	/** cPCA*'s automatic β: the number of β values returned, β = 0 included. */
 	public int betasReturned = 4;
-	/** cPCA* at β = 1 and cPCA++: ε of the regularisation δ = ε·trace(C_b)/d. */
-	public double epsilon = CpcaStar.DEFAULT_REGULARIZATION;
+	/**
+	 * cPCA* at β = 1 and cPCA++: ε of the regularisation δ = ε·trace(C_b)/d; NaN:
+	 * automatic (cPCA++: the Ledoit–Wolf shrinkage of C_b; cPCA*: {@link
+	 * CpcaStar#DEFAULT_REGULARIZATION} on a singular C_b).
+	 */
+	public double epsilon = Double.NaN;
 
 	/** Online cPCA*: the dimensionless step size η (0 &lt; η &lt; τ). */
 	public double eta = OnlineOptions.DEFAULT_ETA;

@@ -15,7 +15,6 @@ import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.data.SampleStream;
 import org.cpca.core.kernel.KernelFunction;
 import org.cpca.core.online.OnlineOptions;
-import org.cpca.core.star.CpcaStar;
 
 /**
  * Everything a user can set about a method, as one immutable, validated value: the
@@ -103,12 +102,16 @@ public final class Settings {
 		key("beta_count", "a whole number ≥ 1", (b, t, k) -> b.betaCount = whole(t, k, 1));
 		key("betas_returned", "a whole number ≥ 2 (β = 0 and one more)", (b, t,
 			k) -> b.betasReturned = whole(t, k, 2));
-		key("epsilon", "a value > 0, e.g. 1e-6", (b, t, k) -> {
+		key("epsilon", "auto (0) or a value > 0, e.g. 1e-6", (b, t, k) -> {
+			if (t.trim().equalsIgnoreCase("auto")) {
+				b.epsilon = Double.NaN;
+				return;
+			}
 			final double v = number(t, k);
-			if (!(v > 0) || Double.isInfinite(v)) throw new IllegalArgumentException(Choice.name(
-				k) + " must be > 0 (got " + t + "): the regularisation δ = ε·trace(C_b)/d of a singular background " +
-				"covariance, e.g. 1e-6");
-			b.epsilon = v;
+			if (!(v >= 0) || Double.isInfinite(v)) throw new IllegalArgumentException(Choice.name(
+				k) + " must be auto (or 0) or > 0 (got " + t + "): the regularisation δ = " +
+				"ε·trace(C_b)/d of the background covariance, e.g. 1e-6");
+			b.epsilon = v == 0 ? Double.NaN : v;
 		});
 		key("kernel", "linear, poly or rbf", (b, t, k) -> {
 			KernelFunction.Type.parse(t);
@@ -374,7 +377,8 @@ public final class Settings {
 		long seed;
 		int alphaCount = 40, alphasReturned = 4, betaCount = 40, betasReturned = 4;
 		double[] alphaRange = { 0.1, 1000 };
-		double epsilon = CpcaStar.DEFAULT_REGULARIZATION;
+		/** NaN: automatic (cPCA++'s shrinkage; 10⁻⁶ on a singular C_b for cPCA* at β = 1). */
+		double epsilon = Double.NaN;
 		String kernel = "rbf";
 		Choice gamma = Choice.auto();
 		double degree = KernelFunction.DEFAULT_DEGREE, coef0 = KernelFunction.DEFAULT_COEF0;

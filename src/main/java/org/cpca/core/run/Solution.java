@@ -58,8 +58,11 @@ public final class Solution {
 		final List<? extends FittedModel> models, final AlphaSelection selection,
 		final Cpca fit)
 	{
+		final List<String> notes = new ArrayList<>(fit == null ? List.of() : fit.diagnostics());
+		if (selection != null && selection.exclusionNote() != null) notes.add(selection
+			.exclusionNote());
 		return new Solution(method, alphaMode, models, selection, fit, List.of(), Map.of(),
-			fit == null ? List.of() : fit.diagnostics());
+			notes);
 	}
 
 	public Method method() {

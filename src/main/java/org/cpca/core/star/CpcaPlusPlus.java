@@ -44,6 +44,65 @@ public final class CpcaPlusPlus {
 		return new CpcaPlusPlus(star.withRegularization(epsilon));
 	}
 
+	/**
+	 * The default ridge (docs/math/star.md): C_b is replaced by the Ledoit–Wolf shrinkage
+	 * estimate {@code (1 − ρ)S + ρ·(tr S/d)·I} of the background covariance, whose generalized
+	 * eigenvectors are those of {@code C_b + δI} with {@code δ = ε·trace(C_b)/d}, {@code ε =
+	 * ρ/(1 − ρ)} — applied whether or not C_b is singular, because a sample covariance with
+	 * fewer samples than (or not many more than) features underestimates its small
+	 * eigenvalues, and the variance ratio chases exactly those. ρ is estimated from the
+	 * background's samples ({@link #shrinkageIntensity}); without samples (a fit from
+	 * moments) the fixed ε of {@link #withRegularization} applies, with a diagnostic.
+	 */
+	public CpcaPlusPlus withShrinkage() {
+		final Cpca fit = star.fit();
+		if (fit.backgrounds().isEmpty()) return new CpcaPlusPlus(star);
+		final double rho = shrinkageIntensity(fit);
+		if (!(rho > 0)) return new CpcaPlusPlus(star);
+		final double r = Math.min(rho, 1 - 1e-12);
+		final String reason = String.format(java.util.Locale.ROOT, "ε = ρ/(1 − ρ) from the " +
+			"Ledoit–Wolf shrinkage intensity ρ = %.4g of the background covariance", rho);
+		return new CpcaPlusPlus(star.withRidge(r / (1 - r), reason));
+	}
+
+	/**
+	 * The Ledoit–Wolf (2004) shrinkage intensity ρ ∈ [0, 1] of the background covariance
+	 * towards (tr S/d)·I, from the fit's background samples y_i (centred, and standardised
+	 * if the fit is; S = Σ y_i y_iᵀ/n): with μ = tr S/d, δ² = ‖S − μI‖²/d and
+	 * b² = min(δ², (Σ‖y_i‖⁴/n − ‖S‖²)/(n d)) (Frobenius norms), ρ = b²/δ². ‖S‖ comes from
+	 * the fit's C_b (exact in the reduced space, which holds all of the background's
+	 * variance); the fourth moments from one pass over the samples.
+	 */
+	static double shrinkageIntensity(final Cpca fit) {
+		final org.cpca.core.data.Dataset x = fit.backgrounds().get(0);
+		final int n = x.samples(), d = x.features(), m = fit.space().dimension();
+		if (n < 2) return 0;
+		final org.cpca.core.data.Preprocessing pre = org.cpca.core.data.Preprocessing.fit(x,
+			fit.options().standardize(), new java.util.ArrayList<>());
+		final double[] b = fit.space().b;
+		double trace = 0, frobenius = 0;
+		for (int i = 0; i < m; i++)
+			trace += b[i * m + i];
+		for (final double v : b)
+			frobenius += v * v;
+		final double f = (n - 1.0) / n; // C_b (n − 1) → S (n)
+		final double mu = f * trace / d, s2 = f * f * frobenius;
+		double fourth = 0;
+		for (int i = 0; i < n; i++) {
+			final float[] row = x.row(i);
+			double norm = 0;
+			for (int j = 0; j < d; j++) {
+				final double y = pre.apply(j, row[j]);
+				norm += y * y;
+			}
+			fourth += norm * norm;
+		}
+		final double delta2 = (s2 - d * mu * mu) / d;
+		if (!(delta2 > 0)) return 1; // C_b is already a multiple of I
+		final double b2 = Math.min(delta2, Math.max(0, (fourth / n - s2) / ((double) n * d)));
+		return b2 / delta2;
+	}
+
 	/** The δ that {@link #model} adds to C_b: 0 when C_b is invertible. */
 	public double regularization() {
 		return star.regularization();

@@ -82,18 +82,24 @@ public final class CpcaStar {
 
 	private final Cpca fit;
 	private final double epsilon;
+	/**
+	 * Why the β = 1 ridge is applied whether or not C_b is singular (cPCA++'s shrinkage,
+	 * {@link #withRidge}); {@code null}: only a singular C_b is regularised.
+	 */
+	private final String ridge;
 	private final int gridCount;
 	private final double minLogOdds;
 	private final double maxLogOdds;
 	private final int returned;
 	private final Prepared prepared;
 
-	private CpcaStar(final Cpca fit, final double epsilon, final int gridCount,
-		final double minLogOdds, final double maxLogOdds, final int returned,
-		final Prepared prepared)
+	private CpcaStar(final Cpca fit, final double epsilon, final String ridge,
+		final int gridCount, final double minLogOdds, final double maxLogOdds,
+		final int returned, final Prepared prepared)
 	{
 		this.fit = fit;
 		this.epsilon = epsilon;
+		this.ridge = ridge;
 		this.gridCount = gridCount;
 		this.minLogOdds = minLogOdds;
 		this.maxLogOdds = maxLogOdds;
@@ -110,7 +116,7 @@ public final class CpcaStar {
 			"cPCA* takes one background but " + fit.backgroundCount() + " were given: " +
 				(fit.backgroundCount() == 0 ? "give a background" : "use UCA for several " +
 					"backgrounds, or pool them into one"));
-		return new CpcaStar(fit, DEFAULT_REGULARIZATION, 40, -2, 4, 4, new Prepared());
+		return new CpcaStar(fit, DEFAULT_REGULARIZATION, null, 40, -2, 4, 4, new Prepared());
 	}
 
 	/** ε of the β = 1 regularisation δ = ε·trace(C_b)/d (used only if C_b is singular). */
@@ -118,8 +124,19 @@ public final class CpcaStar {
 		if (!(newEpsilon > 0) || Double.isInfinite(newEpsilon))
 			throw new IllegalArgumentException("the regularisation ε must be > 0 (got " +
 				newEpsilon + "), e.g. 1e-6");
-		return new CpcaStar(fit, newEpsilon, gridCount, minLogOdds, maxLogOdds, returned,
-			prepared);
+		return new CpcaStar(fit, newEpsilon, null, gridCount, minLogOdds, maxLogOdds,
+			returned, prepared);
+	}
+
+	/**
+	 * The β = 1 problem with {@code C_b + δI}, δ = ε·trace(C_b)/d, whether or not C_b is
+	 * singular (cPCA++'s shrinkage, {@link CpcaPlusPlus#withShrinkage}).
+	 *
+	 * @param reason how ε was chosen, for the diagnostic
+	 */
+	CpcaStar withRidge(final double newEpsilon, final String reason) {
+		return new CpcaStar(withRegularization(newEpsilon).fit, newEpsilon, reason,
+			gridCount, minLogOdds, maxLogOdds, returned, prepared);
 	}
 
 	/**
@@ -135,7 +152,7 @@ public final class CpcaStar {
 		if (!(minLog <= maxLog) || !Double.isFinite(minLog) || !Double.isFinite(maxLog))
 			throw new IllegalArgumentException("the β grid's log10 odds range must " +
 				"satisfy min ≤ max (got " + minLog + " … " + maxLog + ")");
-		return new CpcaStar(fit, epsilon, count, minLog, maxLog, returned, prepared);
+		return new CpcaStar(fit, epsilon, ridge, count, minLog, maxLog, returned, prepared);
 	}
 
 	/** Number of β values returned by {@link #automatic}, β = 0 included (≥ 2). */
@@ -143,7 +160,7 @@ public final class CpcaStar {
 		if (count < 2) throw new IllegalArgumentException(
 			"automatic β selection returns β = 0 and at least one more value: ask for ≥ 2 " +
 				"(got " + count + ")");
-		return new CpcaStar(fit, epsilon, gridCount, minLogOdds, maxLogOdds, count,
+		return new CpcaStar(fit, epsilon, ridge, gridCount, minLogOdds, maxLogOdds, count,
 			prepared);
 	}
 
@@ -210,7 +227,7 @@ public final class CpcaStar {
 
 	/** The δ added to C_b at β = 1: ε·trace(C_b)/d if C_b is singular, otherwise 0. */
 	public double regularization() {
-		return backgroundSingular() ? epsilon * backgroundScale() : 0;
+		return ridge != null || backgroundSingular() ? epsilon * backgroundScale() : 0;
 	}
 
 	static void checkBeta(final double beta) {
@@ -277,6 +294,13 @@ public final class CpcaStar {
 		if (!(backgroundScale() > 0)) throw new IllegalArgumentException(
 			constantBackground() + ": β = 1 (cPCA++) divides by the background variance; " +
 				"use β < 1 (which equals PCA here)");
+		if (ridge != null) {
+			final double delta = regularization();
+			notes.add(String.format(java.util.Locale.ROOT, "β = 1: the background covariance " +
+				"was regularised as C_b + δI with δ = ε·trace(C_b)/d = %.6g (ε = %.3g, d = %d; " +
+				"%s)", delta, epsilon, fit.space().features(), ridge));
+			return delta;
+		}
 		if (!backgroundSingular()) return 0;
 		final double delta = regularization();
 		notes.add(String.format(java.util.Locale.ROOT, "β = 1: the background covariance is singular; " +

@@ -33,7 +33,8 @@ public final class StarRun {
 	public static Solution star(final Cpca fit, final MethodSettings s, final Progress progress) {
 		final boolean auto = Double.isNaN(s.beta);
 		if (!auto) CpcaStar.checkBeta(s.beta);
-		final CpcaStar star = CpcaStar.of(fit).withRegularization(s.epsilon).withBetaGrid(
+		final CpcaStar star = CpcaStar.of(fit).withRegularization(Double.isNaN(s.epsilon)
+			? CpcaStar.DEFAULT_REGULARIZATION : s.epsilon).withBetaGrid(
 			s.betaCount, MIN_LOG_ODDS, MAX_LOG_ODDS).withBetasReturned(s.betasReturned);
 		final List<String> labels = fit.targetLabels();
 		final boolean classes = labels != null && new HashSet<>(labels).size() >= 2;
@@ -74,7 +75,9 @@ public final class StarRun {
 	}
 
 	public static Solution plusPlus(final Cpca fit, final MethodSettings s) {
-		final CpcaPlusPlus pp = CpcaPlusPlus.of(fit).withRegularization(s.epsilon);
+		// automatic ε (the default): the Ledoit–Wolf shrinkage of C_b (docs/math/star.md)
+		final CpcaPlusPlus pp = Double.isNaN(s.epsilon) ? CpcaPlusPlus.of(fit).withShrinkage()
+			: CpcaPlusPlus.of(fit).withRegularization(s.epsilon);
 		final CpcaModel model = pp.model();
 		return new Solution(Method.CPCAPP, null, List.of(model), null, fit, List.of(), Map.of(
 			"regularization", model.parameters().get("regularization")), fit.diagnostics());

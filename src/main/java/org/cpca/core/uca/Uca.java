@@ -18,8 +18,9 @@ import java.util.Map;
  * contrastive PCA without a tuning parameter, with one or several backgrounds.
  * <p>
  * The primal problem is {@code max vᵀAv} subject to {@code ‖v‖ = 1} and
- * {@code vᵀB_j v ≤ 1} for every background j (A = C_t, B_j = C_bj, each dataset centred,
- * and optionally standardised, on its own; covariances with n − 1). Its Lagrangian dual
+ * {@code vᵀB_j v ≤ s_j} for every background j (A = C_t, B_j = C_bj, each dataset centred,
+ * and optionally standardised, on its own; covariances with n − 1; s_j below). With B_j
+ * standing for {@code B_j/s_j}, its Lagrangian dual
  * {@code g(λ) = λ_max(A − Σ_j λ_j B_j) + Σ_j λ_j} is convex and is <em>minimised</em> over
  * λ ≥ 0 ({@link UcaDual}: one background is a 1-D problem solved by Brent's method;
  * several by projected Newton steps on a smoothed dual, {@link UcaSmoothing}, because
@@ -27,14 +28,18 @@ import java.util.Map;
  * with the α's chosen by the data. The model's parameters are "lambda" (every λ_j) and
  * "dual" (g at the minimum); α is NaN.
  * <p>
- * <b>The constraint's scale.</b> {@code vᵀB_jv ≤ 1} compares a background variance with
- * the number 1, so it depends on the units of the data: multiplying a background by c
- * multiplies its variances by c². Data whose background variances are all far below 1 make
- * the constraint inactive (λ = 0, UCA is PCA; reported); data whose variances all exceed 1
- * leave no feasible direction except those without any variance. Standardising (each
- * dataset divided by its own per-feature standard deviation) puts every dataset on the
- * same, unit, scale; for images, whose features share units, the result is meaningful
- * when intensities are comparable to 1 (e.g. after normalising to [0, 1]).
+ * <b>The constraint's scale</b> ({@link Scale}). The paper's {@code vᵀB_jv ≤ 1} compares a
+ * background variance with the number 1, so it depends on the units of the data: raw grey
+ * levels (variance ~10³ per pixel) leave no feasible direction, data of variance far below
+ * 1 make the constraint inactive. By default ({@link Scale#TYPICAL_VARIANCE}) the bound is
+ * the variance of a typical feature of that background, s_j = the median variance of its
+ * non-constant features: {@code vᵀB_jv ≤ s_j}. It is unit-free (scaling all data by c
+ * scales both sides by c²), is not inflated by the few loud features of a background that
+ * carries a nuisance (a mean would be, and would let part of the nuisance through), and is
+ * the paper's constraint up to the factor n/(n − 1) on standardised data, where s_j ≈ 1.
+ * {@link Scale#UNIT} keeps the literal bound 1. The model's "lambda" are the multipliers
+ * of the B_j themselves (the α_j of {@code A − Σ_j λ_j B_j}) and "constraint_scale" the
+ * s_j.
  * <p>
  * <b>Duality.</b> With one background the S-lemma gives no duality gap: g at the minimum
  * is the primal optimum. When the top eigenvalue of {@code A − λB} is simple there, the
@@ -54,6 +59,17 @@ public final class Uca {
 
 	private Uca() {}
 
+	/** The right-hand side of the constraints {@code vᵀB_jv ≤ s_j} (see the class comment). */
+	public enum Scale {
+		/**
+		 * s_j = the median variance of background j's non-constant features, the variance of
+		 * a typical feature: unit-free (default).
+		 */
+		TYPICAL_VARIANCE,
+		/** s_j = 1, the paper's literal constraint (in the data's units). */
+		UNIT
+	}
+
 	/**
 	 * UCA with every background of the fit treated separately ("split").
 	 *
@@ -62,7 +78,12 @@ public final class Uca {
 	 *           every constraint (the message says to standardise or rescale)
 	 */
 	public static CpcaModel fit(final Cpca cpca, final Progress progress) {
-		return fit(cpca, progress, 0);
+		return fit(cpca, progress, 0, Scale.TYPICAL_VARIANCE);
+	}
+
+	/** {@link #fit(Cpca, Progress)} with the given constraint scale. */
+	public static CpcaModel fit(final Cpca cpca, final Scale scale, final Progress progress) {
+		return fit(cpca, progress, 0, scale);
 	}
 
 	/**
@@ -73,10 +94,17 @@ public final class Uca {
 	public static CpcaModel stacked(final Dataset target, final List<Dataset> backgrounds,
 		final CpcaOptions options, final Progress progress)
 	{
+		return stacked(target, backgrounds, options, Scale.TYPICAL_VARIANCE, progress);
+	}
+
+	/** {@link #stacked(Dataset, List, CpcaOptions, Progress)} with the given constraint scale. */
+	public static CpcaModel stacked(final Dataset target, final List<Dataset> backgrounds,
+		final CpcaOptions options, final Scale scale, final Progress progress)
+	{
 		if (backgrounds.isEmpty()) throw new IllegalArgumentException(
 			"UCA needs at least one background");
 		return fit(Cpca.fit(target, List.of(Dataset.pool(backgrounds)), options, progress),
-			progress, backgrounds.size());
+			progress, backgrounds.size(), scale);
 	}
 
 	/**
@@ -86,19 +114,28 @@ public final class Uca {
 	public static CpcaModel fit(final Cpca cpca, final int stacked,
 		final Progress progress)
 	{
-		return fit(cpca, progress, stacked > 1 ? stacked : 0);
+		return fit(cpca, progress, stacked > 1 ? stacked : 0, Scale.TYPICAL_VARIANCE);
 	}
 
 	private static CpcaModel fit(final Cpca cpca, final Progress progress,
-		final int stacked)
+		final int stacked, final Scale scale)
 	{
 		if (cpca.backgroundCount() == 0) throw new IllegalArgumentException(
 			"UCA needs at least one background: give one or more background datasets");
 		final ContrastiveSpace space = cpca.space();
 		final String[] names = cpca.backgroundNames().toArray(new String[0]);
 		progress.stage("UCA", 0);
-		final UcaDual dual = new UcaDual(space, space.features() > space
-			.dimension(), cpca.options().seed(), progress);
+		// the constraints vᵀB_jv ≤ s_j as vᵀ(B_j/s_j)v ≤ 1
+		final double[] scales = new double[names.length];
+		final double[][] bs = new double[names.length][];
+		for (int j = 0; j < names.length; j++) {
+			scales[j] = scale == Scale.UNIT ? 1 : typicalVariance(cpca, j);
+			bs[j] = space.backgrounds[j].clone();
+			for (int i = 0; i < bs[j].length; i++)
+				bs[j][i] /= scales[j];
+		}
+		final UcaDual dual = new UcaDual(space, bs, scale == Scale.UNIT, space.features() >
+			space.dimension(), cpca.options().seed(), progress);
 		final UcaDual.Minimum min = dual.minimise();
 		final UcaDual.Point p = min.point;
 		final int k = cpca.options().components();
@@ -109,11 +146,62 @@ public final class Uca {
 		final TopEigen.Result top = wanted == k ? solved : firstColumns(solved, k, space
 			.dimension());
 		final Map<String, Object> parameters = new LinkedHashMap<>();
-		parameters.put("lambda", p.lambda.clone());
+		final double[] lambda = p.lambda.clone();
+		for (int j = 0; j < lambda.length; j++)
+			lambda[j] /= scales[j]; // the multiplier of B_j itself
+		parameters.put("lambda", lambda);
+		parameters.put("constraint_scale", scales.clone());
 		parameters.put("dual", p.value);
 		if (stacked > 0) parameters.put("stacked", (double) stacked);
 		return cpca.build("uca", Double.NaN, parameters, top.values, top.vectors, k, notes(
-			min, names, solved, stacked));
+			min, names, solved, stacked, lambda, scales, scale));
+	}
+
+	/**
+	 * The bound s_j of {@link Scale#TYPICAL_VARIANCE}: the median variance (n − 1) of background
+	 * j's non-constant features, as the fit preprocessed them (standardised: n/(n − 1)); from
+	 * the covariance's diagonal when the fit holds no rows (moments); 1 if every feature is
+	 * constant. Where neither rows nor the feature-space covariance exist, the mean
+	 * tr(C_bj)/d.
+	 */
+	static double typicalVariance(final Cpca cpca, final int j) {
+		final ContrastiveSpace space = cpca.space();
+		final int m = space.dimension(), d = space.features();
+		double[] variances = null;
+		if (cpca.backgrounds().size() > j) {
+			final Dataset x = cpca.backgrounds().get(j);
+			final int n = x.samples();
+			final double[] mean = new double[d], ss = new double[d];
+			for (int i = 0; i < n; i++) {
+				final float[] row = x.row(i);
+				for (int f = 0; f < d; f++) {
+					final double delta = row[f] - mean[f];
+					mean[f] += delta / (i + 1);
+					ss[f] += delta * (row[f] - mean[f]);
+				}
+			}
+			variances = new double[d];
+			for (int f = 0; f < d; f++)
+				variances[f] = n < 2 ? 0 : cpca.options().standardize() ? ss[f] > 0 ? n /
+					(n - 1.0) : 0 : ss[f] / (n - 1);
+		}
+		else if (m == d) {
+			variances = new double[d];
+			for (int f = 0; f < d; f++)
+				variances[f] = space.backgrounds[j][f * m + f];
+		}
+		if (variances == null) {
+			// the reduced space holds all of the background's variance: tr B_j = tr C_bj
+			double trace = 0;
+			for (int i = 0; i < m; i++)
+				trace += space.backgrounds[j][i * m + i];
+			return trace > 0 ? trace / d : 1;
+		}
+		final double[] positive = java.util.Arrays.stream(variances).filter(v -> v > 0)
+			.sorted().toArray();
+		if (positive.length == 0) return 1;
+		final int h = positive.length / 2;
+		return positive.length % 2 == 1 ? positive[h] : 0.5 * (positive[h - 1] + positive[h]);
 	}
 
 	/** The first k eigenpairs of a result with more columns. */
@@ -129,36 +217,42 @@ public final class Uca {
 	}
 
 	private static List<String> notes(final UcaDual.Minimum min, final String[] names,
-		final TopEigen.Result top, final int stacked)
+		final TopEigen.Result top, final int stacked, final double[] lambda,
+		final double[] scales, final Scale scale)
 	{
 		final UcaDual.Point p = min.point;
 		final List<String> notes = new ArrayList<>();
+		notes.add(scale == Scale.UNIT ? "UCA: constraints vᵀB_jv ≤ 1 (in the data's units)"
+			: "UCA: constraints vᵀB_jv ≤ s_j with s_j the median variance of background j's " +
+				"features (a typical feature's variance; unit-free): s = " + format(scales,
+					false));
 		if (stacked > 1) notes.add("UCA stacked: the " + stacked + " backgrounds were " +
 			"pooled into one dataset (one covariance, centred on the pooled mean)");
 		if (min.inactive) {
 			notes.add("UCA: the constraint is inactive (the target's first principal " +
-				"direction has background variance " + format(min.derivativeAtZero, true) +
-				" ≤ 1): λ = 0 and UCA equals PCA. The constraint vᵀBv ≤ 1 is in the " +
-				"background's units: standardise or rescale the data if the background " +
-				"should count");
+				"direction has background variance vᵀB_jv/s_j = " + format(min.derivativeAtZero,
+					true) + " ≤ 1): λ = 0 and UCA equals PCA" + (scale == Scale.UNIT ? ". The " +
+						"constraint vᵀBv ≤ 1 is in the background's units: standardise or " +
+						"rescale the data if the background should count" : ""));
 			return notes;
 		}
 		final double primal = p.floored ? Double.NaN : p.top + dot(p.lambda, p.constraint);
-		notes.add("UCA: λ = " + format(p.lambda, false) + " after " + (names.length == 1
+		notes.add("UCA: λ = " + format(lambda, false) + " after " + (names.length == 1
 			? "a 1-D solve" : min.iterations + " Newton step(s)") + ", " + min.evaluations +
 			" eigen-solves; dual g = " + String.format(java.util.Locale.ROOT, "%.6g", p.value) + (p.floored ? ""
-				: ", first component vᵀAv = " + String.format(java.util.Locale.ROOT, "%.6g", primal) + ", vᵀB_jv = " +
+				: ", first component vᵀAv = " + String.format(java.util.Locale.ROOT, "%.6g", primal) + ", vᵀB_jv/s_j = " +
 					format(p.constraint, false)));
 		for (int j = 0; j < names.length && names.length > 1; j++)
 			if (p.lambda[j] == 0) notes.add("UCA: " + names[j] + " is redundant here: its " +
-				"constraint is inactive at the optimum (λ = 0, vᵀBv = " + String.format(java.util.Locale.ROOT, "%.4g",
+				"constraint is inactive at the optimum (λ = 0, vᵀBv/s = " + String.format(java.util.Locale.ROOT, "%.4g",
 					p.constraint[j]) + ")");
 		if (!min.converged) notes.add("UCA: the optimality test failed (projected " +
 			"subgradient " + String.format(java.util.Locale.ROOT, "%.2g", min.residual) + "): λ may be inaccurate");
 		if (p.floored) notes.add("UCA: at the optimum every direction with target " +
-			"variance has more than unit background variance; the optimum mixes in " +
-			"directions without any variance, which no component can show. The constraint " +
-			"is in the backgrounds' units: standardise or rescale the data");
+			"variance has more background variance than the bound s_j; the optimum mixes in " +
+			"directions without any variance, which no component can show" + (scale ==
+				Scale.UNIT ? ". The constraint is in the backgrounds' units: standardise or " +
+					"rescale the data" : ""));
 		else {
 			double violation = 0;
 			for (int j = 0; j < p.lambda.length; j++)

@@ -121,6 +121,8 @@ final class UcaDual {
 	final double[] a;
 	final double[][] bs;
 	final boolean floor;
+	/** Whether the constraints are the literal vᵀB_jv ≤ 1 (in the data's units). */
+	final boolean literal;
 	final long seed;
 	final Progress progress;
 	final double traceA;
@@ -135,9 +137,21 @@ final class UcaDual {
 	UcaDual(final ContrastiveSpace space, final boolean floor, final long seed,
 		final Progress progress)
 	{
+		this(space, space.backgrounds, true, floor, seed, progress);
+	}
+
+	/**
+	 * @param bs the constraint matrices B_j (m × m, in the space's coordinates): the space's
+	 *          background covariances, or those divided by their constraint scales
+	 * @param literal whether the bound is the literal 1 in the data's units (for messages)
+	 */
+	UcaDual(final ContrastiveSpace space, final double[][] bs, final boolean literal,
+		final boolean floor, final long seed, final Progress progress)
+	{
+		this.literal = literal;
 		this.m = space.dimension();
 		this.a = space.a;
-		this.bs = space.backgrounds;
+		this.bs = bs;
 		this.floor = floor;
 		this.seed = seed;
 		this.progress = progress;
@@ -211,10 +225,13 @@ final class UcaDual {
 
 	void checkDual(final double value, final double[] lambda) {
 		if (value < -1e-9 * traceA) throw new IllegalArgumentException(
-			"UCA's constraints vᵀB_jv ≤ 1 cannot all be met: no direction has a variance of " +
-				"at most 1 in every background (the dual falls to " + String.format(java.util.Locale.ROOT, "%.4g",
-					value) + " < 0 at λ = " + Arrays.toString(lambda) + "). The constraint is " +
-				"in the backgrounds' units: standardise the data, or rescale the backgrounds");
+			"UCA's constraints vᵀB_jv ≤ " + (literal ? "1" : "s_j") + " cannot all be met: " +
+				"no direction has at most that background variance in every background (the " +
+				"dual falls to " + String.format(java.util.Locale.ROOT, "%.4g", value) +
+				" < 0 at λ = " + Arrays.toString(lambda) + "). " + (literal ? "The constraint " +
+					"is in the backgrounds' units: standardise the data, or rescale the " +
+					"backgrounds" : "The bound s_j is each background's median feature " +
+						"variance: use fewer backgrounds, or pool them (--stacked)"));
 	}
 
 	private double quadratic(final double[] s, final double[] v) {

@@ -80,9 +80,12 @@ class StarRunTest {
 
 	@Test
 	void cpcaPlusPlusReportsItsRegularisation() {
-		final Solution s = run(new MethodSettings().method(Method.CPCAPP), T);
+		// by default the Ledoit–Wolf shrinkage ridge, whether or not C_b is singular
+		assertTrue((Double) run(new MethodSettings().method(Method.CPCAPP), T).facts().get(
+			"regularization") > 0);
+		final Solution s = run(new MethodSettings().method(Method.CPCAPP).epsilon(1e-6), T);
 		assertEquals("cpcapp", s.primary().method());
-		// 30 background samples ≥ 6 + 1: C_b is invertible
+		// with a given ε: 30 background samples ≥ 6 + 1, C_b is invertible, no ridge
 		assertEquals(0.0, s.facts().get("regularization"));
 		assertEquals(Map.of("regularization", 0.0), s.primary().parameters());
 		assertTrue(s.curves().isEmpty());

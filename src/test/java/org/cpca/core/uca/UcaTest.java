@@ -39,6 +39,75 @@ class UcaTest {
 		return (Double) m.parameters().get("dual");
 	}
 
+	/** The paper's literal constraints vᵀB_jv ≤ 1 (the on-paper cases below use them). */
+	private static CpcaModel literal(final Cpca fit, final Progress progress) {
+		return Uca.fit(fit, Uca.Scale.UNIT, progress);
+	}
+
+	private static CpcaModel literalStacked(final Dataset target, final List<Dataset> bs,
+		final CpcaOptions options, final Progress progress)
+	{
+		return Uca.stacked(target, bs, options, Uca.Scale.UNIT, progress);
+	}
+
+	/**
+	 * The default bound is the median variance of the background's non-constant features.
+	 * On paper (the diagonal case below): A = diag(3.6, 1.6, 0.4), B = diag(3.6, 0.4, 0), s =
+	 * median(3.6, 0.4) = 2. The linear programme max 3.6a + 1.6b + 0.4c over a + b + c = 1,
+	 * 3.6a + 0.4b ≤ 2 has its optimum 2.6 at a = b = 1/2; the dual max(3.6 − 3.6λ, 1.6 −
+	 * 0.4λ, 0.4) + 2λ is minimised at the same kink λ = 0.625 (the multiplier of B itself).
+	 */
+	@Test
+	void defaultBoundIsTheBackgroundsTypicalFeatureVarianceSolvedOnPaper() {
+		final Dataset t = Dataset.of("target", diagonalRows(3.6, 1.6, 0.4));
+		final Dataset b = Dataset.of("background", diagonalRows(3.6, 0.4, 0));
+		final CpcaModel m = Uca.fit(Cpca.fit(t, b, TWO, Progress.NONE), Progress.NONE);
+		assertEquals(2, ((double[]) m.parameters().get("constraint_scale"))[0], 1e-6);
+		assertEquals(0.625, lambda(m)[0], 1e-6);
+		assertEquals(2.6, dual(m), 1e-6);
+	}
+
+	/** ±√(1.5v_j)·e_j rows: mean 0, covariance diag(v) (n = 2·dim rows, n − 1 = 2·dim − 1). */
+	private static double[][] diagonalRows(final double... v) {
+		final int d = v.length;
+		final double[][] rows = new double[2 * d][d];
+		for (int j = 0; j < d; j++) {
+			final double s = Math.sqrt(v[j] * (2 * d - 1) / 2.0);
+			rows[2 * j][j] = s;
+			rows[2 * j + 1][j] = -s;
+		}
+		return rows;
+	}
+
+	/**
+	 * Unit-free: multiplying target and background by 100 (grey levels 0–1 against 0–100)
+	 * leaves the default UCA's components and multipliers as they are; the literal
+	 * constraint vᵀBv ≤ 1, met at scale 1, cannot be met at 100.
+	 */
+	@Test
+	void defaultIsUnitFree() {
+		final double[][] t = TestData.gaussian(41, 80, 6, 3, 2, 1.5, 1, 1, 1);
+		final double[][] b = TestData.gaussian(42, 90, 6, 2.5, 0.5, 1, 1, 1, 1);
+		final double[][] t100 = new double[t.length][], b100 = new double[b.length][];
+		for (int i = 0; i < t.length; i++)
+			t100[i] = java.util.Arrays.stream(t[i]).map(x -> 100 * x).toArray();
+		for (int i = 0; i < b.length; i++)
+			b100[i] = java.util.Arrays.stream(b[i]).map(x -> 100 * x).toArray();
+		final Cpca small = Cpca.fit(Dataset.of("target", t), Dataset.of("background", b), TWO,
+			Progress.NONE);
+		final Cpca large = Cpca.fit(Dataset.of("target", t100), Dataset.of("background",
+			b100), TWO, Progress.NONE);
+		final CpcaModel one = Uca.fit(small, Progress.NONE), hundred = Uca.fit(large,
+			Progress.NONE);
+		assertEquals(lambda(one)[0], lambda(hundred)[0], 1e-6 * lambda(one)[0]);
+		assertTrue(lambda(one)[0] > 0, "the constraint is active");
+		assertTrue(TestData.maxAngle(one.components(), hundred.components()) < 1e-5);
+		// the literal constraint depends on the units: met at scale 1, not at 100
+		assertTrue(dual(literal(small, Progress.NONE)) > 0);
+		assertMessage(() -> literal(large, Progress.NONE), "cannot all be met",
+			"standardise");
+	}
+
 	/**
 	 * On paper: A = diag(3.6, 1.6), B = 1.6·[[1, 1], [1, 1]] (B = 3.2uuᵀ, u = (1, 1)/√2).
 	 * With v = (cos θ, sin θ): vᵀAv = 2.6 + cos 2θ, vᵀBv = 1.6(1 + sin 2θ) ≤ 1 ⇔
@@ -51,7 +120,7 @@ class UcaTest {
 			{ 0, -2 }, { 0, 0 }, { 0, 0 } });
 		final Dataset b = Dataset.of("background", new double[][] { { 2, 2 }, { -2, -2 }, {
 			0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } });
-		final CpcaModel m = Uca.fit(Cpca.fit(t, b, ONE, Progress.NONE), Progress.NONE);
+		final CpcaModel m = literal(Cpca.fit(t, b, ONE, Progress.NONE), Progress.NONE);
 		assertEquals("uca", m.method());
 		assertTrue(Double.isNaN(m.alpha()));
 		assertEquals(Math.sqrt(0.36 / 5.632), lambda(m)[0], 1e-9);
@@ -77,7 +146,7 @@ class UcaTest {
 			0, 2, 0 }, { 0, -2, 0 }, { 0, 0, 1 }, { 0, 0, -1 } });
 		final Dataset b = Dataset.of("background", new double[][] { { 3, 0, 0 }, { -3, 0,
 			0 }, { 0, 1, 0 }, { 0, -1, 0 }, { 0, 0, 0 }, { 0, 0, 0 } });
-		final CpcaModel m = Uca.fit(Cpca.fit(t, b, TWO, Progress.NONE), Progress.NONE);
+		final CpcaModel m = literal(Cpca.fit(t, b, TWO, Progress.NONE), Progress.NONE);
 		assertEquals(0.625, lambda(m)[0], 1e-9);
 		assertEquals(1.975, dual(m), 1e-9);
 		assertArrayEquals(new double[] { 1.35, 1.35 }, m.eigenvalues(), 1e-8);
@@ -95,7 +164,7 @@ class UcaTest {
 			0.1, 0.1, 0.1, 0.1, 0.1, 0.1));
 		final Cpca cpca = Cpca.fit(t, b, CpcaOptions.defaults().withComponents(3),
 			Progress.NONE);
-		final CpcaModel uca = Uca.fit(cpca, Progress.NONE), pca = cpca.pca();
+		final CpcaModel uca = literal(cpca, Progress.NONE), pca = cpca.pca();
 		assertArrayEquals(new double[] { 0 }, lambda(uca), 0);
 		assertEquals(pca.eigenvalues()[0], dual(uca), 1e-9);
 		assertArrayEquals(pca.eigenvalues(), uca.eigenvalues(), 1e-9);
@@ -152,7 +221,7 @@ class UcaTest {
 		for (final boolean redundantFirst : new boolean[] { true, false }) {
 			final List<Dataset> bs = redundantFirst ? List.of(redundant, covering) : List.of(
 				covering, redundant);
-			final CpcaModel m = Uca.fit(Cpca.fit(t, bs, ONE, Progress.NONE), Progress.NONE);
+			final CpcaModel m = literal(Cpca.fit(t, bs, ONE, Progress.NONE), Progress.NONE);
 			final double[] l = lambda(m);
 			final int r = redundantFirst ? 0 : 1;
 			assertEquals(0, l[r], 0, "λ = " + java.util.Arrays.toString(l));
@@ -160,7 +229,7 @@ class UcaTest {
 			assertTrue(m.diagnostics().stream().anyMatch(s -> s.contains("redundant is " +
 				"redundant")), m.diagnostics().toString());
 			// and the same as UCA with the covering background alone
-			final CpcaModel alone = Uca.fit(Cpca.fit(t, covering, ONE, Progress.NONE),
+			final CpcaModel alone = literal(Cpca.fit(t, covering, ONE, Progress.NONE),
 				Progress.NONE);
 			assertEquals(lambda(alone)[0], l[1 - r], 1e-8 * l[1 - r]);
 			assertTrue(TestData.maxAngle(alone.components(), m.components()) < 1e-6);
@@ -178,9 +247,9 @@ class UcaTest {
 		final Dataset t = generated("target", 8, 300, 0.1, dir, 2, 5, 4);
 		final Dataset b1 = generated("big", 9, 300, 0.1, new double[][] { dir[1] }, 5);
 		final Dataset b2 = generated("small", 10, 30, 0.1, new double[][] { dir[2] }, 4);
-		final CpcaModel split = Uca.fit(Cpca.fit(t, List.of(b1, b2), ONE, Progress.NONE),
+		final CpcaModel split = literal(Cpca.fit(t, List.of(b1, b2), ONE, Progress.NONE),
 			Progress.NONE);
-		final CpcaModel stacked = Uca.stacked(t, List.of(b1, b2), ONE, Progress.NONE);
+		final CpcaModel stacked = literalStacked(t, List.of(b1, b2), ONE, Progress.NONE);
 		final double[] s = split.components()[0], p = stacked.components()[0];
 		final double deg = Math.PI / 180;
 		// split: close to the unique direction, far from both nuisances
@@ -236,7 +305,7 @@ class UcaTest {
 			cov.add(TestData.covariance(x));
 		}
 		final RealMatrix a = TestData.covariance(t);
-		final CpcaModel m = Uca.fit(Cpca.fit(Dataset.of("target", t), bs, ONE,
+		final CpcaModel m = literal(Cpca.fit(Dataset.of("target", t), bs, ONE,
 			Progress.NONE), Progress.NONE);
 		final double[] l = lambda(m);
 		final double g = dual(m);
@@ -296,14 +365,14 @@ class UcaTest {
 			Progress.NONE);
 		final Cpca reduced = Cpca.fit(t, List.of(b1, b2), o, Progress.NONE);
 		assertTrue(reduced.reducedSpace() && !full.reducedSpace());
-		final CpcaModel f = Uca.fit(full, Progress.NONE), r = Uca.fit(reduced,
+		final CpcaModel f = literal(full, Progress.NONE), r = literal(reduced,
 			Progress.NONE);
 		assertArrayEquals(lambda(f), lambda(r), 1e-7 * lambda(f)[0]);
 		assertEquals(dual(f), dual(r), 1e-9 * dual(f));
 		assertArrayEquals(f.eigenvalues(), r.eigenvalues(), 1e-8 * dual(f));
 		assertTrue(TestData.maxAngle(f.components(), r.components()) < 1e-5);
-		final CpcaModel fs = Uca.stacked(t, List.of(b1, b2), o.withFeatureSpace(true),
-			Progress.NONE), rs = Uca.stacked(t, List.of(b1, b2), o, Progress.NONE);
+		final CpcaModel fs = literalStacked(t, List.of(b1, b2), o.withFeatureSpace(true),
+			Progress.NONE), rs = literalStacked(t, List.of(b1, b2), o, Progress.NONE);
 		assertArrayEquals(lambda(fs), lambda(rs), 1e-7 * lambda(fs)[0]);
 		assertTrue(TestData.maxAngle(fs.components(), rs.components()) < 1e-5);
 	}
@@ -316,11 +385,11 @@ class UcaTest {
 		final List<double[]> shuffled = new ArrayList<>(List.of(t));
 		Collections.shuffle(shuffled, new Random(3));
 		final List<Dataset> bs = List.of(Dataset.of("b1", b1), Dataset.of("b2", b2));
-		final CpcaModel a = Uca.fit(Cpca.fit(Dataset.of("target", t), bs, TWO,
+		final CpcaModel a = literal(Cpca.fit(Dataset.of("target", t), bs, TWO,
 			Progress.NONE), Progress.NONE);
-		final CpcaModel again = Uca.fit(Cpca.fit(Dataset.of("target", t), bs, TWO,
+		final CpcaModel again = literal(Cpca.fit(Dataset.of("target", t), bs, TWO,
 			Progress.NONE), Progress.NONE);
-		final CpcaModel s = Uca.fit(Cpca.fit(Dataset.of("target", shuffled.toArray(
+		final CpcaModel s = literal(Cpca.fit(Dataset.of("target", shuffled.toArray(
 			new double[0][])), bs, TWO, Progress.NONE), Progress.NONE);
 		assertArrayEquals(lambda(a), lambda(again), 0);
 		assertArrayEquals(a.components()[0], again.components()[0], 0);
@@ -331,14 +400,14 @@ class UcaTest {
 	@Test
 	void badInputGivesClearMessages() {
 		final Dataset t = Dataset.of("target", TestData.gaussian(30, 20, 3, 2, 1));
-		assertMessage(() -> Uca.fit(Cpca.fit(t, List.of(), ONE, Progress.NONE),
+		assertMessage(() -> literal(Cpca.fit(t, List.of(), ONE, Progress.NONE),
 			Progress.NONE), "at least one background");
-		assertMessage(() -> Uca.stacked(t, List.of(), ONE, Progress.NONE),
+		assertMessage(() -> literalStacked(t, List.of(), ONE, Progress.NONE),
 			"at least one background");
 		// every direction has background variance ≥ 100 (full rank, no complement): no
 		// unit vector meets vᵀBv ≤ 1
 		final Dataset loud = Dataset.of("loud", TestData.gaussian(31, 200, 3, 20, 20, 20));
-		assertMessage(() -> Uca.fit(Cpca.fit(t, loud, ONE, Progress.NONE), Progress.NONE),
+		assertMessage(() -> literal(Cpca.fit(t, loud, ONE, Progress.NONE), Progress.NONE),
 			"cannot all be met", "standardise");
 		// each background alone can be met, both together cannot: v = (c, s) needs
 		// 0.1c² + 4s² ≤ 1 and 4c² + 0.1s² ≤ 1, whose sum 4.1 ≤ 2 fails
@@ -350,11 +419,11 @@ class UcaTest {
 		final Dataset second = Dataset.of("second", new double[][] { { w, 0 }, { -w, 0 }, {
 			0, q }, { 0, -q } });
 		for (final Dataset b : List.of(first, second))
-			assertTrue(dual(Uca.fit(Cpca.fit(two, b, ONE, Progress.NONE), Progress.NONE)) > 0);
-		assertMessage(() -> Uca.fit(Cpca.fit(two, List.of(first, second), ONE,
+			assertTrue(dual(literal(Cpca.fit(two, b, ONE, Progress.NONE), Progress.NONE)) > 0);
+		assertMessage(() -> literal(Cpca.fit(two, List.of(first, second), ONE,
 			Progress.NONE), Progress.NONE), "cannot all be met");
 		// standardised, the same data are feasible
-		final CpcaModel m = Uca.fit(Cpca.fit(t, loud, ONE.withStandardize(true),
+		final CpcaModel m = literal(Cpca.fit(t, loud, ONE.withStandardize(true),
 			Progress.NONE), Progress.NONE);
 		assertTrue(dual(m) > 0);
 	}
