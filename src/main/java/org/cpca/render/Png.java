@@ -64,24 +64,10 @@ final class Png {
 					src = row;
 					offset = 0;
 				}
-				for (int x = 0, j = 1; x < w; x++, j += 3) {
-					final int p = src[offset + x];
-					raw[j] = (byte) (p >> 16);
-					raw[j + 1] = (byte) (p >> 8);
-					raw[j + 2] = (byte) p;
-				}
-				// the filter with the smaller sum of absolute (signed) differences
-				long sumSub = 0, sumUp = 0;
-				for (int j = 1; j < raw.length; j++) {
-					final byte s = (byte) (raw[j] - (j > 3 ? raw[j - 3] : 0));
-					final byte u = (byte) (raw[j] - previous[j]);
-					sub[j] = s;
-					up[j] = u;
-					sumSub += Math.abs(s);
-					sumUp += Math.abs(u);
-				}
-				final byte[] line = sumUp < sumSub ? up : sub;
-				z.write(line);
+				// one small method per row: compiled by the JIT after a few rows, where one
+				// loop over the whole image would wait for on-stack replacement
+				unpack(src, offset, w, raw);
+				z.write(filter(raw, previous, sub, up) ? up : sub);
 				final byte[] t = previous;
 				previous = raw;
 				raw = t;
@@ -93,6 +79,37 @@ final class Png {
 		chunk(data, "IDAT", compressed.toByteArray(), compressed.size());
 		chunk(data, "IEND", new byte[0], 0);
 		data.flush();
+	}
+
+	/** One row of packed RGB pixels as bytes R, G, B from index 1 of {@code raw}. */
+	private static void unpack(final int[] src, final int offset, final int w,
+		final byte[] raw)
+	{
+		for (int x = 0, j = 1; x < w; x++, j += 3) {
+			final int p = src[offset + x];
+			raw[j] = (byte) (p >> 16);
+			raw[j + 1] = (byte) (p >> 8);
+			raw[j + 2] = (byte) p;
+		}
+	}
+
+	/**
+	 * Fills {@code sub} and {@code up} with the row filtered both ways and tells whether
+	 * "Up" leaves the smaller sum of absolute (signed) differences.
+	 */
+	private static boolean filter(final byte[] raw, final byte[] previous, final byte[] sub,
+		final byte[] up)
+	{
+		long sumSub = 0, sumUp = 0;
+		for (int j = 1; j < raw.length; j++) {
+			final byte s = (byte) (raw[j] - (j > 3 ? raw[j - 3] : 0));
+			final byte u = (byte) (raw[j] - previous[j]);
+			sub[j] = s;
+			up[j] = u;
+			sumSub += Math.abs(s);
+			sumUp += Math.abs(u);
+		}
+		return sumUp < sumSub;
 	}
 
 	/**
