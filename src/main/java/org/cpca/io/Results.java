@@ -242,8 +242,9 @@ public final class Results {
 	}
 
 	private void writePlots(final OutputFolder out) throws IOException {
-		final List<ImagePlus> panels = ModelViews.scatterPanels(models, labels, target.name(),
-			1);
+		// PNG only: pictures drawn straight into the pixels; all formats need ImageJ's plots
+		final List<ImagePlus> panels = allFormats ? ModelViews.scatterPanels(models, labels,
+			target.name(), 1) : ModelViews.scatterImages(models, labels, target.name());
 		for (int i = 0; i < panels.size(); i++)
 			PlotFiles.saveFigure(panels.get(i), figure(out, "plots/scatter_" + ModelViews
 				.settingKey(models.get(i)) + ".png"), allFormats);

@@ -186,6 +186,17 @@ public final class ModelViews {
 		return scatterPanels(models, classes, targetName, stride, ScatterPlot.Markers.NORMAL);
 	}
 
+	/**
+	 * The panels of {@link #scatterPlot} as pictures for files: the same pixels, drawn many
+	 * times faster ({@link ScatterPlot#image}), without an ImageJ plot behind them.
+	 */
+	public static List<ImagePlus> scatterImages(final List<? extends FittedModel> models,
+		final List<String> classes, final String targetName)
+	{
+		return scatterPanels(models, classes, targetName, 1, null);
+	}
+
+	/** {@code markers} null: pictures for files ({@link ScatterPlot#image}). */
 	private static List<ImagePlus> scatterPanels(final List<? extends FittedModel> models,
 		final List<String> classes, final String targetName, final int stride,
 		final ScatterPlot.Markers markers)
@@ -202,8 +213,10 @@ public final class ModelViews {
 				y[q] = s[i].length > 1 ? s[i][1] : i + 1;
 				if (shown != null) shown.add(classes.get(i));
 			}
-			panels.add(ScatterPlot.render(title(m) + " (" + targetName + ")", axisName(m, 0),
-				s[0].length > 1 ? axisName(m, 1) : "sample", x, y, shown, markers));
+			final String title = title(m) + " (" + targetName + ")", xLabel = axisName(m, 0),
+				yLabel = s[0].length > 1 ? axisName(m, 1) : "sample";
+			panels.add(markers == null ? ScatterPlot.image(title, xLabel, yLabel, x, y, shown)
+				: ScatterPlot.render(title, xLabel, yLabel, x, y, shown, markers));
 		}
 		return panels;
 	}

@@ -13,8 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import javax.imageio.ImageIO;
-
 /**
  * Writes rendered images to files, atomically and headless. A figure ({@link #saveFigure},
  * {@link #saveFigures}, {@link #saveMontage}) is written three times, for screens and for
@@ -37,8 +35,11 @@ public final class PlotFiles {
 	public static void savePng(final ImagePlus imp, final Path file) throws IOException {
 		final BufferedImage image = Rgb.of(imp);
 		AtomicFiles.write(file, tmp -> {
-			if (!ImageIO.write(image, "png", tmp.toFile())) throw new IOException(
-				"no PNG writer is available in this Java runtime");
+			try (java.io.OutputStream out = new java.io.BufferedOutputStream(Files
+				.newOutputStream(tmp), 1 << 16))
+			{
+				Png.write(image, out);
+			}
 		});
 	}
 

@@ -71,9 +71,43 @@ public final class ScatterPlot {
 		return plot(title, xLabel, yLabel, x, y, classes, Markers.NORMAL);
 	}
 
+	/**
+	 * The same picture as {@link #render} for a file: ImageJ's {@link Plot} draws the
+	 * frame, axes, labels and legend, and the markers are stamped straight into its pixels
+	 * ({@link ScatterRaster}), many times faster for thousands of points. The image has no
+	 * plot behind it (no zoom, list or SVG): windows and vector figures use {@link #render}.
+	 */
+	public static ImagePlus image(final String title, final String xLabel,
+		final String yLabel, final double[] x, final double[] y,
+		final List<String> classes)
+	{
+		final Map<String, List<Integer>> groups = groups(x, y, classes);
+		final Markers markers = Markers.NORMAL;
+		final Plot frame = build(title, xLabel, yLabel, x, y, groups, false, markers, false);
+		final List<String> shapes = new ArrayList<>();
+		for (int g = 0; g < groups.size(); g++)
+			shapes.add(Palette.shape(g));
+		return ScatterRaster.draw(frame, x, y, new ArrayList<>(groups.values()), shapes,
+			markers.lineWidth, classes == null ? null : legend(groups), position -> {
+				// the same traces and legend on an empty plot, to measure the legend
+				final Plot p = build("", "", "", new double[0], new double[0], groups, false,
+					markers, false);
+				if (position != 0) p.setLegend(legend(groups), position);
+				return p;
+			});
+	}
+
 	private static Plot plot(final String title, final String xLabel, final String yLabel,
 		final double[] x, final double[] y, final List<String> classes,
 		final Markers markers)
+	{
+		return build(title, xLabel, yLabel, x, y, groups(x, y, classes), classes != null,
+			markers, true);
+	}
+
+	/** The points' indices by class, classes in order of first appearance. */
+	private static Map<String, List<Integer>> groups(final double[] x, final double[] y,
+		final List<String> classes)
 	{
 		if (x.length != y.length) throw new IllegalArgumentException(x.length +
 			" x values but " + y.length + " y values: give one x and one y per point");
@@ -86,27 +120,46 @@ public final class ScatterPlot {
 				: classes.get(i);
 			groups.computeIfAbsent(c, k -> new ArrayList<>()).add(i);
 		}
+		return groups;
+	}
+
+	/** The legend text: one class name a line. */
+	private static String legend(final Map<String, List<Integer>> groups) {
+		final StringBuilder legend = new StringBuilder();
+		for (final String name : groups.keySet())
+			legend.append(legend.length() == 0 ? "" : "\n").append(name.replace('\n', ' ')
+				.replace('\t', ' '));
+		return legend.toString();
+	}
+
+	/**
+	 * The plot: one marker trace per class, the title, the legend (when {@code legend}),
+	 * limits padded around all points. Without {@code points} every trace holds one
+	 * undrawn (NaN) point, so that ImageJ draws everything but the markers.
+	 */
+	private static Plot build(final String title, final String xLabel, final String yLabel,
+		final double[] x, final double[] y, final Map<String, List<Integer>> groups,
+		final boolean legend, final Markers markers, final boolean points)
+	{
 		final Plot plot = new Plot(title, xLabel, yLabel);
 		plot.setSize(WIDTH, HEIGHT);
-		final StringBuilder legend = new StringBuilder();
 		int g = 0;
 		for (final Map.Entry<String, List<Integer>> e : groups.entrySet()) {
 			final List<Integer> idx = e.getValue();
-			final double[] gx = new double[idx.size()];
-			final double[] gy = new double[idx.size()];
-			for (int k = 0; k < gx.length; k++) {
-				gx[k] = x[idx.get(k)];
-				gy[k] = y[idx.get(k)];
+			final int n = points ? idx.size() : 1;
+			final double[] gx = new double[n];
+			final double[] gy = new double[n];
+			for (int k = 0; k < n; k++) {
+				gx[k] = points ? x[idx.get(k)] : Double.NaN;
+				gy[k] = points ? y[idx.get(k)] : Double.NaN;
 			}
 			plot.setLineWidth(markers.lineWidth);
 			plot.setColor(Palette.color(g), Palette.color(g));
 			plot.add(Palette.shape(g), gx, gy);
-			if (g > 0) legend.append('\n');
-			legend.append(e.getKey().replace('\n', ' ').replace('\t', ' '));
 			g++;
 		}
 		PlotStyle.title(plot, title); // also resets colour and line width for the legend
-		if (classes != null) plot.setLegend(legend.toString(), Plot.AUTO_POSITION);
+		if (legend) plot.setLegend(legend(groups), Plot.AUTO_POSITION);
 		final double[] xr = PlotStyle.paddedRange(x);
 		final double[] yr = PlotStyle.paddedRange(y);
 		plot.setLimits(xr[0], xr[1], yr[0], yr[1]);

@@ -8,8 +8,6 @@ import java.io.UncheckedIOException;
 import java.util.Base64;
 import java.util.Locale;
 
-import javax.imageio.ImageIO;
-
 /**
  * A minimal SVG 1.1 writer for the primitives the project's figures use: lines,
  * polylines, markers, rectangles, text, linear gradients and embedded raster images.
@@ -192,7 +190,7 @@ final class Svg {
 	{
 		final ByteArrayOutputStream png = new ByteArrayOutputStream();
 		try {
-			ImageIO.write(image, "png", png);
+			Png.write(image, png);
 		}
 		catch (final IOException e) {
 			throw new UncheckedIOException(e);
