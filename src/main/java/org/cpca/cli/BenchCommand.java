@@ -18,7 +18,8 @@ final class BenchCommand implements Callable<Integer> {
 		description = "Run only these groups of cases (comma-separated; default: all): " +
 			"linear, one group per further method (star, online, kernel, uca), and oneshot " +
 			"(a whole cpca fit --alpha auto process against the numpy peer " +
-			"src/bench/peer_fit_auto.py).")
+			"src/bench/peer_fit_auto.py), and products (the covariance, block-product and " +
+			"Gram kernels against this CPU's measured double-precision peak).")
 	java.util.List<String> only;
 
 	@picocli.CommandLine.Option(names = "--peer", paramLabel = "SET", arity = "0..1",
