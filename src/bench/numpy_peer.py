@@ -13,8 +13,10 @@ Usage: numpy_peer.py CASE DIR K ALPHA
            and scores, and the affinity matrix between the score subspaces (principal angles)
     gram   the Gram-reduced exact cPCA for samples ≪ features: G = ZZᵀ of the stacked
            centred samples, its eigenbasis, the r × r reduced C(α), top-k, lifted back
-Prints one line: "seconds=<in-process seconds after loading> loaded=<load seconds>".
+Prints one line: "seconds=<in-process seconds after loading> loaded=<load seconds>
+peak=<peak resident bytes of the process>".
 """
+import resource
 import sys
 import time
 
@@ -101,7 +103,9 @@ def main():
     else:
         sys.exit("numpy_peer.py: unknown case '" + case + "': use one, auto or gram")
     t2 = time.perf_counter()
-    print("seconds=%.6f loaded=%.6f" % (t2 - t1, t1 - t0))
+    # peak resident memory of the process (Linux reports kilobytes)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    print("seconds=%.6f loaded=%.6f peak=%d" % (t2 - t1, t1 - t0, peak))
 
 
 if __name__ == "__main__":

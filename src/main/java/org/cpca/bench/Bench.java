@@ -104,6 +104,7 @@ public final class Bench {
 		GROUPS.put("kernel", KernelBench::run);
 		GROUPS.put("uca", UcaBench::run);
 		GROUPS.put("oneshot", OneShotBench::run);
+		GROUPS.put("products", ProductsBench::run);
 	}
 
 	/** Runs every group. */

@@ -82,6 +82,9 @@ public final class PeerBench {
 			case "images":
 				out.add(new Case("exact one α, images", 2000, 65536, 2, "gram"));
 				break;
+			case "images500":
+				out.add(new Case("exact one α, images", 500, 65536, 2, "gram"));
+				break;
 			case "scaling":
 				for (final int n : new int[] { 1000, 5000, 20000 })
 					for (final int d : new int[] { 196, 784, 3136 }) {
@@ -96,7 +99,7 @@ public final class PeerBench {
 				break;
 			default:
 				throw new IllegalArgumentException("no peer case set '" + set +
-					"': use default, one, auto784, auto3136, images or scaling");
+					"': use default, one, auto784, auto3136, images, images500 or scaling");
 		}
 		return out;
 	}
@@ -153,6 +156,7 @@ public final class PeerBench {
 				final double loadBefore = load();
 				final double[] ours = new double[pairs], theirs = new double[pairs];
 				final double[] oursWall = new double[pairs], theirsWall = new double[pairs];
+				final double[] oursPeak = new double[pairs], theirsPeak = new double[pairs];
 				for (int p = 0; p < pairs; p++) {
 					for (int side = 0; side < 2; side++) {
 						final boolean java = (side == 0) == (p % 2 == 0);
@@ -161,10 +165,12 @@ public final class PeerBench {
 						if (java) {
 							ours[p] = r[0];
 							oursWall[p] = r[1];
+							oursPeak[p] = r[2];
 						}
 						else {
 							theirs[p] = r[0];
 							theirsWall[p] = r[1];
+							theirsPeak[p] = r[2];
 						}
 					}
 					out.println(String.format(Locale.ROOT,
@@ -183,6 +189,12 @@ public final class PeerBench {
 						"(median of %d pairs; process %.2f); load %.2f → %.2f", c.name, c.shape(),
 					median(ours), median(theirs), median(ratio), pairs, median(wallRatio),
 					loadBefore, loadAfter));
+				final double input = 2.0 * 4 * c.samples * c.features;
+				out.println(String.format(Locale.ROOT,
+					"%-12s %-16s peak resident memory (max over pairs): ours %.0f MB = %.2f × " +
+						"the float32 input (%.0f MB), numpy %.0f MB = %.2f ×", c.name, c.shape(),
+					max(oursPeak) / (1 << 20), max(oursPeak) / input, input / (1 << 20), max(
+						theirsPeak) / (1 << 20), max(theirsPeak) / input));
 			}
 			finally {
 				for (final File f : dir.toFile().listFiles())
@@ -190,6 +202,13 @@ public final class PeerBench {
 				dir.toFile().delete();
 			}
 		}
+	}
+
+	private static double max(final double[] v) {
+		double m = Double.NaN;
+		for (final double x : v)
+			if (!(x <= m)) m = x;
+		return m;
 	}
 
 	static double median(final double[] v) {
@@ -261,7 +280,10 @@ public final class PeerBench {
 		return timed(pb);
 	}
 
-	/** {in-process seconds, whole-process wall seconds} of a child printing "seconds=…". */
+	/**
+	 * {in-process seconds, whole-process wall seconds, peak resident bytes (NaN if not
+	 * told)} of a child printing "seconds=… loaded=… peak=…".
+	 */
 	private static double[] timed(final ProcessBuilder pb) throws IOException,
 		InterruptedException
 	{
@@ -273,8 +295,13 @@ public final class PeerBench {
 		final int code = p.waitFor();
 		final double wall = (System.nanoTime() - t0) / 1e9;
 		for (final String line : output.split("\n"))
-			if (line.startsWith("seconds=")) return new double[] { Double.parseDouble(line
-				.substring(8).split(" ")[0]), wall };
+			if (line.startsWith("seconds=")) {
+				double peak = Double.NaN;
+				for (final String field : line.split(" "))
+					if (field.startsWith("peak=")) peak = Double.parseDouble(field.substring(5));
+				return new double[] { Double.parseDouble(line.substring(8).split(" ")[0]), wall,
+					peak };
+			}
 		throw new IllegalStateException("benchmark child failed (exit " + code + "): " +
 			String.join(" ", pb.command()) + "\n" + output);
 	}
@@ -300,7 +327,20 @@ public final class PeerBench {
 		if (args[0].equals("auto")) cpca.automatic(Progress.NONE);
 		else cpca.model(Double.parseDouble(args[3]));
 		final long t2 = System.nanoTime();
-		System.out.println(String.format(Locale.ROOT, "seconds=%.6f loaded=%.6f", (t2 - t1) /
-			1e9, (t1 - t0) / 1e9));
+		System.out.println(String.format(Locale.ROOT, "seconds=%.6f loaded=%.6f peak=%.0f",
+			(t2 - t1) / 1e9, (t1 - t0) / 1e9, peakResident()));
+	}
+
+	/** The process's peak resident memory in bytes (Linux's VmHWM), or NaN elsewhere. */
+	static double peakResident() {
+		try {
+			for (final String line : Files.readAllLines(Path.of("/proc/self/status")))
+				if (line.startsWith("VmHWM:")) return 1024 * Double.parseDouble(line.substring(6)
+					.trim().split("\\s+")[0]);
+		}
+		catch (final IOException | RuntimeException e) {
+			// not Linux: no peak
+		}
+		return Double.NaN;
 	}
 }

@@ -18,14 +18,16 @@ final class BenchCommand implements Callable<Integer> {
 		description = "Run only these groups of cases (comma-separated; default: all): " +
 			"linear, one group per further method (star, online, kernel, uca), and oneshot " +
 			"(a whole cpca fit --alpha auto process against the numpy peer " +
-			"src/bench/peer_fit_auto.py).")
+			"src/bench/peer_fit_auto.py), and products (the covariance, block-product and " +
+			"Gram kernels against this CPU's measured double-precision peak).")
 	java.util.List<String> only;
 
 	@picocli.CommandLine.Option(names = "--peer", paramLabel = "SET", arity = "0..1",
 		fallbackValue = "default", description = "Instead of the table: our solvers against " +
 			"the numpy/scipy peer (src/bench/numpy_peer.py) in alternating pairs of fresh " +
 			"processes, median ratio with the load average. SET: default, one, auto784, auto3136, " +
-			"images or scaling.")
+			"images (2,000 + 2,000 × 65,536), images500 (500 + 500 × 65,536) or scaling; " +
+			"each case also reports the peak resident memory of both sides.")
 	String peer;
 
 	@picocli.CommandLine.Option(names = "--pairs", defaultValue = "5",

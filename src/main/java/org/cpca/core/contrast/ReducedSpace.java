@@ -42,7 +42,8 @@ public final class ReducedSpace extends ContrastiveSpace {
 	private final double[][] lTl;
 
 	private ReducedSpace(final Dataset[] sets, final Preprocessing[] pres, final int r,
-		final double[][] l, final double[] a, final double[][] backgrounds)
+		final double[][] l, final double[] a, final double[][] backgrounds,
+		final double[][] work)
 	{
 		super(r, a, backgrounds);
 		this.sets = sets;
@@ -51,7 +52,10 @@ public final class ReducedSpace extends ContrastiveSpace {
 		this.l = l;
 		this.d = sets[0].features();
 		// LᵀL = L_tᵀL_t + Σ L_jᵀL_j = (n_t − 1)A + Σ (n_j − 1)B_j: no second pass over L
-		final double[][] p = new double[r][r];
+		// the r × r work rows of build, overwritten
+		final double[][] p = work;
+		for (int i = 0; i < r; i++)
+			Arrays.fill(p[i], 0.0);
 		for (int s = 0; s < sets.length; s++) {
 			final double f = sets[s].samples() - 1;
 			final double[] c = s == 0 ? a : backgrounds[s - 1];
@@ -80,15 +84,18 @@ public final class ReducedSpace extends ContrastiveSpace {
 		final double[][] l = pivotedCholesky(g, n);
 		final int r = l.length == 0 ? 0 : l[0].length;
 		final int nt = target.samples();
-		final double[] a = Products.crossProduct(Arrays.copyOf(l, nt), r, 1.0 / (nt - 1));
+		// one r × r accumulator for A, every B_j and then LᵀL (docs/memory.md)
+		final double[][] work = new double[r][r];
+		final double[] a = Products.crossProduct(Arrays.copyOf(l, nt), r, 1.0 / (nt - 1),
+			work);
 		final double[][] b = new double[backgrounds.length][];
 		for (int j = 0, from = nt; j < b.length; j++) {
 			final int to = from + backgrounds[j].samples();
 			b[j] = Products.crossProduct(Arrays.copyOfRange(l, from, to), r, 1.0 /
-				(backgrounds[j].samples() - 1));
+				(backgrounds[j].samples() - 1), work);
 			from = to;
 		}
-		return new ReducedSpace(sets, pres, r, l, a, b);
+		return new ReducedSpace(sets, pres, r, l, a, b, work);
 	}
 
 	/** Columns per panel of {@link #pivotedCholesky}. */

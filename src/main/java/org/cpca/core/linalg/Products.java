@@ -100,9 +100,21 @@ public final class Products {
 
 	/** {@code Σ_s p_s p_sᵀ · factor} over the given rows (each of length m). */
 	public static double[] crossProduct(final double[][] rows, final int m, final double factor) {
-		final double[][] g = new double[m][m];
-		syrkUpper(g, rows, rows.length);
-		return symmetric(g, factor);
+		return crossProduct(rows, m, factor, new double[m][m]);
+	}
+
+	/**
+	 * {@link #crossProduct(double[][], int, double)} accumulated in the caller's m × m
+	 * work rows (zeroed first, left holding the unscaled upper triangle), so that a caller
+	 * forming several products in turn allocates the accumulator once (docs/memory.md).
+	 */
+	public static double[] crossProduct(final double[][] rows, final int m,
+		final double factor, final double[][] work)
+	{
+		for (int i = 0; i < m; i++)
+			java.util.Arrays.fill(work[i], 0.0);
+		syrkUpper(work, rows, rows.length);
+		return symmetric(work, factor);
 	}
 
 	/**

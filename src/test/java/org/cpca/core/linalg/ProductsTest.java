@@ -51,6 +51,61 @@ class ProductsTest {
 			assertArrayEquals(out[v], again[v], 0);
 	}
 
+	/**
+	 * The symmetric rank-k update against a naive sum, at sizes that leave remainders in
+	 * every blocking (row pairs, groups of four panel rows, column tiles of 256, row blocks
+	 * of 48), with zero entries that the kernel skips: one whole pair, and one row of a pair.
+	 */
+	@ParameterizedTest
+	@ValueSource(ints = { 1, 2, 5, 49, 97, 300, 611 })
+	void crossProductMatchesNaiveSum(final int m) {
+		final int count = m == 611 ? 259 : 23;
+		final double[][] rows = random(m + 7, count, m);
+		for (final double[] row : rows) {
+			row[0] = 0;
+			if (m > 2) row[1] = 0;
+			if (m > 4) row[4] = 0;
+		}
+		final double[] g = Products.crossProduct(rows, m, 0.5);
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < m; j++) {
+				double ref = 0, mag = 0;
+				for (final double[] row : rows) {
+					ref += row[i] * row[j];
+					mag += Math.abs(row[i] * row[j]);
+				}
+				assertEquals(0.5 * ref, g[i * m + j], 1e-14 * mag, "entry " + i + ", " + j);
+			}
+		// the same panel added again in two parts gives the same upper triangle
+		final double[][] upper = new double[m][m];
+		Products.addCrossProduct(upper, rows, count);
+		final double[] twice = Products.crossProduct(rows, m, 1.0);
+		for (int i = 0; i < m; i++)
+			for (int j = i; j < m; j++)
+				assertEquals(twice[i * m + j], upper[i][j], 0);
+	}
+
+	/** Block products where one row of a pair of x is zero on a group of four terms. */
+	@Test
+	void timesSkipsZeroRowsOfAPair() {
+		final double[][] x = random(11, 6, 9), l = random(12, 9, 300);
+		for (int t = 0; t < 4; t++) {
+			x[0][t] = x[1][t] = 0; // the whole first pair, first group
+			x[2][t] = 0; // the first row of the second pair
+			x[5][4 + t] = 0; // the second row of the third pair, second group
+		}
+		final double[][] out = Products.times(x, l);
+		for (int v = 0; v < 6; v++)
+			for (int i = 0; i < 300; i++) {
+				double ref = 0, mag = 0;
+				for (int t = 0; t < 9; t++) {
+					ref += x[v][t] * l[t][i];
+					mag += Math.abs(x[v][t] * l[t][i]);
+				}
+				assertEquals(ref, out[v][i], 1e-14 * mag);
+			}
+	}
+
 	@ParameterizedTest
 	@ValueSource(ints = { 1, 2, 7, 64, 600 })
 	void choleskyFactorsAndSolves(final int m) {
