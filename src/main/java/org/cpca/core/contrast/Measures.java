@@ -41,8 +41,9 @@ public final class Measures {
 		final Map<String, Double> out = new LinkedHashMap<>();
 		out.put("lda_accuracy", ldaAccuracy(points, labels));
 		out.put("symmetrized_kl", symmetrizedKl(points, labels));
-		out.put("silhouette", silhouette(points, labels));
-		out.put("nn_accuracy", nearestNeighbourAccuracy(points, labels));
+		final double[] pairwise = pairwise(points, new Groups(points, labels));
+		out.put("silhouette", pairwise[0]);
+		out.put("nn_accuracy", pairwise[1]);
 		return out;
 	}
 
@@ -133,45 +134,66 @@ public final class Measures {
 
 	/** Mean silhouette coefficient (Euclidean); points alone in their class count as 0. */
 	public static double silhouette(final double[][] x, final List<String> labels) {
-		final Groups g = new Groups(x, labels);
-		if (g.count < 2) return 0;
-		double total = 0;
-		for (int i = 0; i < x.length; i++) {
-			final double[] sum = new double[g.count];
-			for (int j = 0; j < x.length; j++)
-				if (j != i) sum[g.index[j]] += Math.sqrt(distance2(x[i], x[j]));
-			final int own = g.index[i];
-			if (g.sizes[own] < 2) continue;
-			final double a = sum[own] / (g.sizes[own] - 1);
-			double b = Double.POSITIVE_INFINITY;
-			for (int c = 0; c < g.count; c++)
-				if (c != own) b = Math.min(b, sum[c] / g.sizes[c]);
-			final double m = Math.max(a, b);
-			total += m > 0 ? (b - a) / m : 0;
-		}
-		return total / x.length;
+		return pairwise(x, new Groups(x, labels))[0];
 	}
 
 	/** Leave-one-out 1-nearest-neighbour accuracy (Euclidean). */
 	public static double nearestNeighbourAccuracy(final double[][] x,
 		final List<String> labels)
 	{
-		final Groups g = new Groups(x, labels);
-		int correct = 0;
-		for (int i = 0; i < x.length; i++) {
+		return pairwise(x, new Groups(x, labels))[1];
+	}
+
+	/**
+	 * The two measures that need every pair of points, in one pass over the pairs: the mean
+	 * silhouette and the leave-one-out 1-nearest-neighbour accuracy. Each point's row of
+	 * distances is its own task (rows in parallel, each summed in index order, so the
+	 * result does not depend on the number of threads); the coordinates are read from one
+	 * flat array.
+	 */
+	private static double[] pairwise(final double[][] x, final Groups g) {
+		final int n = x.length, dim = g.dim;
+		final double[] flat = new double[n * dim];
+		for (int i = 0; i < n; i++)
+			System.arraycopy(x[i], 0, flat, i * dim, dim);
+		final double[] silhouette = new double[n];
+		final boolean[] nearestAgrees = new boolean[n];
+		java.util.stream.IntStream.range(0, n).parallel().forEach(i -> {
+			final double[] sum = new double[g.count];
 			int best = -1;
 			double bestD = Double.POSITIVE_INFINITY;
-			for (int j = 0; j < x.length; j++) {
+			final int oi = i * dim;
+			for (int j = 0; j < n; j++) {
 				if (j == i) continue;
-				final double dd = distance2(x[i], x[j]);
+				final int oj = j * dim;
+				double dd = 0;
+				for (int a = 0; a < dim; a++) {
+					final double e = flat[oi + a] - flat[oj + a];
+					dd += e * e;
+				}
+				sum[g.index[j]] += Math.sqrt(dd);
 				if (dd < bestD) {
 					bestD = dd;
 					best = j;
 				}
 			}
-			if (best >= 0 && g.index[best] == g.index[i]) correct++;
+			nearestAgrees[i] = best >= 0 && g.index[best] == g.index[i];
+			final int own = g.index[i];
+			if (g.count < 2 || g.sizes[own] < 2) return;
+			final double a = sum[own] / (g.sizes[own] - 1);
+			double b = Double.POSITIVE_INFINITY;
+			for (int c = 0; c < g.count; c++)
+				if (c != own) b = Math.min(b, sum[c] / g.sizes[c]);
+			final double m = Math.max(a, b);
+			silhouette[i] = m > 0 ? (b - a) / m : 0;
+		});
+		double total = 0;
+		int correct = 0;
+		for (int i = 0; i < n; i++) {
+			total += silhouette[i];
+			if (nearestAgrees[i]) correct++;
 		}
-		return (double) correct / x.length;
+		return new double[] { g.count < 2 ? 0 : total / n, (double) correct / n };
 	}
 
 	/**
@@ -216,15 +238,6 @@ public final class Measures {
 		double s = 0;
 		for (int i = 0; i < a.length; i++)
 			s += a[i] * b[i];
-		return s;
-	}
-
-	private static double distance2(final double[] a, final double[] b) {
-		double s = 0;
-		for (int i = 0; i < a.length; i++) {
-			final double e = a[i] - b[i];
-			s += e * e;
-		}
 		return s;
 	}
 

@@ -37,10 +37,10 @@ final class PrimaryChoice {
 			int best = 1;
 			double bestLda = Double.NEGATIVE_INFINITY, bestKl = Double.NEGATIVE_INFINITY;
 			for (int i = 1; i < models.size(); i++) {
-				final java.util.Map<String, Double> sep = Measures.separation(models.get(i)
-					.targetScores(), labels);
-				final double lda = sep.getOrDefault("lda_accuracy", Double.NaN);
-				final double kl = sep.getOrDefault("symmetrized_kl", Double.NaN);
+				// the two measures that decide, not the pairwise ones (O(n²) per model)
+				final double[][] scores = models.get(i).targetScores();
+				final double lda = Measures.ldaAccuracy(scores, labels);
+				final double kl = Measures.symmetrizedKl(scores, labels);
 				if (lda > bestLda + 1e-12 || (Math.abs(lda - bestLda) <= 1e-12 && kl > bestKl)) {
 					best = i;
 					bestLda = lda;

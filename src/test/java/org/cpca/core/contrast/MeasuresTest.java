@@ -105,4 +105,64 @@ class MeasuresTest {
 		assertThrows(IllegalArgumentException.class, () -> Measures.ldaAccuracy(
 			new double[][] { { 1 }, { 2 } }, null));
 	}
+
+	/** A hand-solved case: 1-D points 0, 1 (class a) and 3, 4 (class b). */
+	@Test
+	void pairwiseMeasuresOnPaper() {
+		final double[][] x = { { 0 }, { 1 }, { 3 }, { 4 } };
+		final List<String> labels = List.of("a", "a", "b", "b");
+		// point 0: a = 1, b = (3 + 4)/2 = 3.5, s = 2.5/3.5; point 1: a = 1, b = 2.5, s = 0.6
+		// (points 3 and 2 mirror them)
+		assertEquals((2.5 / 3.5 + 0.6) / 2, Measures.silhouette(x, labels), 1e-15);
+		assertEquals(1, Measures.nearestNeighbourAccuracy(x, labels), 0);
+		// class b's first point moved to 0.4: 0 and 1 are nearest to it, it is nearest to
+		// 0, and 4 is nearest to 1 — every nearest neighbour is of the other class
+		final double[][] y = { { 0 }, { 1 }, { 0.4 }, { 4 } };
+		assertEquals(0, Measures.nearestNeighbourAccuracy(y, labels), 0);
+		assertEquals(Measures.silhouette(x, labels), Measures.separation(x, labels).get(
+			"silhouette"), 0);
+	}
+
+	/** The fused, parallel pass equals the textbook double loops on 3 classes in 3-D. */
+	@Test
+	void pairwiseMeasuresEqualTheTextbookLoops() {
+		final Random r = new Random(7);
+		final int n = 301;
+		final double[][] x = new double[n][3];
+		final List<String> labels = new ArrayList<>();
+		for (int i = 0; i < n; i++) {
+			final int c = r.nextInt(3);
+			labels.add("c" + c);
+			for (int a = 0; a < 3; a++)
+				x[i][a] = r.nextGaussian() + (a == c ? 1.5 : 0);
+		}
+		double silhouette = 0;
+		int correct = 0;
+		for (int i = 0; i < n; i++) {
+			final java.util.Map<String, double[]> sums = new java.util.TreeMap<>();
+			int best = -1;
+			double bestD = Double.POSITIVE_INFINITY;
+			for (int j = 0; j < n; j++) {
+				if (j == i) continue;
+				double d = 0;
+				for (int a = 0; a < 3; a++)
+					d += (x[i][a] - x[j][a]) * (x[i][a] - x[j][a]);
+				final double[] s = sums.computeIfAbsent(labels.get(j), k -> new double[2]);
+				s[0] += Math.sqrt(d);
+				s[1]++;
+				if (d < bestD) {
+					bestD = d;
+					best = j;
+				}
+			}
+			if (labels.get(best).equals(labels.get(i))) correct++;
+			double a = 0, b = Double.POSITIVE_INFINITY;
+			for (final java.util.Map.Entry<String, double[]> e : sums.entrySet())
+				if (e.getKey().equals(labels.get(i))) a = e.getValue()[0] / e.getValue()[1];
+				else b = Math.min(b, e.getValue()[0] / e.getValue()[1]);
+			silhouette += (b - a) / Math.max(a, b);
+		}
+		assertEquals(silhouette / n, Measures.silhouette(x, labels), 1e-12);
+		assertEquals((double) correct / n, Measures.nearestNeighbourAccuracy(x, labels), 0);
+	}
 }
