@@ -114,7 +114,7 @@ public final class AlphaSelection<M extends FittedModel> {
 		final double[] gaps = new double[choice.chosen.size()];
 		for (int c = 0; c < gaps.length; c++) {
 			final int i = choice.chosen.get(c);
-			gaps[c] = contrastGap(cpca, grid[i]);
+			gaps[c] = contrastGap(cpca, grid[i], solutions[i].warmStart);
 			models.add(cpca.build("cpca", grid[i], java.util.Collections.emptyMap(),
 				solutions[i].values, solutions[i].vectors, o.components(), new ArrayList<>()));
 		}
@@ -213,9 +213,18 @@ public final class AlphaSelection<M extends FittedModel> {
 	 * dimension. Used to pick the default model when no labels are known.
 	 */
 	public static double contrastGap(final Cpca cpca, final double alpha) {
+		return contrastGap(cpca, alpha, null);
+	}
+
+	/**
+	 * {@link #contrastGap(Cpca, double)} started from the sweep's own solution at this α
+	 * ({@link TopEigen.Result#warmStart}; its k vectors, one more from the seed), so it
+	 * converges in a few iterations instead of from scratch.
+	 */
+	static double contrastGap(final Cpca cpca, final double alpha, final double[][] warm) {
 		final int k = cpca.options().components();
 		if (alpha == 0 || k + 1 > cpca.rank()) return Double.NEGATIVE_INFINITY;
-		final TopEigen.Result r = cpca.solver().solve(alpha, k + 1, null, cpca.options()
+		final TopEigen.Result r = cpca.solver().solve(alpha, k + 1, warm, cpca.options()
 			.seed());
 		if (!(r.values[0] > 0)) return Double.NEGATIVE_INFINITY;
 		return (r.values[k - 1] - r.values[k]) / Math.abs(r.values[0]);
