@@ -210,9 +210,14 @@ public final class OnlineCpcaStar {
 					m[a * k + b] = (1 - rate) * m[a * k + b] + rate * z[a] * z[b];
 		}
 		else {
-			final double g = -2 * eta * beta / p;
+			// the anti-Hebbian term −g·c xᵀ; with the dimensionless step it is taken
+			// implicitly (docs/math/online.md, "The implicit background step"): W ← W(I +
+			// g xxᵀ)⁻¹ = W − g/(1 + g‖x‖²)·c xᵀ, which moves Wx at most to 0 whatever the
+			// step, and equals the explicit step as g‖x‖² → 0
+			final double g = 2 * eta * beta / p;
+			final double gain = normalisedSteps ? -g / (1 + g * ss) : -g;
 			for (int r = 0; r < k; r++)
-				c[r] *= g;
+				c[r] *= gain;
 			for (int i = 0; i < m.length; i++)
 				m[i] *= 1 - rate;
 		}
