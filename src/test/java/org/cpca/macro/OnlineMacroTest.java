@@ -102,6 +102,6 @@ class OnlineMacroTest {
 			"eta=0.99\");\nExt.getBetas(b);\nreturn \"\" + b;"));
 		assertTrue(MacroRunner.error(open() +
 			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=online beta=0.5 " +
-			"eta=2\");").contains("0 < η < τ"));
+			"eta=20\");").contains("0 < η < τ"));
 	}
 }
