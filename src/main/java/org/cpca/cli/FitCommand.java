@@ -117,19 +117,19 @@ final class FitCommand implements Callable<Integer> {
 			"channels for several; the summary says how each axis was used.")
 	String axes;
 
-	@Option(names = "--eta", paramLabel = "η", defaultValue = "0.3",
+	@Option(names = "--eta", paramLabel = "η", defaultValue = "3",
 		description = "Online cPCA*: dimensionless step size η, 0 < η < τ (default: " +
 			"${DEFAULT-VALUE}): W steps by η/mean‖x‖², so the same η suits raw pixels and " +
-			"standardised tables; annealed to η/10 over the epochs; lower it if the run " +
-			"diverges.")
+			"standardised tables; annealed to η/100 over the epochs; lower it if the " +
+			"curve is noisy.")
 	double eta;
 
-	@Option(names = "--tau", paramLabel = "τ", defaultValue = "1",
+	@Option(names = "--tau", paramLabel = "τ", defaultValue = "10",
 		description = "Online cPCA*: ratio τ of the W and M time scales (default: " +
 			"${DEFAULT-VALUE}).")
 	double tau;
 
-	@Option(names = "--epochs", paramLabel = "N", defaultValue = "10",
+	@Option(names = "--epochs", paramLabel = "N", defaultValue = "300",
 		description = "Online cPCA*: passes over the data (default: ${DEFAULT-VALUE}).")
 	int epochs;
 

@@ -75,8 +75,8 @@ public class OnlineCpcaCommand extends ContextCommand implements TwoStepDialog {
 
 	@Parameter(label = "η (step size)", min = "0",
 		description = "Dimensionless learning rate η, 0 < η < τ (W steps by η/mean‖x‖², so " +
-			"the same η suits raw pixels and standardised tables; annealed to η/10 over the " +
-			"epochs); lower it if the run diverges.")
+			"the same η suits raw pixels and standardised tables; annealed to η/100 over the " +
+			"epochs); lower it if the convergence curve is noisy.")
 	private double eta = OnlineOptions.DEFAULT_ETA;
 
 	@Parameter(label = "τ", min = "0",

@@ -117,6 +117,27 @@ class BundledImagesTest {
 		assertTrue(all, report.toString());
 	}
 
+	/**
+	 * Issue 15, docs/math/online.md: online cPCA* with its defaults (dimensionless η, τ,
+	 * epochs; β = 0.5) converges on the bundled raw-pixel stacks — projector alignment with
+	 * offline cPCA* at the same β ≥ 0.9, no convergence warning. (The defaults before
+	 * ended at 0.016.)
+	 */
+	@Test
+	void onlineDefaultsConvergeOnTheBundledRawPixels() throws Exception {
+		final Dataset[] d = bundled();
+		final org.cpca.core.data.SampleSource t = org.cpca.core.data.SampleSource.of(d[0]), b =
+			org.cpca.core.data.SampleSource.of(d[1]);
+		final org.cpca.core.online.OnlineOptions o = org.cpca.core.online.OnlineOptions
+			.defaults();
+		final CpcaModel offline = org.cpca.core.online.OnlineRun.offlineReference(t, b, o,
+			Progress.NONE);
+		final org.cpca.core.online.OnlineRun.Result r = org.cpca.core.online.OnlineRun.fit(t,
+			b, o, offline.components(), Progress.NONE);
+		assertTrue(r.finalAlignment() >= 0.9, "alignment " + r.finalAlignment());
+		org.junit.jupiter.api.Assertions.assertNull(r.convergenceWarning(o));
+	}
+
 	/** docs/math/cpca.md: the automatic α set does not depend on the seed. */
 	@Test
 	void automaticAlphaIsTheSameForEverySeed() throws Exception {

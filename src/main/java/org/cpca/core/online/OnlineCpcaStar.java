@@ -71,12 +71,16 @@ public final class OnlineCpcaStar {
 	double annealing = 1;
 
 	/**
-	 * The annealing of the dimensionless step over the epochs: η·10^(−e/(E−1)) in epoch e of
-	 * E (0-based), so the first epoch learns fast and the last one, at η/10, settles.
+	 * The annealing of the dimensionless step over the epochs: η·100^(−e/(E−1)) in epoch e of
+	 * E (0-based), so the first epochs learn fast and the last one, at η/100, settles
+	 * (docs/math/online.md).
 	 */
 	static double annealing(final int epoch, final int epochs) {
-		return epochs <= 1 ? 1 : Math.pow(10, -(double) epoch / (epochs - 1));
+		return epochs <= 1 ? 1 : Math.pow(ANNEALING, -(double) epoch / (epochs - 1));
 	}
+
+	/** The ratio of the first epoch's dimensionless step to the last one's. */
+	static final double ANNEALING = 100;
 	private final double[] w;
 	private final double[] m;
 	private double p = 0.5;
@@ -210,9 +214,14 @@ public final class OnlineCpcaStar {
 					m[a * k + b] = (1 - rate) * m[a * k + b] + rate * z[a] * z[b];
 		}
 		else {
-			final double g = -2 * eta * beta / p;
+			// the anti-Hebbian term −g·c xᵀ; with the dimensionless step it is taken
+			// implicitly (docs/math/online.md, "The implicit background step"): W ← W(I +
+			// g xxᵀ)⁻¹ = W − g/(1 + g‖x‖²)·c xᵀ, which moves Wx at most to 0 whatever the
+			// step, and equals the explicit step as g‖x‖² → 0
+			final double g = 2 * eta * beta / p;
+			final double gain = normalisedSteps ? -g / (1 + g * ss) : -g;
 			for (int r = 0; r < k; r++)
-				c[r] *= g;
+				c[r] *= gain;
 			for (int i = 0; i < m.length; i++)
 				m[i] *= 1 - rate;
 		}
