@@ -189,6 +189,12 @@ public class SparkRangeTest {
 			final JsonObject sa = summary(a), sb = summary(b);
 			if (alpha.equals("auto")) assertEquals(sa.getAsJsonObject("selection").get(
 				"alphas"), sb.getAsJsonObject("selection").get("alphas"), "automatic α set");
+			// eigenvalues, variances and the fraction of the target's total variance as cpca fit's
+			SparkTesting.assertSameResults(sa, sb, 1e-8);
+			assertEquals(sa.getAsJsonArray("results").get(0).getAsJsonObject().getAsJsonArray(
+				"fraction_of_target_variance").get(0).getAsDouble(), sb.getAsJsonArray("results")
+					.get(0).getAsJsonObject().getAsJsonArray("fraction_of_target_variance").get(0)
+					.getAsDouble(), 1e-8);
 			// every model (α = 1, or each α of the automatic set) within 1e-6 rad
 			for (final Path[] m : models(a, b)) {
 				final double angle = largestAngle(components(m[0]), components(m[1]));
@@ -202,6 +208,22 @@ public class SparkRangeTest {
 			assertEquals(SparkRange.OVERSAMPLING, spark.get("oversampling").getAsInt());
 			assertEquals(SparkRange.POWER_ITERATIONS, spark.get("power_iterations").getAsInt());
 		}
+	}
+
+	/** Bad --rank and an exact path asked beyond its limit: one line each. */
+	@Test
+	public void badInput(@TempDir final Path dir) throws Exception {
+		final Path[] t = tables(dir, 0, 3);
+		final SparkTesting.Run rank = SparkTesting.spark(sc, SparkTesting.with(args(t, dir
+			.resolve("a"), "--rank", "-3"), "--exact-limits", "20,100"));
+		assertEquals(1, rank.code, rank.err);
+		assertTrue(rank.err.trim().startsWith("cpca-spark: --rank -3 is negative"), rank.err);
+		final SparkTesting.Run moments = SparkTesting.spark(sc, SparkTesting.with(args(t, dir
+			.resolve("b"), "--path", "moments"), "--exact-limits", "20,100"));
+		assertEquals(1, moments.code, moments.err);
+		assertTrue(moments.err.contains("--path moments handles at most 20 features; use " +
+			"--path auto or range"), moments.err);
+		assertEquals(1, moments.err.trim().split("\n").length, moments.err);
 	}
 
 	/**
@@ -230,8 +252,18 @@ public class SparkRangeTest {
 			(N - 1) / gap;
 		assertTrue(angle < bound, "largest principal angle " + angle + " above " + bound);
 		assertTrue(bound < 0.2, "the bound " + bound + " says little");
+		// the target's total variance (target variance / its fraction) is that of feature
+		// space, not of the basis (which misses the noise outside it: 2e-5 of it here)
+		assertEquals(total(summary(a)), total(summary(b)), 1e-9 * total(summary(a)));
 		assertEquals(10, summary(b).getAsJsonObject("spark").getAsJsonObject("range").get(
 			"rank").getAsInt());
+	}
+
+	/** The target's total variance behind the first result's first component. */
+	static double total(final JsonObject summary) {
+		final JsonObject r = summary.getAsJsonArray("results").get(0).getAsJsonObject();
+		return r.getAsJsonArray("target_variance").get(0).getAsDouble() / r.getAsJsonArray(
+			"fraction_of_target_variance").get(0).getAsDouble();
 	}
 
 	/** The same seed gives bit-identical components on a re-run; the default r is stated. */
