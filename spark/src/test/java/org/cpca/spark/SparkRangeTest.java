@@ -177,15 +177,21 @@ public class SparkRangeTest {
 
 	/**
 	 * Exactly low rank (6 directions, r = 8 of d = 60): the range path's components at
-	 * α = 1 and the automatic α set equal cpca fit's (angles below 1e-6 rad).
+	 * α = 1 and the automatic α set equal cpca fit's (angles below 1e-6 rad); also with
+	 * --standardize.
 	 */
 	@Test
 	public void exactlyLowRankEqualsCpcaFit(@TempDir final Path dir) throws Exception {
 		final Path[] t = tables(dir, 0, 7);
-		for (final String alpha : new String[] { "1", "auto" }) {
-			final Path a = single(t, dir.resolve("single" + alpha), "--alpha", alpha);
-			final Path b = range(t, dir.resolve("range" + alpha), "--alpha", alpha, "--rank",
-				"8");
+		// α = 1 and automatic α at r = 8; standardised (each dataset scaled by its own
+		// standard deviations, so the stacked rows span 6 + 4 = 10 directions) at r = 12
+		for (final String alpha : new String[] { "1", "auto", "1s" }) {
+			final boolean standardize = alpha.endsWith("s");
+			final String[] more = standardize ? new String[] { "--alpha", "1", "--standardize" }
+				: new String[] { "--alpha", alpha };
+			final Path a = single(t, dir.resolve("single" + alpha), more);
+			final Path b = range(t, dir.resolve("range" + alpha), SparkTesting.with(more,
+				"--rank", standardize ? "12" : "8"));
 			final JsonObject sa = summary(a), sb = summary(b);
 			if (alpha.equals("auto")) assertEquals(sa.getAsJsonObject("selection").get(
 				"alphas"), sb.getAsJsonObject("selection").get("alphas"), "automatic α set");
@@ -200,11 +206,11 @@ public class SparkRangeTest {
 				final double angle = largestAngle(components(m[0]), components(m[1]));
 				assertTrue(angle < 1e-6, m[0] + ": largest principal angle " + angle);
 			}
-			// the basis found has the data's rank, 6 of the 8 asked
+			// the basis found has the data's rank, 6 of the 8 asked (10 of 12)
 			assertEquals("range", sb.getAsJsonObject("spark").get("path").getAsString());
 			final JsonObject spark = sb.getAsJsonObject("spark").getAsJsonObject("range");
-			assertEquals(6, spark.get("rank").getAsInt());
-			assertEquals(8, spark.get("rank_asked").getAsInt());
+			assertEquals(standardize ? 10 : 6, spark.get("rank").getAsInt());
+			assertEquals(standardize ? 12 : 8, spark.get("rank_asked").getAsInt());
 			assertEquals(SparkRange.OVERSAMPLING, spark.get("oversampling").getAsInt());
 			assertEquals(SparkRange.POWER_ITERATIONS, spark.get("power_iterations").getAsInt());
 		}
