@@ -85,13 +85,26 @@ final class SparkFit implements Callable<Integer> {
 		"Partitions per dataset (default: 2 × the cores Spark reports).")
 	int partitions;
 
-	@Option(names = "--path", paramLabel = "auto|moments|gram", defaultValue = "auto",
+	@Option(names = "--path", paramLabel = "auto|moments|gram|range", defaultValue = "auto",
 		description = "moments: per-partition d × d moments (many samples, d ≤ " +
 			MAX_FEATURES + "); gram: per-feature means, then the N × N Gram matrix of all " +
 			"samples summed over pixel tiles (many features, N ≤ " + MAX_GRAM_SAMPLES +
-			"); auto: gram when features outnumber samples, as cpca fit chooses its " +
-			"reduced space (default: ${DEFAULT-VALUE}).")
+			"); range: both large, a randomized range finder gives one shared basis of " +
+			"r directions, every α solved in it (exact when the data's rank ≤ r, " +
+			"approximate otherwise); auto: gram when features outnumber samples, as cpca " +
+			"fit chooses its reduced space, the other exact path if that one is too " +
+			"large, range if both are (default: ${DEFAULT-VALUE}).")
 	String path;
+
+	@Option(names = "--rank", paramLabel = "R", defaultValue = "0", description =
+		"--path range: the basis' dimension r (default: max(10k, 100), at most the " +
+			"features and the samples); the sketch adds " + SparkRange.OVERSAMPLING +
+			" columns and " + SparkRange.POWER_ITERATIONS + " power iterations.")
+	int rank;
+
+	/** For tests: the exact paths' limits (features,samples) instead of the defaults. */
+	@Option(names = "--exact-limits", hidden = true, paramLabel = "D,N")
+	String exactLimits;
 
 	@Option(names = "--out", required = true, paramLabel = "DIR",
 		description = "Folder for the results (created; written atomically): a path, or " +
@@ -147,7 +160,8 @@ final class SparkFit implements Callable<Integer> {
 			long all = t.samples();
 			for (final LoadedData b : bs)
 				all += b.samples();
-			final boolean gram = gramPath(d, all);
+			final String chosen = choosePath(d, all);
+			final boolean gram = chosen.equals("gram");
 			List<String> targetLabels = t.labels();
 			if (input.labels != null) targetLabels = LoadedData.readLabels(input.labels, t
 				.samples());
@@ -161,16 +175,17 @@ final class SparkFit implements Callable<Integer> {
 				names.add(bs.get(j).source.name());
 			}
 			final long t1 = System.nanoTime();
-			final Fitter fitter = gram ? gramFitter(sc, t, targetRows, targetLabels, bs,
-				backgroundRows, names, options, d) : momentsFitter(sc, t, targetRows,
-					targetLabels, bs, backgroundRows, names, options, d);
+			final Fitter fitter = chosen.equals("moments") ? momentsFitter(sc, t, targetRows,
+				targetLabels, bs, backgroundRows, names, options, d) : stackedFitter(sc, t,
+					targetRows, targetLabels, bs, backgroundRows, names, options, d, gram);
 			final long t2 = System.nanoTime();
 			final Solution solution = run(settings, bs.size(), fitter, sparkFacts(sc, p, d,
-				gram), pathNotes);
+				chosen, rangeFacts), pathNotes);
 			final long t3 = System.nanoTime();
 			final Map<String, Double> timings = new LinkedHashMap<>();
 			timings.put("read", (t1 - t0) / 1e9);
-			timings.put(gram ? "means_and_gram" : "moments", (t2 - t1) / 1e9);
+			timings.put(gram ? "means_and_gram" : chosen.equals("range") ? "means" : "moments",
+				(t2 - t1) / 1e9);
 			timings.put("fit", (t3 - t2) / 1e9); // driver solve and the scoring passes
 			final Results results = new Results(solution, t, bs, targetLabels, timings);
 			final List<Path> inputs = new ArrayList<>();
@@ -266,21 +281,40 @@ final class SparkFit implements Callable<Integer> {
 			"system that the driver and every executor see alike");
 	}
 
-	/** Which path: --path, or by the shape of the data as cpca fit chooses its space. */
-	private boolean gramPath(final int d, final long samples) {
+	/**
+	 * Which path: --path, or by the shape of the data as cpca fit chooses its space (the
+	 * other exact path when that one is too large, the range when both are).
+	 */
+	private String choosePath(final int d, final long samples) {
 		final String how = path.trim().toLowerCase(Locale.ROOT);
-		if (!how.equals("auto") && !how.equals("moments") && !how.equals("gram"))
+		if (!List.of("auto", "moments", "gram", "range").contains(how))
 			throw new IllegalArgumentException("--path " + path + " is not known: use auto, " +
-				"moments or gram");
-		final boolean gram = how.equals("gram") || how.equals("auto") && d > samples;
-		if (gram && samples > MAX_GRAM_SAMPLES || !gram && d > MAX_FEATURES)
+				"moments, gram or range");
+		if (rank < 0) throw new IllegalArgumentException("--rank " + rank + " is negative: " +
+			"give r ≥ 1, or 0 for the default");
+		int maxFeatures = MAX_FEATURES;
+		long maxSamples = MAX_GRAM_SAMPLES;
+		if (exactLimits != null) {
+			final String[] parts = exactLimits.split(",");
+			maxFeatures = Integer.parseInt(parts[0].trim());
+			maxSamples = Long.parseLong(parts[1].trim());
+		}
+		final boolean momentsFit = d <= maxFeatures, gramFits = samples <= maxSamples;
+		final String chosen;
+		if (how.equals("auto")) chosen = d > samples ? (gramFits ? "gram" : momentsFit
+			? "moments" : "range") : momentsFit ? "moments" : gramFits ? "gram" : "range";
+		else chosen = how;
+		if (chosen.equals("gram") && !gramFits || chosen.equals("moments") && !momentsFit)
 			throw new IllegalArgumentException("the data have " + samples + " samples in all " +
-				"and " + d + " features: cpca-spark fit handles at most " + MAX_FEATURES +
-				" features (--path moments) or at most " + MAX_GRAM_SAMPLES + " samples " +
-				"(--path gram); bin the images (--bin 2 or more), give a --mask, or fit a " +
-				"subset of the samples");
-		return gram;
+				"and " + d + " features: --path " + chosen + " handles at most " + (chosen
+					.equals("gram") ? maxSamples + " samples" : maxFeatures + " features") +
+				"; use --path auto or range (a randomized basis), bin the images (--bin 2 or " +
+				"more), or give a --mask");
+		return chosen;
 	}
+
+	/** r, p, q and the basis found, for the summary of the range path. */
+	private final Map<String, Object> rangeFacts = new LinkedHashMap<>();
 
 	/** Notes of the gram path's preprocessing (zero-variance features), for the summary. */
 	private final List<String> pathNotes = new ArrayList<>();
@@ -322,10 +356,16 @@ final class SparkFit implements Callable<Integer> {
 		return "pooled backgrounds (" + String.join(", ", names) + ")";
 	}
 
-	private Fitter gramFitter(final JavaSparkContext sc, final LoadedData t,
+	/**
+	 * The gram and range paths: per-feature means (and standard deviations) of every
+	 * dataset, then the Gram matrix of the stacked preprocessed samples, or a randomized
+	 * basis and the moments projected on it.
+	 */
+	private Fitter stackedFitter(final JavaSparkContext sc, final LoadedData t,
 		final JavaRDD<float[]> targetRows, final List<String> targetLabels,
 		final List<LoadedData> bs, final List<JavaRDD<float[]>> backgroundRows,
-		final List<String> names, final CpcaOptions options, final int d)
+		final List<String> names, final CpcaOptions options, final int d,
+		final boolean useGram)
 	{
 		final List<String> notes = pathNotes;
 		final SparkGram.Diagonal td = SparkGram.diagonal(targetRows, d);
@@ -364,6 +404,8 @@ final class SparkFit implements Callable<Integer> {
 					options.standardize(), notes));
 				counts[s] = diag.get(s).n;
 			}
+			if (!useGram) return rangeFit(sc, t, targetRows, targetLabels, sets, pres, diag
+				.get(0), counts, n, options, d);
 			final double[] g = SparkGram.gram(sc, sets, pres, counts, d);
 			return Cpca.fromGram(t.source.name(), pres.get(0), (int) counts[0], targetLabels, n,
 				java.util.Arrays.copyOfRange(counts, 1, counts.length), g, d, options, SparkGram
@@ -371,15 +413,57 @@ final class SparkFit implements Callable<Integer> {
 		};
 	}
 
-	private static Map<String, Object> sparkFacts(final JavaSparkContext sc,
-		final int partitions, final int d, final boolean gram)
+	/** The range path's fit: the basis, the projected moments, the core solvers in them. */
+	private Cpca rangeFit(final JavaSparkContext sc, final LoadedData t,
+		final JavaRDD<float[]> targetRows, final List<String> targetLabels,
+		final List<JavaRDD<float[]>> sets, final List<Preprocessing> pres,
+		final SparkGram.Diagonal target, final long[] counts, final List<String> names,
+		final CpcaOptions options, final int d)
 	{
+		long all = 0;
+		for (final long c : counts)
+			all += c;
+		final int r = SparkRange.rank(rank, options.components(), d, all);
+		final SparkRange.Range range = SparkRange.fit(sc, sets, pres, d, r, options.seed());
+		rangeFacts.put("rank", range.r);
+		rangeFacts.put("rank_asked", r);
+		rangeFacts.put("oversampling", SparkRange.OVERSAMPLING);
+		rangeFacts.put("power_iterations", SparkRange.POWER_ITERATIONS);
+		rangeFacts.put("seed", options.seed());
+		pathNotes.add("path: range, a randomized basis of r = " + range.r + " directions (p = " +
+			SparkRange.OVERSAMPLING + ", q = " + SparkRange.POWER_ITERATIONS + ", seed " +
+			options.seed() + "); exact when the data's rank is at most r");
+		// the target's total variance in feature space: Σ_j M2_j / ((n − 1) s_j²)
+		final double[] scale = pres.get(0).scale();
+		double total = 0;
+		for (int j = 0; j < d; j++)
+			total += target.m2[j] / (scale == null ? 1 : scale[j] * scale[j]);
+		total /= target.n - 1;
+		return Cpca.fromRange(t.source.name(), pres.get(0), total, range.moments.get(0),
+			targetLabels, names, range.moments.subList(1, range.moments.size()), options,
+			range.basis, d, SparkMoments.projection(sc, targetRows));
+	}
+
+	private static Map<String, Object> sparkFacts(final JavaSparkContext sc,
+		final int partitions, final int d, final String path,
+		final Map<String, Object> range)
+	{
+		final boolean gram = path.equals("gram");
 		final Map<String, Object> spark = new LinkedHashMap<>();
 		spark.put("master", sc.master());
 		spark.put("version", sc.version());
 		spark.put("default_parallelism", sc.defaultParallelism());
 		spark.put("partitions", partitions);
-		spark.put("path", gram ? "gram" : "moments");
+		spark.put("path", path);
+		if (path.equals("range")) {
+			spark.put("range", range); // filled when the fit runs
+			spark.put("path_detail", "per-feature means by Chan's formula; a seeded Gaussian " +
+				"sketch ZᵀZΩ of the stacked centred samples (d = " + d + ", r + p columns) " +
+				"and q power iterations, each one pass, orthonormalised on the driver; the " +
+				"top r directions Q, then each dataset's moments of Qᵀz (r × r); the driver " +
+				"solves in that space for every α and maps each solution back as Qv");
+			return Map.of("spark", spark);
+		}
 		spark.put("path_detail", gram ? "per-feature means by Chan's formula, then the " +
 			"N × N Gram matrix of the stacked centred samples summed over pixel tiles; the " +
 			"driver solves in the reduced space; target scores without a pass, each model's " +

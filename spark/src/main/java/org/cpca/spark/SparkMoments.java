@@ -33,10 +33,21 @@ final class SparkMoments {
 	 * bit-identical whatever the scheduling, retries included.
 	 */
 	static Moments moments(final JavaRDD<float[]> rows, final int d) {
+		return moments(rows, d, (acc, x) -> acc.add(x));
+	}
+
+	/** Adds one row to a partition's accumulator. */
+	interface Adder<T> extends java.io.Serializable {
+
+		void add(Moments.Accumulator acc, T row);
+	}
+
+	/** {@link #moments(JavaRDD, int)} of rows of any type (e.g. projected, in double). */
+	static <T> Moments moments(final JavaRDD<T> rows, final int d, final Adder<T> adder) {
 		JavaPairRDD<Integer, Moments> level = rows.mapPartitionsWithIndex((i, it) -> {
 			final Moments.Accumulator acc = new Moments.Accumulator(d);
 			while (it.hasNext())
-				acc.add(it.next());
+				adder.add(acc, it.next());
 			return Collections.singletonList(new Tuple2<>(i, acc.result())).iterator();
 		}, true).mapToPair(t -> t);
 		return tree(level, rows.getNumPartitions(), Moments::merge);

@@ -10,7 +10,10 @@
  * components and collects the target scores. Many features: per-feature means, then the
  * Gram matrix of the stacked centred samples summed over pixel tiles, the reduced space
  * on the driver ({@link org.cpca.core.contrast.Cpca#fromGram}), components by a pass that
- * broadcasts the sample coefficients. The mathematics is in
+ * broadcasts the sample coefficients. Both large: a seeded randomized range finder
+ * ({@link org.cpca.spark.SparkRange}) gives one shared basis Q of r directions, each
+ * dataset's moments projected on it, the core solvers in that space
+ * ({@link org.cpca.core.contrast.Cpca#fromRange}), components Qv. The mathematics is in
  * {@code docs/math/spark.md}, the cost model and how to run on clusters in
  * {@code docs/spark.md}.
  * <p>

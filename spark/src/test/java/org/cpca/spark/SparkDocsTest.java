@@ -25,7 +25,7 @@ public class SparkDocsTest {
 
 	/** The flags only cpca-spark fit has. */
 	private static final Set<String> SPARK_ONLY = Set.of("--master", "--partitions", "--path",
-		"--out", "--fail-first-attempt", "--help", "--version");
+		"--rank", "--exact-limits", "--out", "--fail-first-attempt", "--help", "--version");
 
 	@Test
 	public void sharedFlagsAreCpcaFitsOwn() {

@@ -39,6 +39,13 @@ public abstract class ContrastiveSpace {
 	public final double targetTotalVariance;
 
 	ContrastiveSpace(final int m, final double[] a, final double[][] backgrounds) {
+		this(m, a, backgrounds, Double.NaN);
+	}
+
+	/** @param totalVariance the target's total variance, or NaN for the trace of A */
+	ContrastiveSpace(final int m, final double[] a, final double[][] backgrounds,
+		final double totalVariance)
+	{
 		this.m = m;
 		this.a = a;
 		this.backgrounds = backgrounds;
@@ -46,7 +53,7 @@ public abstract class ContrastiveSpace {
 		double trace = 0;
 		for (int i = 0; i < m; i++)
 			trace += a[i * m + i];
-		this.targetTotalVariance = trace;
+		this.targetTotalVariance = Double.isNaN(totalVariance) ? trace : totalVariance;
 	}
 
 	/**

@@ -118,6 +118,44 @@ public final class Cpca {
 		final List<Moments> backgrounds, final CpcaOptions options,
 		final TargetProjection projection)
 	{
+		return fromMoments(targetName, target, targetLabels, backgroundNames, backgrounds,
+			options, projection, null, null, target.features(), Double.NaN);
+	}
+
+	/**
+	 * A fit in a shared subspace of feature space (the randomized range of
+	 * docs/math/spark.md): the moments are those of the preprocessed samples projected on
+	 * an orthonormal basis Q (d × r), so A = QᵀC_tQ and B = QᵀC_bQ are r × r; every
+	 * method then runs as {@link #fromMoments} does, and each solution w maps back to the
+	 * component Qw. Exact when the preprocessed data lie in the span of Q.
+	 *
+	 * @param targetPre each target sample's preprocessing before the projection (d
+	 *          features; kept in the models and used by {@code projection})
+	 * @param targetTotalVariance trace of the target's covariance in feature space
+	 * @param target the moments of Qᵀx̃ for the target samples x̃ (r features)
+	 * @param backgrounds the same for every background (each preprocessed on its own)
+	 * @param basis Q, d × r, row-major, orthonormal columns
+	 */
+	public static Cpca fromRange(final String targetName, final Preprocessing targetPre,
+		final double targetTotalVariance, final Moments target,
+		final List<String> targetLabels, final List<String> backgroundNames,
+		final List<Moments> backgrounds, final CpcaOptions options, final double[] basis,
+		final int features, final TargetProjection projection)
+	{
+		if (basis.length != (long) features * target.features())
+			throw new IllegalArgumentException("the basis has " + basis.length +
+				" entries but needs " + features + " × " + target.features());
+		return fromMoments(targetName, target, targetLabels, backgroundNames, backgrounds,
+			options, projection, targetPre, basis, features, targetTotalVariance);
+	}
+
+	/** {@link #fromMoments}, or {@link #fromRange} when {@code basis} is given. */
+	private static Cpca fromMoments(final String targetName, final Moments target,
+		final List<String> targetLabels, final List<String> backgroundNames,
+		final List<Moments> backgrounds, final CpcaOptions options,
+		final TargetProjection projection, final Preprocessing rangePre,
+		final double[] basis, final int features, final double total)
+	{
 		if (backgroundNames.size() != backgrounds.size()) throw new IllegalArgumentException(
 			backgroundNames.size() + " background names for " + backgrounds.size() +
 				" backgrounds: give one name per background");
@@ -139,18 +177,19 @@ public final class Cpca {
 				" samples but " + targetLabels.size() +
 				" labels were given: give exactly one label per sample, in sample order");
 		final List<String> diagnostics = new ArrayList<>();
-		final Preprocessing tp = target.preprocessing(targetName, options.standardize(),
-			diagnostics);
+		// in a range the samples were standardised before the projection: centre only
+		final boolean standardize = basis == null && options.standardize();
+		final Preprocessing tp = target.preprocessing(targetName, standardize, diagnostics);
 		final double[][] b = new double[backgrounds.size()][];
 		final long[] nb = new long[b.length];
 		for (int j = 0; j < b.length; j++) {
 			final Moments x = backgrounds.get(j);
-			b[j] = x.covariance(x.preprocessing(backgroundNames.get(j), options.standardize(),
+			b[j] = x.covariance(x.preprocessing(backgroundNames.get(j), standardize,
 				diagnostics));
 			nb[j] = x.count();
 		}
-		final MomentSpace space = new MomentSpace(d, target.covariance(tp), b, tp,
-			projection);
+		final MomentSpace space = new MomentSpace(d, target.covariance(tp), b, basis == null
+			? tp : rangePre, projection, basis, features, total);
 		diagnostics.add(space.description());
 		if (!(space.targetTotalVariance > 0)) throw new IllegalArgumentException(
 			targetName + " is constant: all its samples are identical" + (options
@@ -167,7 +206,7 @@ public final class Cpca {
 			" (the rank of the centred " + (b.length == 0 ? "target" : "target and " +
 				"background") + "): choose k ≤ " + space.dimension() + " or add samples");
 		return new Cpca(targetName, (int) target.count(), targetLabels, backgroundNames, nb,
-			options, tp, space, diagnostics);
+			options, basis == null ? tp : rangePre, space, diagnostics);
 	}
 
 	/**

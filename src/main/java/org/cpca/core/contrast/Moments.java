@@ -191,6 +191,14 @@ public final class Moments implements Serializable {
 			if (count == BLOCK) flush();
 		}
 
+		/** Adds one sample given in double precision (length d). */
+		public void add(final double[] row) {
+			if (row.length != d) throw new IllegalArgumentException("a sample has " +
+				row.length + " features but the others have " + d);
+			System.arraycopy(row, 0, block[count++], 0, d);
+			if (count == BLOCK) flush();
+		}
+
 		/** The moments of every sample added so far. */
 		public Moments result() {
 			flush();
