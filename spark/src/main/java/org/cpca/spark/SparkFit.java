@@ -20,6 +20,7 @@ import org.cpca.core.data.Preprocessing;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.rpca.Rpca;
 import org.cpca.core.run.Method;
+import org.cpca.core.run.MethodRunner;
 import org.cpca.core.run.MethodSettings;
 import org.cpca.core.run.Settings;
 import org.cpca.core.run.Solution;
@@ -179,8 +180,9 @@ final class SparkFit implements Callable<Integer> {
 				targetLabels, bs, backgroundRows, names, options, d) : stackedFitter(sc, t,
 					targetRows, targetLabels, bs, backgroundRows, names, options, d, gram);
 			final long t2 = System.nanoTime();
-			final Solution solution = run(settings, bs.size(), fitter, sparkFacts(sc, p, d,
-				chosen, rangeFacts), pathNotes);
+			// the main model (model.json) by the same rule as cpca fit
+			final Solution solution = MethodRunner.choosePrimary(run(settings, bs.size(),
+				fitter, sparkFacts(sc, p, d, chosen, rangeFacts), pathNotes), targetLabels);
 			final long t3 = System.nanoTime();
 			final Map<String, Double> timings = new LinkedHashMap<>();
 			timings.put("read", (t1 - t0) / 1e9);

@@ -103,6 +103,13 @@ public class SparkFitTest {
 			assertTrue(Files.size(dir.resolve("spark").resolve(f)) > 0, f);
 		// the scores (second pass) equal the single machine's, row by row
 		SparkTesting.assertSameScores(singleMice(), dir.resolve("spark"));
+		// the same main model (model.json), chosen by the same rule
+		assertEquals(modelAlpha(singleMice()), modelAlpha(dir.resolve("spark")), 1e-9);
+	}
+
+	private static double modelAlpha(final Path folder) throws Exception {
+		return com.google.gson.JsonParser.parseString(Files.readString(folder.resolve(
+			"model.json"))).getAsJsonObject().get("alpha").getAsDouble();
 	}
 
 	/**
@@ -206,6 +213,7 @@ public class SparkFitTest {
 		assertEquals("gram", spark.getAsJsonObject("spark").get("path").getAsString());
 		assertEquals("reduced", spark.get("space").getAsString());
 		assertSameResults(single, spark, 1e-6);
+		assertEquals(modelAlpha(dir.resolve("single")), modelAlpha(dir.resolve("spark")), 1e-9);
 		assertTrue(Files.size(dir.resolve("spark/components.tif")) > 0);
 		final ImagePlus c1 = IJ.openImage(dir.resolve("single/components.tif").toString()),
 			c2 = IJ.openImage(dir.resolve("spark/components.tif").toString());

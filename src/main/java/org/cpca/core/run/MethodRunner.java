@@ -48,6 +48,15 @@ public final class MethodRunner {
 			target.labels());
 	}
 
+	/**
+	 * Picks the main model of a solution made elsewhere (e.g. on Spark) by the same rule as
+	 * {@link #run}: the best separation of the target's classes when {@code labels} has two
+	 * or more, otherwise the largest contrast eigengap (docs/math/defaults.md).
+	 */
+	public static Solution choosePrimary(final Solution s, final List<String> labels) {
+		return PrimaryChoice.apply(s, labels);
+	}
+
 	private static Solution dispatch(final MethodSettings s, final Dataset target,
 		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
 	{
