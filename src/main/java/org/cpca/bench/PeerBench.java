@@ -86,10 +86,16 @@ public final class PeerBench {
 				out.add(new Case("exact one α, images", 500, 65536, 2, "gram"));
 				break;
 			case "scaling":
-				for (final int n : new int[] { 1000, 5000, 20000 })
-					for (final int d : new int[] { 196, 784, 3136 }) {
-						out.add(new Case("one α", n, d, 2, n < d ? "gram" : "one"));
-						out.add(new Case("automatic α", n, d, Double.NaN, "auto"));
+				// cheapest cells first (n · d, one α before automatic α), so that a run cut
+				// short still fills most of the grid
+				for (final boolean auto : new boolean[] { false, true })
+					for (final int[] nd : new int[][] { { 1000, 196 }, { 1000, 784 }, { 5000, 196 },
+						{ 1000, 3136 }, { 20000, 196 }, { 5000, 784 }, { 20000, 784 }, { 5000, 3136 },
+						{ 20000, 3136 } })
+					{
+						final int n = nd[0], d = nd[1];
+						out.add(auto ? new Case("automatic α", n, d, Double.NaN, "auto") : new Case(
+							"one α", n, d, 2, n < d ? "gram" : "one"));
 					}
 				break;
 			case "default":
