@@ -195,12 +195,13 @@ public final class PeerBench {
 						"(median of %d pairs; process %.2f); load %.2f → %.2f", c.name, c.shape(),
 					median(ours), median(theirs), median(ratio), pairs, median(wallRatio),
 					loadBefore, loadAfter));
+				// MB = 10⁶ bytes, as in the docs
 				final double input = 2.0 * 4 * c.samples * c.features;
 				out.println(String.format(Locale.ROOT,
 					"%-12s %-16s peak resident memory (max over pairs): ours %.0f MB = %.2f × " +
 						"the float32 input (%.0f MB), numpy %.0f MB = %.2f ×", c.name, c.shape(),
-					max(oursPeak) / (1 << 20), max(oursPeak) / input, input / (1 << 20), max(
-						theirsPeak) / (1 << 20), max(theirsPeak) / input));
+					max(oursPeak) / 1e6, max(oursPeak) / input, input / 1e6, max(theirsPeak) / 1e6,
+					max(theirsPeak) / input));
 			}
 			finally {
 				for (final File f : dir.toFile().listFiles())
