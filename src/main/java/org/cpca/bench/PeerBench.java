@@ -104,8 +104,19 @@ public final class PeerBench {
 				out.add(new Case("automatic α", 5000, 3136, Double.NaN, "auto"));
 				break;
 			default:
+				// cells of the grid, e.g. "auto:5000x784,one:20000x196" (docs/scaling.md)
+				if (set.matches("((one|auto):\\d+x\\d+,?)+")) {
+					for (final String cell : set.split(",")) {
+						final String[] kind = cell.split(":"), nd = kind[1].split("x");
+						final int n = Integer.parseInt(nd[0]), d = Integer.parseInt(nd[1]);
+						out.add(kind[0].equals("auto") ? new Case("automatic α", n, d, Double.NaN,
+							"auto") : new Case("one α", n, d, 2, n < d ? "gram" : "one"));
+					}
+					break;
+				}
 				throw new IllegalArgumentException("no peer case set '" + set +
-					"': use default, one, auto784, auto3136, images, images500 or scaling");
+					"': use default, one, auto784, auto3136, images, images500, scaling or " +
+					"cells such as auto:5000x784,one:20000x196");
 		}
 		return out;
 	}
