@@ -210,8 +210,10 @@ public final class PeerBench {
 				final double input = 2.0 * 4 * c.samples * c.features;
 				out.println(String.format(Locale.ROOT,
 					"%-12s %-16s peak resident memory (max over pairs): ours %.0f MB = %.2f × " +
-						"the float32 input (%.0f MB), numpy %.0f MB = %.2f ×", c.name, c.shape(),
-					max(oursPeak) / 1e6, max(oursPeak) / input, input / 1e6, max(theirsPeak) / 1e6,
+						"the float32 input (%.0f MB; -Xmx%dm), numpy %.0f MB = %.2f ×", c.name, c
+							.shape(),
+					max(oursPeak) / 1e6, max(oursPeak) / input, input / 1e6, heapMiB(c), max(
+						theirsPeak) / 1e6,
 					max(theirsPeak) / input));
 			}
 			finally {
@@ -276,14 +278,26 @@ public final class PeerBench {
 	{
 		final String java = Path.of(System.getProperty("java.home"), "bin", "java")
 			.toString();
-		final long bytes = 2L * 4 * c.samples * c.features;
-		final List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + Math.max(2048, 3 *
-			bytes / (1 << 20) + 512) + "m", "-Djava.util.concurrent.ForkJoinPool.common" +
+		final List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + heapMiB(c) + "m",
+			"-Djava.util.concurrent.ForkJoinPool.common" +
 				".parallelism=" + (threads > 0 ? threads : Runtime.getRuntime()
 					.availableProcessors()), "-cp", System.getProperty("java.class.path"),
 			PeerBench.class.getName(), c.peer.equals("auto") ? "auto" : "one", dir.toString(),
 			"2", Double.toString(Double.isNaN(c.alpha) ? 0 : c.alpha)));
 		return timed(new ProcessBuilder(cmd));
+	}
+
+	/**
+	 * The JVM child's heap limit in MiB: what a user who follows docs/memory.md gives —
+	 * the float32 input plus the memory check's estimate for the space (8·m² per dataset
+	 * and two more, plus the reduced space's 8·N·min(N, d) factor) plus a quarter — and at
+	 * least 2 GiB.
+	 */
+	static long heapMiB(final Case c) {
+		final long n = 2L * c.samples, d = c.features, m = Math.min(n, d);
+		final long input = 4 * n * d;
+		final long space = 8 * m * m * 4 + (d > n ? 8 * n * m : 0);
+		return Math.max(2048, (input + space) * 5 / 4 >> 20);
 	}
 
 	private static double[] runPython(final Case c, final Path dir, final Path script,
