@@ -218,7 +218,11 @@ public final class Products {
 				rows[q] = sets[k].row(i);
 				rowPre[q] = pres[k];
 			}
-		if (inFloat) return gramFloat(rows, rowPre, d, progress, asRows);
+		if (inFloat) {
+			final Object g = gramFloat(rows, rowPre, d, progress, asRows);
+			progress.checkCancelled(); // before a caller's long factorisation starts
+			return g;
+		}
 		final double[][] g = new double[N][N];
 		final int panelCols = panelSize(N);
 		final double[][] panel = new double[panelCols][N];
@@ -231,6 +235,7 @@ public final class Products {
 			syrkUpper(g, panel, count);
 			progress.stage("Gram matrix", (double) (f0 + count) / d);
 		}
+		progress.checkCancelled(); // before a caller's long factorisation starts
 		if (!asRows) return symmetric(g, 1.0);
 		for (int i = 0; i < N; i++)
 			for (int j = i + 1; j < N; j++)
