@@ -86,10 +86,16 @@ public final class PeerBench {
 				out.add(new Case("exact one α, images", 500, 65536, 2, "gram"));
 				break;
 			case "scaling":
-				for (final int n : new int[] { 1000, 5000, 20000 })
-					for (final int d : new int[] { 196, 784, 3136 }) {
-						out.add(new Case("one α", n, d, 2, n < d ? "gram" : "one"));
-						out.add(new Case("automatic α", n, d, Double.NaN, "auto"));
+				// cheapest cells first (n · d, one α before automatic α), so that a run cut
+				// short still fills most of the grid
+				for (final boolean auto : new boolean[] { false, true })
+					for (final int[] nd : new int[][] { { 1000, 196 }, { 1000, 784 }, { 5000, 196 },
+						{ 1000, 3136 }, { 20000, 196 }, { 5000, 784 }, { 20000, 784 }, { 5000, 3136 },
+						{ 20000, 3136 } })
+					{
+						final int n = nd[0], d = nd[1];
+						out.add(auto ? new Case("automatic α", n, d, Double.NaN, "auto") : new Case(
+							"one α", n, d, 2, n < d ? "gram" : "one"));
 					}
 				break;
 			case "default":
@@ -98,8 +104,19 @@ public final class PeerBench {
 				out.add(new Case("automatic α", 5000, 3136, Double.NaN, "auto"));
 				break;
 			default:
+				// cells of the grid, e.g. "auto:5000x784,one:20000x196" (docs/scaling.md)
+				if (set.matches("((one|auto):\\d+x\\d+,?)+")) {
+					for (final String cell : set.split(",")) {
+						final String[] kind = cell.split(":"), nd = kind[1].split("x");
+						final int n = Integer.parseInt(nd[0]), d = Integer.parseInt(nd[1]);
+						out.add(kind[0].equals("auto") ? new Case("automatic α", n, d, Double.NaN,
+							"auto") : new Case("one α", n, d, 2, n < d ? "gram" : "one"));
+					}
+					break;
+				}
 				throw new IllegalArgumentException("no peer case set '" + set +
-					"': use default, one, auto784, auto3136, images, images500 or scaling");
+					"': use default, one, auto784, auto3136, images, images500, scaling or " +
+					"cells such as auto:5000x784,one:20000x196");
 		}
 		return out;
 	}
@@ -189,12 +206,15 @@ public final class PeerBench {
 						"(median of %d pairs; process %.2f); load %.2f → %.2f", c.name, c.shape(),
 					median(ours), median(theirs), median(ratio), pairs, median(wallRatio),
 					loadBefore, loadAfter));
+				// MB = 10⁶ bytes, as in the docs
 				final double input = 2.0 * 4 * c.samples * c.features;
 				out.println(String.format(Locale.ROOT,
 					"%-12s %-16s peak resident memory (max over pairs): ours %.0f MB = %.2f × " +
-						"the float32 input (%.0f MB), numpy %.0f MB = %.2f ×", c.name, c.shape(),
-					max(oursPeak) / (1 << 20), max(oursPeak) / input, input / (1 << 20), max(
-						theirsPeak) / (1 << 20), max(theirsPeak) / input));
+						"the float32 input (%.0f MB; -Xmx%dm), numpy %.0f MB = %.2f ×", c.name, c
+							.shape(),
+					max(oursPeak) / 1e6, max(oursPeak) / input, input / 1e6, heapMiB(c), max(
+						theirsPeak) / 1e6,
+					max(theirsPeak) / input));
 			}
 			finally {
 				for (final File f : dir.toFile().listFiles())
@@ -258,14 +278,26 @@ public final class PeerBench {
 	{
 		final String java = Path.of(System.getProperty("java.home"), "bin", "java")
 			.toString();
-		final long bytes = 2L * 4 * c.samples * c.features;
-		final List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + Math.max(2048, 3 *
-			bytes / (1 << 20) + 512) + "m", "-Djava.util.concurrent.ForkJoinPool.common" +
+		final List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + heapMiB(c) + "m",
+			"-Djava.util.concurrent.ForkJoinPool.common" +
 				".parallelism=" + (threads > 0 ? threads : Runtime.getRuntime()
 					.availableProcessors()), "-cp", System.getProperty("java.class.path"),
 			PeerBench.class.getName(), c.peer.equals("auto") ? "auto" : "one", dir.toString(),
 			"2", Double.toString(Double.isNaN(c.alpha) ? 0 : c.alpha)));
 		return timed(new ProcessBuilder(cmd));
+	}
+
+	/**
+	 * The JVM child's heap limit in MiB: what a user who follows docs/memory.md gives —
+	 * the float32 input plus the memory check's estimate for the space (8·m² per dataset
+	 * and two more, plus the reduced space's 8·N·min(N, d) factor) plus a quarter — and at
+	 * least 2 GiB.
+	 */
+	static long heapMiB(final Case c) {
+		final long n = 2L * c.samples, d = c.features, m = Math.min(n, d);
+		final long input = 4 * n * d;
+		final long space = 8 * m * m * 4 + (d > n ? 8 * n * m : 0);
+		return Math.max(2048, (input + space) * 5 / 4 >> 20);
 	}
 
 	private static double[] runPython(final Case c, final Path dir, final Path script,

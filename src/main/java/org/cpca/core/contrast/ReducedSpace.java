@@ -78,10 +78,14 @@ public final class ReducedSpace extends ContrastiveSpace {
 			sets[j + 1] = backgrounds[j];
 			pres[j + 1] = backgroundPre[j];
 		}
-		final double[] g = Products.gram(sets, pres, progress);
+		int n = 0;
+		for (final Dataset x : sets)
+			n += x.samples();
+		// G's rows are handed over, not kept here: the factorisation uses them as its working
+		// copy and lets them go before L is formed (docs/memory.md)
+		final double[][] l = pivotedCholesky(Products.gramRows(sets, pres, progress), n, 0,
+			null, RANK_TOLERANCE);
 		progress.checkCancelled();
-		final int n = g.length == 0 ? 0 : (int) Math.round(Math.sqrt(g.length));
-		final double[][] l = pivotedCholesky(g, n);
 		final int r = l.length == 0 ? 0 : l[0].length;
 		final int nt = target.samples();
 		// one r × r accumulator for A, every B_j and then LᵀL (docs/memory.md)
@@ -136,15 +140,27 @@ public final class ReducedSpace extends ContrastiveSpace {
 	public static double[][] pivotedCholesky(final double[] g, final int n, final int priority,
 		final int[] pivots, final double tolerance)
 	{
-		final double[] diag = new double[n];
-		double max = 0;
-		for (int i = 0; i < n; i++) {
-			diag[i] = g[i * n + i];
-			max = Math.max(max, diag[i]);
-		}
 		final double[][] w = new double[n][];
 		for (int i = 0; i < n; i++)
 			w[i] = Arrays.copyOfRange(g, i * n, (i + 1) * n);
+		return pivotedCholesky(w, n, priority, pivots, tolerance);
+	}
+
+	/**
+	 * {@link #pivotedCholesky(double[], int, int, int[], double)} of G given as rows, which
+	 * are overwritten: they are the working copy W. W is let go before L is allocated, so a
+	 * caller that keeps no other reference to the rows lets the collector reclaim them
+	 * (docs/memory.md).
+	 */
+	static double[][] pivotedCholesky(double[][] w, final int n, final int priority,
+		final int[] pivots, final double tolerance)
+	{
+		final double[] diag = new double[n];
+		double max = 0;
+		for (int i = 0; i < n; i++) {
+			diag[i] = w[i][i];
+			max = Math.max(max, diag[i]);
+		}
 		final boolean[] pivoted = new boolean[n];
 		final double[][] cols = new double[n][];
 		final int strips = n >= 256 ? 2 : 1;
@@ -190,13 +206,15 @@ public final class ReducedSpace extends ContrastiveSpace {
 			}
 			if (exhausted || r == n || r == r0) break;
 			final int c0 = r0, c1 = r;
+			final double[][] wr = w;
 			final java.util.function.IntConsumer strip = t -> {
 				for (int i = t * n / strips; i < (t + 1) * n / strips; i++)
-					if (!pivoted[i]) subtractColumns(cols, c0, c1, w[i], i, 0, n);
+					if (!pivoted[i]) subtractColumns(cols, c0, c1, wr[i], i, 0, n);
 			};
 			if (strips == 1) strip.accept(0);
 			else IntStream.range(0, strips).parallel().forEach(strip);
 		}
+		w = null; // W is done with: collectable before L is allocated
 		final double[][] l = new double[n][r];
 		for (int j = 0; j < r; j++) {
 			final double[] c = cols[j];

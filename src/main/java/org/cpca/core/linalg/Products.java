@@ -177,6 +177,35 @@ public final class Products {
 	public static double[] gram(final Dataset[] sets, final Preprocessing[] pres,
 		final Progress progress, final boolean inFloat)
 	{
+		return (double[]) gram(sets, pres, progress, inFloat, false);
+	}
+
+	/**
+	 * {@link #gram} as N rows of length N (both triangles), the same values: for a caller
+	 * that then overwrites the rows (the pivoted Cholesky's working copy), so that no
+	 * row-major copy is made (docs/memory.md).
+	 */
+	public static double[][] gramRows(final Dataset[] sets, final Preprocessing[] pres,
+		final Progress progress)
+	{
+		long n = 0;
+		for (final Dataset s : sets)
+			n += s.samples();
+		return gramRows(sets, pres, progress, 0.5 * n * n * sets[0].features() >
+			FLOAT_GRAM_WORK);
+	}
+
+	/** {@link #gramRows} with the precision chosen by the caller. */
+	public static double[][] gramRows(final Dataset[] sets, final Preprocessing[] pres,
+		final Progress progress, final boolean inFloat)
+	{
+		return (double[][]) gram(sets, pres, progress, inFloat, true);
+	}
+
+	/** G row-major ({@code double[]}) or, with {@code asRows}, as rows ({@code double[][]}). */
+	private static Object gram(final Dataset[] sets, final Preprocessing[] pres,
+		final Progress progress, final boolean inFloat, final boolean asRows)
+	{
 		int total = 0;
 		for (final Dataset s : sets)
 			total += s.samples();
@@ -189,7 +218,11 @@ public final class Products {
 				rows[q] = sets[k].row(i);
 				rowPre[q] = pres[k];
 			}
-		if (inFloat) return gramFloat(rows, rowPre, d, progress);
+		if (inFloat) {
+			final Object g = gramFloat(rows, rowPre, d, progress, asRows);
+			progress.checkCancelled(); // before a caller's long factorisation starts
+			return g;
+		}
 		final double[][] g = new double[N][N];
 		final int panelCols = panelSize(N);
 		final double[][] panel = new double[panelCols][N];
@@ -202,7 +235,12 @@ public final class Products {
 			syrkUpper(g, panel, count);
 			progress.stage("Gram matrix", (double) (f0 + count) / d);
 		}
-		return symmetric(g, 1.0);
+		progress.checkCancelled(); // before a caller's long factorisation starts
+		if (!asRows) return symmetric(g, 1.0);
+		for (int i = 0; i < N; i++)
+			for (int j = i + 1; j < N; j++)
+				g[j][i] = g[i][j];
+		return g;
 	}
 
 	/** Samples per tile of {@link #transpose}. */
@@ -241,8 +279,8 @@ public final class Products {
 	 * at the end G = hi + lo in double (row-major, both triangles). Three N × N float
 	 * matrices, as much as the double G of the other path plus its float band.
 	 */
-	private static double[] gramFloat(final float[][] rows, final Preprocessing[] rowPre,
-		final int d, final Progress progress)
+	private static Object gramFloat(final float[][] rows, final Preprocessing[] rowPre,
+		final int d, final Progress progress, final boolean asRows)
 	{
 		final int n = rows.length;
 		final int panelCols = 512;
@@ -264,10 +302,30 @@ public final class Products {
 			});
 			progress.stage("Gram matrix", (double) (f0 + count) / d);
 		}
+		// the block accumulator is done with, and each row of hi and lo once it is in G:
+		// collectable while G is filled and factored (docs/memory.md)
+		java.util.Arrays.fill(acc, null);
+		java.util.Arrays.fill(panel, null);
+		if (asRows) {
+			final double[][] g = new double[n][n];
+			for (int i = 0; i < n; i++) {
+				final float[] hiI = hi[i], loI = lo[i];
+				final double[] gi = g[i];
+				for (int j = i; j < n; j++)
+					gi[j] = g[j][i] = (double) hiI[j] + loI[j];
+				hi[i] = null;
+				lo[i] = null;
+			}
+			return g;
+		}
 		final double[] g = new double[n * n];
-		for (int i = 0; i < n; i++)
+		for (int i = 0; i < n; i++) {
+			final float[] hiI = hi[i], loI = lo[i];
 			for (int j = i; j < n; j++)
-				g[i * n + j] = g[j * n + i] = (double) hi[i][j] + lo[i][j];
+				g[i * n + j] = g[j * n + i] = (double) hiI[j] + loI[j];
+			hi[i] = null;
+			lo[i] = null;
+		}
 		return g;
 	}
 

@@ -172,6 +172,26 @@ class ProductsTest {
 		assertTrue(worst > 1e-9 && worst < 4 * 0x1p-24, "worst relative error " + worst);
 	}
 
+	@Test
+	void gramRowsAreTheGramMatrix() {
+		// the rows form (handed to the pivoted Cholesky to overwrite) holds exactly the
+		// row-major Gram matrix, in both precisions
+		final int nt = 30, nb = 20, d = 1500, n = nt + nb;
+		final Dataset[] sets = { Dataset.wrap("target", floats(5, nt, d)), Dataset.wrap(
+			"background", floats(6, nb, d)) };
+		final Preprocessing[] pres = new Preprocessing[2];
+		for (int i = 0; i < 2; i++)
+			pres[i] = Preprocessing.fit(sets[i], false, new ArrayList<>());
+		for (final boolean inFloat : new boolean[] { false, true }) {
+			final double[] flat = Products.gram(sets, pres, Progress.NONE, inFloat);
+			final double[][] rows = Products.gramRows(sets, pres, Progress.NONE, inFloat);
+			assertEquals(n, rows.length);
+			for (int i = 0; i < n; i++)
+				for (int j = 0; j < n; j++)
+					assertEquals(flat[i * n + j], rows[i][j], 0, "G[" + i + "][" + j + "]");
+		}
+	}
+
 	private static float[][] floats(final long seed, final int rows, final int cols) {
 		final Random r = new Random(seed);
 		final float[][] x = new float[rows][cols];
