@@ -26,7 +26,8 @@ final class BenchCommand implements Callable<Integer> {
 		fallbackValue = "default", description = "Instead of the table: our solvers against " +
 			"the numpy/scipy peer (src/bench/numpy_peer.py) in alternating pairs of fresh " +
 			"processes, median ratio with the load average. SET: default, one, auto784, auto3136, " +
-			"images (2,000 + 2,000 × 65,536), images500 (500 + 500 × 65,536) or scaling; " +
+			"images (2,000 + 2,000 × 65,536), images500 (500 + 500 × 65,536), scaling (the " +
+			"grid of docs/scaling.md) or single grid cells such as one:5000x784,auto:1000x196; " +
 			"each case also reports the peak resident memory of both sides.")
 	String peer;
 
