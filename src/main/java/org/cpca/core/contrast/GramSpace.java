@@ -68,7 +68,7 @@ final class GramSpace extends ContrastiveSpace {
 	@Override
 	public double[][] components(final double[] w, final int k) {
 		final double[] coef = Products.choleskySolve(lTl, w, k);
-		final double[] y = times(l, coef, k);
+		final double[] y = ReducedSpace.rowsTimes(l, l.length, coef, k);
 		final double[][] v = lift.lift(y, k);
 		for (final double[] vc : v) {
 			double norm = 0;
@@ -81,20 +81,9 @@ final class GramSpace extends ContrastiveSpace {
 		return v;
 	}
 
-	private static double[] times(final double[][] rows, final double[] w, final int k) {
-		final double[] out = new double[rows.length * k];
-		for (int i = 0; i < rows.length; i++)
-			for (int t = 0; t < rows[i].length; t++) {
-				final double v = rows[i][t];
-				for (int c = 0; c < k; c++)
-					out[i * k + c] += v * w[t * k + c];
-			}
-		return out;
-	}
-
 	@Override
 	double[] targetScores(final double[] w, final int k) {
-		return times(Arrays.copyOf(l, nt), w, k);
+		return ReducedSpace.rowsTimes(l, nt, w, k);
 	}
 
 	@Override

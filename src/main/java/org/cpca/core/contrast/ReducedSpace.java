@@ -265,7 +265,7 @@ public final class ReducedSpace extends ContrastiveSpace {
 	@Override
 	public double[][] components(final double[] w, final int k) {
 		final double[] coef = Products.choleskySolve(lTl, w, k);
-		final double[] y = times(l, coef, k); // n × k
+		final double[] y = rowsTimes(l, l.length, coef, k); // n × k
 		final double[][] v = new double[k][d];
 		final int strip = 1024;
 		final int blocks = (d + strip - 1) / strip;
@@ -310,12 +310,18 @@ public final class ReducedSpace extends ContrastiveSpace {
 		return v;
 	}
 
-	/** Rows of L times w (m × k): rows.length × k, row-major. */
-	private static double[] times(final double[][] rows, final double[] w, final int k) {
-		final double[] out = new double[rows.length * k];
-		for (int i = 0; i < rows.length; i++)
-			for (int t = 0; t < rows[i].length; t++) {
-				final double v = rows[i][t];
+	/**
+	 * The first {@code rows} rows of L times w (m × k): rows × k, row-major (all rows: the
+	 * samples' coordinates; the first n_t: the target's scores). Shared with
+	 * {@link GramSpace}, which has the same L.
+	 */
+	static double[] rowsTimes(final double[][] l, final int rows, final double[] w,
+		final int k)
+	{
+		final double[] out = new double[rows * k];
+		for (int i = 0; i < rows; i++)
+			for (int t = 0; t < l[i].length; t++) {
+				final double v = l[i][t];
 				for (int c = 0; c < k; c++)
 					out[i * k + c] += v * w[t * k + c];
 			}
@@ -324,7 +330,7 @@ public final class ReducedSpace extends ContrastiveSpace {
 
 	@Override
 	double[] targetScores(final double[] w, final int k) {
-		return times(Arrays.copyOf(l, nt), w, k);
+		return rowsTimes(l, nt, w, k);
 	}
 
 	@Override
