@@ -584,7 +584,11 @@ public final class TableInput {
 		}
 	}
 
-	static int indexOf(final String[] header, final String name, final Path file,
+	/**
+	 * The index of column {@code name} in {@code header}, or one line naming the table
+	 * (a path, or a URI such as a Parquet table's), the column and the columns there are.
+	 */
+	public static int indexOf(final String[] header, final String name, final Object file,
 		final String what)
 	{
 		for (int c = 0; c < header.length; c++)

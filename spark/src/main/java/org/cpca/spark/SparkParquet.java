@@ -84,7 +84,7 @@ final class SparkParquet {
 		}
 		final StructField[] fields = table.schema().fields();
 		final String[] header = table.schema().fieldNames();
-		final int labelIndex = how.labelColumn == null ? -1 : indexOf(header, how.labelColumn,
+		final int labelIndex = how.labelColumn == null ? -1 : TableInput.indexOf(header, how.labelColumn,
 			location, "--label-column");
 
 		// the rows the filters keep: COLUMN=VALUE on the column's text, as for CSV
@@ -93,7 +93,7 @@ final class SparkParquet {
 			final int eq = w.indexOf('=');
 			if (eq < 1) throw new IllegalArgumentException("row filter '" + w + "' is not " +
 				"COLUMN=VALUE (e.g. Treatment=Saline)");
-			final String c = header[indexOf(header, w.substring(0, eq).trim(), location,
+			final String c = header[TableInput.indexOf(header, w.substring(0, eq).trim(), location,
 				"row filter")];
 			keep = keep.and(trim(col(q(c)).cast("string")).equalTo(w.substring(eq + 1).trim()));
 		}
@@ -103,7 +103,7 @@ final class SparkParquet {
 		final List<Integer> candidates = new ArrayList<>();
 		final List<String> ignored = new ArrayList<>();
 		if (how.featureNames != null) for (final String f : how.featureNames) {
-			final int c = indexOf(header, f, location, "the target's feature column");
+			final int c = TableInput.indexOf(header, f, location, "the target's feature column");
 			if (!(fields[c].dataType() instanceof NumericType)) throw new IllegalArgumentException(
 				location + ": column '" + f + "' is not numeric (" + fields[c].dataType()
 					.simpleString() + ") but it is a feature of the target: give tables with the " +
@@ -261,15 +261,6 @@ final class SparkParquet {
 	/** A column name for Spark SQL, quoted (names may hold dots or spaces). */
 	private static String q(final String name) {
 		return "`" + name.replace("`", "``") + "`";
-	}
-
-	private static int indexOf(final String[] header, final String name,
-		final String location, final String what)
-	{
-		for (int c = 0; c < header.length; c++)
-			if (header[c].trim().equals(name)) return c;
-		throw new IllegalArgumentException(location + " has no column '" + name + "' (" +
-			what + "); its columns are " + String.join(", ", header));
 	}
 
 	private static String firstLine(final Throwable e) {
