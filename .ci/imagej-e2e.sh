@@ -143,7 +143,7 @@ check "cPCA separates 0 from 1 (LDA accuracy >= 0.9)" "$(value best_cpca_lda_acc
 check "two eigen-images per α" "$(value eigen_slices)" "x == 2 * $n"
 check "32-bit eigen-images" "$(value eigen_bit_depth)" "x == 32"
 case "$(value eigen_label)" in
-	"cPC1 α=0 λ="*) ;;
+	"PC1 α=0 λ="*) ;;
 	*) echo "imagej-e2e: FAILED: eigen-image label '$(value eigen_label)'" >&2; fail=1 ;;
 esac
 case "$(value background_removed)" in

@@ -102,11 +102,14 @@ public final class ModelViews {
 		return methodName(m) + (setting.isEmpty() ? "" : " " + setting);
 	}
 
-	/** A label for one component: "cPC1 α=2.5 λ=0.123" (the setting without spaces). */
+	/**
+	 * A label for one component: "cPC1 α=2.5 λ=0.123" (the setting without spaces); "PC1"
+	 * for the α = 0 model, as on the plots' axes ({@link #axisName}).
+	 */
 	public static String componentLabel(final FittedModel m, final int c) {
 		final String setting = settingText(m).replace(" = ", "=").replace("λ=", "lambda=")
 			.replace(", ", ",");
-		return prefix(m) + (c + 1) + gcpcaEnd(m, c) + (setting.isEmpty() ? "" : " " +
+		return axisName(m, c) + gcpcaEnd(m, c) + (setting.isEmpty() ? "" : " " +
 			setting) + " λ=" + String.format(Locale.ROOT, "%.4g", m.eigenvalues()[c]);
 	}
 

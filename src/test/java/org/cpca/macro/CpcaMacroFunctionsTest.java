@@ -105,7 +105,7 @@ class CpcaMacroFunctionsTest {
 		assertTrue(eigen[0].startsWith("Contrastive eigen-images of target.tif"), out);
 		assertEquals(String.valueOf(2 * n), eigen[1]);
 		assertEquals("32", eigen[2]);
-		assertTrue(eigen[3].startsWith("cPC1 α=0 λ="), out);
+		assertTrue(eigen[3].startsWith("PC1 α=0 λ="), out);
 		assertTrue(Double.parseDouble(f[11]) < 1e-5, out);
 		assertTrue(Files.isRegularFile(dir.resolve("model.json")));
 	}
