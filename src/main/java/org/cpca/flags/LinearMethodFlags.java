@@ -102,12 +102,13 @@ public final class LinearMethodFlags {
 			"${DEFAULT-VALUE}).")
 	int betasReturned;
 
-	@Option(names = "--epsilon", paramLabel = "ε",
+	@Option(names = "--epsilon", paramLabel = "ε|auto",
 		description = "--method cpcapp, and star at β = 1: the background covariance is " +
 			"regularised as C_b + δI, δ = ε·trace(C_b)/d; the model records δ. Default: " +
 			"cpcapp chooses ε by the Ledoit–Wolf shrinkage of C_b; star at β = 1 uses 1e-6 when " +
-			"C_b is singular. A value here is used as given (on a singular C_b only).")
-	Double epsilon;
+			"C_b is singular. A value here is used as given (on a singular C_b only); auto " +
+			"(or 0) is the default.")
+	String epsilon;
 
 	@Option(names = "--seed", paramLabel = "SEED", defaultValue = "0",
 		description = "Seed of the automatic α clustering and start vectors; for online " +

@@ -177,6 +177,16 @@ class StarCliTest {
 		assertEquals(1000, d3 / d6, 1e-9);
 		assertEquals(d3, json(star.resolve("summary.json")).getAsJsonArray("results").get(0)
 			.getAsJsonObject().get("regularization").getAsDouble(), 1e-12 * d3);
+		// auto is the default, spelled out: the Ledoit–Wolf ridge, as without the flag
+		final Path auto = dir.resolve("auto"), omitted = dir.resolve("omitted");
+		assertEquals(0, CliTest.cpca(fitArgs(auto, "--method", "cpcapp", "--epsilon",
+			"auto"))[0]);
+		assertEquals(0, CliTest.cpca(fitArgs(omitted, "--method", "cpcapp"))[0]);
+		final double dAuto = json(auto.resolve("summary.json")).get("regularization")
+			.getAsDouble();
+		assertTrue(dAuto > 0 && dAuto != d6 && dAuto != d3, "Ledoit–Wolf ridge " + dAuto);
+		assertEquals(dAuto, json(omitted.resolve("summary.json")).get("regularization")
+			.getAsDouble(), 0);
 		for (final String[] bad : new String[][] { { "cpcapp", "-1e-6",
 			"--epsilon must be auto (or 0) or > 0" }, { "cpca", "1e-3",
 				"--epsilon applies to --method cpcapp and star" } })
