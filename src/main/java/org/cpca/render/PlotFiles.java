@@ -79,11 +79,27 @@ public final class PlotFiles {
 	public static void saveFigure(final ImagePlus imp, final Path png, final boolean all)
 		throws IOException
 	{
-		savePng(imp, png);
 		final Plot plot = plotOf(imp);
+		savePng(headroom(imp, HEADROOM), png);
 		if (plot == null || !all) return;
-		savePng(highResolution(imp), hires(png));
+		savePng(headroom(highResolution(imp), HEADROOM * HIRES), hires(png));
 		writeText(svg(png), PlotSvg.svg(plot, imp.getWidth(), imp.getHeight()));
+	}
+
+	/**
+	 * White rows added above a figure in the files: ImageJ's top margin leaves no room
+	 * above the title, which is drawn just above the frame (see {@link PlotStyle}).
+	 */
+	static final int HEADROOM = 6;
+
+	/** The image as displayed, with {@code rows} white rows above it. */
+	static ImagePlus headroom(final ImagePlus imp, final int rows) {
+		final ij.process.ColorProcessor out = new ij.process.ColorProcessor(imp.getWidth(),
+			imp.getHeight() + rows);
+		out.setColor(java.awt.Color.WHITE);
+		out.fill();
+		out.insert(new ij.process.ColorProcessor(Rgb.of(imp)), 0, rows);
+		return new ImagePlus(imp.getTitle(), out);
 	}
 
 	/** The plot redrawn at {@value #HIRES}× its size (an image that is not a plot: enlarged). */
@@ -114,11 +130,14 @@ public final class PlotFiles {
 			saveFigure(panels.get(0), png, all);
 			return;
 		}
-		savePng(Panels.montage(panels, columns), png);
+		final List<ImagePlus> padded = new ArrayList<>();
+		for (final ImagePlus p : panels)
+			padded.add(headroom(p, HEADROOM));
+		savePng(Panels.montage(padded, columns), png);
 		if (!all) return;
 		final List<ImagePlus> big = new ArrayList<>();
 		for (final ImagePlus p : panels)
-			big.add(highResolution(p));
+			big.add(headroom(highResolution(p), HEADROOM * HIRES));
 		savePng(Panels.montage(big, columns), hires(png));
 		int cellW = 0, cellH = 0;
 		for (final ImagePlus p : panels) {
