@@ -1,13 +1,6 @@
 package org.cpca.macro;
 
-import java.util.Map;
-
-import org.cpca.core.run.Settings;
-
 import ij.IJ;
-import ij.ImagePlus;
-import ij.Macro;
-import ij.WindowManager;
 import ij.macro.ExtensionDescriptor;
 import ij.macro.Functions;
 import ij.macro.Interpreter;
@@ -15,25 +8,9 @@ import ij.macro.MacroExtension;
 import ij.plugin.PlugIn;
 
 import java.io.IOException;
-import java.nio.file.Paths;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
-import java.util.regex.Pattern;
 
 import org.cpca.analysis.Analysis;
-import org.cpca.analysis.AnalysisRequest;
-import org.cpca.analysis.Samples;
-import org.cpca.analysis.Backgrounds;
-import org.cpca.analysis.IjProgress;
-import org.cpca.analysis.ModelApplication;
-import org.cpca.core.model.CpcaModel;
-import org.cpca.core.star.CpcaStar;
-import org.cpca.core.model.FittedModel;
-import org.cpca.core.kernel.KernelFunction;
-import org.cpca.core.contrast.Measures;
-import org.cpca.core.model.ModelFile;
-import org.cpca.core.online.OnlineOptions;
 
 /**
  * The ImageJ 1.x macro extension of Contrastive PCA, for plain ImageJ as well as Fiji:
@@ -194,221 +171,13 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 	}
 
 	private String dispatch(final String name, final Object[] a) throws IOException {
-		switch (name) {
-			case "cpcaFit":
-				LAST.set(fit((String) a[0], (String) a[1], (String) a[2]));
-				return null;
-			case "getAlphaCount":
-				put(a, 0, analysis().models().size());
-				return null;
-			case "getAlphas": {
-				final StringBuilder sb = new StringBuilder();
-				for (final FittedModel m : analysis().models())
-					sb.append(sb.length() == 0 ? "" : ",").append(alpha(m));
-				put(a, 0, sb.toString());
-				return null;
-			}
-			case "getBetas": {
-				final StringBuilder sb = new StringBuilder();
-				for (final FittedModel m : analysis().models()) {
-					final Object b = m.parameters().get("beta");
-					sb.append(sb.length() == 0 ? "" : ",").append(b instanceof Double ? Analysis
-						.alphaText((Double) b) : "");
-				}
-				put(a, 0, sb.toString());
-				return null;
-			}
-			case "getSeparationAlongBeta": {
-				final Map<String, Object> facts = analysis().solution().facts();
-				@SuppressWarnings("unchecked")
-				final Map<String, Object> curve = (Map<String, Object>) facts.get(
-					"separation_vs_beta");
-				if (curve == null) throw new IllegalArgumentException("there is no separation " +
-					"along β: fit with method=star on a target whose slices have repeating " +
-					"class labels");
-				final Object values = curve.get((String) a[0]);
-				if (!(values instanceof double[]) || "beta".equals(a[0]))
-					throw new IllegalArgumentException("'" + a[0] + "' is not a separation " +
-						"measure along β: use lda_accuracy or symmetrized_kl");
-				put(a, 1, join((double[]) curve.get("beta")));
-				put(a, 2, join((double[]) values));
-				return null;
-			}
-			case "getEigenvalues":
-				put(a, 1, join(model(a[0]).eigenvalues()));
-				return null;
-			case "getTargetVariance":
-				put(a, 1, join(model(a[0]).targetVariance()));
-				return null;
-			case "getBackgroundVariance":
-				put(a, 1, join(model(a[0]).backgroundVariance()));
-				return null;
-			case "getNumSamples":
-				put(a, 0, analysis().targetData().samples());
-				return null;
-			case "getNumComponents":
-				put(a, 0, analysis().primary().numComponents());
-				return null;
-			case "getScore": {
-				final double[][] s = model(a[0]).targetScores();
-				final int i = index(a[1], s.length, "sample"), c = index(a[2], s[0].length,
-					"component");
-				put(a, 3, s[i][c]);
-				return null;
-			}
-			case "getScores": {
-				final double[][] s = model(a[0]).targetScores();
-				final int c = index(a[1], s[0].length, "component");
-				final double[] col = new double[s.length];
-				for (int i = 0; i < s.length; i++)
-					col[i] = s[i][c];
-				put(a, 2, join(col));
-				return null;
-			}
-			case "getLabels": {
-				final List<String> labels = analysis().targetData().labels();
-				put(a, 0, labels == null ? "" : String.join(",", labels));
-				return null;
-			}
-			case "getSeparation": {
-				final List<String> labels = analysis().targetData().labels();
-				if (labels == null) throw new IllegalArgumentException("the target has no " +
-					"class labels: give its slices repeating labels (e.g. 0 and 1)");
-				final Map<String, Double> sep = Measures.separation(model(a[0]).targetScores(),
-					labels);
-				final Double v = sep.get((String) a[1]);
-				if (v == null) throw new IllegalArgumentException("'" + a[1] +
-					"' is not a separation measure: use one of " + sep.keySet());
-				put(a, 2, v);
-				return null;
-			}
-			case "getParameter": {
-				final FittedModel m = model(a[0]);
-				final Object v = m.parameters().get((String) a[1]);
-				if (v == null) throw new IllegalArgumentException("'" + a[1] + "' is not a " +
-					"parameter of this " + m.method() + " model: it has " + (m.parameters()
-						.isEmpty() ? "none" : String.join(", ", m.parameters().keySet())));
-				put(a, 2, v instanceof double[] ? join((double[]) v) : Double.toString(
-					(Double) v));
-				return null;
-			}
-			case "getDiagnostics":
-				put(a, 0, String.join("\n", analysis().diagnostics()));
-				return null;
-			case "showEigenImages":
-				if (analysis().samples() == Samples.SLICES && !analysis().solution()
-					.linear()) throw new IllegalArgumentException(analysis().solution().method()
-						.displayName + " has no eigen-images (its directions live in the " +
-						"kernel's feature space): call Ext.showExtremeSamples() instead");
-				(analysis().samples() == Samples.PIXELS ? analysis().views().scoreImages()
-					: analysis().views().eigenImages()).show();
-				return null;
-			case "showExtremeSamples":
-				analysis().views().extremeSamples().show();
-				return null;
-			case "showScatterPlot":
-			{ // one plot window per α; the main model's last, so that it is the active one
-				final List<ij.ImagePlus> plots = analysis().views().scatterPlots();
-				final int main = Math.max(0, analysis().models().indexOf(analysis().primary()));
-				for (int i = 0; i < plots.size(); i++)
-					if (i != main) plots.get(i).show();
-				plots.get(main).show();
-			}
-				if (analysis().samples() == Samples.PIXELS && analysis().solution()
-					.linear()) analysis().views().loadingsPlot().show();
-				return null;
-			case "showScreePlot":
-				analysis().views().screePlot().show();
-				return null;
-			case "showTables":
-				analysis().views().scoresTable().show("cPCA scores");
-				analysis().views().componentsTable().show("cPCA components");
-				return null;
-			case "saveModel":
-				ModelFile.checkSaveTarget(Paths.get((String) a[1]), "file");
-				ModelFile.write(analysis().modelForFile(model(a[0])), Paths.get((String) a[1]));
-				return null;
-			case "applyModel": {
-				final ModelApplication app = ModelApplication.apply(Paths.get((String) a[0]),
-					image((String) a[1], "input"));
-				if (app.hasReconstruction()) { // not for kernel cPCA: scores only
-					app.reconstruction().show();
-					app.backgroundRemoved().show();
-				}
-				if (app.scoreImages() != null) app.scoreImages().show();
-				if (app.scoresTable() != null) app.scoresTable().show("cPCA scores");
-				return null;
-			}
-			default:
-				throw new IllegalArgumentException("unknown function " + name);
+		if ("cpcaFit".equals(name)) {
+			LAST.set(MacroFit.fit((String) a[0], (String) a[1], (String) a[2]));
+			return null;
 		}
-	}
-
-	/** Runs a fit from macro arguments. */
-	static Analysis fit(final String target, final String background,
-		final String options)
-	{
-		final Map<String, String> keys = MacroKeys.parse(options);
-		final AnalysisRequest r = new AnalysisRequest().target(image(target, "target"));
-		final String samples = keys.remove("samples");
-		if (samples != null) r.samples(Samples.parse(samples));
-		final String axes = keys.remove("axes");
-		if (axes != null) r.axes(axes);
-		final String bin = keys.remove("bin");
-		if (bin != null) r.bin(wholeNumber(bin, "bin"));
-		final String missing = keys.remove("missing");
-		if (missing != null) r.missing(missing);
-		try {
-			r.settings(Settings.builder().setAll(keys).build());
-		}
-		catch (final IllegalArgumentException e) {
-			if (e.getMessage().contains("is not a setting")) throw new IllegalArgumentException(
-				e.getMessage() + ", and samples, bin, axes, missing");
-			throw e;
-		}
-		final String b = background == null ? "" : background.trim();
-		if (b.equalsIgnoreCase("selection")) r.backgroundFromSelection();
-		else if (b.equalsIgnoreCase("roi manager")) r.backgroundsFromRois(Backgrounds
-			.roiManager());
-		else if (b.equalsIgnoreCase("overlay")) r.backgroundsFromRois(Backgrounds.overlay(
-			r.target()));
-		else if (!b.isEmpty()) {
-			// one title, or several separated by commas (UCA, rPCA)
-			final List<ImagePlus> images = Backgrounds.byTitles(b);
-			r.background(images.get(0)).moreBackgrounds(images.subList(1, images.size()));
-		}
-		final IjProgress progress = new IjProgress();
-		try {
-			return Analysis.run(r, progress);
-		}
-		finally {
-			progress.done();
-		}
-	}
-
-	private static ImagePlus image(final String title, final String role) {
-		if (title == null || title.trim().isEmpty()) {
-			final ImagePlus imp = WindowManager.getCurrentImage();
-			if (imp == null) throw new IllegalArgumentException("there is no " + role +
-				" image: open one, or give its title");
-			return imp;
-		}
-		final ImagePlus imp = WindowManager.getImage(title);
-		if (imp == null) throw new IllegalArgumentException("there is no open image titled '" +
-			title + "' for the " + role + ": open it first (open(path)) or check the title " +
-			"(getTitle())");
-		return imp;
-	}
-
-	private static int wholeNumber(final String text, final String key) {
-		try {
-			final int v = Integer.parseInt(text.trim());
-			if (v >= 1) return v;
-		}
-		catch (final NumberFormatException e) {
-			// below
-		}
-		throw new IllegalArgumentException(key + "=" + text + " is not a whole number ≥ 1");
+		if (MacroResults.answer(name, CpcaMacroFunctions::analysis, a) || MacroActions.act(
+			name, CpcaMacroFunctions::analysis, a)) return null;
+		throw new IllegalArgumentException("unknown function " + name);
 	}
 
 	private static Analysis analysis() {
@@ -416,37 +185,5 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 		if (a == null) throw new IllegalStateException("there is no result yet: call " +
 			"Ext.cpcaFit(target, background, options) first");
 		return a;
-	}
-
-	private static FittedModel model(final Object alphaIndex) {
-		final List<FittedModel> models = analysis().models();
-		return models.get(index(alphaIndex, models.size(), "α index"));
-	}
-
-	private static int index(final Object value, final int size, final String what) {
-		final double v = (Double) value;
-		if (!(v >= 0 && v < size) || v != Math.rint(v)) throw new IllegalArgumentException(
-			what + " " + (v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v)) +
-				" is out of range: use 0 … " + (size - 1) + " (indices start at 0)");
-		return (int) v;
-	}
-
-	private static String alpha(final FittedModel m) {
-		return Double.isNaN(m.alpha()) ? "" : Analysis.alphaText(m.alpha());
-	}
-
-	private static String join(final double[] values) {
-		final StringBuilder sb = new StringBuilder();
-		for (final double v : values)
-			sb.append(sb.length() == 0 ? "" : ",").append(Double.toString(v));
-		return sb.toString();
-	}
-
-	private static void put(final Object[] args, final int i, final String value) {
-		((String[]) args[i])[0] = value;
-	}
-
-	private static void put(final Object[] args, final int i, final double value) {
-		((Double[]) args[i])[0] = value;
 	}
 }
