@@ -23,7 +23,7 @@ import org.cpca.core.kernel.KernelFunction;
 import org.cpca.core.kernel.KernelOptions;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.cpca.core.rpca.Rpca;
 import org.cpca.core.star.BetaSelection;
 import org.cpca.core.star.CpcaPlusPlus;

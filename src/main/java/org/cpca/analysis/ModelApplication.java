@@ -13,7 +13,7 @@ import java.util.Map;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.model.FittedModel;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.cpca.image.Axes;
 import org.cpca.image.ComponentImages;
 import org.cpca.image.DivergingLut;

@@ -21,7 +21,7 @@ import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
 import org.cpca.render.ModelViews;
 import org.cpca.core.data.Dataset;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.cpca.image.ComponentImages;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.TiffFiles;

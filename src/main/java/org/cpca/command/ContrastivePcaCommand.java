@@ -13,7 +13,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
 import org.scijava.plugin.Parameter;

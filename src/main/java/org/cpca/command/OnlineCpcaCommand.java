@@ -10,7 +10,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.cpca.core.online.OnlineOptions;
 import org.cpca.core.data.SampleStream;
 import org.scijava.ItemIO;

@@ -27,7 +27,7 @@ import org.cpca.core.model.FittedModel;
 import org.cpca.core.run.Method;
 import org.cpca.core.run.Solution;
 import org.cpca.core.contrast.Measures;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.cpca.image.TiffFiles;
 import org.cpca.render.CurvePlot;
 import org.cpca.render.ExtremeSamples;

@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 import org.cpca.analysis.Analysis;
 import org.cpca.analysis.ModelApplication;
 import org.cpca.analysis.Samples;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 
 import ij.ImagePlus;
 

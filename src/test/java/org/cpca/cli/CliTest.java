@@ -31,7 +31,7 @@ import ij.process.FloatProcessor;
 import ij.process.ShortProcessor;
 
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.cpca.generate.TestImageGenerator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

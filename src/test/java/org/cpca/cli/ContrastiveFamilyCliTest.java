@@ -15,7 +15,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 import org.cpca.core.model.FittedModel;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.cpca.core.pcpca.PcpcaModel;
 import org.cpca.generate.TestImageGenerator;
 import org.junit.jupiter.api.BeforeAll;

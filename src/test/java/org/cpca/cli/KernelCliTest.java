@@ -21,7 +21,7 @@ import ij.ImagePlus;
 
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.kernel.KernelCpcaModel;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.cpca.generate.TestImageGenerator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

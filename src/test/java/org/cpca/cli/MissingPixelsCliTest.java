@@ -16,7 +16,7 @@ import com.google.gson.JsonParser;
 import org.cpca.core.TestData;
 import org.cpca.core.contrast.Measures;
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -16,7 +16,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.cpca.generate.TestImageGenerator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -22,7 +22,7 @@ import ij.io.FileSaver;
 import ij.process.FloatProcessor;
 
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

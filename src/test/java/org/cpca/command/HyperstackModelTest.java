@@ -17,7 +17,7 @@ import java.util.Map;
 import org.cpca.analysis.Analysis;
 import org.cpca.analysis.ModelApplication;
 import org.cpca.core.model.FittedModel;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.scijava.command.CommandModule;

@@ -20,7 +20,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import org.cpca.core.kernel.KernelCpcaModel;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.scijava.command.CommandModule;

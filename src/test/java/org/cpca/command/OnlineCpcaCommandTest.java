@@ -24,7 +24,7 @@ import java.util.Map;
 import java.util.Random;
 
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.cpca.image.ImageInput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -51,6 +51,13 @@ class ArchitectureTest {
 			"org.cpca.core.run");
 		FORBIDDEN.put("org.cpca.core.linalg", families);
 		FORBIDDEN.put("org.cpca.core.data", concat(families, "org.cpca.core.linalg"));
+		// fitted models sit below every family that makes them; the model file, which
+		// reads and writes them all, sits above (no package cycle)
+		FORBIDDEN.put("org.cpca.core.model", Arrays.asList("org.cpca.core.contrast",
+			"org.cpca.core.star", "org.cpca.core.kernel", "org.cpca.core.online",
+			"org.cpca.core.uca", "org.cpca.core.rpca", "org.cpca.core.gcpca",
+			"org.cpca.core.pcpca", "org.cpca.core.sparse", "org.cpca.core.run",
+			"org.cpca.core.modelfile"));
 		// sparse loadings build on gcPCA, not the other way round (no package cycle)
 		FORBIDDEN.put("org.cpca.core.gcpca", Arrays.asList("org.cpca.core.sparse"));
 		FORBIDDEN.put("org.cpca.io", Arrays.asList("org.cpca.analysis", "org.cpca.command",

@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.cpca.core.kernel.KernelCpcaModel;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

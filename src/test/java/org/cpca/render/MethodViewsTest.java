@@ -14,7 +14,7 @@ import java.util.Map;
 
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.Curve;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -11,7 +11,7 @@ import org.cpca.core.data.Dataset;
 import org.cpca.core.data.Preprocessing;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 
 import static org.cpca.core.TestData.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;

@@ -7,7 +7,7 @@ import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.contrast.Measures;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.model.FittedModel;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

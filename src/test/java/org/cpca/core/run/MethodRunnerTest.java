@@ -9,7 +9,7 @@ import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.linalg.SymmetricEigen;
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.model.ModelFile;
+import org.cpca.core.modelfile.ModelFile;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

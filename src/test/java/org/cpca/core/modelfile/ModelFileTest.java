@@ -1,5 +1,6 @@
-package org.cpca.core.model;
+package org.cpca.core.modelfile;
 
+import org.cpca.core.model.CpcaModel;
 import org.cpca.core.Progress;
 import org.cpca.core.TestData;
 import org.cpca.core.contrast.Cpca;

@@ -1,9 +1,11 @@
-package org.cpca.core.model;
+package org.cpca.core.modelfile;
 
 import org.cpca.core.AtomicFiles;
 import org.cpca.core.data.Preprocessing;
 import org.cpca.core.kernel.KernelCpcaModel;
 import org.cpca.core.kernel.KernelFunction;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.model.FittedModel;
 
 import java.io.IOException;
 import java.io.Reader;
