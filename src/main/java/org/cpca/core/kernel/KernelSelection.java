@@ -206,8 +206,8 @@ public final class KernelSelection {
 				if (m.alpha() == 0) continue;
 				models.add(at, m.withNotes(new ArrayList<>(), gaps[c]));
 				pairs.add(at++, new double[] { 0, m.alpha() });
-				linearAlphas.append(linearAlphas.length() == 0 ? "" : ", ").append(String.format(
-					Locale.ROOT, "%.4g", m.alpha()));
+				linearAlphas.append(linearAlphas.length() == 0 ? "" : ", ");
+				linearAlphas.append(String.format(Locale.ROOT, "%.4g", m.alpha()));
 			}
 		}
 		final List<String> diagnostics = new ArrayList<>();

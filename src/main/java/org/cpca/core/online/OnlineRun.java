@@ -547,8 +547,8 @@ public final class OnlineRun {
 			"τ = %s, β = %s, seed %d, %s centring%s", total, options.epochs(), nt, nb, options
 				.order(), net.eta, net.tau, net.beta, options.seed(), options.centring(), net.targetScale == null
 					? "" : ", standardised"));
-		if (!Double.isNaN(options.backgroundMeanVariance())) diagnostics.add(String.format(
-			Locale.ROOT, "online cPCA*: automatic β = 1/(1 + s) = %.6g, s = %.6g the " +
+		if (!Double.isNaN(options.backgroundMeanVariance())) diagnostics.add(String
+			.format(Locale.ROOT, "online cPCA*: automatic β = 1/(1 + s) = %.6g, s = %.6g the " +
 				"background's mean feature variance (the identity and background terms of B_β " +
 				"have equal trace); learned on the samples divided by √s, where this β is ½",
 			net.beta, options.backgroundMeanVariance()));
