@@ -67,7 +67,7 @@ final class FitCommand implements Callable<Integer> {
 	@Option(names = "--gamma", paramLabel = "VALUE|auto",
 		description = "Kernel cPCA: γ > 0 of the rbf or poly kernel, or auto (default): " +
 			"with --alpha auto the automatic (γ, α) selection (γ from 10^-3 to 10^2 times " +
-			"the heuristic); with a fixed α the heuristic itself: rbf 1/median squared " +
+			"the heuristic, and the linear limit γ → 0); with a fixed α the heuristic itself: rbf 1/median squared " +
 			"distance, poly 1/mean squared norm, over a seeded subsample of at most 1000 " +
 			"samples.")
 	String gamma;

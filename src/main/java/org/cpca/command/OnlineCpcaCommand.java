@@ -69,9 +69,10 @@ public class OnlineCpcaCommand extends ContextCommand implements TwoStepDialog {
 	@Parameter(label = "Components (k)", min = "1", description = "Number of components.")
 	private int components = 2;
 
-	@Parameter(label = "β", min = "0", max = "1",
-		description = "Contrast β ∈ [0, 1] of cPCA* (0 is PCA of the target).")
-	private double beta = OnlineOptions.DEFAULT_BETA;
+	@Parameter(label = "β",
+		description = "Contrast β ∈ [0, 1] of cPCA* (0 is PCA of the target), or auto: " +
+			"β = 1/(1 + s), s the background's mean feature variance, from one extra pass.")
+	private String beta = "auto";
 
 	@Parameter(label = "η (step size)", min = "0",
 		description = "Dimensionless learning rate η, 0 < η < τ (W steps by η/mean‖x‖², so " +
@@ -154,12 +155,25 @@ public class OnlineCpcaCommand extends ContextCommand implements TwoStepDialog {
 
 	private OnlineAnalysis analysis;
 
+	/** β as typed: a number in [0, 1] (auto is handled by the caller). */
+	private static double betaValue(final String text) {
+		try {
+			return Double.parseDouble(text.trim());
+		}
+		catch (final NumberFormatException e) {
+			throw new IllegalArgumentException("β (beta) must be auto or a number in [0, 1] " +
+				"(got '" + text + "')");
+		}
+	}
+
 	@Override
 	public void run() {
 		final IjProgress progress = new IjProgress();
 		try {
-			final OnlineOptions options = OnlineOptions.defaults().withComponents(components)
-				.withRates(eta, tau).withBeta(beta).withEpochs(epochs).withSeed(seed).withOrder(
+			final OnlineOptions base = OnlineOptions.defaults();
+			final OnlineOptions options = (beta == null || beta.trim().equalsIgnoreCase(
+				"auto") ? base : base.withBeta(betaValue(beta))).withComponents(components)
+				.withRates(eta, tau).withEpochs(epochs).withSeed(seed).withOrder(
 					SampleStream.Order.parse(order)).withCentring(OnlineOptions.Centring.parse(
 						centring)).withStandardize(standardize);
 			options.checkCombination();

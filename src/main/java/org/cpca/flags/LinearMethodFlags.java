@@ -34,7 +34,8 @@ public final class LinearMethodFlags {
 	@Option(names = "--beta", paramLabel = "VALUE|auto", defaultValue = "auto",
 		description = "--method star: β in [0, 1] (0 is PCA, 1 is cPCA++) or 'auto' " +
 			"(sweep β, cluster and return representative values; default). --method " +
-			"online: a fixed β in [0, 1] (auto: 0.5).")
+			"online: a fixed β in [0, 1] (auto: 1/(1 + s), s the background's mean " +
+			"feature variance).")
 	String beta;
 
 	@Option(names = "--beta-mode", paramLabel = "auto|fixed",

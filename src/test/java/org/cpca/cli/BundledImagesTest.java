@@ -119,9 +119,10 @@ class BundledImagesTest {
 
 	/**
 	 * Issue 15, docs/math/online.md: online cPCA* with its defaults (dimensionless η, τ,
-	 * epochs; β = 0.5) converges on the bundled raw-pixel stacks — projector alignment with
-	 * offline cPCA* at the same β ≥ 0.9, no convergence warning. (The defaults before
-	 * ended at 0.016.)
+	 * epochs; automatic β = 1/(1 + s)) converges on the bundled raw-pixel stacks — projector
+	 * alignment with offline cPCA* at the same β ≥ 0.99 (measured 0.9994), no convergence
+	 * warning. (At the fixed β = 0.5 of before: 0.961; with the explicit step before that:
+	 * 0.016.)
 	 */
 	@Test
 	void onlineDefaultsConvergeOnTheBundledRawPixels() throws Exception {
@@ -134,7 +135,7 @@ class BundledImagesTest {
 			Progress.NONE);
 		final org.cpca.core.online.OnlineRun.Result r = org.cpca.core.online.OnlineRun.fit(t,
 			b, o, offline.components(), Progress.NONE);
-		assertTrue(r.finalAlignment() >= 0.9, "alignment " + r.finalAlignment());
+		assertTrue(r.finalAlignment() >= 0.99, "alignment " + r.finalAlignment());
 		org.junit.jupiter.api.Assertions.assertNull(r.convergenceWarning(o));
 	}
 

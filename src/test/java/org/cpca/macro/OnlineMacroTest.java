@@ -1,6 +1,7 @@
 package org.cpca.macro;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ij.ImagePlus;
@@ -89,12 +90,16 @@ class OnlineMacroTest {
 	}
 
 	@Test
-	void betaDefaultsToOneHalfAndALargeStepStaysStable() {
-		// no β given: online cPCA* runs at the default β = 0.5
+	void betaDefaultsToTheAutomaticRuleAndALargeStepStaysStable() {
+		// no β given: online cPCA* runs at its automatic β = 1/(1 + s), s the background's
+		// mean feature variance (docs/math/online.md), not at a fixed 0.5
 		final String noBeta = MacroRunner.run(open() +
 			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"method=online\");\n" +
-			"Ext.getBetas(b);\nreturn \"\" + b;");
-		assertEquals("0.5", noBeta);
+			"Ext.getBetas(b);\nExt.getDiagnostics(d);\nreturn \"\" + b + \"|\" + d;");
+		final String[] parts = noBeta.split("\\|", 2);
+		assertNotEquals(0.5, Double.parseDouble(parts[0]), noBeta);
+		assertTrue(parts[1].contains("automatic β = 1/(1 + s) = " + parts[0].substring(0,
+			4)), noBeta);
 		// η = 0.99 at β = 1 used to diverge; the implicit background step keeps it stable
 		// (docs/math/online.md)
 		assertEquals("1", MacroRunner.run(open() +

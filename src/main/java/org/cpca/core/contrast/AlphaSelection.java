@@ -84,17 +84,16 @@ public final class AlphaSelection<M extends FittedModel> {
 		final TopEigen.Result[] solutions = sweep(cpca, grid, progress);
 		final double[] tv = new double[g], bv = new double[g];
 		final ContrastiveSpace space = cpca.space();
-		final double normA = frobenius(space.a), normB = frobenius(space.b);
 		// grid values without positive contrast (top eigenvalue at the rounding level or
 		// below) have no top-k subspace the data define: left out of affinity and clustering
+		final boolean[] defined = defined(cpca, grid, solutions);
 		final List<Integer> kept = new ArrayList<>();
 		final List<Double> excluded = new ArrayList<>();
 		for (int i = 0; i < g; i++) {
 			// the top component's variances, kept for the variance-pairs plot (no re-solve)
 			tv[i] = space.quadratics(space.a, solutions[i].vectors, k)[0];
 			bv[i] = space.quadratics(space.b, solutions[i].vectors, k)[0];
-			if (i == 0 || defined(solutions[i].values, k, contrastLevel(normA, normB,
-				grid[i]))) kept.add(i);
+			if (defined[i]) kept.add(i);
 			else excluded.add(grid[i]);
 		}
 		final double[][] vectors = new double[kept.size()][];
@@ -148,6 +147,25 @@ public final class AlphaSelection<M extends FittedModel> {
 		for (int j = 1; j < Math.min(k, values.length); j++)
 			if (!(Math.abs(values[j]) > level)) return false;
 		return true;
+	}
+
+	/**
+	 * Which values of a sweep ({@link #sweep}) define a top-k subspace ({@link #defined}
+	 * at the rounding level {@link #contrastLevel} of the fit's covariances); the first
+	 * value (α = 0) always does. The others are left out of the affinity and the
+	 * clustering (docs/math/cpca.md, "Grid values without contrast are left out").
+	 */
+	public static boolean[] defined(final Cpca cpca, final double[] grid,
+		final TopEigen.Result[] solutions)
+	{
+		final ContrastiveSpace space = cpca.space();
+		final double normA = frobenius(space.a), normB = frobenius(space.b);
+		final int k = cpca.options().components();
+		final boolean[] out = new boolean[grid.length];
+		for (int i = 0; i < grid.length; i++)
+			out[i] = i == 0 || defined(solutions[i].values, k, contrastLevel(normA, normB,
+				grid[i]));
+		return out;
 	}
 
 	/** See {@link #contrastLevel}. */
@@ -296,7 +314,7 @@ public final class AlphaSelection<M extends FittedModel> {
 		 * grid of {@code size}), in the whole grid's indices: a value left out has cluster
 		 * −1.
 		 */
-		Choice onGrid(final List<Integer> kept, final int size) {
+		public Choice onGrid(final List<Integer> kept, final int size) {
 			final int[] all = new int[size];
 			java.util.Arrays.fill(all, -1);
 			for (int c = 0; c < kept.size(); c++)

@@ -116,24 +116,28 @@ public final class KernelSelection {
 			if (i != zero) gammaOrder.add(i);
 		final List<double[]> scores = new ArrayList<>();
 		final List<double[]> tops = new ArrayList<>();
+		final List<Boolean> defined = new ArrayList<>();
 		final int nt = target.samples();
-		int done = 0;
+		int done = 0, excluded = 0;
 		final List<String> skipped = new ArrayList<>();
 		for (final java.util.Iterator<Integer> it = gammaOrder.iterator(); it.hasNext();) {
 			final int gi = it.next();
 			progress.checkCancelled();
 			final List<double[]> sc = new ArrayList<>(), tp = new ArrayList<>();
+			final boolean[] ok;
 			try {
-				final KernelCpca fit = gi == zero ? first : KernelCpca.fit(target, background,
-					options, kernelOptions.withKernel(kernelOptions.kernel().withGamma(
-						gammas[gi])), Progress.NONE);
+				final KernelCpca fit = gi == zero ? first : fitAt(target, background, options,
+					kernelOptions, gammas[gi]);
 				final Cpca linear = fit.linear();
-				for (final TopEigen.Result r : AlphaSelection.sweep(linear, alphas,
-					Progress.NONE))
-				{
+				final TopEigen.Result[] sweep = AlphaSelection.sweep(linear, alphas,
+					Progress.NONE);
+				for (final TopEigen.Result r : sweep) {
 					sc.add(linear.targetScores(r.vectors, k));
 					tp.add(r.values.clone());
 				}
+				// the exclusion of automatic α: no positive contrast, or a top-k direction
+				// without variance (at every γ; α = 0 only counts at γ_0, below)
+				ok = AlphaSelection.defined(linear, alphas, sweep);
 			}
 			catch (final IllegalArgumentException | ArithmeticException e) {
 				// a γ whose kernel is numerically degenerate (nearly constant, or nearly
@@ -145,15 +149,26 @@ public final class KernelSelection {
 			}
 			scores.addAll(sc);
 			tops.addAll(tp);
+			for (final boolean b : ok) {
+				defined.add(b);
+				if (!b) excluded++;
+			}
 			progress.stage("(γ, α) sweep", ++done / (double) gammas.length);
 		}
-		final double[][] affinity = AlphaSelection.scoreAffinities(scores, nt, k);
+		// the grid values kept: every defined (γ, α) (kernel PCA at γ_0 is index 0)
+		final List<Integer> kept = new ArrayList<>();
+		for (int i = 0; i < defined.size(); i++)
+			if (defined.get(i)) kept.add(i);
+		final List<double[]> keptScores = new ArrayList<>();
+		for (final int i : kept)
+			keptScores.add(scores.get(i));
+		final double[][] affinity = AlphaSelection.scoreAffinities(keptScores, nt, k);
 		final boolean[] eligible = new boolean[affinity.length];
 		for (int i = 0; i < eligible.length; i++)
-			eligible[i] = i % na != 0;
+			eligible[i] = kept.get(i) % na != 0;
 		final AlphaSelection.Choice choice = AlphaSelection.choose(affinity, options
 			.alphasReturned() + EXTRA_CLUSTERS, options.seed(), options.kmeansRestarts(),
-			eligible);
+			eligible).onGrid(kept, scores.size());
 		final List<KernelCpcaModel> models = new ArrayList<>();
 		final List<double[]> pairs = new ArrayList<>();
 		final Map<Integer, KernelCpca> fits = new LinkedHashMap<>();
@@ -162,9 +177,8 @@ public final class KernelSelection {
 		for (final int index : choice.chosen) {
 			final int gi = gammaOrder.get(index / na);
 			final double alpha = alphas[index % na];
-			final KernelCpca fit = fits.computeIfAbsent(gi, g -> KernelCpca.fit(target,
-				background, options, kernelOptions.withKernel(kernelOptions.kernel().withGamma(
-					gammas[g])), Progress.NONE));
+			final KernelCpca fit = fits.computeIfAbsent(gi, g -> fitAt(target, background,
+				options, kernelOptions, gammas[g]));
 			final KernelCpcaModel m = fit.model(alpha);
 			final List<String> notes = new ArrayList<>();
 			final double gap = alpha == 0 ? Double.NEGATIVE_INFINITY : AlphaSelection
@@ -177,20 +191,69 @@ public final class KernelSelection {
 			if (index > 0) chosen.append(chosen.length() == 0 ? "" : ", ").append(String
 				.format(Locale.ROOT, "(γ = %.4g, α = %.4g)", gammas[gi], alpha));
 		}
+		// the limit γ → 0 (linear cPCA on the same inputs): its own automatic α, as linear
+		// cPCA chooses it, right after kernel PCA
+		final boolean limit = hasLinearLimit(kernelOptions.kernel());
+		final StringBuilder linearAlphas = new StringBuilder();
+		if (limit) {
+			progress.checkCancelled();
+			final AlphaSelection<KernelCpcaModel> lin = fitAt(target, background, options,
+				kernelOptions, 0).automatic(Progress.NONE);
+			final double[] gaps = lin.contrastGaps();
+			int at = 1;
+			for (int c = 0; c < lin.models().size(); c++) {
+				final KernelCpcaModel m = lin.models().get(c);
+				if (m.alpha() == 0) continue;
+				models.add(at, m.withNotes(new ArrayList<>(), gaps[c]));
+				pairs.add(at++, new double[] { 0, m.alpha() });
+				linearAlphas.append(linearAlphas.length() == 0 ? "" : ", ");
+				linearAlphas.append(String.format(Locale.ROOT, "%.4g", m.alpha()));
+			}
+		}
 		final List<String> diagnostics = new ArrayList<>();
 		if (!skipped.isEmpty()) diagnostics.add("automatic (γ, α): γ = " + String.join(", ",
 			skipped) + " left out of the grid (the kernel is numerically degenerate there)");
-		diagnostics.add(String.format(Locale.ROOT, "automatic (γ, α): %s from %d γ " +
-			"(γ_0·10^%s … 10^%s, γ_0 = %.6g by the %s heuristic) × %d α; clustering cost " +
-			"%.4g, spectral eigengap %.3g; the first model is kernel PCA at γ_0", chosen
-				.length() == 0 ? "no pair" : chosen, gammaOrder.size(), fmt(DECADES[0]), fmt(
-					DECADES[DECADES.length - 1]), gamma0, kernelOptions.kernel()
-						.type() == KernelFunction.Type.RBF ? "median-distance" : "mean-norm", na,
-			choice.cost, choice.spectralGap));
+		diagnostics.add(String.format(Locale.ROOT, "automatic (γ, α): %s%s from %d γ " +
+			"(γ_0·10^%s … 10^%s, γ_0 = %.6g by the %s heuristic) × %d α, %d (γ, α) left " +
+			"out for want of positive contrast; clustering cost %.4g, spectral eigengap " +
+			"%.3g; the first model is kernel PCA at γ_0", limit ? "the limit γ → 0 (linear " +
+				"cPCA) at its automatic α = " + (linearAlphas.length() == 0 ? "none"
+					: linearAlphas) + "; " : "", chosen.length() == 0 ? "no pair" : chosen,
+			gammaOrder.size(), fmt(DECADES[0]), fmt(DECADES[DECADES.length - 1]), gamma0,
+			kernelOptions.kernel().type() == KernelFunction.Type.RBF ? "median-distance"
+				: "mean-norm", na, excluded, choice.cost, choice.spectralGap));
 		final KernelSelection out = new KernelSelection(gamma0, gammas, alphas, choice, models,
 			pairs, diagnostics);
 		out.path = first.exact() ? "exact" : "nystrom";
 		out.landmarks = first.exact() ? null : first.landmarks();
+		return out;
+	}
+
+	/**
+	 * Whether the kernel has a linear limit as γ → 0 (docs/math/kernel.md): rbf, {@code
+	 * exp(−γ‖x − y‖²) = 1 − γ‖x − y‖² + O(γ²)}, whose block-centred kernel is {@code 2γ}
+	 * times the linear one's; poly with c₀ &gt; 0, {@code c₀^p + pc₀^(p−1)γxᵀy + O(γ²)}. cPCA
+	 * does not see the factor (both covariances scale alike), so the limit is linear cPCA
+	 * on the same inputs.
+	 */
+	static boolean hasLinearLimit(final KernelFunction h) {
+		return h.type() == KernelFunction.Type.RBF || h.type() == KernelFunction.Type
+			.POLYNOMIAL && h.coef0() > 0;
+	}
+
+	/** The fit at γ; γ = 0 is the limit γ → 0, the linear kernel ({@link #hasLinearLimit}). */
+	private static KernelCpca fitAt(final Dataset target, final Dataset background,
+		final CpcaOptions options, final KernelOptions kernelOptions, final double gamma)
+	{
+		return KernelCpca.fit(target, background, options, kernelOptions.withKernel(gamma == 0
+			? KernelFunction.linear() : kernelOptions.kernel().withGamma(gamma)), Progress.NONE);
+	}
+
+	/** An n × k score matrix as one row-major array. */
+	private static double[] flat(final double[][] scores, final int k) {
+		final double[] out = new double[scores.length * k];
+		for (int i = 0; i < scores.length; i++)
+			System.arraycopy(scores[i], 0, out, i * k, k);
 		return out;
 	}
 

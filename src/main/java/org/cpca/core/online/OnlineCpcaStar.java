@@ -60,7 +60,17 @@ import java.util.SplittableRandom;
 public final class OnlineCpcaStar {
 
 	final int k, d;
+	/** η, τ, and β of the problem solved (the model's: {@code B_β = (1−β)I + βC_b}). */
 	final double eta, tau, beta;
+	/**
+	 * How the network learns that β: on the centred samples times {@code unit}, at
+	 * {@code stepBeta}. For a given β, unit 1 and β itself; for an automatic β = 1/(1 + s),
+	 * unit 1/√s and β = ½ — the same generalised eigenvectors (cPCA* of data scaled by c at
+	 * β′ equals cPCA* at β when (1 − β′)/(β′c²) = (1 − β)/β), but learned where the
+	 * identity and background terms of B have equal trace, on the time scale the
+	 * dimensionless step is made for (docs/math/online.md, "Automatic β").
+	 */
+	final double unit, stepBeta;
 	/**
 	 * The step actually taken is η/ν̂ (η dimensionless), ν̂ the running mean of ‖x‖² over
 	 * the centred samples seen so far; {@link #normalisedSteps} false: η itself.
@@ -112,7 +122,12 @@ public final class OnlineCpcaStar {
 			" entries, expected k·d = " + k * d);
 		eta = options.eta();
 		tau = options.tau();
+		if (options.betaIsAutomatic()) throw new IllegalArgumentException("automatic β is " +
+			"resolved from the background first (OnlineRun.resolve), or give β");
 		beta = options.beta();
+		final double s = options.backgroundMeanVariance();
+		unit = Double.isNaN(s) ? 1 : 1 / Math.sqrt(s);
+		stepBeta = Double.isNaN(s) ? beta : 0.5;
 		normalisedSteps = options.normalisedStep();
 		w = w0.clone();
 		m = new double[k * k];
@@ -165,7 +180,7 @@ public final class OnlineCpcaStar {
 			for (int j = 0; j < d; j++) {
 				final double v = sample[j];
 				mean[j] += (v - mean[j]) * inv;
-				final double c = v - mean[j];
+				final double c = (v - mean[j]) * unit;
 				x[j] = c;
 				ss += c * c;
 			}
@@ -173,12 +188,12 @@ public final class OnlineCpcaStar {
 		else {
 			final double[] scale = target ? targetScale : backgroundScale;
 			if (scale == null) for (int j = 0; j < d; j++) {
-				final double c = sample[j] - mean[j];
+				final double c = (sample[j] - mean[j]) * unit;
 				x[j] = c;
 				ss += c * c;
 			}
 			else for (int j = 0; j < d; j++) {
-				final double c = (sample[j] - mean[j]) / scale[j];
+				final double c = (sample[j] - mean[j]) / scale[j] * unit;
 				x[j] = c;
 				ss += c * c;
 			}
@@ -200,7 +215,7 @@ public final class OnlineCpcaStar {
 		final double eta = !normalisedSteps ? this.eta : meanSquare > 0 ? this.eta *
 			annealing / meanSquare : 0;
 		if (eta == 0) return;
-		final double decay = 1 - 2 * eta * (1 - beta);
+		final double decay = 1 - 2 * eta * (1 - stepBeta);
 		for (int r = 0; r < k; r++)
 			c[r] = dot(w, r * d, x, d);
 		final double rate = normalisedSteps ? Math.min(0.5, this.eta * annealing / tau) : eta /
@@ -218,7 +233,7 @@ public final class OnlineCpcaStar {
 			// implicitly (docs/math/online.md, "The implicit background step"): W ← W(I +
 			// g xxᵀ)⁻¹ = W − g/(1 + g‖x‖²)·c xᵀ, which moves Wx at most to 0 whatever the
 			// step, and equals the explicit step as g‖x‖² → 0
-			final double g = 2 * eta * beta / p;
+			final double g = 2 * eta * stepBeta / p;
 			final double gain = normalisedSteps ? -g / (1 + g * ss) : -g;
 			for (int r = 0; r < k; r++)
 				c[r] *= gain;

@@ -16,8 +16,12 @@ import java.util.Locale;
  * #withNormalisedStep}(false) restores the paper's raw step, 0.003 there), and {@code tau}
  * (τ, ratio of the W and M time scales, default {@value #DEFAULT_TAU}), with 0 &lt; η &lt;
  * τ;</li>
- * <li>{@code beta} (β ∈ [0, 1], default 0.5): the contrast, as in cPCA*
- * ({@code B_β = (1−β)I + βC_b}); 0 is PCA of the target;</li>
+ * <li>{@code beta} (β ∈ [0, 1], default automatic): the contrast, as in cPCA*
+ * ({@code B_β = (1−β)I + βC_b}); 0 is PCA of the target. Automatic β is {@code 1/(1 + s)}
+ * with s the background's mean feature variance {@code tr(C_b)/d} from one streamed pass
+ * ({@link OnlineRun#resolve}): the two terms of {@code B_β} then have equal trace, and the
+ * network learns on the samples divided by √s, where that β is ½ (docs/math/online.md,
+ * "Automatic β");</li>
  * <li>{@code epochs} (default {@value #DEFAULT_EPOCHS}): passes over the data;</li>
  * <li>{@code seed} (default 0): the random initial W and the shuffled order;</li>
  * <li>{@code order} (default shuffled): order of each dataset's samples within an epoch
@@ -78,12 +82,17 @@ public final class OnlineOptions {
 	public static final double CONVERGED_ALIGNMENT = 0.9;
 	/** Default τ: M's step η/τ is 0.3 at the default η. */
 	public static final double DEFAULT_TAU = 10;
-	public static final double DEFAULT_BETA = 0.5;
 
 	private int components = 2;
 	private double eta = DEFAULT_ETA;
 	private double tau = DEFAULT_TAU;
-	private double beta = DEFAULT_BETA;
+	/** β; NaN: automatic, not yet resolved ({@link OnlineRun#resolve}). */
+	private double beta = Double.NaN;
+	/**
+	 * The background's mean feature variance s of an automatic β once resolved (the network
+	 * learns on the samples divided by √s, at β = ½); NaN for a given β.
+	 */
+	private double meanVariance = Double.NaN;
 	private int epochs = DEFAULT_EPOCHS;
 	private long seed = 0;
 	private SampleStream.Order order = SampleStream.Order.SHUFFLED;
@@ -103,6 +112,7 @@ public final class OnlineOptions {
 		o.eta = eta;
 		o.tau = tau;
 		o.beta = beta;
+		o.meanVariance = meanVariance;
 		o.epochs = epochs;
 		o.seed = seed;
 		o.order = order;
@@ -171,7 +181,43 @@ public final class OnlineOptions {
 			"target to background variance");
 		final OnlineOptions o = copy();
 		o.beta = beta;
+		o.meanVariance = Double.NaN;
 		return o;
+	}
+
+	/** Automatic β (the default; see the class comment and {@link OnlineRun#resolve}). */
+	public OnlineOptions withAutomaticBeta() {
+		final OnlineOptions o = copy();
+		o.beta = Double.NaN;
+		o.meanVariance = Double.NaN;
+		return o;
+	}
+
+	/**
+	 * The automatic β for a background of mean feature variance {@code s > 0}: β = 1/(1 + s),
+	 * learned on the samples divided by √s (docs/math/online.md, "Automatic β").
+	 */
+	OnlineOptions withResolvedBeta(final double s) {
+		if (!(s > 0 && s < Double.POSITIVE_INFINITY)) throw new IllegalArgumentException(
+			"automatic β needs a background with variance (its mean feature variance is " + s +
+				"): give β (--beta)");
+		final OnlineOptions o = copy();
+		o.beta = 1 / (1 + s);
+		o.meanVariance = s;
+		return o;
+	}
+
+	/** Whether β is automatic and not yet resolved (then {@link #beta()} is NaN). */
+	public boolean betaIsAutomatic() {
+		return Double.isNaN(beta);
+	}
+
+	/**
+	 * The background's mean feature variance s that fixed an automatic β = 1/(1 + s), or NaN
+	 * when β was given.
+	 */
+	public double backgroundMeanVariance() {
+		return meanVariance;
 	}
 
 	public OnlineOptions withEpochs(final int epochs) {

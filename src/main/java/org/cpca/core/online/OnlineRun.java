@@ -66,12 +66,13 @@ public final class OnlineRun {
 			throw new IllegalArgumentException("reference=" + reference +
 				" is not known: use auto, offline or none");
 		final long t0 = System.nanoTime();
+		final OnlineOptions resolved = resolve(options, background, progress);
 		final boolean compare = mode.equals("offline") || mode.equals("auto") &&
 			referenceFits(target, background);
 		final CpcaModel offline = compare ? offlineReference(target,
-			background, options, progress) : null;
+			background, resolved, progress) : null;
 		final long t1 = System.nanoTime();
-		final Result result = fit(target, background, options,
+		final Result result = fit(target, background, resolved,
 			offline == null ? null : offline.components(), progress);
 		return new OnlineRun(result, offline, (t1 - t0) / 1e9, (System.nanoTime() - t1) /
 			1e9);
@@ -109,10 +110,12 @@ public final class OnlineRun {
 		private final List<Checkpoint> curve;
 		private final double[][] subspace;
 		private final boolean hasReference;
+		private final OnlineOptions used;
 
 		Result(final CpcaModel model, final List<Checkpoint> curve, final double[][] subspace,
-			final boolean hasReference)
+			final boolean hasReference, final OnlineOptions used)
 		{
+			this.used = used;
 			this.model = model;
 			this.curve = Collections.unmodifiableList(curve);
 			this.subspace = subspace;
@@ -187,6 +190,11 @@ public final class OnlineRun {
 				"checkpoints; %s", change, fix);
 		}
 
+		/** The options the network learned with (an automatic β resolved). */
+		public OnlineOptions options() {
+			return used;
+		}
+
 		/** The last checkpoint's alignment (NaN without a reference). */
 		public double finalAlignment() {
 			return curve.get(curve.size() - 1).alignment;
@@ -202,7 +210,11 @@ public final class OnlineRun {
 			final Map<String, Object> online = new LinkedHashMap<>();
 			online.put("eta", options.eta());
 			online.put("tau", options.tau());
-			online.put("beta", options.beta());
+			online.put("beta", used.beta());
+			online.put("beta_rule", Double.isNaN(used.backgroundMeanVariance()) ? "given"
+				: "automatic: 1/(1 + s), s = the background's mean feature variance");
+			if (!Double.isNaN(used.backgroundMeanVariance())) online.put(
+				"background_mean_variance", used.backgroundMeanVariance());
 			online.put("epochs", options.epochs());
 			online.put("seed", options.seed());
 			online.put("order", options.order().toString());
@@ -253,11 +265,50 @@ public final class OnlineRun {
 		final SampleSource background, final OnlineOptions options,
 		final Progress progress) throws IOException
 	{
+		final OnlineOptions resolved = resolve(options, background, progress);
 		final Dataset t = read(target, progress), b = read(background, progress);
 		final Cpca fit = Cpca.fit(t, b, CpcaOptions.defaults().withComponents(options
 			.components()).withSeed(options.seed()).withStandardize(options.standardize()),
 			progress);
-		return CpcaStar.of(fit).model(options.beta());
+		return CpcaStar.of(fit).model(resolved.beta());
+	}
+
+	/**
+	 * The options with an automatic β resolved (unchanged when β is given): one streamed
+	 * pass over the background gives its mean feature variance {@code s = tr(C_b)/d} (each
+	 * feature's variance with n − 1, after the run's preprocessing: with standardising, a
+	 * non-constant feature's is n/(n − 1)), and β = 1/(1 + s) — the β at which the two
+	 * terms of {@code B_β = (1−β)I + βC_b} have equal trace, ½ on standardised data,
+	 * unit-free on raw data (docs/math/online.md, "Automatic β"). Memory O(d).
+	 *
+	 * @throws IllegalArgumentException if the background has no variance
+	 */
+	public static OnlineOptions resolve(final OnlineOptions options,
+		final SampleSource background, final Progress progress) throws IOException
+	{
+		if (!options.betaIsAutomatic()) return options;
+		final int n = background.samples(), d = background.features();
+		if (n < 2) throw new IllegalArgumentException("automatic β needs at least two " +
+			"background samples (got " + n + "): give β (--beta)");
+		final double[] mean = new double[d], m2 = new double[d];
+		final float[] row = new float[d];
+		for (int i = 0; i < n; i++) {
+			background.read(i, row);
+			final double inv = 1.0 / (i + 1);
+			for (int j = 0; j < d; j++) {
+				final double delta = row[j] - mean[j];
+				mean[j] += delta * inv;
+				m2[j] += delta * (row[j] - mean[j]);
+			}
+			if ((i & 1023) == 1023) {
+				progress.checkCancelled();
+				progress.stage("automatic β: variance of " + background.name(), (double) i / n);
+			}
+		}
+		double s = 0;
+		for (int j = 0; j < d; j++)
+			s += options.standardize() ? m2[j] > 0 ? n / (n - 1.0) : 0 : m2[j] / (n - 1);
+		return options.withResolvedBeta(s / d);
 	}
 
 	/**
@@ -269,18 +320,18 @@ public final class OnlineRun {
 	public static Solution inMemory(final MethodSettings s, final Dataset target,
 		final Dataset background, final CpcaOptions options, final Progress progress)
 	{
-		// one fixed β: the default 0.5 when none is given (automatic β is method star)
-		final double beta = Double.isNaN(s.beta) ? OnlineOptions.DEFAULT_BETA : s.beta;
 		if (options.whiten()) throw new IllegalArgumentException("online cPCA* does not " +
 			"whiten: turn whiten off");
 		OnlineOptions o = OnlineOptions.defaults().withComponents(options.components())
-			.withRates(s.eta, s.tau).withBeta(beta).withEpochs(s.epochs).withSeed(options
-				.seed());
+			.withRates(s.eta, s.tau).withEpochs(s.epochs).withSeed(options.seed());
+		// one fixed β: the given one, or the automatic rule of resolve (method star sweeps β)
+		if (!Double.isNaN(s.beta)) o = o.withBeta(s.beta);
 		// the data are in memory, so the first pass that standardising needs is cheap
 		if (options.standardize()) o = o.withCentring(OnlineOptions.Centring.PASS)
 			.withStandardize(true);
 		final SampleSource t = SampleSource.of(target), b = SampleSource.of(background);
 		try {
+			o = resolve(o, b, progress);
 			final CpcaModel offline = offlineReference(t, b, o, progress);
 			return fit(t, b, o, offline.components(), progress).solution(o, offline);
 		}
@@ -321,9 +372,10 @@ public final class OnlineRun {
 	 * @throws java.util.concurrent.CancellationException if the user cancels
 	 */
 	public static Result fit(final SampleSource target, final SampleSource background,
-		final OnlineOptions options, final double[][] reference, final Progress progress)
+		OnlineOptions options, final double[][] reference, final Progress progress)
 		throws IOException
 	{
+		options = resolve(options, background, progress);
 		final SampleStream stream = new SampleStream(target, background, options.order(),
 			options.seed());
 		final int d = stream.features();
@@ -371,7 +423,7 @@ public final class OnlineRun {
 		net.checkFinite();
 		final CpcaModel model = evaluate(net, target, background, options, total, sample,
 			reference == null ? Double.NaN : curve.get(curve.size() - 1).alignment, progress);
-		return new Result(model, curve, last, reference != null);
+		return new Result(model, curve, last, reference != null, options);
 	}
 
 	/**
@@ -495,6 +547,11 @@ public final class OnlineRun {
 			"τ = %s, β = %s, seed %d, %s centring%s", total, options.epochs(), nt, nb, options
 				.order(), net.eta, net.tau, net.beta, options.seed(), options.centring(), net.targetScale == null
 					? "" : ", standardised"));
+		if (!Double.isNaN(options.backgroundMeanVariance())) diagnostics.add(String
+			.format(Locale.ROOT, "online cPCA*: automatic β = 1/(1 + s) = %.6g, s = %.6g the " +
+				"background's mean feature variance (the identity and background terms of B_β " +
+				"have equal trace); learned on the samples divided by √s, where this β is ½",
+			net.beta, options.backgroundMeanVariance()));
 		diagnostics.addAll(net.setupNotes);
 		diagnostics.add("online cPCA*: components are Rayleigh–Ritz vectors of the learned " +
 			"subspace (unit length, not necessarily orthogonal), with variances from one " +

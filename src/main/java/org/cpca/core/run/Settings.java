@@ -334,13 +334,14 @@ public final class Settings {
 	}
 
 	/**
-	 * Online cPCA*'s options. The network learns at one fixed β: automatic β (which needs
-	 * all the data in memory: method star) becomes {@link OnlineOptions#DEFAULT_BETA}.
+	 * Online cPCA*'s options. The network learns at one fixed β: automatic β is online
+	 * cPCA*'s own rule (β = 1/(1 + s) from a streamed pass over the background,
+	 * {@link org.cpca.core.online.OnlineRun#resolve}), not method star's sweep.
 	 */
 	public OnlineOptions onlineOptions() {
-		final OnlineOptions o = OnlineOptions.defaults().withComponents(components)
-			.withRates(eta, tau).withBeta(beta.isAuto() ? OnlineOptions.DEFAULT_BETA : beta
-				.value()).withEpochs(epochs).withSeed(seed)
+		final OnlineOptions base = OnlineOptions.defaults();
+		final OnlineOptions o = (beta.isAuto() ? base : base.withBeta(beta.value()))
+			.withComponents(components).withRates(eta, tau).withEpochs(epochs).withSeed(seed)
 			.withOrder(order).withCentring(centring).withStandardize(standardize)
 			.withCheckpoints(checkpoints);
 		o.checkCombination();

@@ -439,6 +439,68 @@ class KernelCpcaTest {
 		}
 	}
 
+	/**
+	 * docs/math/kernel.md, "The linear limit": automatic (γ, α) of the rbf kernel returns,
+	 * right after kernel PCA, the limit γ → 0 — linear cPCA on the same inputs — at linear
+	 * cPCA's own automatic α: the same α values and the same target-score subspaces. (Before,
+	 * the run held only finite γ, whose cluster medoids need not be linear cPCA's choice.)
+	 */
+	@Test
+	void automaticGammaAndAlphaIncludeTheLinearLimitAtLinearCpcasAutomaticAlpha() {
+		final float[][][] tb = TestData.planted(31, 120, 120, 10, 3, 2, 1);
+		final Dataset t = Dataset.wrap("target", tb[0]), b = Dataset.wrap("background",
+			tb[1]);
+		final AlphaSelection<CpcaModel> linear = Cpca.fit(t, b, TWO, Progress.NONE)
+			.automatic(Progress.NONE);
+		final KernelSelection s = KernelSelection.select(t, b, TWO, KernelOptions.defaults(),
+			Progress.NONE);
+		assertTrue(s.pairs().get(0)[0] > 0 && s.pairs().get(0)[1] == 0, "kernel PCA first");
+		final List<Double> limitAlphas = new ArrayList<>();
+		for (int i = 1; i < s.pairs().size() && s.pairs().get(i)[0] == 0; i++) {
+			final KernelCpcaModel m = s.models().get(i);
+			assertEquals(KernelFunction.Type.LINEAR, m.kernel().type());
+			final CpcaModel l = linear.models().get(limitAlphas.size() + 1);
+			assertEquals(l.alpha(), m.alpha(), 0);
+			assertTrue(TestData.maxAngle(columns(m.targetScores()), columns(l
+				.targetScores())) < 1e-6);
+			limitAlphas.add(m.alpha());
+		}
+		assertEquals(linear.models().size() - 1, limitAlphas.size(), "" + limitAlphas);
+		assertTrue(limitAlphas.size() >= 1);
+		// the other pairs are finite γ
+		for (int i = limitAlphas.size() + 1; i < s.pairs().size(); i++)
+			assertTrue(s.pairs().get(i)[0] > 0);
+	}
+
+	/**
+	 * docs/math/kernel.md: automatic (γ, α) leaves out the (γ, α) without positive contrast,
+	 * as automatic α does (docs/math/cpca.md). A background that holds every target sample
+	 * (and more) varies, in feature space, in every direction the target does, so large α
+	 * has no positive contrast at any γ: those pairs are counted as left out, and no
+	 * returned pair is one of them. (Before, they took part in the clustering and could be
+	 * returned.)
+	 */
+	@Test
+	void automaticGammaAndAlphaLeavesOutPairsWithoutPositiveContrast() {
+		final float[][][] tb = TestData.planted(32, 40, 40, 6, 2, 1, 1);
+		final float[][] both = new float[80][];
+		for (int i = 0; i < 40; i++) {
+			both[i] = tb[0][i].clone();
+			both[40 + i] = tb[1][i].clone();
+		}
+		final Dataset t = Dataset.wrap("target", tb[0]), b = Dataset.wrap("background", both);
+		final KernelSelection s = KernelSelection.select(t, b, TWO, KernelOptions.defaults(),
+			Progress.NONE);
+		final String rule = s.diagnostics().get(s.diagnostics().size() - 1);
+		final java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+			"(\\d+) \\(γ, α\\) left out for want of positive contrast").matcher(rule);
+		assertTrue(m.find(), rule);
+		assertTrue(Integer.parseInt(m.group(1)) > 0, rule);
+		for (final KernelCpcaModel model : s.models())
+			for (final String d : model.diagnostics())
+				assertFalse(d.contains("no positive contrast"), d);
+	}
+
 	@Test
 	void saveAndLoadRoundTrip() throws Exception {
 		final Dataset t = Dataset.of("target", TestData.gaussian(71, 40, 5, 3, 2));

@@ -139,12 +139,13 @@ class OnlineCpcaStarTest {
 	}
 
 	/**
-	 * The paper's raw step (η = 0.003 with τ = 1, one epoch, no annealing): the defaults
-	 * before the dimensionless η of docs/math/online.md; the tests of the update itself use it.
+	 * The paper's raw step (η = 0.003 with τ = 1, one epoch, no annealing) at the fixed
+	 * β = 0.5: the defaults before the dimensionless η and the automatic β of
+	 * docs/math/online.md; the tests of the update itself use it.
 	 */
 	static OnlineOptions paper() {
 		return OnlineOptions.defaults().withNormalisedStep(false).withRates(0.003, 1)
-			.withEpochs(1);
+			.withEpochs(1).withBeta(0.5);
 	}
 
 	/** The exact cPCA* subspace of the sample covariances (dense reference solver). */
@@ -481,6 +482,64 @@ class OnlineCpcaStarTest {
 			out[s] = Dataset.of(s == 0 ? "target" : "background", rows);
 		}
 		return out;
+	}
+
+	/**
+	 * docs/math/online.md, "Automatic β": without a β the run takes β = 1/(1 + s), s the
+	 * background's mean feature variance tr(C_b)/d (n − 1), from one pass; the result does
+	 * not depend on the units of the data — the same stack in grey levels times 1 and times
+	 * 30 gives the same subspace, each converged to offline cPCA* at its own β. The fixed
+	 * β = ½ of before is unit-dependent: there the two scales solve different problems
+	 * (checked too, so the test can tell the rules apart).
+	 */
+	@Test
+	void automaticBetaIsOneOverOnePlusTheMeanBackgroundVarianceAndUnitFree()
+		throws IOException
+	{
+		// the planted problem at two scales (grey levels ×0.1 and ×10): cPCA* at β = ½
+		// returns the planted axes at the large scale and PCA's at the small one
+		final Dataset[][] x = new Dataset[2][];
+		for (int u = 0; u < 2; u++) {
+			final double c = u == 0 ? 0.1 : 10;
+			x[u] = new Dataset[] { scaled(Dataset.of("target", planted(21, 600, true)), c),
+				scaled(Dataset.of("background", planted(22, 600, false)), c) };
+		}
+		final org.apache.commons.math3.linear.RealMatrix bc = TestData.covariance(x[0][1]
+			.toArray());
+		final double s = bc.getTrace() / bc.getRowDimension();
+		final OnlineOptions auto = OnlineOptions.defaults().withEpochs(100);
+		assertTrue(auto.betaIsAutomatic());
+		final OnlineOptions resolved = OnlineRun.resolve(auto, SampleSource.of(x[0][1]),
+			Progress.NONE);
+		assertEquals(1 / (1 + s), resolved.beta(), 1e-12 / (1 + s));
+		assertEquals(s, resolved.backgroundMeanVariance(), 1e-9 * s);
+		// a given β is kept
+		assertEquals(0.3, OnlineRun.resolve(auto.withBeta(0.3), SampleSource.of(x[0][1]),
+			Progress.NONE).beta());
+		final double[][][] learned = new double[2][][];
+		for (int u = 0; u < 2; u++) {
+			final CpcaModel offline = OnlineRun.offlineReference(SampleSource.of(x[u][0]),
+				SampleSource.of(x[u][1]), auto, Progress.NONE);
+			final OnlineRun.Result r = fit(x[u][0], x[u][1], auto, offline.components());
+			assertTrue(r.finalAlignment() >= 0.95, "scale " + u + ": " + r.finalAlignment());
+			assertNull(r.convergenceWarning(auto));
+			assertEquals(r.options().beta(), r.model().parameters().get("beta"));
+			learned[u] = r.model().components();
+		}
+		assertEquals(1, Measures.projectorAlignment(learned[0], learned[1]), 0.02);
+		// the old fixed β = ½ solves a different problem at each scale
+		final double[][] half = reference(x[0][0], x[0][1], 0.5), halfBig = reference(x[1][0],
+			x[1][1], 0.5);
+		assertTrue(Measures.projectorAlignment(half, halfBig) < 0.9, "β = ½ at two scales: " +
+			Measures.projectorAlignment(half, halfBig));
+	}
+
+	private static Dataset scaled(final Dataset x, final double c) {
+		final double[][] rows = x.toArray();
+		for (final double[] row : rows)
+			for (int j = 0; j < row.length; j++)
+				row[j] *= c;
+		return Dataset.of(x.name(), rows);
 	}
 
 	/**
