@@ -139,6 +139,27 @@ public final class PcpcaModel extends CpcaModel {
 	}
 
 	/**
+	 * {@link #logLikelihood} of the n target samples the model was fitted on, from their
+	 * moments alone: the model's mean is theirs, so the mean of ‖r‖² is
+	 * {@code (n − 1)/n} times the total target variance and the mean of p_j² is
+	 * {@code (n − 1)/n} times component j's target variance (docs/math/pcpca.md). Equal to
+	 * {@code logLikelihood(target)} to rounding; what a fit from moments (Spark) reports.
+	 */
+	public double trainingLogLikelihood(final int n) {
+		final int d = features(), k = s.length;
+		double logdet = (d - k) * Math.log(sigma2);
+		for (int c = 0; c < k; c++)
+			logdet += Math.log(s[c] * s[c] + sigma2);
+		final double f = (n - 1.0) / n;
+		final double[] tv = targetVariance();
+		double shrink = 0;
+		for (int c = 0; c < k; c++)
+			shrink += tv[c] * s[c] * s[c] / (s[c] * s[c] + sigma2);
+		return -0.5 * (d * Math.log(2 * Math.PI) + logdet + f * (targetTotalVariance() -
+			shrink) / sigma2);
+	}
+
+	/**
 	 * Mean log-likelihood per sample of x under N(μ_t, WWᵀ + σ²I), in the preprocessed units
 	 * (standardised when the fit was): with r = x − μ_t and p = Uᵀr,
 	 * {@code log p = −½[d log 2π + (d − k) log σ² + Σ log(s_j² + σ²) + (‖r‖² − Σ p_j² s_j²/(s_j² + σ²))/σ²]}.

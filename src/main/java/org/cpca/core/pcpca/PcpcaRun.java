@@ -23,22 +23,36 @@ public final class PcpcaRun {
 
 	private PcpcaRun() {}
 
+	/** The note when the held-out log-likelihood was not computed for want of samples. */
+	public static final String NO_HELD_OUT = "PCPCA: no held-out log-likelihood (it " +
+		"refits on a seeded 80 % of the samples, and this fit has only each dataset's " +
+		"moments); log_likelihood is the training one";
+
+	/**
+	 * PCPCA at the user's α on a fit from samples or from moments (docs/spark.md): the
+	 * training log-likelihood then comes from the moments
+	 * ({@link PcpcaModel#trainingLogLikelihood}), and the held-out one, which refits on a
+	 * split of the samples, is left out with a note.
+	 */
 	public static Solution run(final Cpca fit, final MethodSettings s) {
+		final int nt = fit.targetSamples(), nb = (int) fit.backgroundSamples(0);
 		if (Double.isNaN(s.alpha)) throw new IllegalArgumentException("PCPCA needs a fixed " +
 			"α: give --alpha VALUE (0 ≤ α < " + String.format(java.util.Locale.ROOT, "%.6g",
-				Pcpca.alphaBound(fit.target().samples(), fit.backgrounds().get(0).samples())) +
-			"); automatic α is not defined for it");
+				Pcpca.alphaBound(nt, nb)) + "); automatic α is not defined for it");
 		final PcpcaModel model = Pcpca.fit(fit, s.alpha);
+		final boolean samples = fit.target() != null;
 		final Map<String, Object> facts = new LinkedHashMap<>();
 		facts.put("gamma", model.gamma());
 		facts.put("noise_variance", model.noiseVariance());
-		facts.put("alpha_bound", Pcpca.alphaBound(fit.target().samples(), fit.backgrounds()
-			.get(0).samples()));
-		facts.put("log_likelihood", model.logLikelihood(fit.target()));
-		final Double heldOut = heldOut(fit, s.alpha);
+		facts.put("alpha_bound", Pcpca.alphaBound(nt, nb));
+		facts.put("log_likelihood", samples ? model.logLikelihood(fit.target()) : model
+			.trainingLogLikelihood(nt));
+		final Double heldOut = samples ? heldOut(fit, s.alpha) : null;
 		if (heldOut != null) facts.put("held_out_log_likelihood", heldOut);
+		final List<String> notes = new java.util.ArrayList<>(fit.diagnostics());
+		if (!samples) notes.add(NO_HELD_OUT);
 		return new Solution(Method.PCPCA, "fixed", List.of(model), null, fit, List.of(),
-			facts, fit.diagnostics());
+			facts, notes);
 	}
 
 	/**
