@@ -109,6 +109,39 @@ final class SparkMoments {
 	}
 
 	/**
+	 * {@code Σ_i ‖y_i‖⁴} of the rows preprocessed by {@code pre} (cPCA++'s Ledoit–Wolf
+	 * ridge, {@link org.cpca.core.contrast.Cpca.FourthMoments}): one pass, the
+	 * preprocessing broadcast, each partition's sum merged in partition order.
+	 */
+	static double fourthMoment(final JavaSparkContext sc, final JavaRDD<float[]> rows,
+		final Preprocessing pre)
+	{
+		final Broadcast<double[][]> b = sc.broadcast(new double[][] { pre.mean(), pre
+			.scale() });
+		try {
+			final JavaPairRDD<Integer, Double> parts = rows.mapPartitionsWithIndex((i, it) -> {
+				final double[] mean = b.value()[0], scale = b.value()[1];
+				double sum = 0;
+				while (it.hasNext()) {
+					final float[] x = it.next();
+					double norm = 0;
+					for (int j = 0; j < mean.length; j++) {
+						final double y = scale == null ? x[j] - mean[j] : (x[j] - mean[j]) /
+							scale[j];
+						norm += y * y;
+					}
+					sum += norm * norm;
+				}
+				return Collections.singletonList(new Tuple2<>(i, sum)).iterator();
+			}, true).mapToPair(t -> t);
+			return tree(parts, rows.getNumPartitions(), Double::sum);
+		}
+		finally {
+			b.destroy();
+		}
+	}
+
+	/**
 	 * The scores {@code X̃w} of the rows, in order, as a {@link TargetProjection}: one pass
 	 * per call, the preprocessing and w broadcast.
 	 */
