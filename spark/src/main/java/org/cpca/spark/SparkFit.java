@@ -229,6 +229,9 @@ final class SparkFit implements Callable<Integer> {
 		return o == null ? null : o.stringValues().get(index);
 	}
 
+	/** The tables opened from a URI so far, with it (the executors read them there). */
+	private final Map<LoadedData, String> uris = new java.util.IdentityHashMap<>();
+
 	/** The Parquet inputs opened so far, with their samples. */
 	private final Map<LoadedData, JavaRDD<float[]>> parquet = new java.util.IdentityHashMap<>();
 
@@ -240,6 +243,11 @@ final class SparkFit implements Callable<Integer> {
 		final LoadedData.Reading how) throws java.io.IOException
 	{
 		HadoopFiles.requireReadable(role, location);
+		if (HadoopFiles.isUri(location) && !SparkParquet.isParquet(location)) {
+			final LoadedData table = HadoopFiles.openTable(context(), role, location, path, how);
+			uris.put(table, location);
+			return table;
+		}
 		if (!SparkParquet.isParquet(location)) return LoadedData.stream(role, path, how);
 		final SparkParquet.Opened o = SparkParquet.open(context(), role, location, path, how,
 			partitions(), failFirstAttempt);
@@ -253,7 +261,7 @@ final class SparkFit implements Callable<Integer> {
 	{
 		final JavaRDD<float[]> rows = parquet.get(data);
 		if (rows != null) return rows;
-		final SparkInput in = SparkInput.of(data, how);
+		final SparkInput in = SparkInput.of(data, how, uris.get(data));
 		in.failFirstAttempt = failFirstAttempt;
 		return in.rows(context(), partitions());
 	}

@@ -19,7 +19,8 @@ import org.cpca.io.TableLines;
 
 /**
  * One input (target or a background) as the executors read it: a CSV table split by
- * lines ({@link JavaSparkContext#textFile}, each line parsed by {@link TableLines}, the
+ * lines ({@link JavaSparkContext#textFile}: a path, or a URI of any Hadoop file system;
+ * each line parsed by {@link TableLines}, the
  * rules the driver learned in its checking pass), or an image stack or folder of images
  * split by slice ranges, each task opening the input itself and reading only its slices
  * (the same {@link LoadedData#stream} readers as the command line). The RDD's order is
@@ -53,11 +54,15 @@ final class SparkInput implements Serializable {
 		this.bin = bin;
 	}
 
-	/** An input the driver has opened (and, for tables, checked) with {@code how}. */
-	static SparkInput of(final LoadedData data, final LoadedData.Reading how)
-		throws IOException
+	/**
+	 * An input the driver has opened (and, for tables, checked) with {@code how}.
+	 *
+	 * @param uri the URI of a table on a Hadoop file system, or {@code null} for a path
+	 */
+	static SparkInput of(final LoadedData data, final LoadedData.Reading how,
+		final String uri) throws IOException
 	{
-		final String p = data.path.toAbsolutePath().toString();
+		final String p = uri != null ? uri : data.path.toAbsolutePath().toString();
 		final int d = data.source.features();
 		if (data.isImage()) return new SparkInput(data.source.name(), p, data.samples(), d,
 			null, how.mask == null ? null : how.mask.toAbsolutePath().toString(), how.bin);
