@@ -184,6 +184,33 @@ public final class LoadedData {
 	}
 
 	/**
+	 * An image stack opened elsewhere (e.g. a virtual stack whose slices are read from a
+	 * Hadoop file system, docs/spark.md), with {@link #stream}'s axes, mask, binning,
+	 * compatibility checks and facts for a local TIFF; "path" is {@code location}.
+	 *
+	 * @param path the location as a path (for the results' bookkeeping)
+	 */
+	public static LoadedData streamImage(final String role, final Path path,
+		final String location, final ImagePlus opened, final Reading how)
+	{
+		final Map<String, Object> facts = new LinkedHashMap<>();
+		facts.put("path", location);
+		final Axes axes = Axes.apply(role, opened, how.axes);
+		final ImagePlus imp = axes.image;
+		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
+			imp);
+		final FeatureLayout layout = layout(role, imp, how, axes);
+		final SampleSource source = new StackSource(role, imp, layout);
+		facts.put("kind", "image");
+		facts.put("read", "slice by slice (virtual stack)");
+		imageFacts(facts, source.samples(), source.features(), imp, layout);
+		final LoadedData d = new LoadedData(role, path, null, layout, imp, null, facts,
+			source);
+		d.noteAxes(opened, axes);
+		return d;
+	}
+
+	/**
 	 * Opens an input to be read one sample at a time ({@link #source}), never all at once:
 	 * a CSV table row by row ({@link TableStream}, the same rules as {@link #load}), a
 	 * TIFF slice by slice (a virtual stack), a folder one file per sample

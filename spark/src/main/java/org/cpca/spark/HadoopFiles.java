@@ -37,17 +37,25 @@ final class HadoopFiles {
 		return n.endsWith(".csv") || n.endsWith(".tsv");
 	}
 
+	/** Whether the location names a TIFF (by its extension). */
+	static boolean isTiff(final String location) {
+		final String n = location.toLowerCase(java.util.Locale.ROOT);
+		return n.endsWith(".tif") || n.endsWith(".tiff");
+	}
+
 	/**
 	 * Refuses an input given as a URI that cpca-spark fit cannot read through Hadoop's
-	 * FileSystem API: images (the driver and the executors open them with ImageJ's file
-	 * readers) — CSV and TSV tables and Parquet tables are read from any Hadoop file system.
+	 * FileSystem API: folders of images and image formats other than TIFF (ImageJ opens
+	 * them from files) — CSV and TSV tables, TIFF stacks and Parquet tables are read from
+	 * any Hadoop file system.
 	 */
 	static void requireReadable(final String role, final String location) {
-		if (isUri(location) && !SparkParquet.isParquet(location) && !isTable(location))
-			throw new IllegalArgumentException("the " + role + " " + location + " is a URI: " +
-				"from hdfs://, s3a:// and other Hadoop file systems cpca-spark fit reads CSV " +
-				"and TSV tables (*.csv, *.tsv) and Parquet tables (*.parquet); give images as " +
-				"paths on a file system that the driver and every executor mount");
+		if (isUri(location) && !SparkParquet.isParquet(location) && !isTable(location) &&
+			!isTiff(location)) throw new IllegalArgumentException("the " + role + " " +
+				location + " is a URI: from hdfs://, s3a:// and other Hadoop file systems " +
+				"cpca-spark fit reads CSV and TSV tables (*.csv, *.tsv), TIFF stacks (*.tif, " +
+				"*.tiff) and Parquet tables (*.parquet); give folders of images and other " +
+				"image files as paths on a file system that the driver and every executor mount");
 	}
 
 	/**

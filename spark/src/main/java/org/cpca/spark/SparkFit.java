@@ -244,9 +244,11 @@ final class SparkFit implements Callable<Integer> {
 	{
 		HadoopFiles.requireReadable(role, location);
 		if (HadoopFiles.isUri(location) && !SparkParquet.isParquet(location)) {
-			final LoadedData table = HadoopFiles.openTable(context(), role, location, path, how);
-			uris.put(table, location);
-			return table;
+			final LoadedData data = HadoopFiles.isTiff(location) ? LoadedData.streamImage(role,
+				path, location, HadoopTiff.open(context().hadoopConfiguration(), role, location),
+				how) : HadoopFiles.openTable(context(), role, location, path, how);
+			uris.put(data, location);
+			return data;
 		}
 		if (!SparkParquet.isParquet(location)) return LoadedData.stream(role, path, how);
 		final SparkParquet.Opened o = SparkParquet.open(context(), role, location, path, how,
@@ -261,7 +263,8 @@ final class SparkFit implements Callable<Integer> {
 	{
 		final JavaRDD<float[]> rows = parquet.get(data);
 		if (rows != null) return rows;
-		final SparkInput in = SparkInput.of(data, how, uris.get(data));
+		final SparkInput in = SparkInput.of(data, how, uris.get(data), context()
+			.hadoopConfiguration());
 		in.failFirstAttempt = failFirstAttempt;
 		return in.rows(context(), partitions());
 	}

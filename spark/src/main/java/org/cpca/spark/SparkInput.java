@@ -41,6 +41,8 @@ final class SparkInput implements Serializable {
 	private final int bin;
 	/** For the retry test: the first attempt of partition 0 fails. */
 	boolean failFirstAttempt;
+	/** A TIFF named by a URI: the Hadoop configuration to open it with; else null. */
+	private org.apache.spark.util.SerializableConfiguration hadoop;
 
 	private SparkInput(final String role, final String path, final int samples,
 		final int features, final TableLines lines, final String mask, final int bin)
@@ -60,12 +62,18 @@ final class SparkInput implements Serializable {
 	 * @param uri the URI of a table on a Hadoop file system, or {@code null} for a path
 	 */
 	static SparkInput of(final LoadedData data, final LoadedData.Reading how,
-		final String uri) throws IOException
+		final String uri, final org.apache.hadoop.conf.Configuration conf) throws IOException
 	{
 		final String p = uri != null ? uri : data.path.toAbsolutePath().toString();
 		final int d = data.source.features();
-		if (data.isImage()) return new SparkInput(data.source.name(), p, data.samples(), d,
-			null, how.mask == null ? null : how.mask.toAbsolutePath().toString(), how.bin);
+		if (data.isImage()) {
+			final SparkInput in = new SparkInput(data.source.name(), p, data.samples(), d, null,
+				how.mask == null ? null : how.mask.toAbsolutePath().toString(), how.bin);
+			// a TIFF on a Hadoop file system: each task opens it there
+			if (uri != null) in.hadoop = new org.apache.spark.util.SerializableConfiguration(
+				conf);
+			return in;
+		}
 		return new SparkInput(data.source.name(), p, data.samples(), d, TableLines.of(data,
 			how), null, 1);
 	}
@@ -164,7 +172,9 @@ final class SparkInput implements Serializable {
 		final LoadedData.Reading how = new LoadedData.Reading();
 		how.mask = mask == null ? null : Path.of(mask);
 		how.bin = bin;
-		final SampleSource s = LoadedData.stream(role, Path.of(path), how).source;
+		final SampleSource s = hadoop == null ? LoadedData.stream(role, Path.of(path), how)
+			.source : LoadedData.streamImage(role, Path.of(path), path, HadoopTiff.open(hadoop
+				.value(), role, path), how).source;
 		if (s.samples() != samples || s.features() != features) {
 			s.close();
 			throw new IllegalArgumentException(role + " " + path + " changed while it was " +

@@ -119,6 +119,55 @@ public class SparkUriTest {
 		}
 	}
 
+	/**
+	 * The test stacks (TIFF, 300 + 300 slices of 32 × 32, slice labels) by URI: the
+	 * driver reads the headers, the executors their slice ranges, through the FileSystem
+	 * API; equal to cpca fit on the paths, labels included.
+	 */
+	@Test
+	public void tiffStacksByUriEqualCpcaFit(@TempDir final Path dir) throws Exception {
+		final Path t = SparkTesting.IMAGES.resolve("target.tif"), b = SparkTesting.IMAGES
+			.resolve("background.tif");
+		final SparkTesting.Run one = SparkTesting.single("fit", "--target", t.toString(),
+			"--background", b.toString(), "--alpha", "2", "--out", dir.resolve("single")
+				.toString());
+		assertEquals(0, one.code, one.err);
+		final JsonObject a = summary(dir.resolve("single"));
+		for (final String scheme : new String[] { "file", "testfs" }) {
+			final int before = TestFs.OPENS.get();
+			final Path out = dir.resolve(scheme);
+			final String tu = scheme.equals("file") ? t.toUri().toString() : "testfs://" + t,
+				bu = scheme.equals("file") ? b.toUri().toString() : "testfs://" + b;
+			for (final String path : new String[] { "gram", "moments" }) {
+				final Path o = out.resolve(path);
+				final SparkTesting.Run many = SparkTesting.spark(sc, "fit", "--target", tu,
+					"--background", bu, "--alpha", "2", "--partitions", "3", "--path", path,
+					"--out", o.toString());
+				assertEquals(0, many.code, many.err);
+				final JsonObject x = summary(o);
+				assertSameResults(a, x, 1e-6);
+				assertEquals(tu, x.getAsJsonObject("target").get("path").getAsString());
+				assertEquals(path, x.getAsJsonObject("spark").get("path").getAsString());
+				SparkTesting.assertSameScores(dir.resolve("single"), o);
+			}
+			if (scheme.equals("testfs")) assertTrue(TestFs.OPENS.get() - before >= 2 * (2 + 3),
+				"opens through testfs: " + (TestFs.OPENS.get() - before));
+		}
+		// a truncated stack: cpca fit's message, with the URI
+		final byte[] all = Files.readAllBytes(t);
+		final Path cut = dir.resolve("cut.tif");
+		Files.write(cut, Arrays.copyOf(all, all.length / 2));
+		final SparkTesting.Run one2 = SparkTesting.single("fit", "--target", cut.toString(),
+			"--method", "pca", "--out", dir.resolve("x").toString());
+		assertEquals(1, one2.code, one2.err);
+		final String uri = "testfs://" + cut;
+		final SparkTesting.Run many = SparkTesting.spark(sc, "fit", "--target", uri,
+			"--method", "pca", "--out", dir.resolve("x").toString());
+		assertEquals(1, many.code, many.err);
+		assertEquals(one2.err.replace("cpca: ", "cpca-spark: ").replace(cut.toString(), uri),
+			many.err);
+	}
+
 	/** Bad tables by URI: cpca fit's one line, with the URI where it names the path. */
 	@Test
 	public void badTablesByUriAsTheSingleMachine(@TempDir final Path dir) throws Exception {
@@ -142,12 +191,13 @@ public class SparkUriTest {
 					uri), many.err, uri);
 			}
 		}
-		// images by URI stay refused, with one line that says what is read from URIs
-		final SparkTesting.Run tif = SparkTesting.spark(sc, "fit", "--target",
-			"testfs:///data/t.tif", "--out", out.toString());
-		assertEquals(1, tif.code, tif.err);
-		assertEquals(1, tif.err.trim().split("\n").length, tif.err);
-		assertTrue(tif.err.contains("reads CSV and TSV tables"), tif.err);
+		// other images by URI stay refused, with one line that says what is read from URIs
+		final SparkTesting.Run png = SparkTesting.spark(sc, "fit", "--target",
+			"testfs:///data/t.png", "--out", out.toString());
+		assertEquals(1, png.code, png.err);
+		assertEquals(1, png.err.trim().split("\n").length, png.err);
+		assertTrue(png.err.contains("reads CSV and TSV tables (*.csv, *.tsv), TIFF stacks"),
+			png.err);
 		assertFalse(Files.exists(out));
 	}
 }
