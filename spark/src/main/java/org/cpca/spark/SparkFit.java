@@ -46,7 +46,8 @@ import picocli.CommandLine.ParentCommand;
 		"pcpca, uca or rpca here (online and kernel run with cpca fit).",
 		"PATH is a CSV table, a Parquet table (*.parquet: a file or a folder of them), an " +
 			"image stack (TIFF) or a folder of images, on a file system that the driver and " +
-			"every executor see." })
+			"every executor see; tables and TIFF stacks may also be URIs of a Hadoop file " +
+			"system (hdfs://…, s3a://…)." })
 final class SparkFit implements Callable<Integer> {
 
 	/** Above this many features the d × d moments (8d² bytes each) are not used. */
