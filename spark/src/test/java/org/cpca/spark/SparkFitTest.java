@@ -170,9 +170,9 @@ public class SparkFitTest {
 					"--target-where", "Behavior=X", "--out", out.toString() } };
 		final String[] expected = { "does not exist", "has no column 'Colour' (--label-column)",
 			"no row matches Behavior=X" };
-		// an image by URI, and a results folder URI that is taken: one line each
-		final SparkTesting.Run csv = SparkTesting.spark(sc, "fit", "--target", IMAGES.resolve(
-			"target.tif").toUri().toString(), "--out", out.toString());
+		// a folder of images by URI, and a results folder URI that is taken: one line each
+		final SparkTesting.Run csv = SparkTesting.spark(sc, "fit", "--target", IMAGES.toUri()
+			.toString(), "--out", out.toString());
 		assertEquals(1, csv.code, csv.err);
 		assertTrue(csv.err.contains("and Parquet tables (*.parquet)"), csv.err);
 		final SparkTesting.Run taken = SparkTesting.spark(sc, "fit", "--target", parquet
