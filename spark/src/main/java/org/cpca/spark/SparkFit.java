@@ -372,6 +372,11 @@ final class SparkFit implements Callable<Integer> {
 						"backgrounds");
 					return SparkMoments.fourthMoment(sc, backgroundRows.get(j), merged.get(j)
 						.preprocessing(names.get(j), options.standardize(), null));
+				}).withSubsetMoments((set, rows) -> {
+					// PCPCA's held-out split: one pass over that dataset per part
+					if (pooled) throw new IllegalStateException("no parts of pooled backgrounds");
+					return SparkMoments.subset(sc, set == 0 ? targetRows : backgroundRows.get(set -
+						1), rows, d);
 				});
 		};
 	}

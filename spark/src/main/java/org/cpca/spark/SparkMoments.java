@@ -109,6 +109,23 @@ final class SparkMoments {
 	}
 
 	/**
+	 * The moments of the rows whose index (in order) is in {@code keep}: one pass, the set
+	 * broadcast (PCPCA's held-out split, {@link org.cpca.core.contrast.Cpca.SubsetMoments}).
+	 */
+	static Moments subset(final JavaSparkContext sc, final JavaRDD<float[]> rows,
+		final java.util.BitSet keep, final int d)
+	{
+		final Broadcast<java.util.BitSet> b = sc.broadcast(keep);
+		try {
+			return moments(rows.zipWithIndex().filter(t -> b.value().get((int) (long) t._2))
+				.map(t -> t._1), d);
+		}
+		finally {
+			b.destroy();
+		}
+	}
+
+	/**
 	 * {@code Σ_i ‖y_i‖⁴} of the rows preprocessed by {@code pre} (cPCA++'s Ledoit–Wolf
 	 * ridge, {@link org.cpca.core.contrast.Cpca.FourthMoments}): one pass, the
 	 * preprocessing broadcast, each partition's sum merged in partition order.

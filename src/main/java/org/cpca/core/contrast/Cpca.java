@@ -55,6 +55,19 @@ public final class Cpca {
 	private volatile double[][] targetRows;
 	/** For a fit without samples: the backgrounds' fourth moments, or {@code null}. */
 	private final FourthMoments fourth;
+	/** For a fit without samples: moments of subsets of the samples, or {@code null}. */
+	private final SubsetMoments subsets;
+
+	/**
+	 * The moments of a subset of one dataset's samples (dataset 0 is the target, j + 1
+	 * background j; {@code rows} the sample indices, in sample order): what a refit on a
+	 * split of the samples needs (PCPCA's held-out log-likelihood, docs/math/pcpca.md)
+	 * when the samples are held elsewhere (one pass per call, docs/spark.md).
+	 */
+	public interface SubsetMoments {
+
+		Moments of(int dataset, java.util.BitSet rows);
+	}
 
 	/**
 	 * {@code Σ_i ‖y_i‖⁴} over background j's samples y_i, preprocessed (centred, and
@@ -89,6 +102,7 @@ public final class Cpca {
 		this.space = space;
 		this.diagnostics = Collections.unmodifiableList(diagnostics);
 		this.fourth = null;
+		this.subsets = null;
 	}
 
 	/** A fit from moments: no samples in memory (see {@link #fromMoments}). */
@@ -112,10 +126,11 @@ public final class Cpca {
 		this.space = space;
 		this.diagnostics = Collections.unmodifiableList(diagnostics);
 		this.fourth = null;
+		this.subsets = null;
 	}
 
-	/** A copy of {@code o} whose backgrounds' fourth moments come from {@code fourth}. */
-	private Cpca(final Cpca o, final FourthMoments fourth) {
+	/** A copy of {@code o} with these hooks for a fit without samples. */
+	private Cpca(final Cpca o, final FourthMoments fourth, final SubsetMoments subsets) {
 		this.target = o.target;
 		this.backgrounds = o.backgrounds;
 		this.targetName = o.targetName;
@@ -128,6 +143,7 @@ public final class Cpca {
 		this.space = o.space;
 		this.diagnostics = o.diagnostics;
 		this.fourth = fourth;
+		this.subsets = subsets;
 	}
 
 	/**
@@ -135,7 +151,17 @@ public final class Cpca {
 	 * of {@code fourth} (for a fit without samples: from moments or a Gram matrix).
 	 */
 	public Cpca withFourthMoments(final FourthMoments fourth) {
-		return new Cpca(this, fourth);
+		return new Cpca(this, fourth, subsets);
+	}
+
+	/** This fit, with moments of subsets of its samples asked of {@code subsets}. */
+	public Cpca withSubsetMoments(final SubsetMoments subsets) {
+		return new Cpca(this, fourth, subsets);
+	}
+
+	/** Moments of subsets of the samples of a fit without samples, or {@code null}. */
+	public SubsetMoments subsetMoments() {
+		return subsets;
 	}
 
 	/**

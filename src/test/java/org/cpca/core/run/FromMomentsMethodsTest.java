@@ -43,7 +43,8 @@ class FromMomentsMethodsTest {
 					sum += norm * norm;
 				}
 				return sum;
-			});
+			}).withSubsetMoments((set, rows) -> Moments.of((set == 0 ? t : b).select(rows
+				.stream().toArray())));
 	}
 
 	private static Solution[] both(final MethodSettings s, final Dataset t, final Dataset b,
@@ -127,9 +128,18 @@ class FromMomentsMethodsTest {
 				final double x = (Double) r[0].facts().get(f), y = (Double) r[1].facts().get(f);
 				assertEquals(x, y, 1e-10 * Math.abs(x), f);
 			}
-			assertTrue(r[0].facts().containsKey("held_out_log_likelihood"));
-			assertFalse(r[1].facts().containsKey("held_out_log_likelihood"));
-			assertTrue(r[1].diagnostics().contains(PcpcaRun.NO_HELD_OUT));
+			// held out: the same seeded split, refitted from the parts' moments
+			final double x = (Double) r[0].facts().get("held_out_log_likelihood"), y =
+				(Double) r[1].facts().get("held_out_log_likelihood");
+			assertEquals(x, y, 1e-10 * Math.abs(x));
+			assertFalse(r[1].diagnostics().contains(PcpcaRun.NO_HELD_OUT));
+			// a fit from moments that cannot give parts: a note instead
+			final MethodSettings s = new MethodSettings().method(Method.PCPCA).alpha(0.5);
+			final Solution none = MethodRunner.fromFit(s, 1, pool -> Cpca.fromMoments(t.name(),
+				Moments.of(t), null, List.of(b.name()), List.of(Moments.of(b)), o, (pre, w,
+					k) -> Products.project(t, pre, w, k)), Progress.NONE);
+			assertFalse(none.facts().containsKey("held_out_log_likelihood"));
+			assertTrue(none.diagnostics().contains(PcpcaRun.NO_HELD_OUT));
 		}
 	}
 
