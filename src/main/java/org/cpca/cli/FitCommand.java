@@ -87,22 +87,6 @@ final class FitCommand implements Callable<Integer> {
 			"Nyström with 500 seeded landmarks), all (always exact) or L Nyström landmarks.")
 	String landmarks;
 
-	@Option(names = "--variant", paramLabel = "v1|v2|v3|v4",
-		description = "--method gcpca: v4 (default; index in [−1, 1]: +1 only in the " +
-			"target, −1 only in the background), v3 (ratio − 1), v2 (variance ratio, as " +
-			"cPCA++) or v1 (cPCA at --alpha).")
-	String variant;
-
-	@Option(names = "--orthogonal", description = "--method gcpca: orthonormal loadings " +
-		"(components found one at a time in the complement of those kept).")
-	boolean orthogonal;
-
-	@Option(names = "--shuffles", paramLabel = "N",
-		description = "--method gcpca: N seeded shuffles (--seed) of each feature's samples " +
-			"give a null distribution; significant components are marked in the summary " +
-			"(default: 0, no test).")
-	Integer shuffles;
-
 	@Option(names = "--sparsity", paramLabel = "VALUE|auto",
 		description = "--method cpca, gcpca: sparse loadings with L1 weight λ₁ ≥ 0 (0 is " +
 			"dense) or auto (a log path; silhouette of the labels if given, else the " +

@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * The settings of the linear methods (PCA, cPCA at a fixed α, ∞ or automatic α, cPCA*,
- * cPCA++, UCA, rPCA; docs/cli-reference.md), a picocli mixin of {@code cpca fit} and
+ * cPCA++, gcPCA, PCPCA, UCA, rPCA: those whose fit needs only each dataset's moments;
+ * docs/cli-reference.md), a picocli mixin of {@code cpca fit} and
  * {@code cpca-spark fit}. Each flag is a {@link Settings} key in kebab-case and is parsed
  * there, once, by {@link #settings()}: the fields only give picocli the names, help texts
  * and the defaults shown.
@@ -55,6 +56,23 @@ public final class LinearMethodFlags {
 			"component analysis: tuning-free, any number of backgrounds) or rpca (residual " +
 			"PCA) (default: ${DEFAULT-VALUE}).")
 	String method;
+
+	@Option(names = "--variant", paramLabel = "v1|v2|v3|v4",
+		description = "--method gcpca: v4 (default; index in [−1, 1]: +1 only in the " +
+			"target, −1 only in the background), v3 (ratio − 1), v2 (variance ratio, as " +
+			"cPCA++) or v1 (cPCA at --alpha).")
+	String variant;
+
+	@Option(names = "--orthogonal", description = "--method gcpca: orthonormal loadings " +
+		"(components found one at a time in the complement of those kept).")
+	boolean orthogonal;
+
+	@Option(names = "--shuffles", paramLabel = "N",
+		description = "--method gcpca: N seeded shuffles (--seed) of each feature's samples " +
+			"give a null distribution; significant components are marked in the summary " +
+			"(default: 0, no test; cpca-spark fit, which keeps no samples, notes that it did " +
+			"not run).")
+	Integer shuffles;
 
 	@Option(names = "--stacked", description = "uca, rpca with several backgrounds: pool " +
 		"them into one dataset (one covariance, centred on the pooled mean) instead of " +

@@ -48,13 +48,35 @@ public final class TiffCheck {
 	 *           image data beyond the end of the file (truncated or corrupt)
 	 */
 	public static TiffCheck of(final Path file) {
+		return of(file, () -> {
+			final Path dir = file.toAbsolutePath().getParent();
+			return new TiffDecoder(dir + java.io.File.separator, file.getFileName()
+				.toString()).getTiffInfo();
+		}, () -> Files.size(file));
+	}
+
+	/** Reads a TIFF header. */
+	public interface Header {
+
+		FileInfo[] read() throws IOException;
+	}
+
+	/** The length of a file. */
+	public interface Size {
+
+		long bytes() throws IOException;
+	}
+
+	/**
+	 * {@link #of(Path)} of a TIFF read elsewhere (e.g. from a Hadoop file system,
+	 * docs/spark.md): the same checks and messages, naming the file {@code file}.
+	 */
+	public static TiffCheck of(final Object file, final Header header, final Size length) {
 		final FileInfo[] info;
 		final long size;
 		try {
-			size = Files.size(file);
-			final Path dir = file.toAbsolutePath().getParent();
-			info = new TiffDecoder(dir + java.io.File.separator, file.getFileName().toString())
-				.getTiffInfo();
+			size = length.bytes();
+			info = header.read();
 		}
 		catch (final IOException | RuntimeException e) {
 			if (String.valueOf(e.getMessage()).contains("BitsPerSample: 64"))
@@ -107,7 +129,7 @@ public final class TiffCheck {
 	 * @throws IllegalArgumentException if ImageJ read fewer slices than the header
 	 *           describes (more is fine: samples of an RGB48 image become channels)
 	 */
-	public void requireSlices(final Path file, final int read) {
+	public void requireSlices(final Object file, final int read) {
 		if (read < slices) throw new IllegalArgumentException(file + " could be read only " +
 			"in part: its header describes " + slices + " images but " + read +
 			" were read (the file is truncated or damaged); copy or export the file again");

@@ -155,6 +155,61 @@ public final class LoadedData {
 		return d;
 	}
 
+	/** Opens a table's bytes from the start (e.g. a file on a Hadoop file system). */
+	public interface Opener {
+
+		java.io.InputStream open() throws IOException;
+	}
+
+	/**
+	 * A CSV or TSV table read row by row from {@code bytes} (opened once or twice, from
+	 * the start), with every rule, check and message of {@link #stream} for a local table;
+	 * messages and the "path" fact name it {@code location} (e.g. the URI of a file on
+	 * HDFS or S3, docs/spark.md). Its samples are read elsewhere (rows can be read in
+	 * order only), e.g. by a cluster's executors.
+	 *
+	 * @param path the location as a path (for the results' bookkeeping)
+	 */
+	public static LoadedData streamTable(final String role, final Path path,
+		final String location, final Opener bytes, final Reading how) throws IOException
+	{
+		final Map<String, Object> facts = new LinkedHashMap<>();
+		facts.put("path", location);
+		final TableStream t = TableStream.open(role, location, () -> TableInput.Rows.open(
+			location, bytes.open()), how.featureNames, how.labelColumn, how.missing, how.where);
+		facts.put("read", "row by row");
+		tableFacts(facts, how, t.samples(), t.features(), t.ignoredColumns(), t.rowsRead,
+			t.rowsDropped, t.cellsFilled);
+		return new LoadedData(role, path, null, null, null, t.featureNames(), facts, t);
+	}
+
+	/**
+	 * An image stack opened elsewhere (e.g. a virtual stack whose slices are read from a
+	 * Hadoop file system, docs/spark.md), with {@link #stream}'s axes, mask, binning,
+	 * compatibility checks and facts for a local TIFF; "path" is {@code location}.
+	 *
+	 * @param path the location as a path (for the results' bookkeeping)
+	 */
+	public static LoadedData streamImage(final String role, final Path path,
+		final String location, final ImagePlus opened, final Reading how)
+	{
+		final Map<String, Object> facts = new LinkedHashMap<>();
+		facts.put("path", location);
+		final Axes axes = Axes.apply(role, opened, how.axes);
+		final ImagePlus imp = axes.image;
+		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
+			imp);
+		final FeatureLayout layout = layout(role, imp, how, axes);
+		final SampleSource source = new StackSource(role, imp, layout);
+		facts.put("kind", "image");
+		facts.put("read", "slice by slice (virtual stack)");
+		imageFacts(facts, source.samples(), source.features(), imp, layout);
+		final LoadedData d = new LoadedData(role, path, null, layout, imp, null, facts,
+			source);
+		d.noteAxes(opened, axes);
+		return d;
+	}
+
 	/**
 	 * Opens an input to be read one sample at a time ({@link #source}), never all at once:
 	 * a CSV table row by row ({@link TableStream}, the same rules as {@link #load}), a

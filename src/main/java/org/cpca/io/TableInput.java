@@ -180,7 +180,7 @@ public final class TableInput {
 	 * except the label column; the others are listed in {@code ignored}.
 	 */
 	static void featureColumns(final String[] header, final List<String> namesOrNull,
-		final int labelIndex, final NumericColumns kinds, final Path file,
+		final int labelIndex, final NumericColumns kinds, final Object file,
 		final List<Integer> features, final List<String> ignored)
 	{
 		if (namesOrNull != null) {
@@ -203,7 +203,7 @@ public final class TableInput {
 	 * @return whether no feature cell was missing
 	 */
 	static boolean values(final String[] row, final List<Integer> features,
-		final String[] header, final Path file, final int line, final double[] out)
+		final String[] header, final Object file, final int line, final double[] out)
 	{
 		boolean complete = true;
 		for (int j = 0; j < out.length; j++) {
@@ -220,7 +220,7 @@ public final class TableInput {
 		return missing == Missing.ZERO || count == 0 ? 0 : sum / count;
 	}
 
-	static void requireRowsLeft(final long rows, final long dropped, final Path file) {
+	static void requireRowsLeft(final long rows, final long dropped, final Object file) {
 		if (rows == 0) throw new IllegalArgumentException(file + ": no rows left" +
 			(dropped > 0 ? " after dropping " + dropped +
 				" rows with missing values; use --missing mean or --missing zero" : ""));
@@ -234,7 +234,10 @@ public final class TableInput {
 	 */
 	static final class Rows implements java.io.Closeable {
 
-		private final Path file;
+		/** The table's name in messages: its path, or the URI it was read from. */
+		private final Object file;
+		/** The local file, for {@link #readAt}; {@code null} for a stream. */
+		private final Path path;
 		private final char separator;
 		private final java.io.InputStream in;
 		private final String[] header;
@@ -244,9 +247,12 @@ public final class TableInput {
 		private java.nio.channels.FileChannel channel;
 		private java.nio.ByteBuffer buffer;
 
-		private Rows(final Path file) throws IOException {
+		private Rows(final Object file, final Path path, final java.io.InputStream in)
+			throws IOException
+		{
 			this.file = file;
-			in = Files.newInputStream(file);
+			this.path = path;
+			this.in = in;
 			final String first;
 			try {
 				first = nextLine();
@@ -269,7 +275,7 @@ public final class TableInput {
 		 * The separator: tab for .tsv; otherwise the one of {@code , ; tab} the header uses
 		 * (comma first), so that a European CSV ({@code ;} with decimal commas) is read.
 		 */
-		static char separator(final Path file, final String header) {
+		static char separator(final Object file, final String header) {
 			if (file.toString().toLowerCase(Locale.ROOT).endsWith(".tsv")) return '\t';
 			for (final char c : new char[] { ',', ';', '\t' })
 				if (split(header, c).length > 1) return c;
@@ -285,7 +291,7 @@ public final class TableInput {
 		 * Refuses a header with an empty or a repeated column name: columns are matched by
 		 * name (features, labels, filters, models), so each needs its own.
 		 */
-		private static void checkHeader(final Path file, final String[] header,
+		private static void checkHeader(final Object file, final String[] header,
 			final char separator)
 		{
 			final java.util.Map<String, Integer> seen = new java.util.HashMap<>();
@@ -304,7 +310,15 @@ public final class TableInput {
 
 		/** Opens the file and reads its header. */
 		static Rows open(final Path file) throws IOException {
-			return new Rows(file);
+			return new Rows(file, file, Files.newInputStream(file));
+		}
+
+		/**
+		 * Reads the header of a table from a stream (e.g. a file on a Hadoop file system,
+		 * docs/spark.md), named {@code name} in messages; rows are read in order only.
+		 */
+		static Rows open(final Object name, final java.io.InputStream in) throws IOException {
+			return new Rows(name, null, in);
 		}
 
 		String[] header() {
@@ -400,8 +414,10 @@ public final class TableInput {
 
 		/** The row starting at a byte offset {@link #offset()} reported. */
 		String[] readAt(final long offset, final long number) throws IOException {
+			if (path == null) throw new IOException(file + " was read as a stream: its rows " +
+				"can be read in order only");
 			if (channel == null) {
-				channel = java.nio.channels.FileChannel.open(file);
+				channel = java.nio.channels.FileChannel.open(path);
 				buffer = java.nio.ByteBuffer.allocate(1 << 12);
 			}
 			long at = offset;
@@ -497,9 +513,9 @@ public final class TableInput {
 		private final int[] columns;
 		private final String[] values;
 		private final List<String> where;
-		private final Path file;
+		private final Object file;
 
-		RowFilter(final String[] header, final List<String> where, final Path file) {
+		RowFilter(final String[] header, final List<String> where, final Object file) {
 			this.where = where == null ? List.of() : where;
 			this.file = file;
 			columns = new int[this.where.size()];
@@ -565,7 +581,7 @@ public final class TableInput {
 			"NaN");
 	}
 
-	static double parse(final String cell, final Path file, final int line,
+	static double parse(final String cell, final Object file, final int line,
 		final String column)
 	{
 		try {

@@ -2,7 +2,6 @@ package org.cpca.io;
 
 import java.io.IOException;
 import java.io.Serializable;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
@@ -53,11 +52,8 @@ public final class TableLines implements Serializable {
 		if (!(table.source instanceof TableStream)) throw new IllegalArgumentException(
 			table.path + " is not a table opened row by row");
 		final TableStream t = (TableStream) table.source;
-		final Path path = table.path;
-		final String[] header;
-		try (TableInput.Rows r = TableInput.Rows.open(path)) {
-			header = r.header();
-		}
+		final String path = t.file();
+		final String[] header = t.header();
 		final List<String> names = t.featureNames();
 		final int[] features = new int[names.size()];
 		for (int j = 0; j < features.length; j++)
@@ -76,9 +72,8 @@ public final class TableLines implements Serializable {
 		final float[] fill = new float[f.length];
 		for (int j = 0; j < f.length; j++)
 			fill[j] = (float) f[j];
-		final char sep = path.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".tsv")
-			? '\t' : ',';
-		return new TableLines(path.toString(), sep, header, features, columns, values,
+		final char sep = path.toLowerCase(java.util.Locale.ROOT).endsWith(".tsv") ? '\t' : ',';
+		return new TableLines(path, sep, header, features, columns, values,
 			how.missing == TableInput.Missing.DROP, fill);
 	}
 
@@ -110,7 +105,7 @@ public final class TableLines implements Serializable {
 				if (drop) return null;
 				out[j] = fill[j];
 			}
-			else out[j] = (float) TableInput.parse(cell, Path.of(file), 0,
+			else out[j] = (float) TableInput.parse(cell, file, 0,
 				header[features[j]]);
 		}
 		return out;

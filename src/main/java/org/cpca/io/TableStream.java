@@ -25,7 +25,8 @@ import org.cpca.core.data.SampleSource;
 final class TableStream implements SampleSource {
 
 	private final String name;
-	private final Path file;
+	/** The table's name in messages: its path, or the URI it was read from. */
+	private final Object file;
 	private final TableInput.Rows rows;
 	private final String[] header;
 	private final List<Integer> features;
@@ -40,7 +41,7 @@ final class TableStream implements SampleSource {
 	final int rowsDropped;
 	final long cellsFilled;
 
-	private TableStream(final String name, final Path file, final TableInput.Rows rows,
+	private TableStream(final String name, final Object file, final TableInput.Rows rows,
 		final List<Integer> features, final List<String> ignored, final List<String> labels,
 		final long[] offsets, final int[] lines, final double[] fill, final int rowsRead,
 		final int rowsDropped, final long cellsFilled)
@@ -70,11 +71,30 @@ final class TableStream implements SampleSource {
 		final List<String> featureNamesOrNull, final String labelColumnOrNull,
 		final TableInput.Missing missing, final List<String> where) throws IOException
 	{
+		return open(name, file, () -> TableInput.Rows.open(file), featureNamesOrNull,
+			labelColumnOrNull, missing, where);
+	}
+
+	/** Opens the table's rows from the start (a local file, or a stream). */
+	interface RowsOpener {
+
+		TableInput.Rows open() throws IOException;
+	}
+
+	/**
+	 * {@link #open(String, Path, List, String, TableInput.Missing, List)} of a table read
+	 * through {@code rows} (twice when the feature columns must be found), named
+	 * {@code file} in messages.
+	 */
+	static TableStream open(final String name, final Object file, final RowsOpener rows,
+		final List<String> featureNamesOrNull, final String labelColumnOrNull,
+		final TableInput.Missing missing, final List<String> where) throws IOException
+	{
 		final List<Integer> features = new ArrayList<>();
 		final List<String> ignored = new ArrayList<>();
 		int labelIndex = -1;
 		// pass 1 (only when the features are not named): which columns are numeric
-		if (featureNamesOrNull == null) try (TableInput.Rows r = TableInput.Rows.open(file)) {
+		if (featureNamesOrNull == null) try (TableInput.Rows r = rows.open()) {
 			final String[] header = r.header();
 			final TableInput.RowFilter filter = new TableInput.RowFilter(header, where, file);
 			final TableInput.NumericColumns kinds = new TableInput.NumericColumns(
@@ -92,7 +112,7 @@ final class TableStream implements SampleSource {
 				ignored);
 		}
 		// pass 2: the rows kept, their offsets, and the column sums for the fill values
-		final TableInput.Rows r = TableInput.Rows.open(file);
+		final TableInput.Rows r = rows.open();
 		try {
 			final String[] header = r.header();
 			final TableInput.RowFilter filter = new TableInput.RowFilter(header, where, file);
@@ -148,7 +168,7 @@ final class TableStream implements SampleSource {
 	}
 
 	private static int labelIndex(final String[] header, final String column,
-		final Path file)
+		final Object file)
 	{
 		return column == null ? -1 : TableInput.indexOf(header, column, file,
 			"--label-column");
@@ -189,6 +209,16 @@ final class TableStream implements SampleSource {
 
 	List<String> featureNames() {
 		return featureNames;
+	}
+
+	/** The header row's fields. */
+	String[] header() {
+		return header.clone();
+	}
+
+	/** The table's name in messages (its path or URI). */
+	String file() {
+		return file.toString();
 	}
 
 	/** The value each feature's missing cells are replaced by (0 when rows are dropped). */

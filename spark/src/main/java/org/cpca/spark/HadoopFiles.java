@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.cpca.io.LoadedData;
 
 /**
  * Inputs and results folders named by a URI of any file system Hadoop reads
@@ -30,16 +31,50 @@ final class HadoopFiles {
 		return text != null && URI.matcher(text).matches();
 	}
 
+	/** Whether the location names a CSV or TSV table (by its extension). */
+	static boolean isTable(final String location) {
+		final String n = location.toLowerCase(java.util.Locale.ROOT);
+		return n.endsWith(".csv") || n.endsWith(".tsv");
+	}
+
+	/** Whether the location names a TIFF (by its extension). */
+	static boolean isTiff(final String location) {
+		final String n = location.toLowerCase(java.util.Locale.ROOT);
+		return n.endsWith(".tif") || n.endsWith(".tiff");
+	}
+
 	/**
-	 * Refuses an input given as a URI that only a shared mount can give: CSV tables and
-	 * images are opened by the driver with ordinary file I/O.
+	 * Refuses an input given as a URI that cpca-spark fit cannot read through Hadoop's
+	 * FileSystem API: folders of images and image formats other than TIFF (ImageJ opens
+	 * them from files) — CSV and TSV tables, TIFF stacks and Parquet tables are read from
+	 * any Hadoop file system.
 	 */
 	static void requireReadable(final String role, final String location) {
-		if (isUri(location) && !SparkParquet.isParquet(location)) throw new IllegalArgumentException("the " +
-				role + " " + location + " is a URI: from hdfs://, s3a:// and other Hadoop file " +
-				"systems cpca-spark fit reads Parquet tables (*.parquet); give CSV tables and " +
-				"images as paths on a file system that the driver and every executor mount, or " +
-				"convert the table to Parquet");
+		if (isUri(location) && !SparkParquet.isParquet(location) && !isTable(location) &&
+			!isTiff(location)) throw new IllegalArgumentException("the " + role + " " +
+				location + " is a URI: from hdfs://, s3a:// and other Hadoop file systems " +
+				"cpca-spark fit reads CSV and TSV tables (*.csv, *.tsv), TIFF stacks (*.tif, " +
+				"*.tiff) and Parquet tables (*.parquet); give folders of images and other " +
+				"image files as paths on a file system that the driver and every executor mount");
+	}
+
+	/**
+	 * A table named by a URI, opened on the driver through Hadoop's FileSystem API with
+	 * the checks, facts and messages of a local table ({@link LoadedData#streamTable});
+	 * the executors read its lines through the same API ({@code textFile}).
+	 */
+	static LoadedData openTable(final JavaSparkContext sc, final String role,
+		final String uri, final java.nio.file.Path path, final LoadedData.Reading how)
+		throws IOException
+	{
+		final org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(uri);
+		final FileSystem fs = p.getFileSystem(sc.hadoopConfiguration());
+		if (!fs.exists(p)) throw new IllegalArgumentException(role + " " + uri +
+			" does not exist: check the path");
+		if (fs.getFileStatus(p).isDirectory()) throw new IllegalArgumentException(role + " " +
+			uri + " is a folder: give the table's file (a folder of CSV tables is not read; " +
+			"Parquet part files are, as *.parquet)");
+		return LoadedData.streamTable(role, path, uri, () -> fs.open(p), how);
 	}
 
 	/** Refuses a URI for a file the driver reads itself (--labels, --mask). */

@@ -12,8 +12,12 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Callable;
 
-import org.apache.spark.api.java.JavaRDD;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
+import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.util.LongAccumulator;
 import org.cpca.core.Progress;
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
@@ -25,16 +29,19 @@ import org.cpca.io.Results;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
+import scala.Tuple2;
 
 /**
  * {@code cpca-spark bench}: samples × features generated in the executors (a planted
  * contrastive problem, seeded per partition), reduced to moments, solved on the driver;
- * throughput per core against the single-machine fit of the same samples in memory.
+ * the moments' throughput per core (task CPU time, generation timed apart) against the
+ * single-machine fit of the same samples in memory and {@code cpca fit} on them
+ * (docs/spark.md "Measured here").
  */
 @Command(name = "bench", sortOptions = false, mixinStandardHelpOptions = true,
-	description = { "Measure cpca-spark's moments pass and driver solve on generated data " +
-		"(target and background of N samples each), and the single-machine fit of the " +
-		"same samples for comparison." })
+	description = { "Measure cpca-spark's moments pass and driver solve on data generated " +
+		"in the executors (target and background of N samples each), and for comparison " +
+		"the single-machine fit of the same samples in memory and cpca fit on them." })
 final class SparkBench implements Callable<Integer> {
 
 	@ParentCommand
@@ -70,6 +77,12 @@ final class SparkBench implements Callable<Integer> {
 		"as JSON.")
 	Path out;
 
+	@Option(names = "--cli-max", paramLabel = "N", defaultValue = "100000",
+		description = "Also run cpca fit (the single-machine command line) on the same " +
+			"samples written as two 32-bit TIFF stacks (d × 1 pixels per slice), up to this " +
+			"many samples per dataset (default: ${DEFAULT-VALUE}; 0: never).")
+	long cliMax;
+
 	@Override
 	public Integer call() throws Exception {
 		if (features < 2) throw new IllegalArgumentException("--features must be ≥ 2 (got " +
@@ -79,25 +92,26 @@ final class SparkBench implements Callable<Integer> {
 		final PrintWriter w = parent.out();
 		final List<Map<String, Object>> rows = new ArrayList<>();
 		w.println(String.format(Locale.ROOT, "cpca-spark bench: master %s (%d cores), d = %d, " +
-			"target and background of N samples each, path: moments (d × d)", sc.master(), cores,
-			features));
-		w.println("        N  parts  generate_s  moments_s  per_core_samples_s  solve_s(α=2, " +
-			"auto)   single_fit_s  single_per_core_samples_s  max_rel_eigen_diff");
+			"target and background of N samples each, generated in the executors, path: " +
+			"moments (d × d); load average at start %.2f", sc.master(), cores, features,
+			loadAverage()));
+		w.println("        N  parts   wall_s  generate_cpu_s  moments_cpu_s  " +
+			"moments_per_core_samples_s  end_to_end_per_core_samples_s  solve_s(α=2, auto)  " +
+			"single_fit_s  single_per_core_samples_s  cli_read_s  cli_fit_s  " +
+			"max_rel_eigen_diff  load");
 		for (final long n : samples) {
 			if (n < 2) throw new IllegalArgumentException("--samples must be ≥ 2 (got " + n +
 				")");
 			final int p = partitions > 0 ? partitions : (int) Math.max(2L * cores, (n +
 				49_999) / 50_000);
-			final JavaRDD<float[]> t = generated(sc, n, p, true), b = generated(sc, n, p,
-				false);
+			final LongAccumulator gen = sc.sc().longAccumulator("generate_cpu_ns"), kernel = sc
+				.sc().longAccumulator("moments_cpu_ns");
 			long t0 = System.nanoTime();
-			final long count = t.count() + b.count();
-			final double generate = (System.nanoTime() - t0) / 1e9;
-			t0 = System.nanoTime();
-			final Moments tm = SparkMoments.moments(t, features), bm = SparkMoments.moments(b,
-				features);
-			final double moments = (System.nanoTime() - t0) / 1e9;
-			final double net = Math.max(1e-9, moments - generate);
+			final Moments tm = moments(sc, n, p, true, gen, kernel), bm = moments(sc, n, p,
+				false, gen, kernel);
+			final double wall = (System.nanoTime() - t0) / 1e9;
+			final double genCpu = gen.value() / 1e9, kernelCpu = kernel.value() / 1e9;
+			final long count = tm.count() + bm.count();
 			t0 = System.nanoTime();
 			final CpcaOptions o = CpcaOptions.defaults().withComponents(2).withSeed(seed);
 			final Cpca fit = Cpca.fromMoments("target", tm, null, List.of("background"), List
@@ -112,19 +126,22 @@ final class SparkBench implements Callable<Integer> {
 			r.put("features", features);
 			r.put("partitions", p);
 			r.put("cores", cores);
-			r.put("generate_s", generate);
-			r.put("generate_and_moments_s", moments);
-			r.put("moments_per_core_samples_per_s", count / net / cores);
+			r.put("wall_s", wall);
+			r.put("generate_cpu_s", genCpu);
+			r.put("moments_cpu_s", kernelCpu);
+			r.put("moments_per_core_samples_per_s", count / kernelCpu);
+			r.put("end_to_end_per_core_samples_per_s", count / wall / cores);
 			r.put("solve_alpha_2_s", solveFixed);
 			r.put("solve_auto_alpha_s", solveAuto);
-			String single = "             -                          -                   -";
+			String single = "             -                          -           -          -" +
+				"                   -";
 			if (n <= singleMax) {
-				final Dataset td = Dataset.wrap("target", collectLocally(n, p, true)), bd = Dataset
-					.wrap("background", collectLocally(n, p, false));
+				final float[][] tx = collectLocally(n, p, true), bx = collectLocally(n, p, false);
+				final Dataset td = Dataset.wrap("target", tx), bd = Dataset.wrap("background", bx);
 				t0 = System.nanoTime();
 				final Cpca mem = Cpca.fit(td, List.of(bd), o, Progress.NONE);
-				final double singleFit = (System.nanoTime() - t0) / 1e9;
 				final CpcaModel ref = mem.model(2);
+				final double singleFit = (System.nanoTime() - t0) / 1e9;
 				double diff = 0;
 				for (int c = 0; c < 2; c++)
 					diff = Math.max(diff, Math.abs(ref.eigenvalues()[c] - fixed.eigenvalues()[c]) /
@@ -134,33 +151,115 @@ final class SparkBench implements Callable<Integer> {
 				r.put("single_machine_fit_s", singleFit);
 				r.put("single_machine_per_core_samples_per_s", count / singleFit / local);
 				r.put("max_relative_eigenvalue_difference", diff);
-				single = String.format(Locale.ROOT, "%14.2f %26.0f %19.1e", singleFit, count /
-					singleFit / local, diff);
+				double[] cli = null;
+				if (n <= cliMax) {
+					cli = cli(tx, bx);
+					r.put("cli_read_s", cli[0]);
+					r.put("cli_fit_s", cli[1]);
+					r.put("cli_per_core_samples_per_s", count / cli[1] / local);
+				}
+				single = String.format(Locale.ROOT, "%14.2f %26.0f %11s %10s %19.1e", singleFit,
+					count / singleFit / local, cli == null ? "-" : String.format(Locale.ROOT,
+						"%.2f", cli[0]), cli == null ? "-" : String.format(Locale.ROOT, "%.2f",
+							cli[1]), diff);
 			}
+			final double load = loadAverage();
+			r.put("load_average", load);
 			rows.add(r);
-			w.println(String.format(Locale.ROOT, "%9d %6d %11.2f %10.2f %19.0f %9.2f %8.2f  %s", n,
-				p, generate, moments, count / net / cores, solveFixed, solveAuto, single));
+			w.println(String.format(Locale.ROOT, "%9d %6d %8.1f %15.1f %14.1f %27.0f %30.0f " +
+				"%9.2f %8.2f %s %6.2f", n, p, wall, genCpu, kernelCpu, count / kernelCpu, count /
+					wall / cores, solveFixed, solveAuto, single, load));
 			w.flush();
+			if (out != null) Files.write(out, Results.GSON.toJson(rows).getBytes(
+				StandardCharsets.UTF_8));
 		}
-		if (out != null) Files.write(out, Results.GSON.toJson(rows).getBytes(
-			StandardCharsets.UTF_8));
 		return 0;
 	}
 
-	/** The rows of one dataset, generated in the executors (partition p from its seed). */
-	private JavaRDD<float[]> generated(final JavaSparkContext sc, final long n, final int p,
-		final boolean target)
+	/** The 1-minute load average (NaN where the system does not report it). */
+	private static double loadAverage() {
+		return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+			.getSystemLoadAverage();
+	}
+
+	/**
+	 * The moments of one generated dataset: each task generates its rows in chunks of
+	 * {@link Moments.Accumulator#BLOCK} and adds them to the accumulator, timing the two
+	 * apart by the task thread's CPU time (so the generation is not charged to the
+	 * moments, and other load on the machine is not either); partitions merged as in
+	 * {@link SparkMoments#moments}.
+	 */
+	private Moments moments(final JavaSparkContext sc, final long n, final int p,
+		final boolean target, final LongAccumulator gen, final LongAccumulator kernel)
 	{
 		final List<Integer> ids = new ArrayList<>();
 		for (int i = 0; i < p; i++)
 			ids.add(i);
 		final int d = features;
 		final long s = seed;
-		return sc.parallelize(ids, p).mapPartitions(it -> {
-			final int part = it.next();
-			final long from = n * part / p, to = n * (part + 1) / p;
-			return new Generator(s, d, target, part).rows(to - from);
-		});
+		final JavaPairRDD<Integer, Moments> parts = sc.parallelize(ids, p)
+			.mapPartitionsWithIndex((i, it) -> {
+				final int part = it.next();
+				final long from = n * part / p, to = n * (part + 1) / p;
+				final java.util.Iterator<float[]> rows = new Generator(s, d, target, part).rows(
+					to - from);
+				final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+				final Moments.Accumulator acc = new Moments.Accumulator(d);
+				final float[][] chunk = new float[Moments.Accumulator.BLOCK][];
+				long g = 0, k = 0;
+				while (rows.hasNext()) {
+					final long c0 = mx.getCurrentThreadCpuTime();
+					int c = 0;
+					while (c < chunk.length && rows.hasNext())
+						chunk[c++] = rows.next();
+					final long c1 = mx.getCurrentThreadCpuTime();
+					for (int q = 0; q < c; q++)
+						acc.add(chunk[q]);
+					g += c1 - c0;
+					k += mx.getCurrentThreadCpuTime() - c1;
+				}
+				final long c0 = mx.getCurrentThreadCpuTime();
+				final Moments m = acc.result();
+				k += mx.getCurrentThreadCpuTime() - c0;
+				gen.add(g);
+				kernel.add(k);
+				return java.util.Collections.singletonList(new Tuple2<>(i, m)).iterator();
+			}, true).mapToPair(t -> t);
+		return SparkMoments.tree(parts, p, Moments::merge);
+	}
+
+	/**
+	 * cpca fit on the same samples: written as two 32-bit TIFF stacks (one slice per
+	 * sample, d × 1 pixels), then the command line's own fit at α = 2 without plots;
+	 * {read, fit} seconds from its summary.json ("timings_s").
+	 */
+	private double[] cli(final float[][] t, final float[][] b) throws Exception {
+		final Path dir = Files.createTempDirectory("cpca-bench-cli");
+		try {
+			for (final String name : new String[] { "t", "b" }) {
+				final float[][] x = name.equals("t") ? t : b;
+				final ij.ImageStack st = new ij.ImageStack(features, 1);
+				for (final float[] row : x)
+					st.addSlice(new ij.process.FloatProcessor(features, 1, row));
+				ij.IJ.saveAsTiff(new ij.ImagePlus(name, st), dir.resolve(name + ".tif")
+					.toString());
+			}
+			final java.io.StringWriter so = new java.io.StringWriter(), se = new java.io
+				.StringWriter();
+			final int code = org.cpca.cli.Main.run(new PrintWriter(so), new PrintWriter(se),
+				"fit", "--target", dir.resolve("t.tif").toString(), "--background", dir.resolve(
+					"b.tif").toString(), "--alpha", "2", "--no-plots", "--out", dir.resolve("out")
+						.toString());
+			if (code != 0) throw new IllegalStateException("cpca fit failed: " + se);
+			final com.google.gson.JsonObject timings = com.google.gson.JsonParser.parseString(
+				Files.readString(dir.resolve("out/summary.json"))).getAsJsonObject()
+				.getAsJsonObject("timings_s");
+			return new double[] { timings.get("read").getAsDouble(), timings.get("fit")
+				.getAsDouble() };
+		}
+		finally {
+			HadoopFiles.deleteLocal(dir);
+		}
 	}
 
 	/** The same rows on the driver, for the single-machine comparison. */

@@ -12,20 +12,15 @@ import java.util.concurrent.Callable;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.cpca.core.Progress;
-import org.cpca.core.contrast.AlphaSelection;
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.contrast.Moments;
 import org.cpca.core.data.Preprocessing;
-import org.cpca.core.model.CpcaModel;
-import org.cpca.core.rpca.Rpca;
 import org.cpca.core.run.Method;
 import org.cpca.core.run.MethodRunner;
 import org.cpca.core.run.MethodSettings;
 import org.cpca.core.run.Settings;
 import org.cpca.core.run.Solution;
-import org.cpca.core.star.StarRun;
-import org.cpca.core.uca.Uca;
 import org.cpca.flags.InputFlags;
 import org.cpca.flags.LinearMethodFlags;
 import org.cpca.io.LoadedData;
@@ -45,18 +40,15 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "fit", sortOptions = false, mixinStandardHelpOptions = true,
 	description = { "Fit PCA, cPCA (fixed α, inf or auto), cPCA* (star), cPCA++ (cpcapp), " +
-		"UCA or rPCA on Apache Spark and write the same results folder as cpca fit " +
-		"(summary.json, scores.csv, model.json, components.tif for images, plots/). " +
-		"The flags are cpca fit's; --method takes pca, cpca, star, cpcapp, uca or rpca " +
-		"here (the others run with cpca fit).",
+		"gcPCA, PCPCA, UCA or rPCA on Apache Spark and write the same results folder as " +
+		"cpca fit (summary.json, scores.csv, model.json, components.tif for images, " +
+		"plots/). The flags are cpca fit's; --method takes pca, cpca, star, cpcapp, gcpca, " +
+		"pcpca, uca or rpca here (online and kernel run with cpca fit).",
 		"PATH is a CSV table, a Parquet table (*.parquet: a file or a folder of them), an " +
 			"image stack (TIFF) or a folder of images, on a file system that the driver and " +
-			"every executor see." })
+			"every executor see; tables and TIFF stacks may also be URIs of a Hadoop file " +
+			"system (hdfs://…, s3a://…)." })
 final class SparkFit implements Callable<Integer> {
-
-	/** Methods whose fit needs only each dataset's moments. */
-	static final List<Method> LINEAR = List.of(Method.PCA, Method.CPCA, Method.STAR,
-		Method.CPCAPP, Method.UCA, Method.RPCA);
 
 	/** Above this many features the d × d moments (8d² bytes each) are not used. */
 	static final int MAX_FEATURES = 4096;
@@ -162,6 +154,7 @@ final class SparkFit implements Callable<Integer> {
 			for (final LoadedData b : bs)
 				all += b.samples();
 			final String chosen = choosePath(d, all);
+			if (chosen.equals("range")) rangeLimits(settings);
 			final boolean gram = chosen.equals("gram");
 			List<String> targetLabels = t.labels();
 			if (input.labels != null) targetLabels = LoadedData.readLabels(input.labels, t
@@ -176,7 +169,7 @@ final class SparkFit implements Callable<Integer> {
 				names.add(bs.get(j).source.name());
 			}
 			final long t1 = System.nanoTime();
-			final Fitter fitter = chosen.equals("moments") ? momentsFitter(sc, t, targetRows,
+			final MethodRunner.Fitter fitter = chosen.equals("moments") ? momentsFitter(sc, t, targetRows,
 				targetLabels, bs, backgroundRows, names, options, d) : stackedFitter(sc, t,
 					targetRows, targetLabels, bs, backgroundRows, names, options, d, gram);
 			final long t2 = System.nanoTime();
@@ -237,6 +230,9 @@ final class SparkFit implements Callable<Integer> {
 		return o == null ? null : o.stringValues().get(index);
 	}
 
+	/** The tables opened from a URI so far, with it (the executors read them there). */
+	private final Map<LoadedData, String> uris = new java.util.IdentityHashMap<>();
+
 	/** The Parquet inputs opened so far, with their samples. */
 	private final Map<LoadedData, JavaRDD<float[]>> parquet = new java.util.IdentityHashMap<>();
 
@@ -248,6 +244,13 @@ final class SparkFit implements Callable<Integer> {
 		final LoadedData.Reading how) throws java.io.IOException
 	{
 		HadoopFiles.requireReadable(role, location);
+		if (HadoopFiles.isUri(location) && !SparkParquet.isParquet(location)) {
+			final LoadedData data = HadoopFiles.isTiff(location) ? LoadedData.streamImage(role,
+				path, location, HadoopTiff.open(context().hadoopConfiguration(), role, location),
+				how) : HadoopFiles.openTable(context(), role, location, path, how);
+			uris.put(data, location);
+			return data;
+		}
 		if (!SparkParquet.isParquet(location)) return LoadedData.stream(role, path, how);
 		final SparkParquet.Opened o = SparkParquet.open(context(), role, location, path, how,
 			partitions(), failFirstAttempt);
@@ -261,7 +264,8 @@ final class SparkFit implements Callable<Integer> {
 	{
 		final JavaRDD<float[]> rows = parquet.get(data);
 		if (rows != null) return rows;
-		final SparkInput in = SparkInput.of(data, how);
+		final SparkInput in = SparkInput.of(data, how, uris.get(data), context()
+			.hadoopConfiguration());
 		in.failFirstAttempt = failFirstAttempt;
 		return in.rows(context(), partitions());
 	}
@@ -315,19 +319,29 @@ final class SparkFit implements Callable<Integer> {
 		return chosen;
 	}
 
+	/**
+	 * What the range path cannot do exactly: PCPCA's noise variance needs the trace of
+	 * C_t − αC_b outside the basis too (refused), and cPCA++'s Ledoit–Wolf ridge the
+	 * background's variance in every direction (the fixed ε instead, with a note).
+	 */
+	private void rangeLimits(final MethodSettings s) {
+		if (s.method == Method.PCPCA) throw new IllegalArgumentException("PCPCA does not run " +
+			"on --path range: its noise variance needs the variance outside the range's " +
+			"basis; use --path moments or gram (bin the images with --bin, or give a --mask, " +
+			"to bring the data within their limits)");
+		if (s.method == Method.CPCAPP && Double.isNaN(s.epsilon)) pathNotes.add("cPCA++ on " +
+			"the range path: no Ledoit–Wolf ridge (it needs the background's variance in " +
+			"every direction, not only in the basis); the fixed ε = 1e-6 applies on a " +
+			"singular C_b, as cpca fit --epsilon 1e-6 would");
+	}
+
 	/** r, p, q and the basis found, for the summary of the range path. */
 	private final Map<String, Object> rangeFacts = new LinkedHashMap<>();
 
 	/** Notes of the gram path's preprocessing (zero-variance features), for the summary. */
 	private final List<String> pathNotes = new ArrayList<>();
 
-	/** Builds the fit, from every background or from them pooled into one. */
-	interface Fitter {
-
-		Cpca fit(boolean pool);
-	}
-
-	private Fitter momentsFitter(final JavaSparkContext sc, final LoadedData t,
+	private MethodRunner.Fitter momentsFitter(final JavaSparkContext sc, final LoadedData t,
 		final JavaRDD<float[]> targetRows, final List<String> targetLabels,
 		final List<LoadedData> bs, final List<JavaRDD<float[]>> backgroundRows,
 		final List<String> names, final CpcaOptions options, final int d)
@@ -349,8 +363,21 @@ final class SparkFit implements Callable<Integer> {
 				n = List.of(pooledName(names));
 				b = List.of(all);
 			}
+			final List<Moments> merged = b;
+			final boolean pooled = pool;
+			// cPCA++'s Ledoit–Wolf ridge: one more pass over a background when it is asked
 			return Cpca.fromMoments(t.source.name(), tm, targetLabels, n, b, options,
-				SparkMoments.projection(sc, targetRows));
+				SparkMoments.projection(sc, targetRows)).withFourthMoments(j -> {
+					if (pooled) throw new IllegalStateException("no fourth moments of pooled " +
+						"backgrounds");
+					return SparkMoments.fourthMoment(sc, backgroundRows.get(j), merged.get(j)
+						.preprocessing(names.get(j), options.standardize(), null));
+				}).withSubsetMoments((set, rows) -> {
+					// PCPCA's held-out split: one pass over that dataset per part
+					if (pooled) throw new IllegalStateException("no parts of pooled backgrounds");
+					return SparkMoments.subset(sc, set == 0 ? targetRows : backgroundRows.get(set -
+						1), rows, d);
+				});
 		};
 	}
 
@@ -363,7 +390,7 @@ final class SparkFit implements Callable<Integer> {
 	 * dataset, then the Gram matrix of the stacked preprocessed samples, or a randomized
 	 * basis and the moments projected on it.
 	 */
-	private Fitter stackedFitter(final JavaSparkContext sc, final LoadedData t,
+	private MethodRunner.Fitter stackedFitter(final JavaSparkContext sc, final LoadedData t,
 		final JavaRDD<float[]> targetRows, final List<String> targetLabels,
 		final List<LoadedData> bs, final List<JavaRDD<float[]>> backgroundRows,
 		final List<String> names, final CpcaOptions options, final int d,
@@ -411,7 +438,8 @@ final class SparkFit implements Callable<Integer> {
 			final double[] g = SparkGram.gram(sc, sets, pres, counts, d);
 			return Cpca.fromGram(t.source.name(), pres.get(0), (int) counts[0], targetLabels, n,
 				java.util.Arrays.copyOfRange(counts, 1, counts.length), g, d, options, SparkGram
-					.lift(sc, sets, pres, counts, d));
+					.lift(sc, sets, pres, counts, d)).withFourthMoments(j -> SparkGram
+						.fourthMoment(g, counts, j + 1));
 		};
 	}
 
@@ -477,74 +505,21 @@ final class SparkFit implements Callable<Integer> {
 	}
 
 	/**
-	 * The linear methods on a fit from moments: {@code MethodRunner}'s dispatch for the
-	 * methods that need only moments (pooled backgrounds of {@code --stacked} merge
-	 * exactly into the moments of their union).
+	 * The methods on a fit from moments (or a Gram matrix, or a range): the core's own
+	 * dispatch ({@link MethodRunner#fromFit}, which {@code cpca fit} runs too), with the
+	 * Spark facts and the path's notes added to the summary.
 	 */
-	static Solution run(final MethodSettings s, final int nb, final Fitter fitter,
+	static Solution run(final MethodSettings s, final int nb, final MethodRunner.Fitter fitter,
 		final Map<String, Object> facts, final List<String> notes)
 	{
-		final Progress progress = Progress.NONE;
-		final Solution solution;
-		switch (s.method) {
-			case PCA: {
-				final Cpca fit = fitter.fit(false);
-				solution = Solution.of(Method.PCA, null, List.of(fit.pca()), null, fit);
-				break;
-			}
-			case CPCA: {
-				requireBackgrounds(s.method, nb, 1, 1);
-				final Cpca fit = fitter.fit(false);
-				if (Double.isNaN(s.alpha)) {
-					final AlphaSelection<CpcaModel> selection = fit.automatic(progress);
-					solution = Solution.of(Method.CPCA, "auto", selection.models(), selection, fit);
-				}
-				else solution = Solution.of(Method.CPCA, s.alpha == Double.POSITIVE_INFINITY
-					? "inf" : "fixed", List.of(fit.model(s.alpha)), null, fit);
-				break;
-			}
-			case STAR:
-			case CPCAPP: {
-				requireBackgrounds(s.method, nb, 1, 1);
-				final Cpca fit = fitter.fit(false);
-				solution = s.method == Method.STAR ? StarRun.star(fit, s, progress) : StarRun
-					.plusPlus(fit, s);
-				break;
-			}
-			case UCA:
-			case RPCA: {
-				requireBackgrounds(s.method, nb, 1, Integer.MAX_VALUE);
-				final boolean pool = s.stacked && nb > 1;
-				final Cpca fit = fitter.fit(pool);
-				final int stacked = pool ? nb : 0;
-				solution = Solution.of(s.method, null, List.of(s.method == Method.UCA ? Uca.fit(
-					fit, stacked, progress) : Rpca.fit(fit, s.backgroundComponents, stacked,
-						progress)), null, fit);
-				break;
-			}
-			default:
-				throw new IllegalArgumentException(s.method.displayName + " (method " +
-					s.method.id + ") does not run on Spark: its fit needs more than each " +
-					"dataset's moments; use cpca fit");
-		}
+		final Solution solution = MethodRunner.fromFit(s, nb, fitter, Progress.NONE);
 		final Map<String, Object> all = new LinkedHashMap<>(solution.facts());
 		all.putAll(facts);
 		final List<String> diagnostics = new ArrayList<>(notes);
-		if (solution.fit() != null) diagnostics.addAll(solution.fit().diagnostics());
+		for (final String n : solution.diagnostics())
+			if (!diagnostics.contains(n)) diagnostics.add(n);
 		return new Solution(solution.method(), solution.alphaMode(), solution.models(),
 			solution.selection(), solution.fit(), solution.curves(), all, diagnostics);
-	}
-
-	/** The same check and message as the single-machine runner. */
-	static void requireBackgrounds(final Method method, final int n, final int min,
-		final int max)
-	{
-		if (n < min) throw new IllegalArgumentException(method.displayName +
-			" needs a background: give one (e.g. --background PATH, or a background image " +
-			"in Fiji), or use method pca");
-		if (n > max) throw new IllegalArgumentException(method.displayName + " takes " + (max ==
-			1 ? "one background" : "at most " + max + " backgrounds") + " but " + n +
-			" were given: use uca for several backgrounds, or pool them into one");
 	}
 
 	/**
@@ -553,10 +528,10 @@ final class SparkFit implements Callable<Integer> {
 	 */
 	Settings parsedSettings() {
 		final Settings s = linear.settings();
-		if (!LINEAR.contains(s.method())) throw new IllegalArgumentException("--method " +
-			s.method().id + " does not run on Spark (its fit needs more than each dataset's " +
-			"moments): use pca, cpca, star, cpcapp, uca or rpca here, or cpca fit on one " +
-			"machine");
+		if (!MethodRunner.runsFromFit(s.method())) throw new IllegalArgumentException(
+			"--method " + s.method().id + " does not run on Spark (its fit needs more than " +
+			"each dataset's moments): use pca, cpca, star, cpcapp, gcpca, pcpca, uca or rpca " +
+			"here, or cpca fit on one machine");
 		return s;
 	}
 
@@ -569,11 +544,12 @@ final class SparkFit implements Callable<Integer> {
 		return parsedSettings().methodSettings();
 	}
 
-	/** As cpca fit reads it; "model" (PCPCA's EM) does not run on Spark. */
+	/** As cpca fit reads it; "model" (PCPCA's EM over the samples) does not run on Spark. */
 	static TableInput.Missing parseMissing(final String text) {
 		final TableInput.Missing m = TableInput.parseMissing(text);
 		if (m == TableInput.Missing.MODEL) throw new IllegalArgumentException("--missing " +
-			"model needs --method pcpca, which does not run on Spark: use drop, mean or zero");
+			"model (PCPCA's EM over the observed values) needs the samples and does not run " +
+			"on Spark: use drop, mean or zero, or cpca fit on one machine");
 		return m;
 	}
 }

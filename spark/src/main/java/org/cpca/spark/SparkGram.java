@@ -154,6 +154,25 @@ final class SparkGram {
 		return SparkMoments.tree(partial, tiles, SparkGram::sum);
 	}
 
+	/**
+	 * {@code Σ_i ‖z_i‖⁴} over the samples of stacked dataset {@code set} (0 is the target):
+	 * ‖z_i‖² is G's diagonal, so cPCA++'s Ledoit–Wolf ridge needs no pass here.
+	 */
+	static double fourthMoment(final double[] g, final long[] counts, final int set) {
+		long n = 0;
+		for (final long c : counts)
+			n += c;
+		long from = 0;
+		for (int s = 0; s < set; s++)
+			from += counts[s];
+		double sum = 0;
+		for (long i = from; i < from + counts[set]; i++) {
+			final double v = g[(int) (i * n + i)];
+			sum += v * v;
+		}
+		return sum;
+	}
+
 	static double[] sum(final double[] a, final double[] b) {
 		final double[] s = new double[a.length];
 		for (int i = 0; i < s.length; i++)

@@ -19,7 +19,8 @@ import org.cpca.io.TableLines;
 
 /**
  * One input (target or a background) as the executors read it: a CSV table split by
- * lines ({@link JavaSparkContext#textFile}, each line parsed by {@link TableLines}, the
+ * lines ({@link JavaSparkContext#textFile}: a path, or a URI of any Hadoop file system;
+ * each line parsed by {@link TableLines}, the
  * rules the driver learned in its checking pass), or an image stack or folder of images
  * split by slice ranges, each task opening the input itself and reading only its slices
  * (the same {@link LoadedData#stream} readers as the command line). The RDD's order is
@@ -40,6 +41,8 @@ final class SparkInput implements Serializable {
 	private final int bin;
 	/** For the retry test: the first attempt of partition 0 fails. */
 	boolean failFirstAttempt;
+	/** A TIFF named by a URI: the Hadoop configuration to open it with; else null. */
+	private org.apache.spark.util.SerializableConfiguration hadoop;
 
 	private SparkInput(final String role, final String path, final int samples,
 		final int features, final TableLines lines, final String mask, final int bin)
@@ -53,14 +56,24 @@ final class SparkInput implements Serializable {
 		this.bin = bin;
 	}
 
-	/** An input the driver has opened (and, for tables, checked) with {@code how}. */
-	static SparkInput of(final LoadedData data, final LoadedData.Reading how)
-		throws IOException
+	/**
+	 * An input the driver has opened (and, for tables, checked) with {@code how}.
+	 *
+	 * @param uri the URI of a table on a Hadoop file system, or {@code null} for a path
+	 */
+	static SparkInput of(final LoadedData data, final LoadedData.Reading how,
+		final String uri, final org.apache.hadoop.conf.Configuration conf) throws IOException
 	{
-		final String p = data.path.toAbsolutePath().toString();
+		final String p = uri != null ? uri : data.path.toAbsolutePath().toString();
 		final int d = data.source.features();
-		if (data.isImage()) return new SparkInput(data.source.name(), p, data.samples(), d,
-			null, how.mask == null ? null : how.mask.toAbsolutePath().toString(), how.bin);
+		if (data.isImage()) {
+			final SparkInput in = new SparkInput(data.source.name(), p, data.samples(), d, null,
+				how.mask == null ? null : how.mask.toAbsolutePath().toString(), how.bin);
+			// a TIFF on a Hadoop file system: each task opens it there
+			if (uri != null) in.hadoop = new org.apache.spark.util.SerializableConfiguration(
+				conf);
+			return in;
+		}
 		return new SparkInput(data.source.name(), p, data.samples(), d, TableLines.of(data,
 			how), null, 1);
 	}
@@ -159,7 +172,9 @@ final class SparkInput implements Serializable {
 		final LoadedData.Reading how = new LoadedData.Reading();
 		how.mask = mask == null ? null : Path.of(mask);
 		how.bin = bin;
-		final SampleSource s = LoadedData.stream(role, Path.of(path), how).source;
+		final SampleSource s = hadoop == null ? LoadedData.stream(role, Path.of(path), how)
+			.source : LoadedData.streamImage(role, Path.of(path), path, HadoopTiff.open(hadoop
+				.value(), role, path), how).source;
 		if (s.samples() != samples || s.features() != features) {
 			s.close();
 			throw new IllegalArgumentException(role + " " + path + " changed while it was " +

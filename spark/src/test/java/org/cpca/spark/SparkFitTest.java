@@ -170,11 +170,11 @@ public class SparkFitTest {
 					"--target-where", "Behavior=X", "--out", out.toString() } };
 		final String[] expected = { "does not exist", "has no column 'Colour' (--label-column)",
 			"no row matches Behavior=X" };
-		// a CSV table by URI, and a results folder URI that is taken: one line each
-		final SparkTesting.Run csv = SparkTesting.spark(sc, "fit", "--target", MICE.toUri()
+		// a folder of images by URI, and a results folder URI that is taken: one line each
+		final SparkTesting.Run csv = SparkTesting.spark(sc, "fit", "--target", IMAGES.toUri()
 			.toString(), "--out", out.toString());
 		assertEquals(1, csv.code, csv.err);
-		assertTrue(csv.err.contains("reads Parquet tables (*.parquet)"), csv.err);
+		assertTrue(csv.err.contains("and Parquet tables (*.parquet)"), csv.err);
 		final SparkTesting.Run taken = SparkTesting.spark(sc, "fit", "--target", parquet
 			.toString(), "--out", dir.resolve("spark").toUri().toString());
 		assertEquals(1, taken.code, taken.err);

@@ -53,6 +53,33 @@ public final class Cpca {
 	private volatile ContrastSolver solver;
 	/** Rows of A for the sweep's block products, built on first use. */
 	private volatile double[][] targetRows;
+	/** For a fit without samples: the backgrounds' fourth moments, or {@code null}. */
+	private final FourthMoments fourth;
+	/** For a fit without samples: moments of subsets of the samples, or {@code null}. */
+	private final SubsetMoments subsets;
+
+	/**
+	 * The moments of a subset of one dataset's samples (dataset 0 is the target, j + 1
+	 * background j; {@code rows} the sample indices, in sample order): what a refit on a
+	 * split of the samples needs (PCPCA's held-out log-likelihood, docs/math/pcpca.md)
+	 * when the samples are held elsewhere (one pass per call, docs/spark.md).
+	 */
+	public interface SubsetMoments {
+
+		Moments of(int dataset, java.util.BitSet rows);
+	}
+
+	/**
+	 * {@code Σ_i ‖y_i‖⁴} over background j's samples y_i, preprocessed (centred, and
+	 * standardised if the fit is) on their own as the fit preprocesses them: what
+	 * cPCA++'s Ledoit–Wolf ridge needs besides C_b (docs/math/star.md). A fit from samples
+	 * computes it from them; a fit from moments asks the samples' holder (one more pass,
+	 * docs/spark.md).
+	 */
+	public interface FourthMoments {
+
+		double sum(int background);
+	}
 
 	private Cpca(final Dataset target, final List<Dataset> backgrounds,
 		final CpcaOptions options, final Preprocessing targetPre,
@@ -74,6 +101,8 @@ public final class Cpca {
 		this.targetPre = targetPre;
 		this.space = space;
 		this.diagnostics = Collections.unmodifiableList(diagnostics);
+		this.fourth = null;
+		this.subsets = null;
 	}
 
 	/** A fit from moments: no samples in memory (see {@link #fromMoments}). */
@@ -96,6 +125,69 @@ public final class Cpca {
 		this.targetPre = targetPre;
 		this.space = space;
 		this.diagnostics = Collections.unmodifiableList(diagnostics);
+		this.fourth = null;
+		this.subsets = null;
+	}
+
+	/** A copy of {@code o} with these hooks for a fit without samples. */
+	private Cpca(final Cpca o, final FourthMoments fourth, final SubsetMoments subsets) {
+		this.target = o.target;
+		this.backgrounds = o.backgrounds;
+		this.targetName = o.targetName;
+		this.targetSamples = o.targetSamples;
+		this.targetLabels = o.targetLabels;
+		this.backgroundNames = o.backgroundNames;
+		this.backgroundSamples = o.backgroundSamples;
+		this.options = o.options;
+		this.targetPre = o.targetPre;
+		this.space = o.space;
+		this.diagnostics = o.diagnostics;
+		this.fourth = fourth;
+		this.subsets = subsets;
+	}
+
+	/**
+	 * This fit, with the backgrounds' fourth moments ({@link #backgroundFourthMoment}) asked
+	 * of {@code fourth} (for a fit without samples: from moments or a Gram matrix).
+	 */
+	public Cpca withFourthMoments(final FourthMoments fourth) {
+		return new Cpca(this, fourth, subsets);
+	}
+
+	/** This fit, with moments of subsets of its samples asked of {@code subsets}. */
+	public Cpca withSubsetMoments(final SubsetMoments subsets) {
+		return new Cpca(this, fourth, subsets);
+	}
+
+	/** Moments of subsets of the samples of a fit without samples, or {@code null}. */
+	public SubsetMoments subsetMoments() {
+		return subsets;
+	}
+
+	/**
+	 * {@code Σ_i ‖y_i‖⁴} of background j's preprocessed samples ({@link FourthMoments}):
+	 * from the samples when the fit has them, else from the fit's {@link FourthMoments};
+	 * NaN when neither is available.
+	 */
+	public double backgroundFourthMoment(final int j) {
+		if (!backgrounds.isEmpty()) {
+			final Dataset x = backgrounds.get(j);
+			final int n = x.samples(), d = x.features();
+			final Preprocessing pre = Preprocessing.fit(x, options.standardize(),
+				new ArrayList<>());
+			double sum = 0;
+			for (int i = 0; i < n; i++) {
+				final float[] row = x.row(i);
+				double norm = 0;
+				for (int f = 0; f < d; f++) {
+					final double y = pre.apply(f, row[f]);
+					norm += y * y;
+				}
+				sum += norm * norm;
+			}
+			return sum;
+		}
+		return fourth == null ? Double.NaN : fourth.sum(j);
 	}
 
 	/**

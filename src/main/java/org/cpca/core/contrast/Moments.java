@@ -161,7 +161,10 @@ public final class Moments implements Serializable {
 	/**
 	 * Accumulates samples one at a time into moments: samples are buffered in blocks of
 	 * {@link #BLOCK}, each block is centred on its own mean, its scatter added as one
-	 * rank-b update and the block merged by Chan's formula. Not thread-safe.
+	 * rank-b update ({@link Products#addCrossProductSequential}: in the calling thread, as
+	 * a cluster task runs one per core) and the block merged by Chan's formula into the
+	 * running moments in place (upper triangle; no d × d allocation per block). A
+	 * deterministic function of the samples in order. Not thread-safe.
 	 */
 	public static final class Accumulator {
 
@@ -170,15 +173,21 @@ public final class Moments implements Serializable {
 
 		private final int d;
 		private final double[][] block;
+		/** The current block's scatter (upper triangle). */
 		private final double[][] upper;
+		/** The running scatter of the merged blocks (upper triangle). */
+		private final double[][] total;
+		private final double[] mean, blockMean;
+		private long n;
 		private int count;
-		private Moments sum;
 
 		public Accumulator(final int d) {
 			this.d = d;
 			this.block = new double[BLOCK][d];
 			this.upper = new double[d][d];
-			this.sum = empty(d);
+			this.total = new double[d][d];
+			this.mean = new double[d];
+			this.blockMean = new double[d];
 		}
 
 		/** Adds one sample (length d; the caller checks finiteness). */
@@ -202,12 +211,17 @@ public final class Moments implements Serializable {
 		/** The moments of every sample added so far. */
 		public Moments result() {
 			flush();
-			return sum;
+			final double[] m2 = new double[d * d];
+			for (int i = 0; i < d; i++)
+				for (int j = i; j < d; j++)
+					m2[i * d + j] = m2[j * d + i] = total[i][j];
+			return new Moments(n, mean.clone(), m2);
 		}
 
 		private void flush() {
 			if (count == 0) return;
-			final double[] mu = new double[d];
+			final double[] mu = blockMean;
+			java.util.Arrays.fill(mu, 0);
 			for (int s = 0; s < count; s++)
 				for (int j = 0; j < d; j++)
 					mu[j] += block[s][j];
@@ -218,12 +232,30 @@ public final class Moments implements Serializable {
 					block[s][j] -= mu[j];
 			for (final double[] r : upper)
 				java.util.Arrays.fill(r, 0);
-			Products.addCrossProduct(upper, block, count);
-			final double[] s2 = new double[d * d];
-			for (int i = 0; i < d; i++)
+			Products.addCrossProductSequential(upper, block, count);
+			// Chan's merge of (n, mean, total) with (count, mu, upper), as merge() does it
+			if (n == 0) {
+				for (int i = 0; i < d; i++)
+					System.arraycopy(upper[i], i, total[i], i, d - i);
+				System.arraycopy(mu, 0, mean, 0, d);
+				n = count;
+				count = 0;
+				return;
+			}
+			final long all = n + count;
+			final double wb = (double) count / all, f = (double) n * count / all;
+			final double[] delta = new double[d];
+			for (int j = 0; j < d; j++) {
+				delta[j] = mu[j] - mean[j];
+				mean[j] += delta[j] * wb;
+			}
+			for (int i = 0; i < d; i++) {
+				final double di = delta[i] * f;
+				final double[] t = total[i], u = upper[i];
 				for (int j = i; j < d; j++)
-					s2[i * d + j] = s2[j * d + i] = upper[i][j];
-			sum = sum.merge(new Moments(count, mu, s2));
+					t[j] = t[j] + u[j] + di * delta[j];
+			}
+			n = all;
 			count = 0;
 		}
 	}

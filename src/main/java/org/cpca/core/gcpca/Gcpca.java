@@ -164,8 +164,8 @@ public final class Gcpca {
 	 * v1 (cPCA) always uses the whole space.
 	 */
 	static int pooled(final Cpca f) {
-		return Math.min(f.rank(), Math.min(f.target().samples(), f.backgrounds().get(0)
-			.samples()) - 1);
+		return (int) Math.min(f.rank(), Math.min(f.targetSamples(), f.backgroundSamples(0)) -
+			1);
 	}
 
 	public Variant variant() {
@@ -207,8 +207,8 @@ public final class Gcpca {
 		if (variant == Variant.V1) return s.dimension();
 		final int room = pooled(f);
 		if (room >= f.rank()) return room;
-		return chooseDimension(s.a, s.b, s.dimension(), k, f.target().samples(), f
-			.backgrounds().get(0).samples(), room);
+		return chooseDimension(s.a, s.b, s.dimension(), k, f.targetSamples(), (int) f
+			.backgroundSamples(0), room);
 	}
 
 	/** The model without a significance test. */

@@ -19,6 +19,11 @@ import java.util.Map;
  */
 public final class GcpcaRun {
 
+	/** The note when the shuffle test was asked of a fit without samples. */
+	public static final String NO_SHUFFLES = "gcPCA shuffle test: not run (--shuffles " +
+		"permutes each feature's samples, and this fit has only each dataset's moments); " +
+		"run cpca fit on one machine for it";
+
 	private GcpcaRun() {}
 
 	/** The gcPCA problem of {@code s} (variant, orthogonal, α for v1) on a fit. */
@@ -30,9 +35,14 @@ public final class GcpcaRun {
 	public static Solution run(final Gcpca g, final Cpca fit, final MethodSettings s,
 		final Progress progress)
 	{
-		final CpcaModel model = g.run(s.shuffles, fit.options().seed(), progress);
+		// the shuffle test refits shuffled samples: a fit from moments (Spark) has none
+		final boolean samples = fit.target() != null;
+		final CpcaModel model = g.run(samples ? s.shuffles : 0, fit.options().seed(),
+			progress);
+		final List<String> notes = new ArrayList<>(fit.diagnostics());
+		if (!samples && s.shuffles > 0) notes.add(NO_SHUFFLES);
 		return new Solution(Method.GCPCA, g.variant() == Gcpca.Variant.V1 ? "fixed" : null,
-			List.of(model), null, fit, List.of(), facts(g, model), fit.diagnostics());
+			List.of(model), null, fit, List.of(), facts(g, model), notes);
 	}
 
 	/** The summary's facts of a gcPCA model. */

@@ -98,6 +98,19 @@ public final class Products {
 		syrkUpper(upper, rows, count);
 	}
 
+	/**
+	 * {@link #addCrossProduct} in the calling thread only, for callers that already run one
+	 * task per core (a cluster's executors): the same row blocks in the same order, so the
+	 * result is bit-identical to the parallel one.
+	 */
+	public static void addCrossProductSequential(final double[][] upper,
+		final double[][] rows, final int count)
+	{
+		final int m = upper.length;
+		for (int i0 = 0; i0 < m; i0 += ROW_BLOCK)
+			syrkRows(upper, rows, count, i0, Math.min(m, i0 + ROW_BLOCK));
+	}
+
 	/** {@code Σ_s p_s p_sᵀ · factor} over the given rows (each of length m). */
 	public static double[] crossProduct(final double[][] rows, final int m, final double factor) {
 		return crossProduct(rows, m, factor, new double[m][m]);

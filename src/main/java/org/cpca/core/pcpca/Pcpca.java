@@ -73,7 +73,7 @@ public final class Pcpca {
 	public static PcpcaModel fit(final Cpca fit, final double alpha) {
 		if (fit.backgroundCount() != 1) throw new IllegalArgumentException(
 			"PCPCA needs exactly one background (got " + fit.backgroundCount() + ")");
-		final int nt = fit.target().samples(), nb = fit.backgrounds().get(0).samples();
+		final int nt = fit.targetSamples(), nb = (int) fit.backgroundSamples(0);
 		checkAlpha(alpha, nt, nb);
 		if (fit.options().whiten()) throw new IllegalArgumentException("PCPCA's scores " +
 			"are posterior means E[z|x]: leave out whitening");

@@ -139,6 +139,69 @@ public final class PcpcaModel extends CpcaModel {
 	}
 
 	/**
+	 * {@link #logLikelihood} of the n target samples the model was fitted on, from their
+	 * moments alone: the model's mean is theirs, so the mean of ‖r‖² is
+	 * {@code (n − 1)/n} times the total target variance and the mean of p_j² is
+	 * {@code (n − 1)/n} times component j's target variance (docs/math/pcpca.md). Equal to
+	 * {@code logLikelihood(target)} to rounding; what a fit from moments (Spark) reports.
+	 */
+	public double trainingLogLikelihood(final int n) {
+		final int d = features(), k = s.length;
+		double logdet = (d - k) * Math.log(sigma2);
+		for (int c = 0; c < k; c++)
+			logdet += Math.log(s[c] * s[c] + sigma2);
+		final double f = (n - 1.0) / n;
+		final double[] tv = targetVariance();
+		double shrink = 0;
+		for (int c = 0; c < k; c++)
+			shrink += tv[c] * s[c] * s[c] / (s[c] * s[c] + sigma2);
+		return -0.5 * (d * Math.log(2 * Math.PI) + logdet + f * (targetTotalVariance() -
+			shrink) / sigma2);
+	}
+
+	/**
+	 * {@link #logLikelihood(Dataset)} of samples known by their moments: with δ the
+	 * difference of their mean and the model's and S the model's scale (when
+	 * standardised), the mean of r rᵀ is {@code S⁻¹(M2/n + δδᵀ)S⁻¹}, which gives the mean
+	 * of ‖r‖² and of every p_j². Equal to the per-sample formula to rounding.
+	 */
+	public double logLikelihood(final org.cpca.core.contrast.Moments x) {
+		final double[][] u = components();
+		final Preprocessing pre = preprocessing();
+		final int d = features(), k = s.length;
+		if (x.features() != d) throw new IllegalArgumentException("the samples have " + x
+			.features() + " features but the model was fitted on " + d);
+		final double[] mu = pre.mean(), scale = pre.scale(), mean = x.mean(), m2 = x
+			.scatter();
+		final double n = x.count();
+		final double[] delta = new double[d], inv = new double[d];
+		for (int j = 0; j < d; j++) {
+			delta[j] = mean[j] - mu[j];
+			inv[j] = scale == null ? 1 : 1 / scale[j];
+		}
+		double logdet = (d - k) * Math.log(sigma2);
+		for (int c = 0; c < k; c++)
+			logdet += Math.log(s[c] * s[c] + sigma2);
+		double norm = 0;
+		for (int j = 0; j < d; j++)
+			norm += (m2[j * d + j] / n + delta[j] * delta[j]) * inv[j] * inv[j];
+		double shrink = 0;
+		for (int c = 0; c < k; c++) {
+			double q = 0;
+			for (int i = 0; i < d; i++) {
+				final double ui = u[c][i] * inv[i];
+				if (ui == 0) continue;
+				double row = 0;
+				for (int j = 0; j < d; j++)
+					row += (m2[i * d + j] / n + delta[i] * delta[j]) * u[c][j] * inv[j];
+				q += ui * row;
+			}
+			shrink += q * s[c] * s[c] / (s[c] * s[c] + sigma2);
+		}
+		return -0.5 * (d * Math.log(2 * Math.PI) + logdet + (norm - shrink) / sigma2);
+	}
+
+	/**
 	 * Mean log-likelihood per sample of x under N(μ_t, WWᵀ + σ²I), in the preprocessed units
 	 * (standardised when the fit was): with r = x − μ_t and p = Uᵀr,
 	 * {@code log p = −½[d log 2π + (d − k) log σ² + Σ log(s_j² + σ²) + (‖r‖² − Σ p_j² s_j²/(s_j² + σ²))/σ²]}.

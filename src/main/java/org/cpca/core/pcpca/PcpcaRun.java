@@ -23,22 +23,38 @@ public final class PcpcaRun {
 
 	private PcpcaRun() {}
 
+	/** The note when the held-out log-likelihood was not computed for want of samples. */
+	public static final String NO_HELD_OUT = "PCPCA: no held-out log-likelihood (it " +
+		"refits on a seeded 80 % of the samples, and this fit can give no moments of parts " +
+		"of its samples); log_likelihood is the training one";
+
+	/**
+	 * PCPCA at the user's α on a fit from samples or from moments (docs/spark.md): the
+	 * training log-likelihood then comes from the moments
+	 * ({@link PcpcaModel#trainingLogLikelihood}), and the held-out one from the moments of
+	 * the split's parts when the fit can give them ({@link Cpca#subsetMoments}), else it
+	 * is left out with a note.
+	 */
 	public static Solution run(final Cpca fit, final MethodSettings s) {
+		final int nt = fit.targetSamples(), nb = (int) fit.backgroundSamples(0);
 		if (Double.isNaN(s.alpha)) throw new IllegalArgumentException("PCPCA needs a fixed " +
 			"α: give --alpha VALUE (0 ≤ α < " + String.format(java.util.Locale.ROOT, "%.6g",
-				Pcpca.alphaBound(fit.target().samples(), fit.backgrounds().get(0).samples())) +
-			"); automatic α is not defined for it");
+				Pcpca.alphaBound(nt, nb)) + "); automatic α is not defined for it");
 		final PcpcaModel model = Pcpca.fit(fit, s.alpha);
+		final boolean samples = fit.target() != null;
 		final Map<String, Object> facts = new LinkedHashMap<>();
 		facts.put("gamma", model.gamma());
 		facts.put("noise_variance", model.noiseVariance());
-		facts.put("alpha_bound", Pcpca.alphaBound(fit.target().samples(), fit.backgrounds()
-			.get(0).samples()));
-		facts.put("log_likelihood", model.logLikelihood(fit.target()));
-		final Double heldOut = heldOut(fit, s.alpha);
+		facts.put("alpha_bound", Pcpca.alphaBound(nt, nb));
+		facts.put("log_likelihood", samples ? model.logLikelihood(fit.target()) : model
+			.trainingLogLikelihood(nt));
+		final Double heldOut = samples ? heldOut(fit, s.alpha) : fit.subsetMoments() != null
+			? heldOutFromMoments(fit, s.alpha) : null;
 		if (heldOut != null) facts.put("held_out_log_likelihood", heldOut);
+		final List<String> notes = new java.util.ArrayList<>(fit.diagnostics());
+		if (!samples && fit.subsetMoments() == null) notes.add(NO_HELD_OUT);
 		return new Solution(Method.PCPCA, "fixed", List.of(model), null, fit, List.of(),
-			facts, fit.diagnostics());
+			facts, notes);
 	}
 
 	/**
@@ -95,6 +111,38 @@ public final class PcpcaRun {
 		try {
 			final Cpca f = Cpca.fit(train, back, fit.options(), org.cpca.core.Progress.NONE);
 			return Pcpca.fit(f, alpha).logLikelihood(test);
+		}
+		catch (final IllegalArgumentException e) {
+			return null; // e.g. α above the bound of the smaller split
+		}
+	}
+
+	/**
+	 * {@link #heldOut} for a fit without samples: the same seeded split, the moments of its
+	 * parts asked of the fit ({@link Cpca#subsetMoments}), the model refitted from the
+	 * training moments and scored on the held-out target's moments
+	 * ({@link PcpcaModel#logLikelihood(org.cpca.core.contrast.Moments)}).
+	 */
+	static Double heldOutFromMoments(final Cpca fit, final double alpha) {
+		final int nt = fit.targetSamples(), nb = (int) fit.backgroundSamples(0);
+		final int ht = (int) Math.round(HELD_OUT * nt), hb = (int) Math.round(HELD_OUT * nb);
+		if (ht < 1 || nt - ht < 3 || nb - hb < 3) return null;
+		final int[] pt = permutation(nt, fit.options().seed()), pb = permutation(nb, fit
+			.options().seed() + 1);
+		final java.util.BitSet test = new java.util.BitSet(nt), train = new java.util.BitSet(
+			nt), back = new java.util.BitSet(nb);
+		for (int i = 0; i < nt; i++)
+			(i < ht ? test : train).set(pt[i]);
+		for (int i = hb; i < nb; i++)
+			back.set(pb[i]);
+		final Cpca.SubsetMoments parts = fit.subsetMoments();
+		final org.cpca.core.contrast.Moments trainMoments = parts.of(0, train);
+		try {
+			// the refit's own target scores are not needed: none are computed
+			final Cpca f = Cpca.fromMoments(fit.targetName(), trainMoments, null, List.of(fit
+				.backgroundNames().get(0)), List.of(parts.of(1, back)), fit.options(), (pre, w,
+					k) -> new double[(int) trainMoments.count() * k]);
+			return Pcpca.fit(f, alpha).logLikelihood(parts.of(0, test));
 		}
 		catch (final IllegalArgumentException e) {
 			return null; // e.g. α above the bound of the smaller split

@@ -57,17 +57,40 @@ public final class MethodRunner {
 		return PrimaryChoice.apply(s, labels);
 	}
 
-	private static Solution dispatch(final MethodSettings s, final Dataset target,
-		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
+	/**
+	 * Builds the fit a method runs on: from every background as given, or (for UCA and
+	 * rPCA with {@code --stacked}) from them pooled into one dataset. The in-memory
+	 * runner fits the samples; a cluster front end fits merged moments or a Gram matrix
+	 * (docs/spark.md), and both then run the same code ({@link #fromFit}).
+	 */
+	public interface Fitter {
+
+		/** @param pool pool every background into one (the moments of their union) */
+		Cpca fit(boolean pool);
+	}
+
+	/**
+	 * The methods whose fit needs only each dataset's moments (or the Gram matrix of the
+	 * stacked samples), run on fits built by {@code fitter}: PCA, cPCA (fixed α, ∞,
+	 * automatic), cPCA*, cPCA++, gcPCA, PCPCA, UCA and rPCA. The one place these methods
+	 * are dispatched, for samples in memory ({@link #run}) and for fits from moments
+	 * (docs/spark.md) alike. Without the main-model choice ({@link #choosePrimary}).
+	 *
+	 * @param backgrounds the number of backgrounds given
+	 * @throws IllegalArgumentException for settings or data that do not fit the method,
+	 *           or a method that needs more than moments (online, kernel)
+	 */
+	public static Solution fromFit(final MethodSettings s, final int backgrounds,
+		final Fitter fitter, final Progress progress)
 	{
 		switch (s.method) {
 			case PCA: {
-				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
+				final Cpca fit = fitter.fit(false);
 				return Solution.of(Method.PCA, null, List.of(fit.pca()), null, fit);
 			}
 			case CPCA: {
 				requireBackgrounds(s.method, backgrounds, 1, 1);
-				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
+				final Cpca fit = fitter.fit(false);
 				final Solution dense;
 				if (Double.isNaN(s.alpha)) {
 					final AlphaSelection selection = fit.automatic(progress);
@@ -81,42 +104,55 @@ public final class MethodRunner {
 			case STAR:
 			case CPCAPP: {
 				requireBackgrounds(s.method, backgrounds, 1, 1);
-				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
+				final Cpca fit = fitter.fit(false);
 				return s.method == Method.STAR ? StarRun.star(fit, s, progress) : StarRun
 					.plusPlus(fit, s);
 			}
-			case ONLINE:
-				requireBackgrounds(s.method, backgrounds, 1, 1);
-				return OnlineRun.inMemory(s, target, backgrounds.get(0), options, progress);
 			case GCPCA: {
 				requireBackgrounds(s.method, backgrounds, 1, 1);
-				final Cpca fit = Cpca.fit(target, backgrounds, options, progress);
+				final Cpca fit = fitter.fit(false);
 				final org.cpca.core.gcpca.Gcpca g = org.cpca.core.gcpca.GcpcaRun.gcpca(fit, s);
 				final Solution dense = org.cpca.core.gcpca.GcpcaRun.run(g, fit, s, progress);
 				return s.sparsity == null ? dense : org.cpca.core.sparse.SparseRun.gcpca(dense,
 					g, s.sparsity);
 			}
-			case PCPCA: {
+			case PCPCA:
 				requireBackgrounds(s.method, backgrounds, 1, 1);
-				return org.cpca.core.pcpca.PcpcaRun.run(Cpca.fit(target, backgrounds, options,
-					progress), s);
-			}
-			case KERNEL:
-				return kernel(s, target, backgrounds, options, progress);
+				return org.cpca.core.pcpca.PcpcaRun.run(fitter.fit(false), s);
 			case UCA:
 			case RPCA: {
 				requireBackgrounds(s.method, backgrounds, 1, Integer.MAX_VALUE);
-				final boolean pool = s.stacked && backgrounds.size() > 1;
-				final Cpca fit = Cpca.fit(target, pool ? List.of(Dataset.pool(backgrounds))
-					: backgrounds, options, progress);
-				final int stacked = pool ? backgrounds.size() : 0;
+				final boolean pool = s.stacked && backgrounds > 1;
+				final Cpca fit = fitter.fit(pool);
+				final int stacked = pool ? backgrounds : 0;
 				return Solution.of(s.method, null, List.of(s.method == Method.UCA ? Uca.fit(fit,
 					stacked, progress) : Rpca.fit(fit, s.backgroundComponents, stacked,
 						progress)), null, fit);
 			}
 			default:
 				throw new IllegalArgumentException(s.method.displayName + " (method " +
-					s.method.id + ") cannot be run this way: see the README for how to run it");
+					s.method.id + ") needs more than each dataset's moments: run it on the " +
+					"samples (cpca fit)");
+		}
+	}
+
+	/** Whether {@link #fromFit} runs the method (its fit needs only moments). */
+	public static boolean runsFromFit(final Method m) {
+		return m != Method.ONLINE && m != Method.KERNEL;
+	}
+
+	private static Solution dispatch(final MethodSettings s, final Dataset target,
+		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
+	{
+		switch (s.method) {
+			case ONLINE:
+				requireBackgrounds(s.method, backgrounds.size(), 1, 1);
+				return OnlineRun.inMemory(s, target, backgrounds.get(0), options, progress);
+			case KERNEL:
+				return kernel(s, target, backgrounds, options, progress);
+			default:
+				return fromFit(s, backgrounds.size(), pool -> Cpca.fit(target, pool ? List.of(
+					Dataset.pool(backgrounds)) : backgrounds, options, progress), progress);
 		}
 	}
 
@@ -124,7 +160,7 @@ public final class MethodRunner {
 	private static Solution kernel(final MethodSettings s, final Dataset target,
 		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
 	{
-		requireBackgrounds(s.method, backgrounds, 1, 1);
+		requireBackgrounds(s.method, backgrounds.size(), 1, 1);
 		if (s.alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException("α = ∞ " +
 			"is not defined for kernel cPCA: use a finite α ≥ 0 or auto");
 		if (Double.isNaN(s.alpha) && s.kernelOptions().kernel().gammaIsAutomatic()) {
@@ -163,10 +199,9 @@ public final class MethodRunner {
 	}
 
 	/** Checks the number of backgrounds a method takes. */
-	static void requireBackgrounds(final Method method, final List<Dataset> backgrounds,
-		final int min, final int max)
+	static void requireBackgrounds(final Method method, final int n, final int min,
+		final int max)
 	{
-		final int n = backgrounds.size();
 		if (n < min) throw new IllegalArgumentException(method.displayName +
 			" needs a background: give one (e.g. --background PATH, or a background image " +
 			"in Fiji), or use method pca");

@@ -51,12 +51,13 @@ public final class CpcaPlusPlus {
 	 * ρ/(1 − ρ)} — applied whether or not C_b is singular, because a sample covariance with
 	 * fewer samples than (or not many more than) features underestimates its small
 	 * eigenvalues, and the variance ratio chases exactly those. ρ is estimated from the
-	 * background's samples ({@link #shrinkageIntensity}); without samples (a fit from
-	 * moments) the fixed ε of {@link #withRegularization} applies, with a diagnostic.
+	 * background's samples ({@link #shrinkageIntensity}); a fit from moments asks its
+	 * {@link Cpca.FourthMoments} for them, and one that has none (the range path of
+	 * docs/spark.md) keeps the fixed ε of {@link #withRegularization}.
 	 */
 	public CpcaPlusPlus withShrinkage() {
 		final Cpca fit = star.fit();
-		if (fit.backgrounds().isEmpty()) return new CpcaPlusPlus(star);
+		if (fit.backgroundCount() == 0) return new CpcaPlusPlus(star);
 		final double rho = shrinkageIntensity(fit);
 		if (!(rho > 0)) return new CpcaPlusPlus(star);
 		final double r = Math.min(rho, 1 - 1e-12);
@@ -71,14 +72,15 @@ public final class CpcaPlusPlus {
 	 * if the fit is; S = Σ y_i y_iᵀ/n): with μ = tr S/d, δ² = ‖S − μI‖²/d and
 	 * b² = min(δ², (Σ‖y_i‖⁴/n − ‖S‖²)/(n d)) (Frobenius norms), ρ = b²/δ². ‖S‖ comes from
 	 * the fit's C_b (exact in the reduced space, which holds all of the background's
-	 * variance); the fourth moments from one pass over the samples.
+	 * variance); Σ‖y_i‖⁴ from {@link Cpca#backgroundFourthMoment} (one pass over the
+	 * samples, wherever they are). NaN when the fit can give no fourth moments.
 	 */
 	static double shrinkageIntensity(final Cpca fit) {
-		final org.cpca.core.data.Dataset x = fit.backgrounds().get(0);
-		final int n = x.samples(), d = x.features(), m = fit.space().dimension();
+		final long n = fit.backgroundSamples(0);
+		final int d = fit.space().features(), m = fit.space().dimension();
 		if (n < 2) return 0;
-		final org.cpca.core.data.Preprocessing pre = org.cpca.core.data.Preprocessing.fit(x,
-			fit.options().standardize(), new java.util.ArrayList<>());
+		final double fourth = fit.backgroundFourthMoment(0);
+		if (Double.isNaN(fourth)) return Double.NaN;
 		final double[] b = fit.space().b;
 		double trace = 0, frobenius = 0;
 		for (int i = 0; i < m; i++)
@@ -87,16 +89,6 @@ public final class CpcaPlusPlus {
 			frobenius += v * v;
 		final double f = (n - 1.0) / n; // C_b (n − 1) → S (n)
 		final double mu = f * trace / d, s2 = f * f * frobenius;
-		double fourth = 0;
-		for (int i = 0; i < n; i++) {
-			final float[] row = x.row(i);
-			double norm = 0;
-			for (int j = 0; j < d; j++) {
-				final double y = pre.apply(j, row[j]);
-				norm += y * y;
-			}
-			fourth += norm * norm;
-		}
 		final double delta2 = (s2 - d * mu * mu) / d;
 		if (!(delta2 > 0)) return 1; // C_b is already a multiple of I
 		final double b2 = Math.min(delta2, Math.max(0, (fourth / n - s2) / ((double) n * d)));
