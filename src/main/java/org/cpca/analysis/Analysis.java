@@ -23,11 +23,11 @@ import org.cpca.core.star.CpcaStar;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.kernel.KernelFunction;
-import org.cpca.core.run.Method;
+import org.cpca.core.result.Method;
 import org.cpca.core.run.MethodRunner;
 import org.cpca.core.run.MethodSettings;
 import org.cpca.core.Progress;
-import org.cpca.core.run.Solution;
+import org.cpca.core.result.Solution;
 import org.cpca.image.DivergingLut;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.StackSamples;
@@ -131,8 +131,8 @@ public final class Analysis {
 		progress.checkCancelled();
 		// on a worker thread, so that Esc stops even a step without checkpoints at once
 		final Solution solution = Interruptible.call(() -> data.targetMissing != null
-			? org.cpca.core.pcpca.PcpcaRun.runMissing(r.settings.methodSettings(), data.target,
-				data.targetMissing, data.backgroundsMissing, r.settings.cpcaOptions(), progress)
+			? MethodRunner.runMissing(r.settings, data.target, data.targetMissing,
+				data.backgroundsMissing, progress)
 			: MethodRunner.run(r.settings, data.target, data.backgrounds, progress), progress);
 		progress.stage("done", 1);
 		final Analysis a = new Analysis(r, data.target, solution, data.layout,

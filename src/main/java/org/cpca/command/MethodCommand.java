@@ -175,7 +175,7 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 	@Override
 	public String choice() {
 		try {
-			return org.cpca.core.run.Method.parse(method).displayName;
+			return org.cpca.core.result.Method.parse(method).displayName;
 		}
 		catch (final IllegalArgumentException e) {
 			return String.valueOf(method);

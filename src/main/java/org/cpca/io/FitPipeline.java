@@ -10,10 +10,10 @@ import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.online.OnlineRun;
 import org.cpca.core.online.OnlineOptions;
-import org.cpca.core.run.Method;
+import org.cpca.core.result.Method;
 import org.cpca.core.run.MethodRunner;
 import org.cpca.core.run.Settings;
-import org.cpca.core.run.Solution;
+import org.cpca.core.result.Solution;
 
 /**
  * Files in, results folder out: reads a {@link FitRequest}'s inputs (images, folders of
@@ -75,8 +75,8 @@ public final class FitPipeline {
 		final List<float[][]> backgroundValues = new ArrayList<>();
 		bs.forEach(b -> backgroundValues.add(b.withMissing));
 		final Solution solution = r.missing == TableInput.Missing.MODEL
-			? org.cpca.core.pcpca.PcpcaRun.runMissing(r.settings.methodSettings(), targetData,
-				t.withMissing, backgroundValues, r.settings.cpcaOptions(), progress)
+			? MethodRunner.runMissing(r.settings, targetData, t.withMissing, backgroundValues,
+				progress)
 			: MethodRunner.run(r.settings, targetData, backgroundData, progress);
 		final long t2 = System.nanoTime();
 		final Map<String, Double> timings = new LinkedHashMap<>();

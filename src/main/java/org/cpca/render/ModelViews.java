@@ -10,7 +10,7 @@ import ij.ImagePlus;
 
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
-import org.cpca.core.run.Method;
+import org.cpca.core.result.Method;
 import org.cpca.image.ComponentImages;
 import org.cpca.image.FeatureLayout;
 

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.cpca.core.run.Method;
+import org.cpca.core.result.Method;
 import org.cpca.core.run.Settings;
 import org.junit.jupiter.api.Test;
 import org.scijava.command.CommandModule;

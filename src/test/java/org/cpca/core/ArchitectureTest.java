@@ -121,14 +121,7 @@ class ArchitectureTest {
 		final String text)
 	{
 		final boolean core = isCore(fqPkg);
-		final List<String> used = new ArrayList<>();
-		final Matcher m = IMPORT.matcher(text);
-		while (m.find())
-			used.add(m.group(1));
-		final Matcher q = QUALIFIED.matcher(code(text).replaceAll(
-			"(?m)^\\s*(package|import)\\s[^;]*;", ""));
-		while (q.find())
-			used.add(q.group(1));
+		final List<String> used = usedNames(text);
 		final List<String> out = new ArrayList<>();
 		for (final String imp : used) {
 			if (core && UI.matcher(imp).matches()) out.add(file + " uses " + imp +
@@ -144,6 +137,19 @@ class ArchitectureTest {
 		if (core && (text.contains("System.out") || text.contains("System.err"))) out.add(
 			file + " prints: the core never prints; return diagnostics");
 		return out;
+	}
+
+	/** The names a source file uses: its imports and the qualified names in its code. */
+	static List<String> usedNames(final String text) {
+		final List<String> used = new ArrayList<>();
+		final Matcher m = IMPORT.matcher(text);
+		while (m.find())
+			used.add(m.group(1));
+		final Matcher q = QUALIFIED.matcher(code(text).replaceAll(
+			"(?m)^\\s*(package|import)\\s[^;]*;", ""));
+		while (q.find())
+			used.add(q.group(1));
+		return used;
 	}
 
 	/** The text with comments, string and character literals blanked out. */
@@ -198,6 +204,91 @@ class ArchitectureTest {
 		assertTrue(violations("C.java", "org.cpca.core.linalg",
 			"package org.cpca.core.linalg;\nclass C { double ij = 1; int k = this.ij > 0 ? 1 : 0; }\n")
 			.isEmpty());
+	}
+
+	/**
+	 * No package cycles (a package that uses another, directly or through others, is never
+	 * used back): the layers are a graph without cycles, so each package can be read and
+	 * tested from those below it.
+	 */
+	@Test
+	void noPackageCycles() throws IOException {
+		final Map<String, java.util.Set<String>> uses = new java.util.TreeMap<>();
+		try (Stream<Path> s = Files.walk(ROOT)) {
+			for (final Path f : s.filter(p -> p.toString().endsWith(".java")).collect(
+				Collectors.toList()))
+			{
+				final String pkg = "org.cpca." + ROOT.relativize(f.getParent()).toString()
+					.replace('/', '.');
+				final java.util.Set<String> out = uses.computeIfAbsent(pkg,
+					k -> new TreeSet<>());
+				for (final String name : usedNames(new String(Files.readAllBytes(f),
+					StandardCharsets.UTF_8)))
+				{
+					final String other = packageOf(name);
+					if (other.startsWith("org.cpca.") && !other.equals(pkg)) out.add(other);
+				}
+			}
+		}
+		final String cycle = cycle(uses);
+		assertTrue(cycle == null, "package cycle: " + cycle);
+		assertTrue(uses.size() >= 20, "packages found: " + uses.keySet());
+		// the check itself finds a cycle, and through a third package
+		assertTrue(cycle(Map.of("a", java.util.Set.of("b"), "b", java.util.Set.of("c"), "c",
+			java.util.Set.of("a"))) != null);
+		assertTrue(cycle(Map.of("a", java.util.Set.of("b"), "b", java.util.Set.of("c"))) ==
+			null);
+	}
+
+	/** The package part of a qualified name (up to the first upper-case part). */
+	private static String packageOf(final String name) {
+		final String[] parts = name.split("\\.");
+		final StringBuilder sb = new StringBuilder();
+		for (final String part : parts) {
+			if (!part.isEmpty() && Character.isUpperCase(part.charAt(0))) break;
+			sb.append(sb.length() == 0 ? "" : ".").append(part);
+		}
+		return sb.toString();
+	}
+
+	/** One cycle of the graph as "a → b → a", or null (depth-first search). */
+	private static String cycle(final Map<String, java.util.Set<String>> uses) {
+		final Map<String, Integer> state = new java.util.HashMap<>(); // 1 open, 2 done
+		final java.util.Deque<String> path = new java.util.ArrayDeque<>();
+		for (final String start : uses.keySet()) {
+			final String c = visit(start, uses, state, path);
+			if (c != null) return c;
+		}
+		return null;
+	}
+
+	private static String visit(final String p, final Map<String, java.util.Set<String>> uses,
+		final Map<String, Integer> state, final java.util.Deque<String> path)
+	{
+		final Integer st = state.get(p);
+		if (st != null && st == 2) return null;
+		if (st != null && st == 1) {
+			final List<String> loop = new ArrayList<>();
+			boolean in = false;
+			for (final java.util.Iterator<String> it = path.descendingIterator(); it
+				.hasNext();)
+			{
+				final String q = it.next();
+				if (q.equals(p)) in = true;
+				if (in) loop.add(q);
+			}
+			loop.add(p);
+			return String.join(" → ", loop);
+		}
+		state.put(p, 1);
+		path.push(p);
+		for (final String q : uses.getOrDefault(p, java.util.Set.of())) {
+			final String c = visit(q, uses, state, path);
+			if (c != null) return c;
+		}
+		path.pop();
+		state.put(p, 2);
+		return null;
 	}
 
 	/** Every package says what lives there. */

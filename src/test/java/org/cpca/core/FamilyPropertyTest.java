@@ -14,7 +14,7 @@ import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.run.MethodRunner;
 import org.cpca.core.run.Settings;
-import org.cpca.core.run.Solution;
+import org.cpca.core.result.Solution;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

@@ -3,9 +3,8 @@ package org.cpca.core.gcpca;
 import org.cpca.core.Progress;
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.run.Method;
-import org.cpca.core.run.MethodSettings;
-import org.cpca.core.run.Solution;
+import org.cpca.core.result.Method;
+import org.cpca.core.result.Solution;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,21 +25,27 @@ public final class GcpcaRun {
 
 	private GcpcaRun() {}
 
-	/** The gcPCA problem of {@code s} (variant, orthogonal, α for v1) on a fit. */
-	public static Gcpca gcpca(final Cpca fit, final MethodSettings s) {
-		return Gcpca.of(fit, Gcpca.Variant.parse(s.variant), s.orthogonal, s.alpha);
+	/** The gcPCA problem of a variant (v1–v4; α for v1) on a fit. */
+	public static Gcpca gcpca(final Cpca fit, final String variant, final boolean orthogonal,
+		final double alpha)
+	{
+		return Gcpca.of(fit, Gcpca.Variant.parse(variant), orthogonal, alpha);
 	}
 
-	/** The dense gcPCA model of {@code g} with the summary's facts. */
-	public static Solution run(final Gcpca g, final Cpca fit, final MethodSettings s,
+	/**
+	 * The dense gcPCA model of {@code g} with the summary's facts.
+	 *
+	 * @param shuffles seeded shuffles of the shuffle test (0: none)
+	 */
+	public static Solution run(final Gcpca g, final Cpca fit, final int shuffles,
 		final Progress progress)
 	{
 		// the shuffle test refits shuffled samples: a fit from moments (Spark) has none
 		final boolean samples = fit.target() != null;
-		final CpcaModel model = g.run(samples ? s.shuffles : 0, fit.options().seed(),
+		final CpcaModel model = g.run(samples ? shuffles : 0, fit.options().seed(),
 			progress);
 		final List<String> notes = new ArrayList<>(fit.diagnostics());
-		if (!samples && s.shuffles > 0) notes.add(NO_SHUFFLES);
+		if (!samples && shuffles > 0) notes.add(NO_SHUFFLES);
 		return new Solution(Method.GCPCA, g.variant() == Gcpca.Variant.V1 ? "fixed" : null,
 			List.of(model), null, fit, List.of(), facts(g, model), notes);
 	}

@@ -12,9 +12,8 @@ import org.cpca.core.data.SampleStream;
 import org.cpca.core.linalg.GeneralizedEigen;
 import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.run.Method;
-import org.cpca.core.run.MethodSettings;
-import org.cpca.core.run.Solution;
+import org.cpca.core.result.Method;
+import org.cpca.core.result.Solution;
 import org.cpca.core.star.CpcaStar;
 
 import java.io.IOException;

@@ -20,9 +20,8 @@ import org.cpca.core.data.SampleStream;
 import org.cpca.core.linalg.GeneralizedEigen;
 import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.run.Method;
-import org.cpca.core.run.MethodSettings;
-import org.cpca.core.run.Solution;
+import org.cpca.core.result.Method;
+import org.cpca.core.result.Solution;
 import org.cpca.core.star.CpcaStar;
 
 /**
@@ -317,15 +316,16 @@ public final class OnlineRun {
 	 * settings, k and the seed from the options; the offline cPCA* reference is always
 	 * computed (the data are in memory anyway).
 	 */
-	public static Solution inMemory(final MethodSettings s, final Dataset target,
-		final Dataset background, final CpcaOptions options, final Progress progress)
+	public static Solution inMemory(final double beta, final double eta, final double tau,
+		final int epochs, final Dataset target, final Dataset background,
+		final CpcaOptions options, final Progress progress)
 	{
 		if (options.whiten()) throw new IllegalArgumentException("online cPCA* does not " +
 			"whiten: turn whiten off");
 		OnlineOptions o = OnlineOptions.defaults().withComponents(options.components())
-			.withRates(s.eta, s.tau).withEpochs(s.epochs).withSeed(options.seed());
+			.withRates(eta, tau).withEpochs(epochs).withSeed(options.seed());
 		// one fixed β: the given one, or the automatic rule of resolve (method star sweeps β)
-		if (!Double.isNaN(s.beta)) o = o.withBeta(s.beta);
+		if (!Double.isNaN(beta)) o = o.withBeta(beta);
 		// the data are in memory, so the first pass that standardising needs is cheap
 		if (options.standardize()) o = o.withCentring(OnlineOptions.Centring.PASS)
 			.withStandardize(true);

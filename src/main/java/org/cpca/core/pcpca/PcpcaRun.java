@@ -2,9 +2,8 @@ package org.cpca.core.pcpca;
 
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.data.Dataset;
-import org.cpca.core.run.Method;
-import org.cpca.core.run.MethodSettings;
-import org.cpca.core.run.Solution;
+import org.cpca.core.result.Method;
+import org.cpca.core.result.Solution;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,12 +34,12 @@ public final class PcpcaRun {
 	 * the split's parts when the fit can give them ({@link Cpca#subsetMoments}), else it
 	 * is left out with a note.
 	 */
-	public static Solution run(final Cpca fit, final MethodSettings s) {
+	public static Solution run(final Cpca fit, final double alpha) {
 		final int nt = fit.targetSamples(), nb = (int) fit.backgroundSamples(0);
-		if (Double.isNaN(s.alpha)) throw new IllegalArgumentException("PCPCA needs a fixed " +
+		if (Double.isNaN(alpha)) throw new IllegalArgumentException("PCPCA needs a fixed " +
 			"α: give --alpha VALUE (0 ≤ α < " + String.format(java.util.Locale.ROOT, "%.6g",
 				Pcpca.alphaBound(nt, nb)) + "); automatic α is not defined for it");
-		final PcpcaModel model = Pcpca.fit(fit, s.alpha);
+		final PcpcaModel model = Pcpca.fit(fit, alpha);
 		final boolean samples = fit.target() != null;
 		final Map<String, Object> facts = new LinkedHashMap<>();
 		facts.put("gamma", model.gamma());
@@ -48,8 +47,8 @@ public final class PcpcaRun {
 		facts.put("alpha_bound", Pcpca.alphaBound(nt, nb));
 		facts.put("log_likelihood", samples ? model.logLikelihood(fit.target()) : model
 			.trainingLogLikelihood(nt));
-		final Double heldOut = samples ? heldOut(fit, s.alpha) : fit.subsetMoments() != null
-			? heldOutFromMoments(fit, s.alpha) : null;
+		final Double heldOut = samples ? heldOut(fit, alpha) : fit.subsetMoments() != null
+			? heldOutFromMoments(fit, alpha) : null;
 		if (heldOut != null) facts.put("held_out_log_likelihood", heldOut);
 		final List<String> notes = new java.util.ArrayList<>(fit.diagnostics());
 		if (!samples && fit.subsetMoments() == null) notes.add(NO_HELD_OUT);
@@ -63,26 +62,24 @@ public final class PcpcaRun {
 	 * supplies the sample count, labels and names; {@code targetValues} and the one
 	 * background's values hold the NaNs.
 	 */
-	public static Solution runMissing(final MethodSettings s, final Dataset target,
+	public static Solution runMissing(final double alpha, final Dataset target,
 		final float[][] targetValues, final List<float[][]> backgrounds,
 		final org.cpca.core.contrast.CpcaOptions options,
 		final org.cpca.core.Progress progress)
 	{
-		if (s.method != Method.PCPCA) throw new IllegalArgumentException("missing values " +
-			"are modelled by PCPCA only: use --method pcpca, or fill them (--missing mean|zero)");
 		if (backgrounds.size() != 1) throw new IllegalArgumentException("PCPCA with " +
 			"missing values needs exactly one background (got " + backgrounds.size() + ")");
 		final float[][] backgroundValues = backgrounds.get(0);
 		if (targetValues == null || backgroundValues == null) throw new IllegalArgumentException(
 			"missing values can be modelled for tables and image stacks (slices as samples) " +
 			"only: give the target and the background as tables or as stacks");
-		if (Double.isNaN(s.alpha)) throw new IllegalArgumentException("PCPCA needs a fixed " +
+		if (Double.isNaN(alpha)) throw new IllegalArgumentException("PCPCA needs a fixed " +
 			"α: give --alpha VALUE (0 ≤ α < " + String.format(java.util.Locale.ROOT, "%.6g",
 				Pcpca.alphaBound(targetValues.length, backgroundValues.length)) + ")");
 		if (options.standardize()) throw new IllegalArgumentException("--standardize cannot " +
 			"be combined with modelled missing values (the scale would be estimated from " +
 			"filled values): standardise the data first, or use --missing mean");
-		final PcpcaModel model = Pcpca.fitMissing(targetValues, backgroundValues, s.alpha,
+		final PcpcaModel model = Pcpca.fitMissing(targetValues, backgroundValues, alpha,
 			options.components(), options.seed(), progress);
 		final Map<String, Object> facts = new LinkedHashMap<>();
 		facts.put("gamma", model.gamma());

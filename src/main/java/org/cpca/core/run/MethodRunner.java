@@ -1,5 +1,8 @@
 package org.cpca.core.run;
 
+import org.cpca.core.result.Method;
+import org.cpca.core.result.Solution;
+
 import org.cpca.core.online.OnlineRun;
 import org.cpca.core.Progress;
 import org.cpca.core.contrast.AlphaSelection;
@@ -46,6 +49,26 @@ public final class MethodRunner {
 	{
 		return PrimaryChoice.apply(dispatch(s, target, backgrounds, options, progress),
 			target.labels());
+	}
+
+	/**
+	 * Runs the method of {@code settings} with missing values (NaN: empty table cells, NaN
+	 * pixels) kept: PCPCA's EM over the observed values (docs/math/pcpca.md), the only
+	 * method that models them.
+	 *
+	 * @param target the sample count, labels and names
+	 * @param targetValues the target's values with their NaNs
+	 * @param backgrounds each background's values with their NaNs (PCPCA takes one)
+	 */
+	public static Solution runMissing(final Settings settings, final Dataset target,
+		final float[][] targetValues, final List<float[][]> backgrounds,
+		final Progress progress)
+	{
+		if (settings.method() != Method.PCPCA) throw new IllegalArgumentException(
+			"missing values are modelled by PCPCA only: use --method pcpca, or fill them " +
+				"(--missing mean|zero)");
+		return org.cpca.core.pcpca.PcpcaRun.runMissing(settings.methodSettings().alpha,
+			target, targetValues, backgrounds, settings.cpcaOptions(), progress);
 	}
 
 	/**
@@ -105,20 +128,22 @@ public final class MethodRunner {
 			case CPCAPP: {
 				requireBackgrounds(s.method, backgrounds, 1, 1);
 				final Cpca fit = fitter.fit(false);
-				return s.method == Method.STAR ? StarRun.star(fit, s, progress) : StarRun
-					.plusPlus(fit, s);
+				return s.method == Method.STAR ? StarRun.star(fit, s.beta, s.epsilon,
+					s.betaCount, s.betasReturned, progress) : StarRun.plusPlus(fit, s.epsilon);
 			}
 			case GCPCA: {
 				requireBackgrounds(s.method, backgrounds, 1, 1);
 				final Cpca fit = fitter.fit(false);
-				final org.cpca.core.gcpca.Gcpca g = org.cpca.core.gcpca.GcpcaRun.gcpca(fit, s);
-				final Solution dense = org.cpca.core.gcpca.GcpcaRun.run(g, fit, s, progress);
+				final org.cpca.core.gcpca.Gcpca g = org.cpca.core.gcpca.GcpcaRun.gcpca(fit, s.variant,
+					s.orthogonal, s.alpha);
+				final Solution dense = org.cpca.core.gcpca.GcpcaRun.run(g, fit, s.shuffles,
+					progress);
 				return s.sparsity == null ? dense : org.cpca.core.sparse.SparseRun.gcpca(dense,
 					g, s.sparsity);
 			}
 			case PCPCA:
 				requireBackgrounds(s.method, backgrounds, 1, 1);
-				return org.cpca.core.pcpca.PcpcaRun.run(fitter.fit(false), s);
+				return org.cpca.core.pcpca.PcpcaRun.run(fitter.fit(false), s.alpha);
 			case UCA:
 			case RPCA: {
 				requireBackgrounds(s.method, backgrounds, 1, Integer.MAX_VALUE);
@@ -147,7 +172,8 @@ public final class MethodRunner {
 		switch (s.method) {
 			case ONLINE:
 				requireBackgrounds(s.method, backgrounds.size(), 1, 1);
-				return OnlineRun.inMemory(s, target, backgrounds.get(0), options, progress);
+				return OnlineRun.inMemory(s.beta, s.eta, s.tau, s.epochs, target,
+					backgrounds.get(0), options, progress);
 			case KERNEL:
 				return kernel(s, target, backgrounds, options, progress);
 			default:

@@ -1,5 +1,7 @@
 package org.cpca.core.run;
 
+import org.cpca.core.result.Method;
+
 import org.cpca.core.kernel.KernelCpca;
 import org.cpca.core.kernel.KernelFunction;
 import org.cpca.core.kernel.KernelOptions;

@@ -1,5 +1,7 @@
 package org.cpca.core.run;
 
+import org.cpca.core.result.Solution;
+
 import org.cpca.core.contrast.AlphaSelection;
 import org.cpca.core.contrast.Measures;
 import org.cpca.core.model.FittedModel;
@@ -48,11 +50,10 @@ final class PrimaryChoice {
 				}
 			}
 			if (bestLda > Double.NEGATIVE_INFINITY) {
-				s.choosePrimary(best, String.format(Locale.ROOT, "default model (model.json): " +
+				return s.withPrimary(best, String.format(Locale.ROOT, "default model (model.json): " +
 					"%s, the best separation of the target's classes (LDA accuracy %.1f %%); " +
 					"all models are saved in models/", setting(s, models.get(best)), 100 *
 						bestLda));
-				return s;
 			}
 		}
 		final AlphaSelection<?> selection = s.selection();
@@ -71,16 +72,14 @@ final class PrimaryChoice {
 				if (gaps[i] > Double.NEGATIVE_INFINITY && (best < 0 || gaps[i] > gaps[best]))
 					best = i;
 			if (best > 0) {
-				s.choosePrimary(best, String.format(Locale.ROOT, "default model (model.json): " +
+				return s.withPrimary(best, String.format(Locale.ROOT, "default model (model.json): " +
 					"%s, the largest contrast eigengap (λ_k − λ_{k+1})/λ_1 = %.3g among the " +
 					"chosen values (no class labels to measure separation); all models are " +
 					"saved in models/", setting(s, models.get(best)), gaps[best]));
-				return s;
 			}
 		}
-		s.choosePrimary(1, "default model (model.json): " + setting(s, models.get(1)) +
+		return s.withPrimary(1, "default model (model.json): " + setting(s, models.get(1)) +
 			", the first after the baseline; all models are saved in models/");
-		return s;
 	}
 
 	private static String setting(final Solution s, final FittedModel m) {

@@ -1,5 +1,7 @@
 package org.cpca.core.run;
 
+import org.cpca.core.result.Method;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

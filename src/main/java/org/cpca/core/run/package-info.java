@@ -1,8 +1,10 @@
 /**
- * Choosing and running a method by name: the {@link org.cpca.core.run.Method} names, the
- * user's settings ({@link org.cpca.core.run.MethodSettings}), the dispatcher ({@link
- * org.cpca.core.run.MethodRunner}) and what a run produced ({@link
- * org.cpca.core.run.Solution}). Every front end (Fiji commands, macros, the command
- * line) goes through here.
+ * Choosing and running a method by name: the user's settings ({@link
+ * org.cpca.core.run.Settings}, and the runner's view {@link
+ * org.cpca.core.run.MethodSettings}), the dispatcher ({@link
+ * org.cpca.core.run.MethodRunner}) and the choice of the main model. Every front end (Fiji
+ * commands, macros, the command lines) goes through here. The top of the core: the method
+ * families below take their own parameters and return a {@link
+ * org.cpca.core.result.Solution}, and never use this package.
  */
 package org.cpca.core.run;

@@ -4,7 +4,7 @@ import org.cpca.core.gcpca.Gcpca;
 
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
-import org.cpca.core.run.Solution;
+import org.cpca.core.result.Solution;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

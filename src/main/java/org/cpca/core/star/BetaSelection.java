@@ -6,7 +6,7 @@ import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.contrast.Measures;
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.run.Solution;
+import org.cpca.core.result.Solution;
 
 import java.util.ArrayList;
 import java.util.Collections;

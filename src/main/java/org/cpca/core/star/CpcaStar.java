@@ -7,7 +7,7 @@ import org.cpca.core.linalg.GeneralizedEigen;
 import org.cpca.core.linalg.Products;
 import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.run.Solution;
+import org.cpca.core.result.Solution;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

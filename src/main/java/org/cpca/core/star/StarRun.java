@@ -4,9 +4,8 @@ import org.cpca.core.Curve;
 import org.cpca.core.Progress;
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.run.Method;
-import org.cpca.core.run.MethodSettings;
-import org.cpca.core.run.Solution;
+import org.cpca.core.result.Method;
+import org.cpca.core.result.Solution;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -30,16 +29,27 @@ public final class StarRun {
 
 	private StarRun() {}
 
-	public static Solution star(final Cpca fit, final MethodSettings s, final Progress progress) {
-		final boolean auto = Double.isNaN(s.beta);
-		if (!auto) CpcaStar.checkBeta(s.beta);
-		final CpcaStar star = CpcaStar.of(fit).withRegularization(Double.isNaN(s.epsilon)
-			? CpcaStar.DEFAULT_REGULARIZATION : s.epsilon).withBetaGrid(
-			s.betaCount, MIN_LOG_ODDS, MAX_LOG_ODDS).withBetasReturned(s.betasReturned);
+	/**
+	 * cPCA* on a fit.
+	 *
+	 * @param beta β in [0, 1], or NaN for automatic β
+	 * @param epsilon the regularisation at β = 1 (δ = ε·trace(C_b)/d), or NaN for the default
+	 * @param betaCount β values swept strictly between 0 and 1 (automatic β, and the
+	 *          separation curves when the target has classes)
+	 * @param betasReturned β values returned by automatic β, β = 0 included
+	 */
+	public static Solution star(final Cpca fit, final double beta, final double epsilon,
+		final int betaCount, final int betasReturned, final Progress progress)
+	{
+		final boolean auto = Double.isNaN(beta);
+		if (!auto) CpcaStar.checkBeta(beta);
+		final CpcaStar star = CpcaStar.of(fit).withRegularization(Double.isNaN(epsilon)
+			? CpcaStar.DEFAULT_REGULARIZATION : epsilon).withBetaGrid(betaCount, MIN_LOG_ODDS,
+				MAX_LOG_ODDS).withBetasReturned(betasReturned);
 		final List<String> labels = fit.targetLabels();
 		final boolean classes = labels != null && new HashSet<>(labels).size() >= 2;
 		final BetaSelection sweep = auto || classes ? star.automatic(progress) : null;
-		final List<CpcaModel> models = auto ? sweep.models() : List.of(star.model(s.beta));
+		final List<CpcaModel> models = auto ? sweep.models() : List.of(star.model(beta));
 		final Map<String, Object> facts = new LinkedHashMap<>();
 		facts.put("beta_mode", auto ? "auto" : "fixed");
 		if (auto) {
@@ -74,10 +84,11 @@ public final class StarRun {
 			.diagnostics());
 	}
 
-	public static Solution plusPlus(final Cpca fit, final MethodSettings s) {
+	/** cPCA++ on a fit; {@code epsilon} NaN: the Ledoit–Wolf ridge (the default). */
+	public static Solution plusPlus(final Cpca fit, final double epsilon) {
 		// automatic ε (the default): the Ledoit–Wolf shrinkage of C_b (docs/math/star.md)
-		final CpcaPlusPlus pp = Double.isNaN(s.epsilon) ? CpcaPlusPlus.of(fit).withShrinkage()
-			: CpcaPlusPlus.of(fit).withRegularization(s.epsilon);
+		final CpcaPlusPlus pp = Double.isNaN(epsilon) ? CpcaPlusPlus.of(fit).withShrinkage()
+			: CpcaPlusPlus.of(fit).withRegularization(epsilon);
 		final CpcaModel model = pp.model();
 		return new Solution(Method.CPCAPP, null, List.of(model), null, fit, List.of(), Map.of(
 			"regularization", model.parameters().get("regularization")), fit.diagnostics());

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.run.Solution;
+import org.cpca.core.result.Solution;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -67,7 +67,7 @@ public class AlphaSelectionContrastTest {
 		assertNotNull(s.exclusionNote());
 		assertTrue(s.exclusionNote().contains(above.size() + " of the " + grid.length),
 			s.exclusionNote());
-		final Solution solution = Solution.of(org.cpca.core.run.Method.CPCA, "auto", s
+		final Solution solution = Solution.of(org.cpca.core.result.Method.CPCA, "auto", s
 			.models(), s, cpca);
 		assertTrue(solution.diagnostics().contains(s.exclusionNote()));
 	}

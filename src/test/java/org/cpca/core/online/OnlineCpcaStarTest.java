@@ -9,8 +9,8 @@ import org.cpca.core.data.Preprocessing;
 import org.cpca.core.data.SampleSource;
 import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.run.Method;
-import org.cpca.core.run.Solution;
+import org.cpca.core.result.Method;
+import org.cpca.core.result.Solution;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

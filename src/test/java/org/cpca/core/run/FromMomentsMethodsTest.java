@@ -1,5 +1,8 @@
 package org.cpca.core.run;
 
+import org.cpca.core.result.Method;
+import org.cpca.core.result.Solution;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,8 @@
 package org.cpca.core.run;
 
+import org.cpca.core.result.Method;
+import org.cpca.core.result.Solution;
+
 import org.cpca.core.Curve;
 import org.cpca.core.Progress;
 import org.cpca.core.TestData;

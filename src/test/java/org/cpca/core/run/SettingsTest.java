@@ -1,5 +1,7 @@
 package org.cpca.core.run;
 
+import org.cpca.core.result.Method;
+
 import static org.cpca.core.TestData.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

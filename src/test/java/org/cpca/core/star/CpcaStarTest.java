@@ -7,7 +7,7 @@ import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.contrast.Measures;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.run.Solution;
+import org.cpca.core.result.Solution;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

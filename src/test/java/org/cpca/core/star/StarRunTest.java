@@ -7,10 +7,10 @@ import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.run.Method;
+import org.cpca.core.result.Method;
 import org.cpca.core.run.MethodRunner;
 import org.cpca.core.run.MethodSettings;
-import org.cpca.core.run.Solution;
+import org.cpca.core.result.Solution;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package org.cpca.core.run;
+package org.cpca.core.result;
 
 import org.cpca.core.Curve;
 import org.cpca.core.contrast.AlphaSelection;
@@ -15,7 +15,7 @@ import java.util.Map;
 /**
  * What one run of a method produced, for the layers that show and write it: the models
  * (one, or one per selected α or β), the selection that chose them, the prepared fit,
- * curves, and facts for the summary. Immutable once built by {@link MethodRunner}.
+ * curves, and facts for the summary. Immutable.
  */
 public final class Solution {
 
@@ -27,7 +27,7 @@ public final class Solution {
 	private final List<Curve> curves;
 	private final Map<String, Object> facts;
 	private final List<String> diagnostics;
-	/** Index of {@link #primary()} in {@link #models()}; see {@link PrimaryChoice}. */
+	/** Index of {@link #primary()} in {@link #models()}; see {@link #withPrimary}. */
 	private int primary = -1;
 	private String primaryReason;
 
@@ -80,7 +80,7 @@ public final class Solution {
 
 	/**
 	 * The main model (saved as model.json, shown in tables): the only one, or with several
-	 * (automatic α or β) the one {@link PrimaryChoice} picked for the user — the best
+	 * (automatic α or β) the one picked for the user ({@link #withPrimary}) — the best
 	 * separation of the target's classes when labels are known, otherwise the largest
 	 * contrast eigengap — or, if no choice was made, the first after the α = 0 / β = 0
 	 * baseline. Every model stays in {@link #models()} (and is saved).
@@ -95,12 +95,18 @@ public final class Solution {
 		return primaryReason;
 	}
 
-	/** Sets the main model (called once, by {@link MethodRunner}). */
-	void choosePrimary(final int index, final String reason) {
+	/**
+	 * This solution with model {@code index} as its main model ({@link #primary()}), for
+	 * the reason given (core.run's PrimaryChoice picks it for the user).
+	 */
+	public Solution withPrimary(final int index, final String reason) {
 		if (index < 0 || index >= models.size()) throw new IllegalArgumentException(
 			"no model " + index);
-		primary = index;
-		primaryReason = reason;
+		final Solution out = new Solution(method, alphaMode, models, selection, fit, curves,
+			facts, diagnostics);
+		out.primary = index;
+		out.primaryReason = reason;
+		return out;
 	}
 
 	/** The automatic α selection, or {@code null}. */

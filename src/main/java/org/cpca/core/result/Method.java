@@ -1,4 +1,4 @@
-package org.cpca.core.run;
+package org.cpca.core.result;
 
 import org.cpca.core.model.FittedModel;
 
