@@ -64,24 +64,42 @@ public final class ModelFile {
 
 	/** The model as a JSON tree. */
 	public static JsonObject toJson(final CpcaModel m) {
+		final JsonObject o = header(m);
+		final JsonArray comps = new JsonArray();
+		for (final double[] c : m.components())
+			comps.add(array(c));
+		o.add("components", comps);
+		variances(o, m, m.targetTotalVariance());
+		o.add("mean", array(m.preprocessing().mean()));
+		final double[] scale = m.preprocessing().scale();
+		o.add("scale", scale == null ? null : array(scale));
+		o.addProperty("whiten", m.whiten());
+		return withNotes(o, m);
+	}
+
+	/** What every model file starts with: format, version, method, α, parameters. */
+	private static JsonObject header(final FittedModel m) {
 		final JsonObject o = new JsonObject();
 		o.addProperty("format", FORMAT);
 		o.addProperty("version", VERSION);
 		o.addProperty("method", m.method());
 		o.add("alpha", alphaJson(m.alpha()));
 		o.add("parameters", parametersJson(m.parameters()));
-		final JsonArray comps = new JsonArray();
-		for (final double[] c : m.components())
-			comps.add(array(c));
-		o.add("components", comps);
+		return o;
+	}
+
+	/** The eigenvalues and the per-component and total variances. */
+	private static void variances(final JsonObject o, final FittedModel m,
+		final double targetTotal)
+	{
 		o.add("eigenvalues", array(m.eigenvalues()));
 		o.add("target_variance", array(m.targetVariance()));
 		o.add("background_variance", array(m.backgroundVariance()));
-		o.addProperty("target_total_variance", m.targetTotalVariance());
-		o.add("mean", array(m.preprocessing().mean()));
-		final double[] scale = m.preprocessing().scale();
-		o.add("scale", scale == null ? null : array(scale));
-		o.addProperty("whiten", m.whiten());
+		o.addProperty("target_total_variance", targetTotal);
+	}
+
+	/** What every model file ends with: diagnostics and attributes. */
+	private static JsonObject withNotes(final JsonObject o, final FittedModel m) {
 		final JsonArray diag = new JsonArray();
 		m.diagnostics().forEach(diag::add);
 		o.add("diagnostics", diag);
@@ -113,16 +131,8 @@ public final class ModelFile {
 
 	/** A kernel cPCA model as a JSON tree. */
 	public static JsonObject toJson(final KernelCpcaModel m) {
-		final JsonObject o = new JsonObject();
-		o.addProperty("format", FORMAT);
-		o.addProperty("version", VERSION);
-		o.addProperty("method", m.method());
-		o.add("alpha", alphaJson(m.alpha()));
-		o.add("parameters", parametersJson(m.parameters()));
-		o.add("eigenvalues", array(m.eigenvalues()));
-		o.add("target_variance", array(m.targetVariance()));
-		o.add("background_variance", array(m.backgroundVariance()));
-		o.addProperty("target_total_variance", m.targetTotalVariance());
+		final JsonObject o = header(m);
+		variances(o, m, m.targetTotalVariance());
 		o.add("mean", array(m.input().mean()));
 		final double[] scale = m.input().scale();
 		o.add("scale", scale == null ? null : array(scale));
@@ -139,13 +149,7 @@ public final class ModelFile {
 			coef.add(array(row));
 		o.add("coefficients", coef);
 		o.add("offsets", array(m.offsets()));
-		final JsonArray diag = new JsonArray();
-		m.diagnostics().forEach(diag::add);
-		o.add("diagnostics", diag);
-		final JsonObject attr = new JsonObject();
-		m.attributes().forEach(attr::addProperty);
-		o.add("attributes", attr);
-		return o;
+		return withNotes(o, m);
 	}
 
 	/** Any fitted model as a JSON tree. */
