@@ -14,9 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.apache.spark.api.java.JavaSparkContext;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,19 +30,7 @@ import ij.process.FloatProcessor;
  * cpca-spark fit in local mode (local[2]) against cpca fit on the same data: the mouse
  * protein table and the test stacks, automatic α; bad input.
  */
-public class SparkFitTest {
-
-	private static JavaSparkContext sc;
-
-	@BeforeAll
-	static void start() {
-		sc = SparkTesting.context("local[2]");
-	}
-
-	@AfterAll
-	static void stop() {
-		sc.stop();
-	}
+public class SparkFitTest extends LocalSparkTest {
 
 	/** A folder for results that several tests compare with. */
 	@TempDir

@@ -14,11 +14,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.apache.spark.api.java.JavaSparkContext;
 import org.cpca.core.gcpca.GcpcaRun;
 import org.cpca.core.pcpca.PcpcaRun;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,19 +28,7 @@ import com.google.gson.JsonParser;
  * against cpca fit on the same data: the mouse set-up (the moments path, 1e-8) and the
  * test stacks (the Gram path, 1e-6).
  */
-public class SparkMethodsTest {
-
-	private static JavaSparkContext sc;
-
-	@BeforeAll
-	static void start() {
-		sc = SparkTesting.context("local[2]");
-	}
-
-	@AfterAll
-	static void stop() {
-		sc.stop();
-	}
+public class SparkMethodsTest extends LocalSparkTest {
 
 	/** Runs both command lines on {@code args} into dir/single and dir/spark. */
 	private static JsonObject[] both(final Path dir, final String name, final String[] args)

@@ -11,9 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 
-import org.apache.spark.api.java.JavaSparkContext;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,19 +23,7 @@ import com.google.gson.JsonParser;
  * planted low-rank contrastive structure; the exact paths' limits are lowered (hidden
  * --exact-limits) so that small data take it.
  */
-public class SparkRangeTest {
-
-	private static JavaSparkContext sc;
-
-	@BeforeAll
-	static void start() {
-		sc = SparkTesting.context("local[2]");
-	}
-
-	@AfterAll
-	static void stop() {
-		sc.stop();
-	}
+public class SparkRangeTest extends LocalSparkTest {
 
 	static final int D = 60, N = 300;
 

@@ -18,8 +18,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.RawLocalFileSystem;
-import org.apache.spark.api.java.JavaSparkContext;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,7 +32,7 @@ import com.google.gson.JsonObject;
  * the API. The results equal cpca fit's on the same table; bad input gets cpca fit's
  * message with the URI for the path.
  */
-public class SparkUriTest {
+public class SparkUriTest extends LocalSparkTest {
 
 	/** The local file system under another scheme; counts the files it opens. */
 	public static final class TestFs extends RawLocalFileSystem {
@@ -65,18 +63,11 @@ public class SparkUriTest {
 		}
 	}
 
-	private static JavaSparkContext sc;
-
+	/** After {@link LocalSparkTest}'s start: the test scheme. */
 	@BeforeAll
-	static void start() {
-		sc = SparkTesting.context("local[2]");
+	static void registerTestFs() {
 		sc.hadoopConfiguration().set("fs.testfs.impl", TestFs.class.getName());
 		sc.hadoopConfiguration().set("fs.testfs.impl.disable.cache", "true");
-	}
-
-	@AfterAll
-	static void stop() {
-		sc.stop();
 	}
 
 	/** The mouse set-up with the table named {@code table} (a path or a URI). */
