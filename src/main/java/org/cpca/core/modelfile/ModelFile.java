@@ -358,15 +358,25 @@ public final class ModelFile {
 			coefficients[i] = length(numbers(coef.get(i).getAsJsonArray(), file,
 				"coefficients", false), k, file, "coefficients");
 		}
-		final double[] eig = length(numbers(o.getAsJsonArray("eigenvalues"), file,
-			"eigenvalues", false), k, file, "eigenvalues");
-		final double[] tv = length(numbers(o.getAsJsonArray("target_variance"), file,
-			"target_variance", false), k, file, "target_variance");
-		final double[] bv = length(numbers(o.getAsJsonArray("background_variance"), file,
-			"background_variance", true), k, file, "background_variance");
+		final double[][] v = readVariances(o, file, k);
+		final double[] eig = v[0], tv = v[1], bv = v[2];
 		return new KernelCpcaModel(alpha(o), parameters, kernel, Preprocessing.of(mean,
 			scale), support, coefficients, offsets, eig, tv, bv, o.get(
 				"target_total_variance").getAsDouble(), diagnostics(o), attributes(o), null);
+	}
+
+	/**
+	 * The eigenvalues, the target variances and the background variances (k each; the
+	 * background's may be absent for PCA) of a model file.
+	 */
+	private static double[][] readVariances(final JsonObject o, final Path file,
+		final int k)
+	{
+		return new double[][] { length(numbers(o.getAsJsonArray("eigenvalues"), file,
+			"eigenvalues", false), k, file, "eigenvalues"), length(numbers(o.getAsJsonArray(
+				"target_variance"), file, "target_variance", false), k, file,
+			"target_variance"), length(numbers(o.getAsJsonArray("background_variance"), file,
+				"background_variance", true), k, file, "background_variance") };
 	}
 
 	private static CpcaModel fromJson(final JsonObject o, final Path file) {
@@ -383,12 +393,8 @@ public final class ModelFile {
 			if (components[c].length != d) throw bad(file, "component " + (c + 1) + " has " +
 				components[c].length + " values but the mean has " + d);
 		}
-		final double[] eig = length(numbers(o.getAsJsonArray("eigenvalues"), file,
-			"eigenvalues", false), k, file, "eigenvalues");
-		final double[] tv = length(numbers(o.getAsJsonArray("target_variance"), file,
-			"target_variance", false), k, file, "target_variance");
-		final double[] bv = length(numbers(o.getAsJsonArray("background_variance"), file,
-			"background_variance", true), k, file, "background_variance");
+		final double[][] v = readVariances(o, file, k);
+		final double[] eig = v[0], tv = v[1], bv = v[2];
 		final JsonElement s = o.get("scale");
 		final double[] scale = s == null || s.isJsonNull() ? null : length(numbers(s
 			.getAsJsonArray(), file, "scale", false), d, file, "scale");
