@@ -92,16 +92,7 @@ class MissingPixelsCliTest {
 			final float[][][] p = TestData.planted(70 + c, 200, 200, 256, 2, 2, 0.5);
 			final Path t = tiff(dir.resolve("t" + c + ".tif"), p[0], 16), b = tiff(dir.resolve(
 				"b" + c + ".tif"), p[1], 16);
-			final Random random = new Random(100 + c);
-			final float[][][] holes = new float[2][][];
-			for (int s = 0; s < 2; s++) {
-				holes[s] = new float[p[s].length][];
-				for (int i = 0; i < p[s].length; i++) {
-					holes[s][i] = p[s][i].clone();
-					for (int j = 0; j < holes[s][i].length; j++)
-						if (random.nextDouble() < rates[c]) holes[s][i][j] = Float.NaN;
-				}
-			}
+			final float[][][] holes = TestData.withHoles(p, rates[c], new Random(100 + c));
 			final Path th = tiff(dir.resolve("th" + c + ".tif"), holes[0], 16), bh = tiff(dir
 				.resolve("bh" + c + ".tif"), holes[1], 16);
 			final String[] args = { "--method", "pcpca", "--alpha", "0.2", "-k", "2" };

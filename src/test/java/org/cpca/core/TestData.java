@@ -106,12 +106,24 @@ public final class TestData {
 	}
 
 	/**
-	 * A planted contrastive problem as floats ({@code {target, background}}, samples ×
-	 * features): {@code shared} random unit directions with standard deviation 10/√(c+1) in
-	 * both datasets, {@code targetOnly} further directions (standard deviation 3, 2.5, …,
-	 * at least 0.5) in the target only, and isotropic noise. The core tests' own generator
-	 * (the benchmarks have theirs).
+	 * A copy of {@code {target, background}} with each value made NaN (missing) with
+	 * probability {@code rate}, drawn from {@code random} dataset by dataset, row by row.
 	 */
+	public static float[][][] withHoles(final float[][][] data, final double rate,
+		final Random random)
+	{
+		final float[][][] holes = new float[data.length][][];
+		for (int s = 0; s < data.length; s++) {
+			holes[s] = new float[data[s].length][];
+			for (int i = 0; i < data[s].length; i++) {
+				holes[s][i] = data[s][i].clone();
+				for (int j = 0; j < holes[s][i].length; j++)
+					if (random.nextDouble() < rate) holes[s][i][j] = Float.NaN;
+			}
+		}
+		return holes;
+	}
+
 	/**
 	 * The unit directions {@link #planted} draws with the same seed: the first
 	 * {@code shared} are in both datasets, the next {@code targetOnly} in the target only.
@@ -119,8 +131,14 @@ public final class TestData {
 	public static double[][] plantedDirections(final long seed, final int features,
 		final int shared, final int targetOnly)
 	{
-		final Random r = new Random(seed);
-		final double[][] dirs = new double[shared + targetOnly][features];
+		return directions(new Random(seed), shared + targetOnly, features);
+	}
+
+	/** {@code count} random unit directions (normalised Gaussian vectors) drawn from r. */
+	private static double[][] directions(final Random r, final int count,
+		final int features)
+	{
+		final double[][] dirs = new double[count][features];
 		for (final double[] v : dirs) {
 			double s = 0;
 			for (int j = 0; j < features; j++)
@@ -131,20 +149,20 @@ public final class TestData {
 		return dirs;
 	}
 
+	/**
+	 * A planted contrastive problem as floats ({@code {target, background}}, samples ×
+	 * features): {@code shared} random unit directions with standard deviation 10/√(c+1) in
+	 * both datasets, {@code targetOnly} further directions (standard deviation 3, 2.5, …,
+	 * at least 0.5) in the target only, and isotropic noise. The core tests' own generator
+	 * (the benchmarks have theirs).
+	 */
 	public static float[][][] planted(final long seed, final int targetSamples,
 		final int backgroundSamples, final int features, final int shared,
 		final int targetOnly, final double noise)
 	{
 		final Random r = new Random(seed);
 		final int q = shared + targetOnly;
-		final double[][] dirs = new double[q][features];
-		for (final double[] v : dirs) {
-			double s = 0;
-			for (int j = 0; j < features; j++)
-				s += (v[j] = r.nextGaussian()) * v[j];
-			for (int j = 0; j < features; j++)
-				v[j] /= Math.sqrt(s);
-		}
+		final double[][] dirs = directions(r, q, features);
 		final double[] sdT = new double[q], sdB = new double[q];
 		for (int c = 0; c < q; c++) {
 			sdT[c] = c < shared ? 10 / Math.sqrt(c + 1) : Math.max(0.5, 3 - 0.5 * (c - shared));

@@ -126,16 +126,7 @@ class PcpcaTest {
 		final float[][][] p = TestData.planted(41, 300, 300, 30, 2, 2, 0.5);
 		final double alpha = 0.2;
 		final PcpcaModel complete = Pcpca.fit(fit(p, 2, null), alpha);
-		final Random r = new Random(5);
-		final float[][][] holes = new float[2][][];
-		for (int s = 0; s < 2; s++) {
-			holes[s] = new float[p[s].length][];
-			for (int i = 0; i < p[s].length; i++) {
-				holes[s][i] = p[s][i].clone();
-				for (int j = 0; j < holes[s][i].length; j++)
-					if (r.nextDouble() < 0.2) holes[s][i][j] = Float.NaN;
-			}
-		}
+		final float[][][] holes = TestData.withHoles(p, 0.2, new Random(5));
 		final PcpcaModel em = Pcpca.fitMissing(holes[0], holes[1], alpha, 2, 0,
 			Progress.NONE);
 		final double[] angles = Measures.principalAngles(complete.components(), em
