@@ -42,6 +42,9 @@ import javax.imageio.ImageIO;
  */
 public class Screenshots {
 
+	/** Where the dialogs are shown: right of ImageJ's window (about 540 wide) and the images. */
+	private static final int DIALOG_X = 620;
+
 	public static void main(final String[] args) throws Exception {
 		final File out = new File(args[0]);
 		out.mkdirs();
@@ -75,8 +78,10 @@ public class Screenshots {
 		final GenericDialog choice = waitForDialog("Contrastive PCA");
 		select(choice, "background", "background.tif");
 		select(choice, "method", "cpca");
-		choice.setLocation(0, 0);
-		choice.toFront(); // above ImageJ's window and the images (no window manager here)
+		// right of ImageJ's window and the images, so that nothing covers it: without a
+		// window manager toFront() does not always raise a dialog above them
+		choice.setLocation(DIALOG_X, 0);
+		choice.toFront();
 		IJ.wait(1000);
 		capture(choice.getBounds(), new File(out, "imagej-dialog-choice.png"));
 		ok(choice);
@@ -86,7 +91,7 @@ public class Screenshots {
 		absent(gd, "background mask");
 		select(gd, "alpha mode", "fixed");
 		type(gd, "alpha", "2");
-		gd.setLocation(0, 0);
+		gd.setLocation(DIALOG_X, 0);
 		gd.toFront();
 		IJ.wait(1000);
 		capture(gd.getBounds(), new File(out, "imagej-dialog.png"));
