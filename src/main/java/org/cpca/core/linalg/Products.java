@@ -21,6 +21,17 @@ import java.util.stream.IntStream;
  */
 public final class Products {
 
+	/** The inner loops: the vector kernels where the JVM offers them, else the scalar ones. */
+	static final Kernels KERNELS = Kernels.best();
+
+	/**
+	 * Which inner loops run now: "scalar", "vector (512-bit)", or the scalar ones while
+	 * the vector ones wait or warm up ({@link WarmingKernels}); for the benchmarks' notes.
+	 */
+	public static String kernels() {
+		return KERNELS.toString();
+	}
+
 	/** Row block of the accumulated matrix handled by one task (fits in L2 for m ≤ 2000). */
 	private static final int ROW_BLOCK = 48;
 
@@ -39,38 +50,8 @@ public final class Products {
 	static void syrkUpper(final double[][] g, final double[][] panel, final int count) {
 		final int m = g.length;
 		final int blocks = (m + ROW_BLOCK - 1) / ROW_BLOCK;
-		IntStream.range(0, blocks).parallel().forEach(b -> syrkRows(g, panel, count, b *
+		IntStream.range(0, blocks).parallel().forEach(b -> KERNELS.syrkRows(g, panel, count, b *
 			ROW_BLOCK, Math.min(m, (b + 1) * ROW_BLOCK)));
-	}
-
-	private static void syrkRows(final double[][] g, final double[][] p, final int count,
-		final int i0, final int i1)
-	{
-		final int m = g.length;
-		int s = 0;
-		for (; s + 3 < count; s += 4) {
-			final double[] p0 = p[s], p1 = p[s + 1], p2 = p[s + 2], p3 = p[s + 3];
-			for (int i = i0; i < i1; i++) {
-				final double a0 = p0[i], a1 = p1[i], a2 = p2[i], a3 = p3[i];
-				// adds nothing (the data are finite): skipped, e.g. the zero block of kernel
-				// features
-				if (a0 == 0 && a1 == 0 && a2 == 0 && a3 == 0) continue;
-				final double[] gi = g[i];
-				for (int j = i; j < m; j++)
-					gi[j] = Math.fma(a3, p3[j], Math.fma(a2, p2[j], Math.fma(a1, p1[j], Math.fma(
-						a0, p0[j], gi[j]))));
-			}
-		}
-		for (; s < count; s++) {
-			final double[] p0 = p[s];
-			for (int i = i0; i < i1; i++) {
-				final double a0 = p0[i];
-				if (a0 == 0) continue;
-				final double[] gi = g[i];
-				for (int j = i; j < m; j++)
-					gi[j] = Math.fma(a0, p0[j], gi[j]);
-			}
-		}
 	}
 
 	/** The full symmetric matrix (row-major) from an upper triangle, scaled by factor. */
@@ -108,7 +89,7 @@ public final class Products {
 	{
 		final int m = upper.length;
 		for (int i0 = 0; i0 < m; i0 += ROW_BLOCK)
-			syrkRows(upper, rows, count, i0, Math.min(m, i0 + ROW_BLOCK));
+			KERNELS.syrkRows(upper, rows, count, i0, Math.min(m, i0 + ROW_BLOCK));
 	}
 
 	/** {@code Σ_s p_s p_sᵀ · factor} over the given rows (each of length m). */
@@ -308,7 +289,7 @@ public final class Products {
 			IntStream.range(0, bands).parallel().forEach(b -> {
 				final int i0 = b * ROW_BLOCK, i1 = Math.min(n, i0 + ROW_BLOCK);
 				for (int c0 = 0; c0 < count; c0 += FLOAT_BLOCK) {
-					floatRows(acc, panel, c0, Math.min(count, c0 + FLOAT_BLOCK), i0, i1);
+					KERNELS.floatRows(acc, panel, c0, Math.min(count, c0 + FLOAT_BLOCK), i0, i1);
 					for (int i = i0; i < i1; i++)
 						addTwoSum(acc[i], hi[i], lo[i], i, n);
 				}
@@ -360,34 +341,6 @@ public final class Products {
 		}
 	}
 
-	/** acc[i][j] += Σ_{s ∈ [c0, c1)} p_s[i] p_s[j] for rows i0…i1−1, j ≥ i, in float. */
-	private static void floatRows(final float[][] acc, final float[][] p, final int c0,
-		final int c1, final int i0, final int i1)
-	{
-		final int n = acc.length;
-		int s = c0;
-		for (; s + 3 < c1; s += 4) {
-			final float[] p0 = p[s], p1 = p[s + 1], p2 = p[s + 2], p3 = p[s + 3];
-			for (int i = i0; i < i1; i++) {
-				final float a0 = p0[i], a1 = p1[i], a2 = p2[i], a3 = p3[i];
-				final float[] ai = acc[i];
-				// fused multiply–adds (exactly specified, so deterministic): ~15 % faster
-				for (int j = i; j < n; j++)
-					ai[j] = Math.fma(a3, p3[j], Math.fma(a2, p2[j], Math.fma(a1, p1[j], Math
-						.fma(a0, p0[j], ai[j]))));
-			}
-		}
-		for (; s < c1; s++) {
-			final float[] p0 = p[s];
-			for (int i = i0; i < i1; i++) {
-				final float a0 = p0[i];
-				final float[] ai = acc[i];
-				for (int j = i; j < n; j++)
-					ai[j] = Math.fma(a0, p0[j], ai[j]);
-			}
-		}
-	}
-
 	/** Output rows per task of {@link #times} (a block that stays in the L2 cache). */
 	private static final int TIMES_ROWS = 32;
 	/** Columns per task of {@link #times}. */
@@ -418,40 +371,12 @@ public final class Products {
 		final java.util.function.IntConsumer task = b -> {
 			final int v0 = (b / strips) * TIMES_ROWS, v1 = Math.min(p, v0 + TIMES_ROWS);
 			final int s = b % strips;
-			timesBlock(x, l, out, v0, v1, s * c / strips, (s + 1) * c / strips, 0, q);
+			KERNELS.timesBlock(x, l, out, v0, v1, s * c / strips, (s + 1) * c / strips, 0, q);
 		};
 		if (tasks == 1 || (long) p * q * c < 1 << 15) for (int b = 0; b < tasks; b++)
 			task.accept(b);
 		else IntStream.range(0, tasks).parallel().forEach(task);
 		return out;
-	}
-
-	private static void timesBlock(final double[][] x, final double[][] l,
-		final double[][] out, final int v0, final int v1, final int i0, final int i1,
-		final int t0, final int q)
-	{
-		int t = t0;
-		for (; t + 3 < q; t += 4) {
-			final double[] l0 = l[t], l1 = l[t + 1], l2 = l[t + 2], l3 = l[t + 3];
-			for (int v = v0; v < v1; v++) {
-				final double[] xv = x[v], y = out[v];
-				final double a0 = xv[t], a1 = xv[t + 1], a2 = xv[t + 2], a3 = xv[t + 3];
-				if (a0 == 0 && a1 == 0 && a2 == 0 && a3 == 0) continue;
-				for (int i = i0; i < i1; i++)
-					y[i] = Math.fma(a3, l3[i], Math.fma(a2, l2[i], Math.fma(a1, l1[i], Math.fma(a0,
-						l0[i], y[i]))));
-			}
-		}
-		for (; t < q; t++) {
-			final double[] l0 = l[t];
-			for (int v = v0; v < v1; v++) {
-				final double a0 = x[v][t];
-				if (a0 == 0) continue;
-				final double[] y = out[v];
-				for (int i = i0; i < i1; i++)
-					y[i] = Math.fma(a0, l0[i], y[i]);
-			}
-		}
 	}
 
 	/**
@@ -472,7 +397,7 @@ public final class Products {
 		final java.util.function.IntConsumer task = b -> {
 			final int v0 = r0 + (b / strips) * TIMES_ROWS, v1 = Math.min(r1, v0 + TIMES_ROWS);
 			final int s = b % strips;
-			timesBlock(x, l, out, v0, v1, c0 + s * c / strips, c0 + (s + 1) * c / strips, t0,
+			KERNELS.timesBlock(x, l, out, v0, v1, c0 + s * c / strips, c0 + (s + 1) * c / strips, t0,
 				t1);
 		};
 		if (tasks == 1 || (long) p * (t1 - t0) * c < 1 << 15) for (int b = 0; b < tasks; b++)

@@ -1,0 +1,129 @@
+package org.cpca.core.linalg;
+
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The vector kernels once the work has shown itself large enough to pay for compiling
+ * them, and once they run at compiled speed; the scalar ones until then.
+ * <p>
+ * Code on the Vector API is fast only after the JIT's optimising compiler has compiled
+ * it: before, every vector operation is an object. Compiling the vector kernels costs
+ * about a second of CPU on this project's 2-core machine, which a short run does not
+ * win back: a fresh JVM's {@code cpca fit --alpha auto} on 5,000 + 5,000 × 784 (about
+ * 10¹⁰ flops in these kernels) took 3.0–4.3 s with the vector kernels warming up beside
+ * it against 2.4–2.8 s with the scalar kernels alone (docs/speed.md). So the scalar
+ * kernels answer first and count the flops they do; past {@value #WORK_BEFORE_WARM_UP}
+ * flops (about a second of them on two cores: a large Gram matrix reaches it in its
+ * first panels, a long Fiji session after a few fits) a daemon thread runs the vector
+ * kernels on a small problem that passes through every tile shape, and when three runs
+ * in a row reach {@value #READY_GFLOPS} GFLOP/s (compiled code reaches about 40,
+ * uncompiled code well under 1) the vector kernels take over. Both give bit-identical
+ * results ({@link Kernels}), so neither the count nor the switch changes a number, only
+ * the speed. Where the vector kernels never get fast (within {@value #WARM_UP_SECONDS}
+ * s), the scalar ones stay.
+ */
+final class WarmingKernels implements Kernels {
+
+	private static final double READY_GFLOPS = 2;
+	private static final int WARM_UP_SECONDS = 20;
+	private static final double WORK_BEFORE_WARM_UP = 3e10;
+
+	private final Kernels scalar;
+	private final Kernels vector;
+	private volatile Kernels current;
+	private final AtomicLong work = new AtomicLong();
+	private final AtomicBoolean started = new AtomicBoolean();
+
+	WarmingKernels(final Kernels scalar, final Kernels vector) {
+		this.scalar = scalar;
+		this.vector = vector;
+		this.current = scalar;
+	}
+
+	/** Counts the flops of a call on the scalar kernels; starts the warm-up past the bound. */
+	private void count(final double flops) {
+		if (work.addAndGet((long) flops) > WORK_BEFORE_WARM_UP && started.compareAndSet(false,
+			true))
+		{
+			final Thread warmUp = new Thread(this::warmUp, "cpca vector kernels warm-up");
+			warmUp.setDaemon(true);
+			warmUp.start();
+		}
+	}
+
+	/** True once the vector kernels answer. */
+	boolean warm() {
+		return current == vector;
+	}
+
+	private void warmUp() {
+		// sizes that reach every tile shape and edge of VectorKernels with bands of 48 rows
+		final int m = 2 * 48 + 64 + 8 + 5, count = 16, p = 6;
+		final Random random = new Random(1);
+		final double[][] panel = new double[count][m], g = new double[m][m];
+		final float[][] fpanel = new float[count][m], acc = new float[m][m];
+		final double[][] x = new double[p][count], out = new double[p][m];
+		for (int s = 0; s < count; s++)
+			for (int j = 0; j < m; j++) {
+				panel[s][j] = random.nextGaussian();
+				fpanel[s][j] = (float) panel[s][j];
+			}
+		for (final double[] row : x)
+			for (int t = 0; t < count; t++)
+				row[t] = random.nextGaussian();
+		final double flops = 2.0 * count * m * (m + 1) + 2.0 * p * count * m;
+		final long end = System.nanoTime() + WARM_UP_SECONDS * 1_000_000_000L;
+		int fast = 0;
+		while (fast < 3 && System.nanoTime() < end) {
+			final long t0 = System.nanoTime();
+			for (int b = 0; b < m; b += 48) {
+				vector.syrkRows(g, panel, count, b, Math.min(m, b + 48));
+				vector.floatRows(acc, fpanel, 0, count, b, Math.min(m, b + 48));
+			}
+			vector.timesBlock(x, panel, out, 0, p, 0, m, 0, count);
+			final double gflops = flops / (System.nanoTime() - t0);
+			fast = gflops >= READY_GFLOPS ? fast + 1 : 0;
+		}
+		if (fast >= 3) current = vector;
+	}
+
+	@Override
+	public void syrkRows(final double[][] g, final double[][] p, final int count,
+		final int i0, final int i1)
+	{
+		final Kernels k = current;
+		if (k == scalar) count(2.0 * count * (i1 - i0) * (g.length - i0));
+		k.syrkRows(g, p, count, i0, i1);
+	}
+
+	@Override
+	public void floatRows(final float[][] acc, final float[][] p, final int c0,
+		final int c1, final int i0, final int i1)
+	{
+		final Kernels k = current;
+		if (k == scalar) count(2.0 * (c1 - c0) * (i1 - i0) * (acc.length - i0));
+		k.floatRows(acc, p, c0, c1, i0, i1);
+	}
+
+	@Override
+	public void timesBlock(final double[][] x, final double[][] l, final double[][] out,
+		final int v0, final int v1, final int i0, final int i1, final int t0, final int q)
+	{
+		final Kernels k = current;
+		if (k == scalar) count(2.0 * (v1 - v0) * (i1 - i0) * (q - t0));
+		k.timesBlock(x, l, out, v0, v1, i0, i1, t0, q);
+	}
+
+	/** Starts the warm-up now, whatever the work so far (the benchmarks do). */
+	void warmUpNow() {
+		count(WORK_BEFORE_WARM_UP + 1);
+	}
+
+	@Override
+	public String toString() {
+		return warm() ? vector.toString() : scalar + " (" + vector + (started.get()
+			? " warming up)" : " once the work is large)");
+	}
+}

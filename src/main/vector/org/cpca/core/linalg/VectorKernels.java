@@ -1,0 +1,450 @@
+package org.cpca.core.linalg;
+
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorShape;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The inner loops of {@link Products} on the JDK's Vector API (incubating in Java 17:
+ * {@code --add-modules jdk.incubator.vector}), bit-identical to {@link ScalarKernels}
+ * (see {@link Kernels}).
+ * <p>
+ * Register-blocked tiles, as a BLAS micro-kernel: a tile of 4 output rows × 3 vectors
+ * (4 × 24 doubles or 4 × 48 floats with 512-bit vectors) is held in twelve vector
+ * registers while the summation index runs its whole range; each step loads three
+ * vectors of the right factor, broadcasts four scalars of the left one and issues twelve
+ * fused multiply–adds, so the loop is bound by the multiply–add units rather than by
+ * loads and stores, which the scalar kernels' one-row axpys are. Each entry still gets
+ * its own fused multiply–adds in ascending order from its current value, so the result
+ * does not depend on the tiling. Columns are visited tile by tile across all rows of the
+ * caller's band, so a tile's column strip of the right factor stays in cache while the
+ * band's rows pass over it. Edges: tiles of 4 rows × 1 vector, single rows, and scalar
+ * entries (a few per row).
+ * <p>
+ * Compiled from {@code src/main/vector} with {@code --release 17}; loaded by
+ * {@link Kernels#best} only when the module is present, and used by {@link
+ * WarmingKernels} once the JIT has compiled them.
+ */
+final class VectorKernels implements Kernels {
+
+	private static final VectorSpecies<Double> D = DoubleVector.SPECIES_PREFERRED;
+	private static final VectorSpecies<Float> F = FloatVector.SPECIES_PREFERRED;
+	private static final int DV = D.length();
+	private static final int FV = F.length();
+
+	/** Refuses (throws) where the API would only emulate vectors. */
+	VectorKernels() {
+		if (VectorShape.preferredShape().vectorBitSize() < 256 || DV < 4)
+			throw new UnsupportedOperationException("no 256-bit vectors on this CPU");
+	}
+
+	@Override
+	public String toString() {
+		return "vector (" + D.vectorBitSize() + "-bit)";
+	}
+
+	// ---- symmetric rank-k update, double ----
+
+	@Override
+	public void syrkRows(final double[][] g, final double[][] p, final int count,
+		final int i0, final int i1)
+	{
+		final int m = g.length;
+		// the diagonal block, columns i0 … i1 − 1: per 4-row tile its small triangle
+		// entry by entry, then the rest of the block
+		int i = i0;
+		for (; i + 3 < i1; i += 4) {
+			for (int r = 0; r < 4; r++)
+				for (int j = i + r; j < i + 4; j++)
+					g[i + r][j] = syrkEntry(g[i + r][j], p, count, i + r, j);
+			int j = i + 4;
+			for (; j + DV <= i1; j += DV)
+				syrk4x1(g, p, count, i, j);
+			for (; j < i1; j++)
+				for (int r = 0; r < 4; r++)
+					g[i + r][j] = syrkEntry(g[i + r][j], p, count, i + r, j);
+		}
+		for (; i < i1; i++)
+			for (int j = i; j < i1; j++)
+				g[i][j] = syrkEntry(g[i][j], p, count, i, j);
+		// right of the diagonal block: a full rectangle, column tiles outermost
+		int j = i1;
+		for (; j + 3 * DV <= m; j += 3 * DV) {
+			int v = i0;
+			for (; v + 3 < i1; v += 4)
+				syrk4x3(g, p, count, v, j);
+			for (; v < i1; v++)
+				syrk1x3(g, p, count, v, j);
+		}
+		for (; j + DV <= m; j += DV) {
+			int v = i0;
+			for (; v + 3 < i1; v += 4)
+				syrk4x1(g, p, count, v, j);
+			for (; v < i1; v++)
+				for (int c = j; c < j + DV; c++)
+					g[v][c] = syrkEntry(g[v][c], p, count, v, c);
+		}
+		for (; j < m; j++)
+			for (int v = i0; v < i1; v++)
+				g[v][j] = syrkEntry(g[v][j], p, count, v, j);
+	}
+
+	private static double syrkEntry(double y, final double[][] p, final int count,
+		final int i, final int j)
+	{
+		for (int s = 0; s < count; s++)
+			y = Math.fma(p[s][i], p[s][j], y);
+		return y;
+	}
+
+	private static void syrk4x3(final double[][] g, final double[][] p, final int count,
+		final int i, final int j)
+	{
+		final double[] g0 = g[i], g1 = g[i + 1], g2 = g[i + 2], g3 = g[i + 3];
+		final int j1 = j + DV, j2 = j + 2 * DV;
+		DoubleVector c00 = DoubleVector.fromArray(D, g0, j), c01 = DoubleVector.fromArray(D,
+			g0, j1), c02 = DoubleVector.fromArray(D, g0, j2);
+		DoubleVector c10 = DoubleVector.fromArray(D, g1, j), c11 = DoubleVector.fromArray(D,
+			g1, j1), c12 = DoubleVector.fromArray(D, g1, j2);
+		DoubleVector c20 = DoubleVector.fromArray(D, g2, j), c21 = DoubleVector.fromArray(D,
+			g2, j1), c22 = DoubleVector.fromArray(D, g2, j2);
+		DoubleVector c30 = DoubleVector.fromArray(D, g3, j), c31 = DoubleVector.fromArray(D,
+			g3, j1), c32 = DoubleVector.fromArray(D, g3, j2);
+		for (int s = 0; s < count; s++) {
+			final double[] ps = p[s];
+			final DoubleVector b0 = DoubleVector.fromArray(D, ps, j);
+			final DoubleVector b1 = DoubleVector.fromArray(D, ps, j1);
+			final DoubleVector b2 = DoubleVector.fromArray(D, ps, j2);
+			DoubleVector a = DoubleVector.broadcast(D, ps[i]);
+			c00 = b0.fma(a, c00);
+			c01 = b1.fma(a, c01);
+			c02 = b2.fma(a, c02);
+			a = DoubleVector.broadcast(D, ps[i + 1]);
+			c10 = b0.fma(a, c10);
+			c11 = b1.fma(a, c11);
+			c12 = b2.fma(a, c12);
+			a = DoubleVector.broadcast(D, ps[i + 2]);
+			c20 = b0.fma(a, c20);
+			c21 = b1.fma(a, c21);
+			c22 = b2.fma(a, c22);
+			a = DoubleVector.broadcast(D, ps[i + 3]);
+			c30 = b0.fma(a, c30);
+			c31 = b1.fma(a, c31);
+			c32 = b2.fma(a, c32);
+		}
+		c00.intoArray(g0, j);
+		c01.intoArray(g0, j1);
+		c02.intoArray(g0, j2);
+		c10.intoArray(g1, j);
+		c11.intoArray(g1, j1);
+		c12.intoArray(g1, j2);
+		c20.intoArray(g2, j);
+		c21.intoArray(g2, j1);
+		c22.intoArray(g2, j2);
+		c30.intoArray(g3, j);
+		c31.intoArray(g3, j1);
+		c32.intoArray(g3, j2);
+	}
+
+	private static void syrk4x1(final double[][] g, final double[][] p, final int count,
+		final int i, final int j)
+	{
+		final double[] g0 = g[i], g1 = g[i + 1], g2 = g[i + 2], g3 = g[i + 3];
+		DoubleVector c0 = DoubleVector.fromArray(D, g0, j), c1 = DoubleVector.fromArray(D, g1,
+			j), c2 = DoubleVector.fromArray(D, g2, j), c3 = DoubleVector.fromArray(D, g3, j);
+		for (int s = 0; s < count; s++) {
+			final double[] ps = p[s];
+			final DoubleVector b = DoubleVector.fromArray(D, ps, j);
+			c0 = b.fma(DoubleVector.broadcast(D, ps[i]), c0);
+			c1 = b.fma(DoubleVector.broadcast(D, ps[i + 1]), c1);
+			c2 = b.fma(DoubleVector.broadcast(D, ps[i + 2]), c2);
+			c3 = b.fma(DoubleVector.broadcast(D, ps[i + 3]), c3);
+		}
+		c0.intoArray(g0, j);
+		c1.intoArray(g1, j);
+		c2.intoArray(g2, j);
+		c3.intoArray(g3, j);
+	}
+
+	private static void syrk1x3(final double[][] g, final double[][] p, final int count,
+		final int i, final int j)
+	{
+		final double[] g0 = g[i];
+		final int j1 = j + DV, j2 = j + 2 * DV;
+		DoubleVector c0 = DoubleVector.fromArray(D, g0, j), c1 = DoubleVector.fromArray(D, g0,
+			j1), c2 = DoubleVector.fromArray(D, g0, j2);
+		for (int s = 0; s < count; s++) {
+			final double[] ps = p[s];
+			final DoubleVector a = DoubleVector.broadcast(D, ps[i]);
+			c0 = DoubleVector.fromArray(D, ps, j).fma(a, c0);
+			c1 = DoubleVector.fromArray(D, ps, j1).fma(a, c1);
+			c2 = DoubleVector.fromArray(D, ps, j2).fma(a, c2);
+		}
+		c0.intoArray(g0, j);
+		c1.intoArray(g0, j1);
+		c2.intoArray(g0, j2);
+	}
+
+	// ---- symmetric rank-k update over a range of the index, float ----
+
+	@Override
+	public void floatRows(final float[][] acc, final float[][] p, final int c0,
+		final int c1, final int i0, final int i1)
+	{
+		final int n = acc.length;
+		int i = i0;
+		for (; i + 3 < i1; i += 4) {
+			for (int r = 0; r < 4; r++)
+				for (int j = i + r; j < i + 4; j++)
+					acc[i + r][j] = floatEntry(acc[i + r][j], p, c0, c1, i + r, j);
+			int j = i + 4;
+			for (; j + FV <= i1; j += FV)
+				float4x1(acc, p, c0, c1, i, j);
+			for (; j < i1; j++)
+				for (int r = 0; r < 4; r++)
+					acc[i + r][j] = floatEntry(acc[i + r][j], p, c0, c1, i + r, j);
+		}
+		for (; i < i1; i++)
+			for (int j = i; j < i1; j++)
+				acc[i][j] = floatEntry(acc[i][j], p, c0, c1, i, j);
+		int j = i1;
+		for (; j + 3 * FV <= n; j += 3 * FV) {
+			int v = i0;
+			for (; v + 3 < i1; v += 4)
+				float4x3(acc, p, c0, c1, v, j);
+			for (; v < i1; v++)
+				float1x3(acc, p, c0, c1, v, j);
+		}
+		for (; j + FV <= n; j += FV) {
+			int v = i0;
+			for (; v + 3 < i1; v += 4)
+				float4x1(acc, p, c0, c1, v, j);
+			for (; v < i1; v++)
+				for (int c = j; c < j + FV; c++)
+					acc[v][c] = floatEntry(acc[v][c], p, c0, c1, v, c);
+		}
+		for (; j < n; j++)
+			for (int v = i0; v < i1; v++)
+				acc[v][j] = floatEntry(acc[v][j], p, c0, c1, v, j);
+	}
+
+	private static float floatEntry(float y, final float[][] p, final int c0, final int c1,
+		final int i, final int j)
+	{
+		for (int s = c0; s < c1; s++)
+			y = Math.fma(p[s][i], p[s][j], y);
+		return y;
+	}
+
+	private static void float4x3(final float[][] g, final float[][] p, final int s0,
+		final int s1, final int i, final int j)
+	{
+		final float[] g0 = g[i], g1 = g[i + 1], g2 = g[i + 2], g3 = g[i + 3];
+		final int j1 = j + FV, j2 = j + 2 * FV;
+		FloatVector c00 = FloatVector.fromArray(F, g0, j), c01 = FloatVector.fromArray(F, g0,
+			j1), c02 = FloatVector.fromArray(F, g0, j2);
+		FloatVector c10 = FloatVector.fromArray(F, g1, j), c11 = FloatVector.fromArray(F, g1,
+			j1), c12 = FloatVector.fromArray(F, g1, j2);
+		FloatVector c20 = FloatVector.fromArray(F, g2, j), c21 = FloatVector.fromArray(F, g2,
+			j1), c22 = FloatVector.fromArray(F, g2, j2);
+		FloatVector c30 = FloatVector.fromArray(F, g3, j), c31 = FloatVector.fromArray(F, g3,
+			j1), c32 = FloatVector.fromArray(F, g3, j2);
+		for (int s = s0; s < s1; s++) {
+			final float[] ps = p[s];
+			final FloatVector b0 = FloatVector.fromArray(F, ps, j);
+			final FloatVector b1 = FloatVector.fromArray(F, ps, j1);
+			final FloatVector b2 = FloatVector.fromArray(F, ps, j2);
+			FloatVector a = FloatVector.broadcast(F, ps[i]);
+			c00 = b0.fma(a, c00);
+			c01 = b1.fma(a, c01);
+			c02 = b2.fma(a, c02);
+			a = FloatVector.broadcast(F, ps[i + 1]);
+			c10 = b0.fma(a, c10);
+			c11 = b1.fma(a, c11);
+			c12 = b2.fma(a, c12);
+			a = FloatVector.broadcast(F, ps[i + 2]);
+			c20 = b0.fma(a, c20);
+			c21 = b1.fma(a, c21);
+			c22 = b2.fma(a, c22);
+			a = FloatVector.broadcast(F, ps[i + 3]);
+			c30 = b0.fma(a, c30);
+			c31 = b1.fma(a, c31);
+			c32 = b2.fma(a, c32);
+		}
+		c00.intoArray(g0, j);
+		c01.intoArray(g0, j1);
+		c02.intoArray(g0, j2);
+		c10.intoArray(g1, j);
+		c11.intoArray(g1, j1);
+		c12.intoArray(g1, j2);
+		c20.intoArray(g2, j);
+		c21.intoArray(g2, j1);
+		c22.intoArray(g2, j2);
+		c30.intoArray(g3, j);
+		c31.intoArray(g3, j1);
+		c32.intoArray(g3, j2);
+	}
+
+	private static void float4x1(final float[][] g, final float[][] p, final int s0,
+		final int s1, final int i, final int j)
+	{
+		final float[] g0 = g[i], g1 = g[i + 1], g2 = g[i + 2], g3 = g[i + 3];
+		FloatVector c0 = FloatVector.fromArray(F, g0, j), c1 = FloatVector.fromArray(F, g1, j),
+			c2 = FloatVector.fromArray(F, g2, j), c3 = FloatVector.fromArray(F, g3, j);
+		for (int s = s0; s < s1; s++) {
+			final float[] ps = p[s];
+			final FloatVector b = FloatVector.fromArray(F, ps, j);
+			c0 = b.fma(FloatVector.broadcast(F, ps[i]), c0);
+			c1 = b.fma(FloatVector.broadcast(F, ps[i + 1]), c1);
+			c2 = b.fma(FloatVector.broadcast(F, ps[i + 2]), c2);
+			c3 = b.fma(FloatVector.broadcast(F, ps[i + 3]), c3);
+		}
+		c0.intoArray(g0, j);
+		c1.intoArray(g1, j);
+		c2.intoArray(g2, j);
+		c3.intoArray(g3, j);
+	}
+
+	private static void float1x3(final float[][] g, final float[][] p, final int s0,
+		final int s1, final int i, final int j)
+	{
+		final float[] g0 = g[i];
+		final int j1 = j + FV, j2 = j + 2 * FV;
+		FloatVector c0 = FloatVector.fromArray(F, g0, j), c1 = FloatVector.fromArray(F, g0, j1),
+			c2 = FloatVector.fromArray(F, g0, j2);
+		for (int s = s0; s < s1; s++) {
+			final float[] ps = p[s];
+			final FloatVector a = FloatVector.broadcast(F, ps[i]);
+			c0 = FloatVector.fromArray(F, ps, j).fma(a, c0);
+			c1 = FloatVector.fromArray(F, ps, j1).fma(a, c1);
+			c2 = FloatVector.fromArray(F, ps, j2).fma(a, c2);
+		}
+		c0.intoArray(g0, j);
+		c1.intoArray(g0, j1);
+		c2.intoArray(g0, j2);
+	}
+
+	// ---- block product, double ----
+
+	@Override
+	public void timesBlock(final double[][] x, final double[][] l, final double[][] out,
+		final int v0, final int v1, final int i0, final int i1, final int t0, final int q)
+	{
+		int i = i0;
+		for (; i + 3 * DV <= i1; i += 3 * DV) {
+			int v = v0;
+			for (; v + 3 < v1; v += 4)
+				times4x3(x, l, out, v, i, t0, q);
+			for (; v < v1; v++)
+				times1x3(x[v], l, out[v], i, t0, q);
+		}
+		for (; i + DV <= i1; i += DV) {
+			int v = v0;
+			for (; v + 3 < v1; v += 4)
+				times4x1(x, l, out, v, i, t0, q);
+			for (; v < v1; v++)
+				for (int c = i; c < i + DV; c++)
+					out[v][c] = timesEntry(out[v][c], x[v], l, c, t0, q);
+		}
+		for (; i < i1; i++)
+			for (int v = v0; v < v1; v++)
+				out[v][i] = timesEntry(out[v][i], x[v], l, i, t0, q);
+	}
+
+	private static double timesEntry(double y, final double[] xv, final double[][] l,
+		final int i, final int t0, final int q)
+	{
+		for (int t = t0; t < q; t++)
+			y = Math.fma(xv[t], l[t][i], y);
+		return y;
+	}
+
+	private static void times4x3(final double[][] x, final double[][] l,
+		final double[][] out, final int v, final int i, final int t0, final int q)
+	{
+		final double[] x0 = x[v], x1 = x[v + 1], x2 = x[v + 2], x3 = x[v + 3];
+		final double[] y0 = out[v], y1 = out[v + 1], y2 = out[v + 2], y3 = out[v + 3];
+		final int i1 = i + DV, i2 = i + 2 * DV;
+		DoubleVector c00 = DoubleVector.fromArray(D, y0, i), c01 = DoubleVector.fromArray(D,
+			y0, i1), c02 = DoubleVector.fromArray(D, y0, i2);
+		DoubleVector c10 = DoubleVector.fromArray(D, y1, i), c11 = DoubleVector.fromArray(D,
+			y1, i1), c12 = DoubleVector.fromArray(D, y1, i2);
+		DoubleVector c20 = DoubleVector.fromArray(D, y2, i), c21 = DoubleVector.fromArray(D,
+			y2, i1), c22 = DoubleVector.fromArray(D, y2, i2);
+		DoubleVector c30 = DoubleVector.fromArray(D, y3, i), c31 = DoubleVector.fromArray(D,
+			y3, i1), c32 = DoubleVector.fromArray(D, y3, i2);
+		for (int t = t0; t < q; t++) {
+			final double[] lt = l[t];
+			final DoubleVector b0 = DoubleVector.fromArray(D, lt, i);
+			final DoubleVector b1 = DoubleVector.fromArray(D, lt, i1);
+			final DoubleVector b2 = DoubleVector.fromArray(D, lt, i2);
+			DoubleVector a = DoubleVector.broadcast(D, x0[t]);
+			c00 = b0.fma(a, c00);
+			c01 = b1.fma(a, c01);
+			c02 = b2.fma(a, c02);
+			a = DoubleVector.broadcast(D, x1[t]);
+			c10 = b0.fma(a, c10);
+			c11 = b1.fma(a, c11);
+			c12 = b2.fma(a, c12);
+			a = DoubleVector.broadcast(D, x2[t]);
+			c20 = b0.fma(a, c20);
+			c21 = b1.fma(a, c21);
+			c22 = b2.fma(a, c22);
+			a = DoubleVector.broadcast(D, x3[t]);
+			c30 = b0.fma(a, c30);
+			c31 = b1.fma(a, c31);
+			c32 = b2.fma(a, c32);
+		}
+		c00.intoArray(y0, i);
+		c01.intoArray(y0, i1);
+		c02.intoArray(y0, i2);
+		c10.intoArray(y1, i);
+		c11.intoArray(y1, i1);
+		c12.intoArray(y1, i2);
+		c20.intoArray(y2, i);
+		c21.intoArray(y2, i1);
+		c22.intoArray(y2, i2);
+		c30.intoArray(y3, i);
+		c31.intoArray(y3, i1);
+		c32.intoArray(y3, i2);
+	}
+
+	private static void times4x1(final double[][] x, final double[][] l,
+		final double[][] out, final int v, final int i, final int t0, final int q)
+	{
+		final double[] x0 = x[v], x1 = x[v + 1], x2 = x[v + 2], x3 = x[v + 3];
+		DoubleVector c0 = DoubleVector.fromArray(D, out[v], i), c1 = DoubleVector.fromArray(D,
+			out[v + 1], i), c2 = DoubleVector.fromArray(D, out[v + 2], i), c3 = DoubleVector
+				.fromArray(D, out[v + 3], i);
+		for (int t = t0; t < q; t++) {
+			final DoubleVector b = DoubleVector.fromArray(D, l[t], i);
+			c0 = b.fma(DoubleVector.broadcast(D, x0[t]), c0);
+			c1 = b.fma(DoubleVector.broadcast(D, x1[t]), c1);
+			c2 = b.fma(DoubleVector.broadcast(D, x2[t]), c2);
+			c3 = b.fma(DoubleVector.broadcast(D, x3[t]), c3);
+		}
+		c0.intoArray(out[v], i);
+		c1.intoArray(out[v + 1], i);
+		c2.intoArray(out[v + 2], i);
+		c3.intoArray(out[v + 3], i);
+	}
+
+	private static void times1x3(final double[] xv, final double[][] l, final double[] y,
+		final int i, final int t0, final int q)
+	{
+		final int i1 = i + DV, i2 = i + 2 * DV;
+		DoubleVector c0 = DoubleVector.fromArray(D, y, i), c1 = DoubleVector.fromArray(D, y,
+			i1), c2 = DoubleVector.fromArray(D, y, i2);
+		for (int t = t0; t < q; t++) {
+			final double[] lt = l[t];
+			final DoubleVector a = DoubleVector.broadcast(D, xv[t]);
+			c0 = DoubleVector.fromArray(D, lt, i).fma(a, c0);
+			c1 = DoubleVector.fromArray(D, lt, i1).fma(a, c1);
+			c2 = DoubleVector.fromArray(D, lt, i2).fma(a, c2);
+		}
+		c0.intoArray(y, i);
+		c1.intoArray(y, i1);
+		c2.intoArray(y, i2);
+	}
+}
