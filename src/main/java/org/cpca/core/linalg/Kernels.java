@@ -16,13 +16,15 @@ package org.cpca.core.linalg;
  * in ascending order starting from the entry's current value: a fused multiply–add is
  * exactly specified by IEEE 754, so the order is all that decides the rounding, and
  * neither implementation reorders. Which one runs therefore changes the speed, never a
- * number, and tests compare the two for exact equality.
+ * number, and tests compare the two for exact equality (KernelsTest).
  */
 interface Kernels {
 
 	/**
 	 * {@code g[i][j] += Σ_{s < count} p[s][i] · p[s][j]} for rows {@code i0 ≤ i < i1} and
-	 * columns {@code i ≤ j < m} (the upper triangle), {@code m = g.length}.
+	 * columns {@code i ≤ j < m} (the upper triangle), {@code m = g.length}. Entries below
+	 * the diagonal are workspace: an implementation may change them, callers never read
+	 * them (likewise in {@link #floatRows}).
 	 */
 	void syrkRows(double[][] g, double[][] p, int count, int i0, int i1);
 

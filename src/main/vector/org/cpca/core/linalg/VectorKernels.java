@@ -10,21 +10,23 @@ import jdk.incubator.vector.VectorSpecies;
  * {@code --add-modules jdk.incubator.vector}), bit-identical to {@link ScalarKernels}
  * (see {@link Kernels}).
  * <p>
- * Register-blocked tiles, as a BLAS micro-kernel: a tile of 4 output rows × 3 vectors
+ * Register-blocked tiles, as in a BLAS micro-kernel: a tile of 4 output rows × 3 vectors
  * (4 × 24 doubles or 4 × 48 floats with 512-bit vectors) is held in twelve vector
  * registers while the summation index runs its whole range; each step loads three
  * vectors of the right factor, broadcasts four scalars of the left one and issues twelve
  * fused multiply–adds, so the loop is bound by the multiply–add units rather than by
  * loads and stores, which the scalar kernels' one-row axpys are. Each entry still gets
  * its own fused multiply–adds in ascending order from its current value, so the result
- * does not depend on the tiling. Columns are visited tile by tile across all rows of the
- * caller's band, so a tile's column strip of the right factor stays in cache while the
- * band's rows pass over it. Edges: tiles of 4 rows × 1 vector, single rows, and scalar
- * entries (a few per row).
+ * does not depend on the tiling. Each row tile sweeps its columns left to right (a tile's
+ * columns of the right factor follow the previous tile's in memory); the symmetric
+ * updates start a row tile at its first row's diagonal, so its lower rows also get a few
+ * entries below the diagonal, which {@link Kernels} declares workspace. Edges: tiles of
+ * 4 rows × 1 vector, single rows, and, for the last columns short of a vector, the same
+ * tiles on a zero-padded copy of those columns.
  * <p>
  * Compiled from {@code src/main/vector} with {@code --release 17}; loaded by
  * {@link Kernels#best} only when the module is present, and used by {@link
- * WarmingKernels} once the JIT has compiled them.
+ * WarmingKernels} once the JIT has compiled it.
  */
 final class VectorKernels implements Kernels {
 
@@ -32,6 +34,10 @@ final class VectorKernels implements Kernels {
 	private static final VectorSpecies<Float> F = FloatVector.SPECIES_PREFERRED;
 	private static final int DV = D.length();
 	private static final int FV = F.length();
+
+	/** Per-thread scratch rows for the edge tiles (see {@link #edgeRows}). */
+	private static final ThreadLocal<double[][]> DOUBLE_SCRATCH = new ThreadLocal<>();
+	private static final ThreadLocal<float[][]> FLOAT_SCRATCH = new ThreadLocal<>();
 
 	/** Refuses (throws) where the API would only emulate vectors. */
 	VectorKernels() {
@@ -44,58 +50,81 @@ final class VectorKernels implements Kernels {
 		return "vector (" + D.vectorBitSize() + "-bit)";
 	}
 
+	/** At least {@code rows} scratch rows of at least {@code width}, this thread's own. */
+	private static double[][] doubleScratch(final int rows, final int width) {
+		double[][] s = DOUBLE_SCRATCH.get();
+		if (s == null || s.length < rows || s[0].length < width) {
+			s = new double[Math.max(rows, s == null ? 0 : s.length)][Math.max(width, s == null
+				? 0 : s[0].length)];
+			DOUBLE_SCRATCH.set(s);
+		}
+		return s;
+	}
+
+	private static float[][] floatScratch(final int rows, final int width) {
+		float[][] s = FLOAT_SCRATCH.get();
+		if (s == null || s.length < rows || s[0].length < width) {
+			s = new float[Math.max(rows, s == null ? 0 : s.length)][Math.max(width, s == null
+				? 0 : s[0].length)];
+			FLOAT_SCRATCH.set(s);
+		}
+		return s;
+	}
+
 	// ---- symmetric rank-k update, double ----
 
 	@Override
-	public void syrkRows(final double[][] g, final double[][] p, final int count,
-		final int i0, final int i1)
+	public void syrkRows(final double[][] g, final double[][] p, final int count, final int i0,
+		final int i1)
 	{
 		final int m = g.length;
-		// the diagonal block, columns i0 … i1 − 1: per 4-row tile its small triangle
-		// entry by entry, then the rest of the block
 		int i = i0;
 		for (; i + 3 < i1; i += 4) {
-			for (int r = 0; r < 4; r++)
-				for (int j = i + r; j < i + 4; j++)
-					g[i + r][j] = syrkEntry(g[i + r][j], p, count, i + r, j);
-			int j = i + 4;
-			for (; j + DV <= i1; j += DV)
+			int j = i;
+			for (; j + 3 * DV <= m; j += 3 * DV)
+				syrk4x3(g, p, count, i, j);
+			for (; j + DV <= m; j += DV)
 				syrk4x1(g, p, count, i, j);
-			for (; j < i1; j++)
-				for (int r = 0; r < 4; r++)
-					g[i + r][j] = syrkEntry(g[i + r][j], p, count, i + r, j);
+			if (j < m) syrkEdge(g, p, count, i, 4, j);
 		}
-		for (; i < i1; i++)
-			for (int j = i; j < i1; j++)
-				g[i][j] = syrkEntry(g[i][j], p, count, i, j);
-		// right of the diagonal block: a full rectangle, column tiles outermost
-		int j = i1;
-		for (; j + 3 * DV <= m; j += 3 * DV) {
-			int v = i0;
-			for (; v + 3 < i1; v += 4)
-				syrk4x3(g, p, count, v, j);
-			for (; v < i1; v++)
-				syrk1x3(g, p, count, v, j);
+		for (; i < i1; i++) {
+			int j = i;
+			for (; j + 3 * DV <= m; j += 3 * DV)
+				syrk1x3(g, p, count, i, j);
+			for (; j + DV <= m; j += DV)
+				syrk1x1(g, p, count, i, j);
+			if (j < m) syrkEdge(g, p, count, i, 1, j);
 		}
-		for (; j + DV <= m; j += DV) {
-			int v = i0;
-			for (; v + 3 < i1; v += 4)
-				syrk4x1(g, p, count, v, j);
-			for (; v < i1; v++)
-				for (int c = j; c < j + DV; c++)
-					g[v][c] = syrkEntry(g[v][c], p, count, v, c);
-		}
-		for (; j < m; j++)
-			for (int v = i0; v < i1; v++)
-				g[v][j] = syrkEntry(g[v][j], p, count, v, j);
 	}
 
-	private static double syrkEntry(double y, final double[][] p, final int count,
-		final int i, final int j)
+	/**
+	 * Rows i … i + rows − 1 (rows = 1 or 4), columns j … m − 1 (fewer than a vector): the
+	 * same tiles on this thread's scratch rows, which hold per step the rows' factors and
+	 * then those columns zero-padded to a vector, and the accumulator likewise.
+	 */
+	private static void syrkEdge(final double[][] g, final double[][] p, final int count,
+		final int i, final int rows, final int j)
 	{
-		for (int s = 0; s < count; s++)
-			y = Math.fma(p[s][i], p[s][j], y);
-		return y;
+		final int w = g.length - j;
+		// rows S0 … S1 − 1: the steps (the tile rows' factors, then the columns); the next
+		// four: the accumulator rows, in the same layout
+		final double[][] s = doubleScratch(count + 4, 4 + DV);
+		for (int t = 0; t < count; t++) {
+			final double[] row = s[t], pt = p[t];
+			for (int r = 0; r < rows; r++)
+				row[r] = pt[i + r];
+			System.arraycopy(pt, j, row, 4, w);
+			java.util.Arrays.fill(row, 4 + w, 4 + DV, 0);
+		}
+		final double[][] acc = { s[count], s[count + 1], s[count + 2], s[count + 3] };
+		for (int r = 0; r < rows; r++) {
+			System.arraycopy(g[i + r], j, acc[r], 4, w);
+			java.util.Arrays.fill(acc[r], 4 + w, 4 + DV, 0);
+		}
+		if (rows == 4) syrk4x1(acc, s, count, 0, 4);
+		else syrk1x1(acc, s, count, 0, 4);
+		for (int r = 0; r < rows; r++)
+			System.arraycopy(acc[r], 4, g[i + r], j, w);
 	}
 
 	private static void syrk4x3(final double[][] g, final double[][] p, final int count,
@@ -103,14 +132,14 @@ final class VectorKernels implements Kernels {
 	{
 		final double[] g0 = g[i], g1 = g[i + 1], g2 = g[i + 2], g3 = g[i + 3];
 		final int j1 = j + DV, j2 = j + 2 * DV;
-		DoubleVector c00 = DoubleVector.fromArray(D, g0, j), c01 = DoubleVector.fromArray(D,
-			g0, j1), c02 = DoubleVector.fromArray(D, g0, j2);
-		DoubleVector c10 = DoubleVector.fromArray(D, g1, j), c11 = DoubleVector.fromArray(D,
-			g1, j1), c12 = DoubleVector.fromArray(D, g1, j2);
-		DoubleVector c20 = DoubleVector.fromArray(D, g2, j), c21 = DoubleVector.fromArray(D,
-			g2, j1), c22 = DoubleVector.fromArray(D, g2, j2);
-		DoubleVector c30 = DoubleVector.fromArray(D, g3, j), c31 = DoubleVector.fromArray(D,
-			g3, j1), c32 = DoubleVector.fromArray(D, g3, j2);
+		DoubleVector c00 = DoubleVector.fromArray(D, g0, j), c01 = DoubleVector.fromArray(D, g0, j1),
+			c02 = DoubleVector.fromArray(D, g0, j2);
+		DoubleVector c10 = DoubleVector.fromArray(D, g1, j), c11 = DoubleVector.fromArray(D, g1, j1),
+			c12 = DoubleVector.fromArray(D, g1, j2);
+		DoubleVector c20 = DoubleVector.fromArray(D, g2, j), c21 = DoubleVector.fromArray(D, g2, j1),
+			c22 = DoubleVector.fromArray(D, g2, j2);
+		DoubleVector c30 = DoubleVector.fromArray(D, g3, j), c31 = DoubleVector.fromArray(D, g3, j1),
+			c32 = DoubleVector.fromArray(D, g3, j2);
 		for (int s = 0; s < count; s++) {
 			final double[] ps = p[s];
 			final DoubleVector b0 = DoubleVector.fromArray(D, ps, j);
@@ -151,8 +180,8 @@ final class VectorKernels implements Kernels {
 		final int i, final int j)
 	{
 		final double[] g0 = g[i], g1 = g[i + 1], g2 = g[i + 2], g3 = g[i + 3];
-		DoubleVector c0 = DoubleVector.fromArray(D, g0, j), c1 = DoubleVector.fromArray(D, g1,
-			j), c2 = DoubleVector.fromArray(D, g2, j), c3 = DoubleVector.fromArray(D, g3, j);
+		DoubleVector c0 = DoubleVector.fromArray(D, g0, j), c1 = DoubleVector.fromArray(D, g1, j),
+			c2 = DoubleVector.fromArray(D, g2, j), c3 = DoubleVector.fromArray(D, g3, j);
 		for (int s = 0; s < count; s++) {
 			final double[] ps = p[s];
 			final DoubleVector b = DoubleVector.fromArray(D, ps, j);
@@ -172,8 +201,8 @@ final class VectorKernels implements Kernels {
 	{
 		final double[] g0 = g[i];
 		final int j1 = j + DV, j2 = j + 2 * DV;
-		DoubleVector c0 = DoubleVector.fromArray(D, g0, j), c1 = DoubleVector.fromArray(D, g0,
-			j1), c2 = DoubleVector.fromArray(D, g0, j2);
+		DoubleVector c0 = DoubleVector.fromArray(D, g0, j), c1 = DoubleVector.fromArray(D, g0, j1),
+			c2 = DoubleVector.fromArray(D, g0, j2);
 		for (int s = 0; s < count; s++) {
 			final double[] ps = p[s];
 			final DoubleVector a = DoubleVector.broadcast(D, ps[i]);
@@ -186,70 +215,86 @@ final class VectorKernels implements Kernels {
 		c2.intoArray(g0, j2);
 	}
 
-	// ---- symmetric rank-k update over a range of the index, float ----
-
-	@Override
-	public void floatRows(final float[][] acc, final float[][] p, final int c0,
-		final int c1, final int i0, final int i1)
-	{
-		final int n = acc.length;
-		int i = i0;
-		for (; i + 3 < i1; i += 4) {
-			for (int r = 0; r < 4; r++)
-				for (int j = i + r; j < i + 4; j++)
-					acc[i + r][j] = floatEntry(acc[i + r][j], p, c0, c1, i + r, j);
-			int j = i + 4;
-			for (; j + FV <= i1; j += FV)
-				float4x1(acc, p, c0, c1, i, j);
-			for (; j < i1; j++)
-				for (int r = 0; r < 4; r++)
-					acc[i + r][j] = floatEntry(acc[i + r][j], p, c0, c1, i + r, j);
-		}
-		for (; i < i1; i++)
-			for (int j = i; j < i1; j++)
-				acc[i][j] = floatEntry(acc[i][j], p, c0, c1, i, j);
-		int j = i1;
-		for (; j + 3 * FV <= n; j += 3 * FV) {
-			int v = i0;
-			for (; v + 3 < i1; v += 4)
-				float4x3(acc, p, c0, c1, v, j);
-			for (; v < i1; v++)
-				float1x3(acc, p, c0, c1, v, j);
-		}
-		for (; j + FV <= n; j += FV) {
-			int v = i0;
-			for (; v + 3 < i1; v += 4)
-				float4x1(acc, p, c0, c1, v, j);
-			for (; v < i1; v++)
-				for (int c = j; c < j + FV; c++)
-					acc[v][c] = floatEntry(acc[v][c], p, c0, c1, v, c);
-		}
-		for (; j < n; j++)
-			for (int v = i0; v < i1; v++)
-				acc[v][j] = floatEntry(acc[v][j], p, c0, c1, v, j);
-	}
-
-	private static float floatEntry(float y, final float[][] p, final int c0, final int c1,
+	private static void syrk1x1(final double[][] g, final double[][] p, final int count,
 		final int i, final int j)
 	{
-		for (int s = c0; s < c1; s++)
-			y = Math.fma(p[s][i], p[s][j], y);
-		return y;
+		DoubleVector c = DoubleVector.fromArray(D, g[i], j);
+		for (int s = 0; s < count; s++) {
+			final double[] ps = p[s];
+			c = DoubleVector.fromArray(D, ps, j).fma(DoubleVector.broadcast(D, ps[i]), c);
+		}
+		c.intoArray(g[i], j);
 	}
 
-	private static void float4x3(final float[][] g, final float[][] p, final int s0,
-		final int s1, final int i, final int j)
+	// ---- symmetric rank-k update, float ----
+
+	@Override
+	public void floatRows(final float[][] g, final float[][] p, final int s0, final int s1, final int i0,
+		final int i1)
+	{
+		final int m = g.length;
+		int i = i0;
+		for (; i + 3 < i1; i += 4) {
+			int j = i;
+			for (; j + 3 * FV <= m; j += 3 * FV)
+				float4x3(g, p, s0, s1, i, j);
+			for (; j + FV <= m; j += FV)
+				float4x1(g, p, s0, s1, i, j);
+			if (j < m) floatEdge(g, p, s0, s1, i, 4, j);
+		}
+		for (; i < i1; i++) {
+			int j = i;
+			for (; j + 3 * FV <= m; j += 3 * FV)
+				float1x3(g, p, s0, s1, i, j);
+			for (; j + FV <= m; j += FV)
+				float1x1(g, p, s0, s1, i, j);
+			if (j < m) floatEdge(g, p, s0, s1, i, 1, j);
+		}
+	}
+
+	/**
+	 * Rows i … i + rows − 1 (rows = 1 or 4), columns j … m − 1 (fewer than a vector): the
+	 * same tiles on this thread's scratch rows, which hold per step the rows' factors and
+	 * then those columns zero-padded to a vector, and the accumulator likewise.
+	 */
+	private static void floatEdge(final float[][] g, final float[][] p, final int s0, final int s1,
+		final int i, final int rows, final int j)
+	{
+		final int w = g.length - j;
+		// rows S0 … S1 − 1: the steps (the tile rows' factors, then the columns); the next
+		// four: the accumulator rows, in the same layout
+		final float[][] s = floatScratch(s1 + 4, 4 + FV);
+		for (int t = s0; t < s1; t++) {
+			final float[] row = s[t], pt = p[t];
+			for (int r = 0; r < rows; r++)
+				row[r] = pt[i + r];
+			System.arraycopy(pt, j, row, 4, w);
+			java.util.Arrays.fill(row, 4 + w, 4 + FV, 0);
+		}
+		final float[][] acc = { s[s1], s[s1 + 1], s[s1 + 2], s[s1 + 3] };
+		for (int r = 0; r < rows; r++) {
+			System.arraycopy(g[i + r], j, acc[r], 4, w);
+			java.util.Arrays.fill(acc[r], 4 + w, 4 + FV, 0);
+		}
+		if (rows == 4) float4x1(acc, s, s0, s1, 0, 4);
+		else float1x1(acc, s, s0, s1, 0, 4);
+		for (int r = 0; r < rows; r++)
+			System.arraycopy(acc[r], 4, g[i + r], j, w);
+	}
+
+	private static void float4x3(final float[][] g, final float[][] p, final int s0, final int s1,
+		final int i, final int j)
 	{
 		final float[] g0 = g[i], g1 = g[i + 1], g2 = g[i + 2], g3 = g[i + 3];
 		final int j1 = j + FV, j2 = j + 2 * FV;
-		FloatVector c00 = FloatVector.fromArray(F, g0, j), c01 = FloatVector.fromArray(F, g0,
-			j1), c02 = FloatVector.fromArray(F, g0, j2);
-		FloatVector c10 = FloatVector.fromArray(F, g1, j), c11 = FloatVector.fromArray(F, g1,
-			j1), c12 = FloatVector.fromArray(F, g1, j2);
-		FloatVector c20 = FloatVector.fromArray(F, g2, j), c21 = FloatVector.fromArray(F, g2,
-			j1), c22 = FloatVector.fromArray(F, g2, j2);
-		FloatVector c30 = FloatVector.fromArray(F, g3, j), c31 = FloatVector.fromArray(F, g3,
-			j1), c32 = FloatVector.fromArray(F, g3, j2);
+		FloatVector c00 = FloatVector.fromArray(F, g0, j), c01 = FloatVector.fromArray(F, g0, j1),
+			c02 = FloatVector.fromArray(F, g0, j2);
+		FloatVector c10 = FloatVector.fromArray(F, g1, j), c11 = FloatVector.fromArray(F, g1, j1),
+			c12 = FloatVector.fromArray(F, g1, j2);
+		FloatVector c20 = FloatVector.fromArray(F, g2, j), c21 = FloatVector.fromArray(F, g2, j1),
+			c22 = FloatVector.fromArray(F, g2, j2);
+		FloatVector c30 = FloatVector.fromArray(F, g3, j), c31 = FloatVector.fromArray(F, g3, j1),
+			c32 = FloatVector.fromArray(F, g3, j2);
 		for (int s = s0; s < s1; s++) {
 			final float[] ps = p[s];
 			final FloatVector b0 = FloatVector.fromArray(F, ps, j);
@@ -286,8 +331,8 @@ final class VectorKernels implements Kernels {
 		c32.intoArray(g3, j2);
 	}
 
-	private static void float4x1(final float[][] g, final float[][] p, final int s0,
-		final int s1, final int i, final int j)
+	private static void float4x1(final float[][] g, final float[][] p, final int s0, final int s1,
+		final int i, final int j)
 	{
 		final float[] g0 = g[i], g1 = g[i + 1], g2 = g[i + 2], g3 = g[i + 3];
 		FloatVector c0 = FloatVector.fromArray(F, g0, j), c1 = FloatVector.fromArray(F, g1, j),
@@ -306,8 +351,8 @@ final class VectorKernels implements Kernels {
 		c3.intoArray(g3, j);
 	}
 
-	private static void float1x3(final float[][] g, final float[][] p, final int s0,
-		final int s1, final int i, final int j)
+	private static void float1x3(final float[][] g, final float[][] p, final int s0, final int s1,
+		final int i, final int j)
 	{
 		final float[] g0 = g[i];
 		final int j1 = j + FV, j2 = j + 2 * FV;
@@ -325,39 +370,67 @@ final class VectorKernels implements Kernels {
 		c2.intoArray(g0, j2);
 	}
 
+	private static void float1x1(final float[][] g, final float[][] p, final int s0, final int s1,
+		final int i, final int j)
+	{
+		FloatVector c = FloatVector.fromArray(F, g[i], j);
+		for (int s = s0; s < s1; s++) {
+			final float[] ps = p[s];
+			c = FloatVector.fromArray(F, ps, j).fma(FloatVector.broadcast(F, ps[i]), c);
+		}
+		c.intoArray(g[i], j);
+	}
+
 	// ---- block product, double ----
 
 	@Override
 	public void timesBlock(final double[][] x, final double[][] l, final double[][] out,
 		final int v0, final int v1, final int i0, final int i1, final int t0, final int q)
 	{
-		int i = i0;
-		for (; i + 3 * DV <= i1; i += 3 * DV) {
-			int v = v0;
-			for (; v + 3 < v1; v += 4)
+		int v = v0;
+		for (; v + 3 < v1; v += 4) {
+			int i = i0;
+			for (; i + 3 * DV <= i1; i += 3 * DV)
 				times4x3(x, l, out, v, i, t0, q);
-			for (; v < v1; v++)
-				times1x3(x[v], l, out[v], i, t0, q);
-		}
-		for (; i + DV <= i1; i += DV) {
-			int v = v0;
-			for (; v + 3 < v1; v += 4)
+			for (; i + DV <= i1; i += DV)
 				times4x1(x, l, out, v, i, t0, q);
-			for (; v < v1; v++)
-				for (int c = i; c < i + DV; c++)
-					out[v][c] = timesEntry(out[v][c], x[v], l, c, t0, q);
+			if (i < i1) timesEdge(x, l, out, v, 4, i, i1, t0, q);
 		}
-		for (; i < i1; i++)
-			for (int v = v0; v < v1; v++)
-				out[v][i] = timesEntry(out[v][i], x[v], l, i, t0, q);
+		for (; v < v1; v++) {
+			int i = i0;
+			for (; i + 3 * DV <= i1; i += 3 * DV)
+				times1x3(x[v], l, out[v], i, t0, q);
+			for (; i + DV <= i1; i += DV)
+				times1x1(x[v], l, out[v], i, t0, q);
+			if (i < i1) timesEdge(x, l, out, v, 1, i, i1, t0, q);
+		}
 	}
 
-	private static double timesEntry(double y, final double[] xv, final double[][] l,
-		final int i, final int t0, final int q)
+	/**
+	 * Rows v … v + rows − 1 (rows = 1 or 4), columns i … i1 − 1 (fewer than a vector): the
+	 * same tiles on this thread's scratch rows holding l's columns zero-padded to a vector,
+	 * and the output's entries likewise.
+	 */
+	private static void timesEdge(final double[][] x, final double[][] l,
+		final double[][] out, final int v, final int rows, final int i, final int i1,
+		final int t0, final int q)
 	{
-		for (int t = t0; t < q; t++)
-			y = Math.fma(xv[t], l[t][i], y);
-		return y;
+		final int w = i1 - i;
+		final double[][] s = doubleScratch(q + 4, DV);
+		for (int t = t0; t < q; t++) {
+			System.arraycopy(l[t], i, s[t], 0, w);
+			java.util.Arrays.fill(s[t], w, DV, 0);
+		}
+		final double[][] acc = new double[v + rows][];
+		for (int r = 0; r < rows; r++) {
+			acc[v + r] = s[q + r];
+			System.arraycopy(out[v + r], i, acc[v + r], 0, w);
+			java.util.Arrays.fill(acc[v + r], w, DV, 0);
+		}
+		if (rows == 4) times4x1(x, s, acc, v, 0, t0, q);
+		else times1x1(x[v], s, acc[v], 0, t0, q);
+		for (int r = 0; r < rows; r++)
+			System.arraycopy(acc[v + r], 0, out[v + r], i, w);
 	}
 
 	private static void times4x3(final double[][] x, final double[][] l,
@@ -446,5 +519,14 @@ final class VectorKernels implements Kernels {
 		c0.intoArray(y, i);
 		c1.intoArray(y, i1);
 		c2.intoArray(y, i2);
+	}
+
+	private static void times1x1(final double[] xv, final double[][] l, final double[] y,
+		final int i, final int t0, final int q)
+	{
+		DoubleVector c = DoubleVector.fromArray(D, y, i);
+		for (int t = t0; t < q; t++)
+			c = DoubleVector.fromArray(D, l[t], i).fma(DoubleVector.broadcast(D, xv[t]), c);
+		c.intoArray(y, i);
 	}
 }
