@@ -235,6 +235,15 @@ public final class Bench {
 					.getRuntime().maxMemory() >> 20, time.note()));
 	}
 
+	/**
+	 * The start-up options a child JVM needs to run as this one does: the incubating
+	 * Vector API's module when this JVM has it (the vector kernels, docs/speed.md).
+	 */
+	static List<String> childJvmOptions() {
+		return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() ? List.of(
+			"--add-modules", "jdk.incubator.vector") : List.of();
+	}
+
 	static Row print(final PrintStream out, final Row row) {
 		out.println(row);
 		out.flush();

@@ -108,9 +108,12 @@ final class OneShotBench {
 		final Path launcher = Paths.get(home, "cpca");
 		if (System.getProperty("cpca.home") != null && Files.isExecutable(launcher))
 			return new ArrayList<>(List.of(launcher.toString()));
-		return new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin",
-			"java").toString(), "-Djava.awt.headless=true", "-cp", System.getProperty(
-				"java.class.path"), "org.cpca.cli.Main"));
+		final List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty(
+			"java.home"), "bin", "java").toString()));
+		cmd.addAll(Bench.childJvmOptions());
+		cmd.addAll(List.of("-Djava.awt.headless=true", "-cp", System.getProperty(
+			"java.class.path"), "org.cpca.cli.Main"));
+		return cmd;
 	}
 
 	private static List<String> peerCommand(final String python, final Path peer) {

@@ -278,8 +278,9 @@ public final class PeerBench {
 	{
 		final String java = Path.of(System.getProperty("java.home"), "bin", "java")
 			.toString();
-		final List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + heapMiB(c) + "m",
-			"-Djava.util.concurrent.ForkJoinPool.common" +
+		final List<String> cmd = new ArrayList<>(List.of(java));
+		cmd.addAll(Bench.childJvmOptions());
+		cmd.addAll(List.of("-Xmx" + heapMiB(c) + "m", "-Djava.util.concurrent.ForkJoinPool.common" +
 				".parallelism=" + (threads > 0 ? threads : Runtime.getRuntime()
 					.availableProcessors()), "-cp", System.getProperty("java.class.path"),
 			PeerBench.class.getName(), c.peer.equals("auto") ? "auto" : "one", dir.toString(),

@@ -90,8 +90,8 @@ final class ProductsBench {
 		final double gflops = flops * runs / cpu / 1e9;
 		rows.add(Bench.print(out, new Bench.Row(name, shape, time.median, Double.NaN, String
 			.format(Locale.ROOT, "%.1f GFLOP/s per CPU-second = %.0f %% of the peak (%d " +
-				"runs, %.2f CPU s); %s", gflops, 100 * gflops / peak, runs, cpu, time
-					.note()))));
+				"runs, %.2f CPU s; %s kernels); %s", gflops, 100 * gflops / peak, runs, cpu,
+				Products.kernels(), time.note()))));
 	}
 
 	/** The measured double-precision peak of one core in GFLOP/s (see the class note). */

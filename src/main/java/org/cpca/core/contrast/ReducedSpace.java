@@ -117,10 +117,11 @@ public final class ReducedSpace extends ContrastiveSpace {
 	 * {@code (w_p − Σ L_pc' l_c')/√diag_p} over the columns c' already computed in this
 	 * panel (rows pivoted earlier get 0, the pivot row √diag_p); after the panel, the
 	 * not-yet-pivoted rows of W are updated once, {@code w_i −= Σ_c L_ic l_c} over the
-	 * panel's columns. L is held by columns (separate arrays), so both updates are runs of
-	 * four-column fused multiply–adds that the JIT vectorises, and W is read and written
-	 * once per panel instead of L being re-read for every column. Rows are spread over the
-	 * cores in strips; every entry is computed in the same order whatever the split.
+	 * panel's columns. L is held by columns (separate arrays): the column update is runs of
+	 * four-column fused multiply–adds, and the panel update is a block product
+	 * ({@link Products#multiplyAdd}, on the vector kernels where they run), so W is read and
+	 * written once per panel instead of L being re-read for every column. Tiles are spread
+	 * over the cores; every entry is computed in the same order whatever the split.
 	 */
 	public static double[][] pivotedCholesky(final double[] g, final int n) {
 		return pivotedCholesky(g, n, 0, null, RANK_TOLERANCE);
@@ -163,7 +164,6 @@ public final class ReducedSpace extends ContrastiveSpace {
 		}
 		final boolean[] pivoted = new boolean[n];
 		final double[][] cols = new double[n][];
-		final int strips = n >= 256 ? 2 : 1;
 		int r = 0;
 		boolean exhausted = false;
 		// the rows among which pivots are sought: the priority rows first, then all
@@ -205,14 +205,23 @@ public final class ReducedSpace extends ContrastiveSpace {
 				cols[r++] = v;
 			}
 			if (exhausted || r == n || r == r0) break;
-			final int c0 = r0, c1 = r;
-			final double[][] wr = w;
-			final java.util.function.IntConsumer strip = t -> {
-				for (int i = t * n / strips; i < (t + 1) * n / strips; i++)
-					if (!pivoted[i]) subtractColumns(cols, c0, c1, wr[i], i, 0, n);
-			};
-			if (strips == 1) strip.accept(0);
-			else IntStream.range(0, strips).parallel().forEach(strip);
+			// w_i −= Σ_c L_ic l_c for the rows not pivoted yet: a block product of their
+			// factors −L_ic with the panel's columns (the same fused multiply–adds in the same
+			// order as subtractColumns), tiled over the cores
+			final int width = r - r0;
+			int left = 0;
+			for (int i = 0; i < n; i++)
+				if (!pivoted[i]) left++;
+			final double[][] rows = new double[left][], factors = new double[left][width];
+			for (int i = 0, q = 0; i < n; i++)
+				if (!pivoted[i]) {
+					rows[q] = w[i];
+					for (int t = 0; t < width; t++)
+						factors[q][t] = -cols[r0 + t][i];
+					q++;
+				}
+			Products.multiplyAdd(factors, Arrays.copyOfRange(cols, r0, r), rows, 0, left, 0,
+				width, 0, n);
 		}
 		w = null; // W is done with: collectable before L is allocated
 		final double[][] l = new double[n][r];

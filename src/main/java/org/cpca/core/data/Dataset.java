@@ -52,22 +52,35 @@ public final class Dataset {
 		final int d = rows[0].length;
 		if (d == 0) throw new IllegalArgumentException(name +
 			" has no features: each sample must have at least one value");
-		for (int i = 0; i < rows.length; i++) {
-			final float[] row = rows[i];
-			if (row.length != d) throw new IllegalArgumentException(name + ": sample " +
-				(i + 1) + " has " + row.length + " features but sample 1 has " + d +
+		for (int i = 0; i < rows.length; i++)
+			if (rows[i].length != d) throw new IllegalArgumentException(name + ": sample " +
+				(i + 1) + " has " + rows[i].length + " features but sample 1 has " + d +
 				"; all samples must have the same number of features");
+		// every value finite: x − x is 0 for every finite x and NaN for NaN and ±∞ (one
+		// subtraction a value, no call: a fresh JVM interprets this loop at first); rows
+		// on all cores; the first bad row in sample order is reported
+		final int bad = java.util.stream.IntStream.range(0, rows.length).parallel().filter(
+			i -> !finite(rows[i])).findFirst().orElse(-1);
+		if (bad >= 0) {
+			final float[] row = rows[bad];
 			for (int j = 0; j < d; j++) {
 				if (Float.isNaN(row[j])) throw new IllegalArgumentException(name + " has a " +
-					"missing value (NaN) at sample " + (i + 1) + ", feature " + (j + 1) + ": " +
+					"missing value (NaN) at sample " + (bad + 1) + ", feature " + (j + 1) + ": " +
 					"model missing values with PCPCA (--method pcpca --missing model), or " +
 					"fill them (--missing mean|zero)");
 				if (!Float.isFinite(row[j])) throw new IllegalArgumentException(name +
-					" has a non-finite value (" + row[j] + ") at sample " + (i + 1) +
+					" has a non-finite value (" + row[j] + ") at sample " + (bad + 1) +
 					", feature " + (j + 1) + ": remove or replace non-finite values first");
 			}
 		}
 		return new Dataset(name, rows, d, null, null);
+	}
+
+	/** True if every value of the row is finite. */
+	private static boolean finite(final float[] row) {
+		for (final float v : row)
+			if (v - v != 0) return false;
+		return true;
 	}
 
 	/** Copies double-precision rows into a new dataset. */

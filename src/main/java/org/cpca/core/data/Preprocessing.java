@@ -45,8 +45,15 @@ public final class Preprocessing {
 		final List<String> diagnostics)
 	{
 		try {
-			return fit(x.name(), x.samples(), x.features(), x::row, standardize, diagnostics,
-				Progress.NONE);
+			final int n = x.samples(), d = x.features();
+			if ((long) n * d < PARALLEL_VALUES || d < 2 * STRIP) return fit(x.name(), n, d,
+				x::row, standardize, diagnostics, Progress.NONE);
+			// in memory and large: strips of features on all cores; each feature's sums
+			// still run over the samples in order, so the result is the same
+			final double[] mean = new double[d], ss = standardize ? new double[d] : null;
+			java.util.stream.IntStream.range(0, (d + STRIP - 1) / STRIP).parallel().forEach(
+				b -> sums(x, b * STRIP, Math.min(d, (b + 1) * STRIP), mean, ss));
+			return finish(x.name(), n, mean, ss, diagnostics);
 		}
 		catch (final IOException e) {
 			throw new UncheckedIOException(e); // a dataset in memory does no I/O
@@ -99,7 +106,50 @@ public final class Preprocessing {
 			if (pass == 0) for (int j = 0; j < d; j++)
 				mean[j] /= n;
 		}
-		if (!standardize) return new Preprocessing(mean, null);
+		return finish(name, n, mean, standardize ? ss : null, diagnostics);
+	}
+
+	/** Values above which an in-memory dataset's sums are spread over the cores. */
+	private static final long PARALLEL_VALUES = 1 << 22;
+	/**
+	 * Features per strip of the parallel sums: wide enough that each visit of a sample
+	 * reads a long run of it (narrow strips of wide rows made the sums slower than one
+	 * thread).
+	 */
+	private static final int STRIP = 4096;
+
+	/**
+	 * The sums of {@link #fit(String, int, int, Rows, boolean, List, Progress)} for the
+	 * features {@code j0 … j1 − 1} of an in-memory dataset: the mean, then (when ss is
+	 * given) the squared deviations from it, each over the samples in order.
+	 */
+	private static void sums(final Dataset x, final int j0, final int j1,
+		final double[] mean, final double[] ss)
+	{
+		final int n = x.samples();
+		for (int i = 0; i < n; i++) {
+			final float[] row = x.row(i);
+			for (int j = j0; j < j1; j++)
+				mean[j] += row[j];
+		}
+		for (int j = j0; j < j1; j++)
+			mean[j] /= n;
+		if (ss == null) return;
+		for (int i = 0; i < n; i++) {
+			final float[] row = x.row(i);
+			for (int j = j0; j < j1; j++) {
+				final double c = row[j] - mean[j];
+				ss[j] += c * c;
+			}
+		}
+	}
+
+	/** The preprocessing from the mean and, when standardising, the squared deviations. */
+	private static Preprocessing finish(final String name, final int n, final double[] mean,
+		final double[] ss, final List<String> diagnostics)
+	{
+		if (ss == null) return new Preprocessing(mean, null);
+		final int d = mean.length;
 		int constant = 0;
 		final double[] scale = new double[d];
 		for (int j = 0; j < d; j++) {

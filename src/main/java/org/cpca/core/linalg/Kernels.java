@@ -41,6 +41,12 @@ interface Kernels {
 	void timesBlock(double[][] x, double[][] l, double[][] out, int v0, int v1, int i0,
 		int i1, int t0, int q);
 
+	/**
+	 * Told before a product of about this many flops starts, so that kernels which need
+	 * preparing for large work can start it at once ({@link WarmingKernels}).
+	 */
+	default void expect(final double flops) {}
+
 	/** The vector kernels where this JVM can run them fast, else the scalar ones. */
 	static Kernels best() {
 		if ("scalar".equals(System.getProperty("cpca.kernels"))) return new ScalarKernels();

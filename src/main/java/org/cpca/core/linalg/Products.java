@@ -45,13 +45,23 @@ public final class Products {
 	/**
 	 * {@code g(upper triangle) += Σ_{s<count} p_s p_sᵀ} for the panel rows {@code p_s}
 	 * (each of length m). Rows are separate arrays: with four different arrays in the inner
-	 * loop the JIT vectorises it (one flat array with four offsets runs ~4× slower).
+	 * loop the JIT vectorises it (one flat array with four offsets runs ~4× slower). Many
+	 * rows are taken {@link #panelSize} at a time, so that a kernel's pass over them stays
+	 * in cache (one pass over 2,000 rows of 4,000 read them from memory once per tile of
+	 * the result); each entry still adds its terms in ascending order, so the result is
+	 * the same as in one pass.
 	 */
 	static void syrkUpper(final double[][] g, final double[][] panel, final int count) {
 		final int m = g.length;
 		final int blocks = (m + ROW_BLOCK - 1) / ROW_BLOCK;
-		IntStream.range(0, blocks).parallel().forEach(b -> KERNELS.syrkRows(g, panel, count, b *
-			ROW_BLOCK, Math.min(m, (b + 1) * ROW_BLOCK)));
+		final int chunk = panelSize(m);
+		for (int s0 = 0; s0 < count; s0 += chunk) {
+			final double[][] part = s0 == 0 && count <= chunk ? panel : java.util.Arrays
+				.copyOfRange(panel, s0, Math.min(count, s0 + chunk));
+			final int rows = Math.min(chunk, count - s0);
+			IntStream.range(0, blocks).parallel().forEach(b -> KERNELS.syrkRows(g, part, rows,
+				b * ROW_BLOCK, Math.min(m, (b + 1) * ROW_BLOCK)));
+		}
 	}
 
 	/** The full symmetric matrix (row-major) from an upper triangle, scaled by factor. */
@@ -81,15 +91,20 @@ public final class Products {
 
 	/**
 	 * {@link #addCrossProduct} in the calling thread only, for callers that already run one
-	 * task per core (a cluster's executors): the same row blocks in the same order, so the
-	 * result is bit-identical to the parallel one.
+	 * task per core (a cluster's executors): the same row blocks and row chunks in the same
+	 * order, so the result is bit-identical to the parallel one.
 	 */
 	public static void addCrossProductSequential(final double[][] upper,
 		final double[][] rows, final int count)
 	{
 		final int m = upper.length;
-		for (int i0 = 0; i0 < m; i0 += ROW_BLOCK)
-			KERNELS.syrkRows(upper, rows, count, i0, Math.min(m, i0 + ROW_BLOCK));
+		final int chunk = panelSize(m);
+		for (int s0 = 0; s0 < count; s0 += chunk) {
+			final double[][] part = java.util.Arrays.copyOfRange(rows, s0, Math.min(count, s0 +
+				chunk));
+			for (int i0 = 0; i0 < m; i0 += ROW_BLOCK)
+				KERNELS.syrkRows(upper, part, part.length, i0, Math.min(m, i0 + ROW_BLOCK));
+		}
 	}
 
 	/** {@code Σ_s p_s p_sᵀ · factor} over the given rows (each of length m). */
@@ -118,6 +133,7 @@ public final class Products {
 		final Progress progress)
 	{
 		final int n = x.samples(), d = x.features();
+		KERNELS.expect((double) n * d * d);
 		final double[][] g = new double[d][d];
 		final int panelRows = panelSize(d);
 		final double[][] panel = new double[panelRows][d];
@@ -204,6 +220,7 @@ public final class Products {
 		for (final Dataset s : sets)
 			total += s.samples();
 		final int N = total, d = sets[0].features();
+		KERNELS.expect((double) N * N * d);
 		final float[][] rows = new float[N][];
 		final Preprocessing[] rowPre = new Preprocessing[N];
 		int q = 0;
@@ -385,7 +402,7 @@ public final class Products {
 	 * tiled and spread over the cores the same way. Deterministic: every entry is summed
 	 * over t in ascending groups of four whatever the split.
 	 */
-	static void multiplyAdd(final double[][] x, final double[][] l, final double[][] out,
+	public static void multiplyAdd(final double[][] x, final double[][] l, final double[][] out,
 		final int r0, final int r1, final int t0, final int t1, final int c0, final int c1)
 	{
 		final int p = r1 - r0, c = c1 - c0;
@@ -410,56 +427,71 @@ public final class Products {
 		return times(block, s);
 	}
 
+	/** Rows per panel of {@link #cholesky}. */
+	private static final int CHOLESKY_PANEL = 32;
+
 	/**
 	 * Cholesky factorisation {@code S = RᵀR} of a symmetric positive definite matrix given
 	 * as rows (only the upper triangle is read; the rows are overwritten and returned as
 	 * R, upper triangular, zeros below the diagonal).
 	 * <p>
-	 * Right-looking, by rows: step k scales row k by 1/√s_kk and subtracts
-	 * {@code r_ki · r_k} from each later row i (its upper part), an axpy over contiguous
-	 * memory. Later rows are split over the cores in fixed strips; each entry receives its
-	 * updates in the same order whatever the split, so the result is deterministic.
+	 * Right-looking and blocked, as LAPACK's potrf: the rows of a panel of
+	 * {@value #CHOLESKY_PANEL} are factored one by one (row k scaled by 1/√s_kk, then
+	 * {@code r_ki · r_k} subtracted from the panel's later rows i), and the rows below the
+	 * panel are then updated once, {@code s_ij −= Σ_k r_ki r_kj} over the panel's rows k
+	 * (j ≥ i), by the block-product kernel ({@link #KERNELS}, one task per band of rows):
+	 * the trailing matrix is read once per panel instead of once per row of R. Every entry
+	 * receives its updates in the same order whatever the split, so the result is
+	 * deterministic.
 	 *
 	 * @throws ArithmeticException if a pivot is not positive (S not numerically SPD)
 	 */
 	public static double[][] cholesky(final double[][] s) {
 		final int m = s.length;
-		for (int k = 0; k < m; k++) {
-			final double[] rk = s[k];
-			final double pivot = rk[k];
-			if (!(pivot > 0)) throw new ArithmeticException(
-				"matrix is not positive definite (pivot " + pivot + " at " + k + ")");
-			final double root = Math.sqrt(pivot);
-			rk[k] = root;
-			for (int j = k + 1; j < m; j++)
-				rk[j] /= root;
-			final int kk = k, span = m - k - 1;
-			final int strips = (long) span * span >= 1 << 17 ? 2 : 1;
-			if (strips == 1) choleskyRows(s, kk, kk + 1, m);
-			else IntStream.range(0, strips).parallel().forEach(t -> {
-				// equal work per strip: rows near the top are longer
-				final int i0 = kk + 1 + (int) (span * (1 - Math.sqrt(1 - t / (double) strips))),
-						i1 = kk + 1 + (int) (span * (1 - Math.sqrt(1 - (t + 1) / (double) strips)));
-				choleskyRows(s, kk, i0, t == strips - 1 ? m : i1);
-			});
+		for (int k0 = 0; k0 < m; k0 += CHOLESKY_PANEL) {
+			final int k1 = Math.min(m, k0 + CHOLESKY_PANEL);
+			for (int k = k0; k < k1; k++) {
+				final double[] rk = s[k];
+				final double pivot = rk[k];
+				if (!(pivot > 0)) throw new ArithmeticException(
+					"matrix is not positive definite (pivot " + pivot + " at " + k + ")");
+				final double root = Math.sqrt(pivot);
+				rk[k] = root;
+				for (int j = k + 1; j < m; j++)
+					rk[j] /= root;
+				for (int i = k + 1; i < k1; i++) {
+					final double f = rk[i];
+					if (f == 0) continue;
+					final double[] si = s[i];
+					for (int j = i; j < m; j++)
+						si[j] -= f * rk[j];
+				}
+			}
+			if (k1 == m) break;
+			// the rows below the panel: s_ij −= Σ_k r_ki r_kj as a block product with the
+			// factors −r_ki (rows above k1 are not used); each band of rows from its diagonal
+			final int width = k1 - k0, first = k1;
+			final double[][] panel = java.util.Arrays.copyOfRange(s, k0, k1);
+			final double[][] factors = new double[m][];
+			for (int i = k1; i < m; i++) {
+				final double[] f = new double[width];
+				for (int t = 0; t < width; t++)
+					f[t] = -panel[t][i];
+				factors[i] = f;
+			}
+			final int bands = (m - k1 + CHOLESKY_PANEL - 1) / CHOLESKY_PANEL;
+			final java.util.function.IntConsumer band = b -> {
+				final int r0 = first + b * CHOLESKY_PANEL, r1 = Math.min(m, r0 +
+					CHOLESKY_PANEL);
+				KERNELS.timesBlock(factors, panel, s, r0, r1, r0, m, 0, width);
+			};
+			if ((long) (m - k1) * (m - k1) * width < 1 << 18) for (int b = 0; b < bands; b++)
+				band.accept(b);
+			else IntStream.range(0, bands).parallel().forEach(band);
 		}
 		for (int i = 0; i < m; i++)
 			java.util.Arrays.fill(s[i], 0, i, 0.0);
 		return s;
-	}
-
-	private static void choleskyRows(final double[][] s, final int k, final int i0,
-		final int i1)
-	{
-		final double[] rk = s[k];
-		final int m = s.length;
-		for (int i = i0; i < i1; i++) {
-			final double f = rk[i];
-			if (f == 0) continue;
-			final double[] si = s[i];
-			for (int j = i; j < m; j++)
-				si[j] -= f * rk[j];
-		}
 	}
 
 	/**

@@ -15,8 +15,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * 10¹⁰ flops in these kernels) took 3.0–4.3 s with the vector kernels warming up beside
  * it against 2.4–2.8 s with the scalar kernels alone (docs/speed.md). So the scalar
  * kernels answer first and count the flops they do; past {@value #WORK_BEFORE_WARM_UP}
- * flops (about a second of them on two cores: a large Gram matrix reaches it in its
- * first panels, a long Fiji session after a few fits) a daemon thread runs the vector
+ * flops (about a second of them on two cores: a long Fiji session passes it after a few
+ * fits), or as soon as one product is announced ({@link #expect}) to be larger than
+ * that (a large Gram matrix or covariance), a daemon thread runs the vector
  * kernels on a small problem that passes through every tile shape, and when three runs
  * in a row reach {@value #READY_GFLOPS} GFLOP/s (compiled code reaches about 40,
  * uncompiled code well under 1) the vector kernels take over. Both give bit-identical
@@ -114,6 +115,12 @@ final class WarmingKernels implements Kernels {
 		final Kernels k = current;
 		if (k == scalar) count(2.0 * (v1 - v0) * (i1 - i0) * (q - t0));
 		k.timesBlock(x, l, out, v0, v1, i0, i1, t0, q);
+	}
+
+	/** A single product past the bound starts the warm-up at once. */
+	@Override
+	public void expect(final double flops) {
+		if (flops > WORK_BEFORE_WARM_UP && current == scalar) count(flops);
 	}
 
 	/** Starts the warm-up now, whatever the work so far (the benchmarks do). */
