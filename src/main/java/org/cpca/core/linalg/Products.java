@@ -358,6 +358,15 @@ public final class Products {
 		}
 	}
 
+	/**
+	 * Where column strip s of {@code strips} over c columns starts: at a multiple of 48, a
+	 * whole number of the vector kernels' widest tiles, so that only the last strip has an
+	 * edge narrower than a vector (the split does not change any entry's sum).
+	 */
+	private static int stripEdge(final int s, final int strips, final int c) {
+		return s >= strips ? c : (int) ((long) s * c / strips) / 48 * 48;
+	}
+
 	/** Output rows per task of {@link #times} (a block that stays in the L2 cache). */
 	private static final int TIMES_ROWS = 32;
 	/** Columns per task of {@link #times}. */
@@ -388,7 +397,8 @@ public final class Products {
 		final java.util.function.IntConsumer task = b -> {
 			final int v0 = (b / strips) * TIMES_ROWS, v1 = Math.min(p, v0 + TIMES_ROWS);
 			final int s = b % strips;
-			KERNELS.timesBlock(x, l, out, v0, v1, s * c / strips, (s + 1) * c / strips, 0, q);
+			KERNELS.timesBlock(x, l, out, v0, v1, stripEdge(s, strips, c), stripEdge(s + 1,
+				strips, c), 0, q);
 		};
 		if (tasks == 1 || (long) p * q * c < 1 << 15) for (int b = 0; b < tasks; b++)
 			task.accept(b);
@@ -414,7 +424,8 @@ public final class Products {
 		final java.util.function.IntConsumer task = b -> {
 			final int v0 = r0 + (b / strips) * TIMES_ROWS, v1 = Math.min(r1, v0 + TIMES_ROWS);
 			final int s = b % strips;
-			KERNELS.timesBlock(x, l, out, v0, v1, c0 + s * c / strips, c0 + (s + 1) * c / strips, t0,
+			KERNELS.timesBlock(x, l, out, v0, v1, c0 + stripEdge(s, strips, c), c0 + stripEdge(s +
+				1, strips, c), t0,
 				t1);
 		};
 		if (tasks == 1 || (long) p * (t1 - t0) * c < 1 << 15) for (int b = 0; b < tasks; b++)

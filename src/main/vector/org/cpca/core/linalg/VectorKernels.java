@@ -18,9 +18,11 @@ import jdk.incubator.vector.VectorSpecies;
  * loads and stores, which the scalar kernels' one-row axpys are. Each entry still gets
  * its own fused multiply–adds in ascending order from its current value, so the result
  * does not depend on the tiling. Each row tile sweeps its columns left to right (a tile's
- * columns of the right factor follow the previous tile's in memory); the symmetric
- * updates start a row tile at its first row's diagonal, so its lower rows also get a few
- * entries below the diagonal, which {@link Kernels} declares workspace. Edges: tiles of
+ * columns of the right factor follow the previous tile's in memory), the symmetric
+ * updates block by block of {@value #BLOCK} columns, so that a block of the factor stays
+ * in cache for all the row tiles of a band; they start a row tile at its first row's
+ * diagonal rounded down to a whole vector, so its rows also get a few entries below the
+ * diagonal, which {@link Kernels} declares workspace. Edges: tiles of
  * 4 rows × 1 vector, single rows, and, for the last columns short of a vector, the same
  * tiles on a zero-padded copy of those columns.
  * <p>
@@ -35,7 +37,14 @@ final class VectorKernels implements Kernels {
 	private static final int DV = D.length();
 	private static final int FV = F.length();
 
-	/** Per-thread scratch rows for the edge tiles (see {@link #edgeRows}). */
+	/**
+	 * Columns per block of the symmetric updates: a whole number of 3-vector tiles for 256-
+	 * and 512-bit vectors of doubles and floats, small enough that a block of 256 rows of
+	 * the factor (480 KB in double) stays in the L2 cache.
+	 */
+	private static final int BLOCK = 240;
+
+	/** Per-thread scratch rows for the edge tiles. */
 	private static final ThreadLocal<double[][]> DOUBLE_SCRATCH = new ThreadLocal<>();
 	private static final ThreadLocal<float[][]> FLOAT_SCRATCH = new ThreadLocal<>();
 
@@ -78,34 +87,51 @@ final class VectorKernels implements Kernels {
 		final int i1)
 	{
 		final int m = g.length;
-		int i = i0;
-		for (; i + 3 < i1; i += 4) {
-			int j = i;
-			for (; j + 3 * DV <= m; j += 3 * DV)
-				syrk4x3(g, p, count, i, j);
-			for (; j + DV <= m; j += DV)
-				syrk4x1(g, p, count, i, j);
-			if (j < m) syrkEdge(g, p, count, i, 4, j);
-		}
-		for (; i < i1; i++) {
-			int j = i;
-			for (; j + 3 * DV <= m; j += 3 * DV)
-				syrk1x3(g, p, count, i, j);
-			for (; j + DV <= m; j += DV)
-				syrk1x1(g, p, count, i, j);
-			if (j < m) syrkEdge(g, p, count, i, 1, j);
+		// column blocks of BLOCK: the factor's columns of one block stay in cache while the
+		// band's row tiles sweep it; a row tile starts at its first row's diagonal, rounded
+		// down to a whole vector from i0 (the entries left of the diagonal are workspace)
+		for (int jb = i0; jb < m; jb += BLOCK) {
+			final int jEnd = Math.min(m, jb + BLOCK);
+			int i = i0;
+			for (; i + 3 < i1 && i < jEnd; i += 4)
+				syrkSweep4(g, p, count, i, Math.max(jb, i - (i - i0) % DV), jEnd);
+			if (i + 3 < i1) continue;
+			for (; i < i1 && i < jEnd; i++)
+				syrkSweep1(g, p, count, i, Math.max(jb, i - (i - i0) % DV), jEnd);
 		}
 	}
 
+	/** Rows i … i + 3, columns j … jEnd − 1: 4 × 3-vector tiles, then narrower ones. */
+	private static void syrkSweep4(final double[][] g, final double[][] p, final int count,
+		final int i, int j, final int jEnd)
+	{
+		for (; j + 3 * DV <= jEnd; j += 3 * DV)
+			syrk4x3(g, p, count, i, j);
+		for (; j + DV <= jEnd; j += DV)
+			syrk4x1(g, p, count, i, j);
+		if (j < jEnd) syrkEdge(g, p, count, i, 4, j, jEnd);
+	}
+
+	/** Row i, columns j … jEnd − 1. */
+	private static void syrkSweep1(final double[][] g, final double[][] p, final int count,
+		final int i, int j, final int jEnd)
+	{
+		for (; j + 3 * DV <= jEnd; j += 3 * DV)
+			syrk1x3(g, p, count, i, j);
+		for (; j + DV <= jEnd; j += DV)
+			syrk1x1(g, p, count, i, j);
+		if (j < jEnd) syrkEdge(g, p, count, i, 1, j, jEnd);
+	}
+
 	/**
-	 * Rows i … i + rows − 1 (rows = 1 or 4), columns j … m − 1 (fewer than a vector): the
+	 * Rows i … i + rows − 1 (rows = 1 or 4), columns j … jEnd − 1 (fewer than a vector): the
 	 * same tiles on this thread's scratch rows, which hold per step the rows' factors and
 	 * then those columns zero-padded to a vector, and the accumulator likewise.
 	 */
 	private static void syrkEdge(final double[][] g, final double[][] p, final int count,
-		final int i, final int rows, final int j)
+		final int i, final int rows, final int j, final int jEnd)
 	{
-		final int w = g.length - j;
+		final int w = jEnd - j;
 		// rows S0 … S1 − 1: the steps (the tile rows' factors, then the columns); the next
 		// four: the accumulator rows, in the same layout
 		final double[][] s = doubleScratch(count + 4, 4 + DV);
@@ -233,34 +259,51 @@ final class VectorKernels implements Kernels {
 		final int i1)
 	{
 		final int m = g.length;
-		int i = i0;
-		for (; i + 3 < i1; i += 4) {
-			int j = i;
-			for (; j + 3 * FV <= m; j += 3 * FV)
-				float4x3(g, p, s0, s1, i, j);
-			for (; j + FV <= m; j += FV)
-				float4x1(g, p, s0, s1, i, j);
-			if (j < m) floatEdge(g, p, s0, s1, i, 4, j);
-		}
-		for (; i < i1; i++) {
-			int j = i;
-			for (; j + 3 * FV <= m; j += 3 * FV)
-				float1x3(g, p, s0, s1, i, j);
-			for (; j + FV <= m; j += FV)
-				float1x1(g, p, s0, s1, i, j);
-			if (j < m) floatEdge(g, p, s0, s1, i, 1, j);
+		// column blocks of BLOCK: the factor's columns of one block stay in cache while the
+		// band's row tiles sweep it; a row tile starts at its first row's diagonal, rounded
+		// down to a whole vector from i0 (the entries left of the diagonal are workspace)
+		for (int jb = i0; jb < m; jb += BLOCK) {
+			final int jEnd = Math.min(m, jb + BLOCK);
+			int i = i0;
+			for (; i + 3 < i1 && i < jEnd; i += 4)
+				floatSweep4(g, p, s0, s1, i, Math.max(jb, i - (i - i0) % FV), jEnd);
+			if (i + 3 < i1) continue;
+			for (; i < i1 && i < jEnd; i++)
+				floatSweep1(g, p, s0, s1, i, Math.max(jb, i - (i - i0) % FV), jEnd);
 		}
 	}
 
+	/** Rows i … i + 3, columns j … jEnd − 1: 4 × 3-vector tiles, then narrower ones. */
+	private static void floatSweep4(final float[][] g, final float[][] p, final int s0, final int s1,
+		final int i, int j, final int jEnd)
+	{
+		for (; j + 3 * FV <= jEnd; j += 3 * FV)
+			float4x3(g, p, s0, s1, i, j);
+		for (; j + FV <= jEnd; j += FV)
+			float4x1(g, p, s0, s1, i, j);
+		if (j < jEnd) floatEdge(g, p, s0, s1, i, 4, j, jEnd);
+	}
+
+	/** Row i, columns j … jEnd − 1. */
+	private static void floatSweep1(final float[][] g, final float[][] p, final int s0, final int s1,
+		final int i, int j, final int jEnd)
+	{
+		for (; j + 3 * FV <= jEnd; j += 3 * FV)
+			float1x3(g, p, s0, s1, i, j);
+		for (; j + FV <= jEnd; j += FV)
+			float1x1(g, p, s0, s1, i, j);
+		if (j < jEnd) floatEdge(g, p, s0, s1, i, 1, j, jEnd);
+	}
+
 	/**
-	 * Rows i … i + rows − 1 (rows = 1 or 4), columns j … m − 1 (fewer than a vector): the
+	 * Rows i … i + rows − 1 (rows = 1 or 4), columns j … jEnd − 1 (fewer than a vector): the
 	 * same tiles on this thread's scratch rows, which hold per step the rows' factors and
 	 * then those columns zero-padded to a vector, and the accumulator likewise.
 	 */
 	private static void floatEdge(final float[][] g, final float[][] p, final int s0, final int s1,
-		final int i, final int rows, final int j)
+		final int i, final int rows, final int j, final int jEnd)
 	{
-		final int w = g.length - j;
+		final int w = jEnd - j;
 		// rows S0 … S1 − 1: the steps (the tile rows' factors, then the columns); the next
 		// four: the accumulator rows, in the same layout
 		final float[][] s = floatScratch(s1 + 4, 4 + FV);
