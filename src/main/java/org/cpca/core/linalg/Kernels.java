@@ -41,11 +41,21 @@ interface Kernels {
 	void timesBlock(double[][] x, double[][] l, double[][] out, int v0, int v1, int i0,
 		int i1, int t0, int q);
 
+	/** The three kinds of inner loop, in the order of the methods above. */
+	enum Kind {
+		/** {@link #syrkRows}. */
+		SYMMETRIC,
+		/** {@link #floatRows}. */
+		FLOAT,
+		/** {@link #timesBlock}. */
+		PRODUCT
+	}
+
 	/**
-	 * Told before a product of about this many flops starts, so that kernels which need
-	 * preparing for large work can start it at once ({@link WarmingKernels}).
+	 * Told before a product of about this many flops of one kind starts, so that kernels
+	 * which need preparing for large work can start it at once ({@link WarmingKernels}).
 	 */
-	default void expect(final double flops) {}
+	default void expect(final Kind kind, final double flops) {}
 
 	/** The vector kernels where this JVM can run them fast, else the scalar ones. */
 	static Kernels best() {

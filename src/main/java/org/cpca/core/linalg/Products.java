@@ -133,7 +133,7 @@ public final class Products {
 		final Progress progress)
 	{
 		final int n = x.samples(), d = x.features();
-		KERNELS.expect((double) n * d * d);
+		KERNELS.expect(Kernels.Kind.SYMMETRIC, (double) n * d * d);
 		final double[][] g = new double[d][d];
 		final int panelRows = panelSize(d);
 		final double[][] panel = new double[panelRows][d];
@@ -220,7 +220,8 @@ public final class Products {
 		for (final Dataset s : sets)
 			total += s.samples();
 		final int N = total, d = sets[0].features();
-		KERNELS.expect((double) N * N * d);
+		KERNELS.expect(inFloat ? Kernels.Kind.FLOAT : Kernels.Kind.SYMMETRIC,
+			(double) N * N * d);
 		final float[][] rows = new float[N][];
 		final Preprocessing[] rowPre = new Preprocessing[N];
 		int q = 0;

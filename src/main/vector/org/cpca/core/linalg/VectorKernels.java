@@ -26,6 +26,11 @@ import jdk.incubator.vector.VectorSpecies;
  * 4 rows × 1 vector, single rows, and, for the last columns short of a vector, the same
  * tiles on a zero-padded copy of those columns.
  * <p>
+ * The float update is the double one line for line with the element type changed: Java
+ * has no generics over primitive arrays and vectors, and the Vector API is fast only on
+ * its concrete types. A change to one is made to the other; {@code KernelsTest} checks
+ * both against the scalar kernels.
+ * <p>
  * Compiled from {@code src/main/vector} with {@code --release 17}; loaded by
  * {@link Kernels#best} only when the module is present, and used by {@link
  * WarmingKernels} once the JIT has compiled it.
