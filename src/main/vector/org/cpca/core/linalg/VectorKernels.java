@@ -49,6 +49,12 @@ final class VectorKernels implements Kernels {
 	 */
 	private static final int BLOCK = 240;
 
+	/** Fewer rows than this in a block product go to the scalar kernel (see timesBlock). */
+	private static final int MIN_TILED_ROWS = 8;
+	/** More terms than this in a block product go to the scalar kernel (see timesBlock). */
+	private static final int MAX_TILED_TERMS = 1024;
+	private static final Kernels SCALAR = new ScalarKernels();
+
 	/** Per-thread scratch rows for the edge tiles. */
 	private static final ThreadLocal<double[][]> DOUBLE_SCRATCH = new ThreadLocal<>();
 	private static final ThreadLocal<float[][]> FLOAT_SCRATCH = new ThreadLocal<>();
@@ -435,22 +441,39 @@ final class VectorKernels implements Kernels {
 	public void timesBlock(final double[][] x, final double[][] l, final double[][] out,
 		final int v0, final int v1, final int i0, final int i1, final int t0, final int q)
 	{
-		int v = v0;
-		for (; v + 3 < v1; v += 4) {
-			int i = i0;
-			for (; i + 3 * DV <= i1; i += 3 * DV)
-				times4x3(x, l, out, v, i, t0, q);
-			for (; i + DV <= i1; i += DV)
-				times4x1(x, l, out, v, i, t0, q);
-			if (i < i1) timesEdge(x, l, out, v, 4, i, i1, t0, q);
+		// Tiles read l down its columns, q rows apart; the scalar kernel reads it along its
+		// rows. Where l must come from memory — a few rows of x (a solver's product of a
+		// d × d matrix with a few vectors), or many terms (q rows of l, each a page apart,
+		// more than the prefetchers follow) — the strided walk loses: an automatic-α sweep
+		// at d = 3,136 took 33.5 s with tiles everywhere, 26.9 s with the few-row products
+		// scalar, against 23.4 s all scalar (docs/speed.md). There the scalar kernel runs.
+		if (v1 - v0 < MIN_TILED_ROWS || q - t0 > MAX_TILED_TERMS) {
+			SCALAR.timesBlock(x, l, out, v0, v1, i0, i1, t0, q);
+			return;
 		}
-		for (; v < v1; v++) {
-			int i = i0;
-			for (; i + 3 * DV <= i1; i += 3 * DV)
+		// column tiles outermost: a tile's strip of l (q rows × 3 vectors) is read from
+		// memory by the first row tile and from cache by the others
+		int i = i0;
+		for (; i + 3 * DV <= i1; i += 3 * DV) {
+			int v = v0;
+			for (; v + 3 < v1; v += 4)
+				times4x3(x, l, out, v, i, t0, q);
+			for (; v < v1; v++)
 				times1x3(x[v], l, out[v], i, t0, q);
-			for (; i + DV <= i1; i += DV)
+		}
+		for (; i + DV <= i1; i += DV) {
+			int v = v0;
+			for (; v + 3 < v1; v += 4)
+				times4x1(x, l, out, v, i, t0, q);
+			for (; v < v1; v++)
 				times1x1(x[v], l, out[v], i, t0, q);
-			if (i < i1) timesEdge(x, l, out, v, 1, i, i1, t0, q);
+		}
+		if (i < i1) {
+			int v = v0;
+			for (; v + 3 < v1; v += 4)
+				timesEdge(x, l, out, v, 4, i, i1, t0, q);
+			for (; v < v1; v++)
+				timesEdge(x, l, out, v, 1, i, i1, t0, q);
 		}
 	}
 
