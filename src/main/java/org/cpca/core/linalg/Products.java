@@ -13,11 +13,13 @@ import java.util.stream.IntStream;
  * small dense algebra.
  * <p>
  * Matrices are row-major {@code double[]}. The symmetric update accumulates
- * {@code G += Σ_s p_s p_sᵀ} over a panel of vectors {@code p_s} four at a time (four
- * fused axpys per row, which the JIT vectorises), over row blocks of G small enough to
- * stay in cache, on all cores. The inner loops use fused multiply–adds
- * ({@link Math#fma}): exactly specified by IEEE 754 (so results are the same on every
- * platform and run), one rounding instead of two, and about 20 % faster once vectorised.
+ * {@code G += Σ_s p_s p_sᵀ} over a panel of vectors {@code p_s}, over row blocks of G
+ * small enough to stay in cache, on all cores. The inner loops are {@link Kernels}: plain
+ * Java (four fused axpys per row, which the JIT vectorises) or, where the JVM has the
+ * Vector API, register-blocked tiles (docs/speed.md), with the same results. They use
+ * fused multiply–adds ({@link Math#fma}): exactly specified by IEEE 754 (so results are
+ * the same on every platform and run), one rounding instead of two, and about 20 % faster
+ * once vectorised.
  */
 public final class Products {
 
@@ -425,9 +427,8 @@ public final class Products {
 		final java.util.function.IntConsumer task = b -> {
 			final int v0 = r0 + (b / strips) * TIMES_ROWS, v1 = Math.min(r1, v0 + TIMES_ROWS);
 			final int s = b % strips;
-			KERNELS.timesBlock(x, l, out, v0, v1, c0 + stripEdge(s, strips, c), c0 + stripEdge(s +
-				1, strips, c), t0,
-				t1);
+			KERNELS.timesBlock(x, l, out, v0, v1, c0 + stripEdge(s, strips, c), c0 +
+				stripEdge(s + 1, strips, c), t0, t1);
 		};
 		if (tasks == 1 || (long) p * (t1 - t0) * c < 1 << 15) for (int b = 0; b < tasks; b++)
 			task.accept(b);
