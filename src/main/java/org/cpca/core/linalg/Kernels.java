@@ -57,19 +57,29 @@ interface Kernels {
 	 */
 	default void expect(final Kind kind, final double flops) {}
 
-	/** The vector kernels where this JVM can run them fast, else the scalar ones. */
+	/**
+	 * The vector kernels where this JVM can run them fast, else the scalar ones. Nothing of
+	 * the Vector API is loaded here (about 10 ms in a fresh JVM): {@link WarmingKernels}
+	 * loads it when the work first asks for it.
+	 */
 	static Kernels best() {
 		if ("scalar".equals(System.getProperty("cpca.kernels"))) return new ScalarKernels();
 		if (!ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent())
 			return new ScalarKernels();
-		try {
-			// refuses a CPU without 256-bit vectors (the API would emulate them slowly)
-			return new WarmingKernels(new ScalarKernels(), (Kernels) Class.forName(
-				"org.cpca.core.linalg.VectorKernels").getDeclaredConstructor().newInstance());
-		}
-		catch (final ReflectiveOperationException | LinkageError | RuntimeException e) {
-			return new ScalarKernels();
-		}
+		return new WarmingKernels(new ScalarKernels(), Kernels::vectorKernels);
 	}
 
+	/**
+	 * The vector kernels, or null where they cannot be had: the class is missing or too new
+	 * for this JVM, or the CPU has no 256-bit vectors (the API would emulate them slowly).
+	 */
+	static Kernels vectorKernels() {
+		try {
+			return (Kernels) Class.forName("org.cpca.core.linalg.VectorKernels")
+				.getDeclaredConstructor().newInstance();
+		}
+		catch (final ReflectiveOperationException | LinkageError | RuntimeException e) {
+			return null;
+		}
+	}
 }

@@ -4,6 +4,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
 
 /**
  * The vector kernels once the work has shown itself large enough to pay for compiling
@@ -20,7 +21,9 @@ import java.util.function.DoubleSupplier;
  * fits), or as soon as one product is announced ({@link #expect}) to be larger than
  * that (a large Gram matrix or covariance), a daemon thread warms the vector kernels up.
  * <p>
- * It takes the three kinds one at a time, the kind that started it first (the Gram
+ * The warm-up thread first loads the vector kernels (nothing of the Vector API is loaded
+ * before, so a short run does not pay for it). It takes the three kinds one at a time, the
+ * kind that started it first (the Gram
  * matrix's float update for an image stack, the symmetric update for a covariance): it
  * runs that kind's vector kernel on a small problem that passes through every tile shape
  * until three runs in a row reach {@value #READY_GFLOPS} GFLOP/s (compiled code reaches
@@ -37,16 +40,19 @@ final class WarmingKernels implements Kernels {
 	private static final double WORK_BEFORE_WARM_UP = 3e10;
 
 	private final Kernels scalar;
-	private final Kernels vector;
+	/** Makes the vector kernels (null if they cannot be had): called by the warm-up. */
+	private final Supplier<Kernels> vectorKernels;
+	/** Set by the warm-up before any kind is marked warm. */
+	private volatile Kernels vector;
 	/** Per kind (its ordinal): the vector kernel answers. */
 	private final boolean[] warm = new boolean[Kind.values().length];
 	private volatile boolean anyWarm;
 	private final AtomicLong work = new AtomicLong();
 	private final AtomicBoolean started = new AtomicBoolean();
 
-	WarmingKernels(final Kernels scalar, final Kernels vector) {
+	WarmingKernels(final Kernels scalar, final Supplier<Kernels> vectorKernels) {
 		this.scalar = scalar;
-		this.vector = vector;
+		this.vectorKernels = vectorKernels;
 	}
 
 	/** The kernels for a kind now (the volatile read publishes the array's entries). */
@@ -77,6 +83,9 @@ final class WarmingKernels implements Kernels {
 	}
 
 	private void warmUp(final Kind first) {
+		final Kernels vector = vectorKernels.get();
+		if (vector == null) return; // stays scalar
+		this.vector = vector;
 		// sizes that reach every tile shape and edge of VectorKernels with bands of 48 rows
 		final int m = 2 * 48 + 64 + 8 + 5, count = 16, p = 6;
 		final Random random = new Random(1);
@@ -168,9 +177,9 @@ final class WarmingKernels implements Kernels {
 	@Override
 	public String toString() {
 		if (warm()) return vector.toString();
-		if (!started.get()) return scalar + " (" + vector + " once the work is large)";
+		if (!started.get()) return scalar + " (vector once the work is large)";
 		final StringBuilder b = new StringBuilder(scalar.toString()).append(" (").append(
-			vector).append(" warming up");
+			vector == null ? "vector" : vector).append(" warming up");
 		for (final Kind kind : Kind.values())
 			if (anyWarm && warm[kind.ordinal()]) b.append("; ready for ").append(kind.name()
 				.toLowerCase(java.util.Locale.ROOT));
