@@ -492,16 +492,18 @@ final class VectorKernels implements Kernels {
 			System.arraycopy(l[t], i, s[t], 0, w);
 			java.util.Arrays.fill(s[t], w, DV, 0);
 		}
-		final double[][] acc = new double[v + rows][];
+		// the tile's rows of x and of the output as rows 0 … rows − 1
+		final double[][] xs = new double[rows][], acc = new double[rows][];
 		for (int r = 0; r < rows; r++) {
-			acc[v + r] = s[q + r];
-			System.arraycopy(out[v + r], i, acc[v + r], 0, w);
-			java.util.Arrays.fill(acc[v + r], w, DV, 0);
+			xs[r] = x[v + r];
+			acc[r] = s[q + r];
+			System.arraycopy(out[v + r], i, acc[r], 0, w);
+			java.util.Arrays.fill(acc[r], w, DV, 0);
 		}
-		if (rows == 4) times4x1(x, s, acc, v, 0, t0, q);
-		else times1x1(x[v], s, acc[v], 0, t0, q);
+		if (rows == 4) times4x1(xs, s, acc, 0, 0, t0, q);
+		else times1x1(xs[0], s, acc[0], 0, t0, q);
 		for (int r = 0; r < rows; r++)
-			System.arraycopy(acc[v + r], 0, out[v + r], i, w);
+			System.arraycopy(acc[r], 0, out[v + r], i, w);
 	}
 
 	private static void times4x3(final double[][] x, final double[][] l,
