@@ -86,12 +86,14 @@ final class WarmingKernels implements Kernels {
 		final Kernels vector = vectorKernels.get();
 		if (vector == null) return; // stays scalar
 		this.vector = vector;
-		// sizes that reach every tile shape and edge of VectorKernels with bands of 48 rows
-		final int m = 2 * 48 + 64 + 8 + 5, count = 16, p = 6;
+		// sizes that reach every tile shape and edge of VectorKernels: bands of 48 rows for
+		// the symmetric updates; for the block product enough rows to be tiled (two 4-row
+		// tiles and three single rows) and columns for 3-vector, 1-vector and edge tiles
+		final int m = 2 * 48 + 64 + 8 + 5, count = 16, p = 11, columns = 48 + 8 + 5;
 		final Random random = new Random(1);
 		final double[][] panel = new double[count][m], g = new double[m][m];
 		final float[][] fpanel = new float[count][m], acc = new float[m][m];
-		final double[][] x = new double[p][count], out = new double[p][m];
+		final double[][] x = new double[p][count], out = new double[p][columns];
 		for (int s = 0; s < count; s++)
 			for (int j = 0; j < m; j++) {
 				panel[s][j] = random.nextGaussian();
@@ -121,8 +123,8 @@ final class WarmingKernels implements Kernels {
 					break;
 				default:
 					run = () -> {
-						vector.timesBlock(x, panel, out, 0, p, 0, m, 0, count);
-						return 2.0 * p * count * m;
+						vector.timesBlock(x, panel, out, 0, p, 0, columns, 0, count);
+						return 2.0 * p * count * columns;
 					};
 			}
 			int fast = 0;

@@ -49,7 +49,10 @@ final class VectorKernels implements Kernels {
 	 */
 	private static final int BLOCK = 240;
 
-	/** Fewer rows than this in a block product go to the scalar kernel (see timesBlock). */
+	/**
+	 * Fewer rows than this in a block product go to the scalar kernel (see timesBlock;
+	 * WarmingKernels' warm-up product has more, so that the tiles are what it compiles).
+	 */
 	private static final int MIN_TILED_ROWS = 8;
 	/** More terms than this in a block product go to the scalar kernel (see timesBlock). */
 	private static final int MAX_TILED_TERMS = 1024;
