@@ -117,10 +117,10 @@ public final class ReducedSpace extends ContrastiveSpace {
 	 * {@code (w_p − Σ L_pc' l_c')/√diag_p} over the columns c' already computed in this
 	 * panel (rows pivoted earlier get 0, the pivot row √diag_p); after the panel, the
 	 * not-yet-pivoted rows of W are updated once, {@code w_i −= Σ_c L_ic l_c} over the
-	 * panel's columns. L is held by columns (separate arrays): the column update is runs of
-	 * four-column fused multiply–adds, and the panel update is a block product
-	 * ({@link Products#multiplyAdd}, on the vector kernels where they run), so W is read and
-	 * written once per panel instead of L being re-read for every column. Tiles are spread
+	 * panel's columns. L is held by columns (separate arrays); both updates are block
+	 * products ({@link Products#multiplyAdd}: the column update of one row, the panel update
+	 * of all rows left, on the vector kernels where they run), so W is read and written once
+	 * per panel instead of L being re-read for every column. Tiles are spread
 	 * over the cores; every entry is computed in the same order whatever the split.
 	 */
 	public static double[][] pivotedCholesky(final double[] g, final int n) {
@@ -190,7 +190,7 @@ public final class ReducedSpace extends ContrastiveSpace {
 				if (pivots != null) pivots[r] = p;
 				final double lpp = Math.sqrt(diag[p]);
 				final double[] v = w[p].clone(); // W symmetric: row p is column p
-				subtractColumns(cols, r0, r, v, p, 0, n);
+				minusColumns(cols, r0, r, v, p, n);
 				for (int i = 0; i < n; i++) {
 					if (pivoted[i]) {
 						v[i] = 0;
@@ -206,8 +206,7 @@ public final class ReducedSpace extends ContrastiveSpace {
 			}
 			if (exhausted || r == n || r == r0) break;
 			// w_i −= Σ_c L_ic l_c for the rows not pivoted yet: a block product of their
-			// factors −L_ic with the panel's columns (the same fused multiply–adds in the same
-			// order as subtractColumns), tiled over the cores
+			// factors −L_ic with the panel's columns, tiled over the cores
 			final int width = r - r0;
 			int left = 0;
 			for (int i = 0; i < n; i++)
@@ -234,28 +233,18 @@ public final class ReducedSpace extends ContrastiveSpace {
 	}
 
 	/**
-	 * {@code v[j] −= Σ_{c ∈ [c0, c1)} l_c[p] · l_c[j]} for j in [j0, j1), four columns at a
-	 * time (fused multiply–adds).
+	 * {@code v[j] −= Σ_{c ∈ [c0, c1)} l_c[p] · l_c[j]} for every j: the block product of the
+	 * one row of factors {@code −l_c[p]} with the columns (the panel update's kernel).
 	 */
-	private static void subtractColumns(final double[][] cols, final int c0, final int c1,
-		final double[] v, final int p, final int j0, final int j1)
+	private static void minusColumns(final double[][] cols, final int c0, final int c1,
+		final double[] v, final int p, final int n)
 	{
-		int c = c0;
-		for (; c + 3 < c1; c += 4) {
-			final double[] l0 = cols[c], l1 = cols[c + 1], l2 = cols[c + 2], l3 = cols[c + 3];
-			final double f0 = -l0[p], f1 = -l1[p], f2 = -l2[p], f3 = -l3[p];
-			if (f0 == 0 && f1 == 0 && f2 == 0 && f3 == 0) continue;
-			for (int j = j0; j < j1; j++)
-				v[j] = Math.fma(f3, l3[j], Math.fma(f2, l2[j], Math.fma(f1, l1[j], Math.fma(f0,
-					l0[j], v[j]))));
-		}
-		for (; c < c1; c++) {
-			final double[] l0 = cols[c];
-			final double f0 = -l0[p];
-			if (f0 == 0) continue;
-			for (int j = j0; j < j1; j++)
-				v[j] = Math.fma(f0, l0[j], v[j]);
-		}
+		if (c1 == c0) return;
+		final double[][] factors = new double[1][c1 - c0];
+		for (int t = 0; t < c1 - c0; t++)
+			factors[0][t] = -cols[c0 + t][p];
+		Products.multiplyAdd(factors, Arrays.copyOfRange(cols, c0, c1), new double[][] { v },
+			0, 1, 0, c1 - c0, 0, n);
 	}
 
 	/**

@@ -52,7 +52,15 @@ public final class Preprocessing {
 			// still run over the samples in order, so the result is the same
 			final double[] mean = new double[d], ss = standardize ? new double[d] : null;
 			java.util.stream.IntStream.range(0, (d + STRIP - 1) / STRIP).parallel().forEach(
-				b -> sums(x, b * STRIP, Math.min(d, (b + 1) * STRIP), mean, ss));
+				b -> {
+					try {
+						sums(x.name(), n, x::row, b * STRIP, Math.min(d, (b + 1) * STRIP), mean,
+							ss, Progress.NONE);
+					}
+					catch (final IOException e) {
+						throw new UncheckedIOException(e); // a dataset in memory does no I/O
+					}
+				});
 			return finish(x.name(), n, mean, ss, diagnostics);
 		}
 		catch (final IOException e) {
@@ -87,26 +95,9 @@ public final class Preprocessing {
 		final Rows rows, final boolean standardize, final List<String> diagnostics,
 		final Progress progress) throws IOException
 	{
-		final double[] mean = new double[d], ss = new double[d];
-		for (int pass = 0; pass < (standardize ? 2 : 1); pass++) {
-			for (int i = 0; i < n; i++) {
-				final float[] row = rows.row(i);
-				if (pass == 0) for (int j = 0; j < d; j++)
-					mean[j] += row[j];
-				else for (int j = 0; j < d; j++) {
-					final double c = row[j] - mean[j];
-					ss[j] += c * c;
-				}
-				if ((i & 1023) == 1023) {
-					progress.checkCancelled();
-					progress.stage((pass == 0 ? "means" : "standard deviations") + " of " + name,
-						(double) i / n);
-				}
-			}
-			if (pass == 0) for (int j = 0; j < d; j++)
-				mean[j] /= n;
-		}
-		return finish(name, n, mean, standardize ? ss : null, diagnostics);
+		final double[] mean = new double[d], ss = standardize ? new double[d] : null;
+		sums(name, n, rows, 0, d, mean, ss, progress);
+		return finish(name, n, mean, ss, diagnostics);
 	}
 
 	/** Values above which an in-memory dataset's sums are spread over the cores. */
@@ -119,28 +110,30 @@ public final class Preprocessing {
 	private static final int STRIP = 4096;
 
 	/**
-	 * The sums of {@link #fit(String, int, int, Rows, boolean, List, Progress)} for the
-	 * features {@code j0 … j1 − 1} of an in-memory dataset: the mean, then (when ss is
-	 * given) the squared deviations from it, each over the samples in order.
+	 * For the features {@code j0 … j1 − 1}: the mean over the samples in order, then (when
+	 * ss is given) the squared deviations from it, by sequential passes over the rows.
 	 */
-	private static void sums(final Dataset x, final int j0, final int j1,
-		final double[] mean, final double[] ss)
+	private static void sums(final String name, final int n, final Rows rows, final int j0,
+		final int j1, final double[] mean, final double[] ss, final Progress progress)
+		throws IOException
 	{
-		final int n = x.samples();
-		for (int i = 0; i < n; i++) {
-			final float[] row = x.row(i);
-			for (int j = j0; j < j1; j++)
-				mean[j] += row[j];
-		}
-		for (int j = j0; j < j1; j++)
-			mean[j] /= n;
-		if (ss == null) return;
-		for (int i = 0; i < n; i++) {
-			final float[] row = x.row(i);
-			for (int j = j0; j < j1; j++) {
-				final double c = row[j] - mean[j];
-				ss[j] += c * c;
+		for (int pass = 0; pass < (ss != null ? 2 : 1); pass++) {
+			for (int i = 0; i < n; i++) {
+				final float[] row = rows.row(i);
+				if (pass == 0) for (int j = j0; j < j1; j++)
+					mean[j] += row[j];
+				else for (int j = j0; j < j1; j++) {
+					final double c = row[j] - mean[j];
+					ss[j] += c * c;
+				}
+				if ((i & 1023) == 1023) {
+					progress.checkCancelled();
+					progress.stage((pass == 0 ? "means" : "standard deviations") + " of " + name,
+						(double) i / n);
+				}
 			}
+			if (pass == 0) for (int j = j0; j < j1; j++)
+				mean[j] /= n;
 		}
 	}
 

@@ -54,6 +54,13 @@ public final class Products {
 	 * the same as in one pass.
 	 */
 	static void syrkUpper(final double[][] g, final double[][] panel, final int count) {
+		syrkUpper(g, panel, count, true);
+	}
+
+	/** {@link #syrkUpper}, its row blocks on all cores or in the calling thread. */
+	private static void syrkUpper(final double[][] g, final double[][] panel,
+		final int count, final boolean parallel)
+	{
 		final int m = g.length;
 		final int blocks = (m + ROW_BLOCK - 1) / ROW_BLOCK;
 		final int chunk = panelSize(m);
@@ -61,8 +68,11 @@ public final class Products {
 			final double[][] part = s0 == 0 && count <= chunk ? panel : java.util.Arrays
 				.copyOfRange(panel, s0, Math.min(count, s0 + chunk));
 			final int rows = Math.min(chunk, count - s0);
-			IntStream.range(0, blocks).parallel().forEach(b -> KERNELS.syrkRows(g, part, rows,
-				b * ROW_BLOCK, Math.min(m, (b + 1) * ROW_BLOCK)));
+			final java.util.function.IntConsumer block = b -> KERNELS.syrkRows(g, part, rows,
+				b * ROW_BLOCK, Math.min(m, (b + 1) * ROW_BLOCK));
+			if (parallel) IntStream.range(0, blocks).parallel().forEach(block);
+			else for (int b = 0; b < blocks; b++)
+				block.accept(b);
 		}
 	}
 
@@ -99,14 +109,7 @@ public final class Products {
 	public static void addCrossProductSequential(final double[][] upper,
 		final double[][] rows, final int count)
 	{
-		final int m = upper.length;
-		final int chunk = panelSize(m);
-		for (int s0 = 0; s0 < count; s0 += chunk) {
-			final double[][] part = java.util.Arrays.copyOfRange(rows, s0, Math.min(count, s0 +
-				chunk));
-			for (int i0 = 0; i0 < m; i0 += ROW_BLOCK)
-				KERNELS.syrkRows(upper, part, part.length, i0, Math.min(m, i0 + ROW_BLOCK));
-		}
+		syrkUpper(upper, rows, count, false);
 	}
 
 	/** {@code Σ_s p_s p_sᵀ · factor} over the given rows (each of length m). */
