@@ -236,12 +236,27 @@ public final class Bench {
 	}
 
 	/**
-	 * The start-up options a child JVM needs to run as this one does: the incubating
-	 * Vector API's module when this JVM has it (the vector kernels, docs/speed.md).
+	 * The options the {@code cpca} launcher gives every command-line run, a batch job
+	 * (docs/speed.md#the-launchers-jvm-options): the throughput collector, which keeps the
+	 * resident peak near what is alive (docs/memory.md), and C2 compiling only what stays
+	 * hot (tier-4 thresholds ten times the JVM's defaults). The launcher script lists the
+	 * same options ({@code LauncherOptionsTest} checks).
+	 */
+	static final List<String> LAUNCHER_JVM_OPTIONS = List.of("-XX:+UseParallelGC",
+		"-XX:Tier4InvocationThreshold=50000", "-XX:Tier4CompileThreshold=150000",
+		"-XX:Tier4BackEdgeThreshold=400000");
+
+	/**
+	 * The start-up options a child JVM needs to run as a {@code cpca} command-line run
+	 * does: the incubating Vector API's module when this JVM has it (the vector kernels,
+	 * docs/speed.md) and {@link #LAUNCHER_JVM_OPTIONS}.
 	 */
 	static List<String> childJvmOptions() {
-		return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() ? List.of(
-			"--add-modules", "jdk.incubator.vector") : List.of();
+		final List<String> out = new java.util.ArrayList<>();
+		if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) out.addAll(
+			List.of("--add-modules", "jdk.incubator.vector"));
+		out.addAll(LAUNCHER_JVM_OPTIONS);
+		return out;
 	}
 
 	static Row print(final PrintStream out, final Row row) {

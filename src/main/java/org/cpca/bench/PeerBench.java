@@ -170,6 +170,10 @@ public final class PeerBench {
 				final float[][][] data = SyntheticData.contrastive(1, c.samples, c.samples,
 					c.features);
 				write(dir, data);
+				// untimed: the Java child's class-data sharing archive, the file cache,
+				// Python's bytecode
+				final List<String> archive = childArchive(c, dir);
+				runPython(c, dir, peerScript, python);
 				final double loadBefore = load();
 				final double[] ours = new double[pairs], theirs = new double[pairs];
 				final double[] oursWall = new double[pairs], theirsWall = new double[pairs];
@@ -177,8 +181,8 @@ public final class PeerBench {
 				for (int p = 0; p < pairs; p++) {
 					for (int side = 0; side < 2; side++) {
 						final boolean java = (side == 0) == (p % 2 == 0);
-						final double[] r = java ? runJava(c, dir) : runPython(c, dir, peerScript,
-							python);
+						final double[] r = java ? runJava(c, dir, archive) : runPython(c, dir,
+							peerScript, python);
 						if (java) {
 							ours[p] = r[0];
 							oursWall[p] = r[1];
@@ -210,10 +214,11 @@ public final class PeerBench {
 				final double input = 2.0 * 4 * c.samples * c.features;
 				out.println(String.format(Locale.ROOT,
 					"%-12s %-16s peak resident memory (max over pairs): ours %.0f MB = %.2f × " +
-						"the float32 input (%.0f MB; -Xmx%dm), numpy %.0f MB = %.2f ×", c.name, c
+						"the float32 input (%.0f MB; %s), numpy %.0f MB = %.2f ×", c.name, c
 							.shape(),
-					max(oursPeak) / 1e6, max(oursPeak) / input, input / 1e6, heapMiB(c), max(
-						theirsPeak) / 1e6,
+					max(oursPeak) / 1e6, max(oursPeak) / input, input / 1e6, heap(c).isEmpty()
+						? "the default heap, " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB"
+						: heap(c).get(0), max(theirsPeak) / 1e6,
 					max(theirsPeak) / input));
 			}
 			finally {
@@ -273,23 +278,63 @@ public final class PeerBench {
 		return x;
 	}
 
-	private static double[] runJava(final Case c, final Path dir) throws IOException,
-		InterruptedException
+	private static String javaBin() {
+		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+	}
+
+	/** The Java side of a pair, with the given extra JVM options. */
+	private static double[] runJava(final Case c, final Path dir, final List<String> extra)
+		throws IOException, InterruptedException
 	{
-		final String java = Path.of(System.getProperty("java.home"), "bin", "java")
-			.toString();
-		final List<String> cmd = new ArrayList<>(List.of(java));
+		final List<String> cmd = new ArrayList<>(List.of(javaBin()));
 		cmd.addAll(Bench.childJvmOptions());
-		cmd.addAll(List.of("-Xmx" + heapMiB(c) + "m", "-Djava.util.concurrent.ForkJoinPool.common" +
-				".parallelism=" + (threads > 0 ? threads : Runtime.getRuntime()
-					.availableProcessors()), "-cp", System.getProperty("java.class.path"),
-			PeerBench.class.getName(), c.peer.equals("auto") ? "auto" : "one", dir.toString(),
-			"2", Double.toString(Double.isNaN(c.alpha) ? 0 : c.alpha)));
+		cmd.addAll(extra);
+		cmd.addAll(heap(c));
+		cmd.addAll(List.of("-Djava.util.concurrent.ForkJoinPool.common" + ".parallelism=" +
+			(threads > 0 ? threads : Runtime.getRuntime().availableProcessors()), "-cp", System
+				.getProperty("java.class.path"), PeerBench.class.getName(), c.peer.equals(
+					"auto") ? "auto" : "one", dir.toString(), "2", Double.toString(Double.isNaN(
+						c.alpha) ? 0 : c.alpha)));
 		return timed(new ProcessBuilder(cmd));
 	}
 
 	/**
-	 * The JVM child's heap limit in MiB: what a user who follows docs/memory.md gives —
+	 * Class-data sharing for the Java child, as the {@code cpca} launcher gives a
+	 * command-line run: an untimed run lists the classes it loads, a static archive of them
+	 * is made (JDK 13+), and the timed runs map it. Returns the options that map it, or
+	 * none where it could not be made (then the child loads its classes from the jar).
+	 */
+	private static List<String> childArchive(final Case c, final Path dir)
+		throws IOException, InterruptedException
+	{
+		final Path list = dir.resolve("child.classlist"), jsa = dir.resolve("child.jsa");
+		runJava(c, dir, Runtime.version().feature() >= 13 ? List.of(
+			"-XX:DumpLoadedClassList=" + list) : List.of());
+		if (Runtime.version().feature() < 13 || !Files.isRegularFile(list)) return List.of();
+		final List<String> dump = new ArrayList<>(List.of(javaBin()));
+		dump.addAll(Bench.childJvmOptions());
+		dump.addAll(List.of("-Xshare:dump", "-XX:SharedClassListFile=" + list,
+			"-XX:SharedArchiveFile=" + jsa, "-Xlog:disable", "-cp", System.getProperty(
+				"java.class.path")));
+		final Process p = new ProcessBuilder(dump).redirectErrorStream(true).redirectOutput(
+			ProcessBuilder.Redirect.DISCARD).start();
+		return p.waitFor() == 0 && Files.isRegularFile(jsa) && Files.size(jsa) > 0 ? List.of(
+			"-Xshare:auto", "-XX:SharedArchiveFile=" + jsa) : List.of();
+	}
+
+	/**
+	 * The child's heap option: none when this JVM's default maximum heap (what the
+	 * {@code cpca} launcher gives a run without CPCA_JAVA_OPTS) already holds
+	 * {@link #heapMiB}, so that the peak resident memory is measured as a user without
+	 * options sees it; otherwise that limit.
+	 */
+	private static List<String> heap(final Case c) {
+		return Runtime.getRuntime().maxMemory() >> 20 >= heapMiB(c) ? List.of() : List.of(
+			"-Xmx" + heapMiB(c) + "m");
+	}
+
+	/**
+	 * The heap the JVM child needs, in MiB: what a user who follows docs/memory.md gives —
 	 * the float32 input plus the memory check's estimate for the space (8·m² per dataset
 	 * and two more, plus the reduced space's 8·N·min(N, d) factor) plus a quarter — and at
 	 * least 2 GiB.

@@ -94,49 +94,7 @@ public final class SymmetricEigen {
 		double[] p = null;
 		for (int k = 0; k < m - 2; k++) {
 			org.cpca.core.Progress.checkInterrupted(); // a cancelled worker stops here
-			d[k] = a[k][k];
-			final double[] ak = a[k];
-			final int n0 = k + 1;
-			double scale = 0;
-			for (int j = n0; j < m; j++)
-				scale = Math.max(scale, Math.abs(ak[j]));
-			double norm2 = 0;
-			if (scale > 0) for (int j = n0; j < m; j++) {
-				final double x = ak[j] / scale;
-				norm2 += x * x;
-			}
-			final double norm = scale * Math.sqrt(norm2);
-			final double x0 = ak[n0];
-			final double tail = norm == 0 ? 0 : norm2 - (x0 / scale) * (x0 / scale);
-			if (norm == 0 || tail <= 0) {
-				// already tridiagonal in this column: H = I
-				e[k] = x0;
-				p = null;
-				continue;
-			}
-			final double alpha = x0 > 0 ? -norm : norm;
-			e[k] = alpha;
-			final double[] v = new double[m];
-			System.arraycopy(ak, n0, v, n0, m - n0);
-			v[n0] = x0 - alpha;
-			// vᵀv = ‖x‖² − x0² + (x0 − α)² = 2‖x‖² − 2αx0·(−1)… computed directly
-			double vv = 0;
-			for (int j = n0; j < m; j++)
-				vv += v[j] * v[j];
-			final double beta = 2 / vv;
-			vs[k] = v;
-			betas[k] = beta;
-			if (p == null) p = matVec(a, v, n0, m);
-			for (int j = n0; j < m; j++)
-				p[j] *= beta;
-			double pv = 0;
-			for (int j = n0; j < m; j++)
-				pv += p[j] * v[j];
-			final double kk = 0.5 * beta * pv;
-			final double[] w = new double[m];
-			for (int j = n0; j < m; j++)
-				w[j] = p[j] - kk * v[j];
-			p = updateAndNext(a, v, w, n0, m, k < m - 3);
+			p = reduceColumn(a, k, d, e, vs, betas, p);
 		}
 		if (m >= 2) {
 			d[m - 2] = a[m - 2][m - 2];
@@ -147,6 +105,61 @@ public final class SymmetricEigen {
 			e[m - 1] = 0;
 		}
 		return accumulate(vs, betas, m);
+	}
+
+	/**
+	 * Step k of {@link #tridiagonalize}: the reflector of column k (kept in vs, betas) and
+	 * the update of the trailing block. {@code p} is this step's βA₂₂v if the previous
+	 * step computed it (else null); returns the next step's, or null. A method of its own
+	 * so that the JIT compiles the step once instead of the whole loop at each hot inner
+	 * loop (docs/speed.md).
+	 */
+	private static double[] reduceColumn(final double[][] a, final int k, final double[] d,
+		final double[] e, final double[][] vs, final double[] betas, double[] p)
+	{
+		final int m = a.length;
+		d[k] = a[k][k];
+		final double[] ak = a[k];
+		final int n0 = k + 1;
+		double scale = 0;
+		for (int j = n0; j < m; j++)
+			scale = Math.max(scale, Math.abs(ak[j]));
+		double norm2 = 0;
+		if (scale > 0) for (int j = n0; j < m; j++) {
+			final double x = ak[j] / scale;
+			norm2 += x * x;
+		}
+		final double norm = scale * Math.sqrt(norm2);
+		final double x0 = ak[n0];
+		final double tail = norm == 0 ? 0 : norm2 - (x0 / scale) * (x0 / scale);
+		if (norm == 0 || tail <= 0) {
+			// already tridiagonal in this column: H = I
+			e[k] = x0;
+			return null;
+		}
+		final double alpha = x0 > 0 ? -norm : norm;
+		e[k] = alpha;
+		final double[] v = new double[m];
+		System.arraycopy(ak, n0, v, n0, m - n0);
+		v[n0] = x0 - alpha;
+		// vᵀv = ‖x‖² − x0² + (x0 − α)² = 2‖x‖² − 2αx0·(−1)… computed directly
+		double vv = 0;
+		for (int j = n0; j < m; j++)
+			vv += v[j] * v[j];
+		final double beta = 2 / vv;
+		vs[k] = v;
+		betas[k] = beta;
+		if (p == null) p = matVec(a, v, n0, m);
+		for (int j = n0; j < m; j++)
+			p[j] *= beta;
+		double pv = 0;
+		for (int j = n0; j < m; j++)
+			pv += p[j] * v[j];
+		final double kk = 0.5 * beta * pv;
+		final double[] w = new double[m];
+		for (int j = n0; j < m; j++)
+			w[j] = p[j] - kk * v[j];
+		return updateAndNext(a, v, w, n0, m, k < m - 3);
 	}
 
 	/** {@code A₂₂v} over rows and columns n0…m−1, as Σ_i v_i a_i (axpys). */

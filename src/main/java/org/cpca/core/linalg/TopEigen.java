@@ -183,8 +183,7 @@ public final class TopEigen {
 				}
 				final double after = Math.sqrt(dot(v, v));
 				if (after > 1e-10 * before && after > 0) {
-					for (int i = 0; i < m; i++)
-						v[i] /= after;
+					divide(v, after);
 					out[n++] = v;
 					break;
 				}
@@ -233,6 +232,15 @@ public final class TopEigen {
 		for (; i < a.length; i++)
 			s0 = Math.fma(a[i], b[i], s0);
 		return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
+	}
+
+	/**
+	 * {@code x[i] /= d} for every entry; a method of its own, like {@link #axpy}, so that
+	 * the loops calling it stay small for the JIT (docs/speed.md).
+	 */
+	static void divide(final double[] x, final double d) {
+		for (int i = 0; i < x.length; i++)
+			x[i] /= d;
 	}
 
 	public static void axpy(final double a, final double[] x, final double[] y) {
