@@ -237,12 +237,11 @@ public final class Bench {
 
 	/**
 	 * The options the {@code cpca} launcher gives every command-line run, a batch job
-	 * (docs/speed.md#the-launchers-jvm-options): the throughput collector, which keeps the
-	 * resident peak near what is alive (docs/memory.md), and C2 compiling only what stays
-	 * hot (tier-4 thresholds ten times the JVM's defaults). The launcher script lists the
-	 * same options ({@code LauncherOptionsTest} checks).
+	 * (docs/speed.md#the-launchers-jvm-options): the optimising compiler compiles only
+	 * what stays hot (tier-4 thresholds ten times the JVM's defaults). The launcher script
+	 * lists the same options ({@code LauncherOptionsTest} checks).
 	 */
-	static final List<String> LAUNCHER_JVM_OPTIONS = List.of("-XX:+UseParallelGC",
+	static final List<String> LAUNCHER_JVM_OPTIONS = List.of(
 		"-XX:Tier4InvocationThreshold=50000", "-XX:Tier4CompileThreshold=150000",
 		"-XX:Tier4BackEdgeThreshold=400000");
 

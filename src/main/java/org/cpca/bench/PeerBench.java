@@ -214,11 +214,10 @@ public final class PeerBench {
 				final double input = 2.0 * 4 * c.samples * c.features;
 				out.println(String.format(Locale.ROOT,
 					"%-12s %-16s peak resident memory (max over pairs): ours %.0f MB = %.2f × " +
-						"the float32 input (%.0f MB; %s), numpy %.0f MB = %.2f ×", c.name, c
+						"the float32 input (%.0f MB; -Xmx%dm), numpy %.0f MB = %.2f ×", c.name, c
 							.shape(),
-					max(oursPeak) / 1e6, max(oursPeak) / input, input / 1e6, heap(c).isEmpty()
-						? "the default heap, " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB"
-						: heap(c).get(0), max(theirsPeak) / 1e6,
+					max(oursPeak) / 1e6, max(oursPeak) / input, input / 1e6, heapMiB(c), max(
+						theirsPeak) / 1e6,
 					max(theirsPeak) / input));
 			}
 			finally {
@@ -289,7 +288,7 @@ public final class PeerBench {
 		final List<String> cmd = new ArrayList<>(List.of(javaBin()));
 		cmd.addAll(Bench.childJvmOptions());
 		cmd.addAll(extra);
-		cmd.addAll(heap(c));
+		cmd.add("-Xmx" + heapMiB(c) + "m");
 		cmd.addAll(List.of("-Djava.util.concurrent.ForkJoinPool.common" + ".parallelism=" +
 			(threads > 0 ? threads : Runtime.getRuntime().availableProcessors()), "-cp", System
 				.getProperty("java.class.path"), PeerBench.class.getName(), c.peer.equals(
@@ -323,18 +322,7 @@ public final class PeerBench {
 	}
 
 	/**
-	 * The child's heap option: none when this JVM's default maximum heap (what the
-	 * {@code cpca} launcher gives a run without CPCA_JAVA_OPTS) already holds
-	 * {@link #heapMiB}, so that the peak resident memory is measured as a user without
-	 * options sees it; otherwise that limit.
-	 */
-	private static List<String> heap(final Case c) {
-		return Runtime.getRuntime().maxMemory() >> 20 >= heapMiB(c) ? List.of() : List.of(
-			"-Xmx" + heapMiB(c) + "m");
-	}
-
-	/**
-	 * The heap the JVM child needs, in MiB: what a user who follows docs/memory.md gives —
+	 * The JVM child's heap limit in MiB: what a user who follows docs/memory.md gives —
 	 * the float32 input plus the memory check's estimate for the space (8·m² per dataset
 	 * and two more, plus the reduced space's 8·N·min(N, d) factor) plus a quarter — and at
 	 * least 2 GiB.
