@@ -28,8 +28,11 @@ import org.cpca.core.data.Dataset;
  * ({@code src/bench/numpy_peer.py}) on the same data, in alternating pairs of fresh
  * processes.
  * <p>
- * Each case writes one seeded {@link SyntheticData} pair as little-endian float32 files;
- * then, pair after pair, a fresh JVM ({@link #main}: load, fit, solve, scores — what a
+ * Each case writes one seeded {@link SyntheticData} pair as little-endian float32 files
+ * and runs each side once untimed (the file cache; the Java child's class-data sharing
+ * archive, made as the {@code cpca} launcher makes one for a command-line run, whose JVM
+ * options the child also gets: {@link Bench#childJvmOptions}); then, pair after pair, a
+ * fresh JVM ({@link #main}: load, fit, solve, scores — what a
  * one-shot {@code cpca fit} does) and a fresh Python process (load, the same computation
  * with OpenBLAS and LAPACK) run one after the other, the order alternating from pair to
  * pair. The machine is shared, so absolute seconds drift with the load; the ratio of the
