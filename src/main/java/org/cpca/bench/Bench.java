@@ -246,14 +246,24 @@ public final class Bench {
 		"-XX:Tier4BackEdgeThreshold=400000");
 
 	/**
+	 * The launcher's options on Java 17 and later: the incubating Vector API's module (the
+	 * vector kernels, docs/speed.md), and those kernels compiled at a tenth of the
+	 * thresholds, so that their warm-up is short whatever {@link #LAUNCHER_JVM_OPTIONS}
+	 * say.
+	 */
+	static final List<String> VECTOR_JVM_OPTIONS = List.of("--add-modules",
+		"jdk.incubator.vector", "-XX:CompileCommand=quiet",
+		"-XX:CompileCommand=CompileThresholdScaling,org.cpca.core.linalg.VectorKernels::*,0.1");
+
+	/**
 	 * The start-up options a child JVM needs to run as a {@code cpca} command-line run
-	 * does: the incubating Vector API's module when this JVM has it (the vector kernels,
-	 * docs/speed.md) and {@link #LAUNCHER_JVM_OPTIONS}.
+	 * does: {@link #VECTOR_JVM_OPTIONS} when this JVM has the module, and
+	 * {@link #LAUNCHER_JVM_OPTIONS}.
 	 */
 	static List<String> childJvmOptions() {
 		final List<String> out = new java.util.ArrayList<>();
 		if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) out.addAll(
-			List.of("--add-modules", "jdk.incubator.vector"));
+			VECTOR_JVM_OPTIONS);
 		out.addAll(LAUNCHER_JVM_OPTIONS);
 		return out;
 	}

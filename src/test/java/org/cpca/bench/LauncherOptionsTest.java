@@ -17,9 +17,11 @@ class LauncherOptionsTest {
 	@Test
 	void theLauncherGivesEveryRunTheOptionsTheBenchGivesItsChildren() throws IOException {
 		final String launcher = Files.readString(Path.of("cpca"));
-		for (final String option : Bench.LAUNCHER_JVM_OPTIONS)
+		final java.util.List<String> all = new java.util.ArrayList<>(Bench.LAUNCHER_JVM_OPTIONS);
+		all.addAll(Bench.VECTOR_JVM_OPTIONS);
+		for (final String option : all)
 			assertTrue(launcher.contains(option), "the cpca launcher does not pass " + option +
-				" (Bench.LAUNCHER_JVM_OPTIONS); keep the two lists in step");
+				" (Bench.LAUNCHER_JVM_OPTIONS, VECTOR_JVM_OPTIONS); keep them in step");
 		assertTrue(Bench.childJvmOptions().containsAll(Bench.LAUNCHER_JVM_OPTIONS));
 	}
 }
