@@ -394,29 +394,15 @@ public final class Products {
 	public static double[][] times(final double[][] x, final double[][] l) {
 		final int p = x.length, q = l.length, c = q == 0 ? 0 : l[0].length;
 		final double[][] out = new double[p][c];
-		if (p == 0 || c == 0) return out;
-		final int rowBlocks = (p + TIMES_ROWS - 1) / TIMES_ROWS;
-		// at least two column strips for a wide result, so that a few vectors use two cores
-		final int strips = Math.max((c + TIMES_COLUMNS - 1) / TIMES_COLUMNS, c >= 384 &&
-			rowBlocks == 1 ? 2 : 1);
-		final int tasks = rowBlocks * strips;
-		final java.util.function.IntConsumer task = b -> {
-			final int v0 = (b / strips) * TIMES_ROWS, v1 = Math.min(p, v0 + TIMES_ROWS);
-			final int s = b % strips;
-			KERNELS.timesBlock(x, l, out, v0, v1, stripEdge(s, strips, c), stripEdge(s + 1,
-				strips, c), 0, q);
-		};
-		if (tasks == 1 || (long) p * q * c < 1 << 15) for (int b = 0; b < tasks; b++)
-			task.accept(b);
-		else IntStream.range(0, tasks).parallel().forEach(task);
+		multiplyAdd(x, l, out, 0, p, 0, q, 0, c);
 		return out;
 	}
 
 	/**
 	 * {@code out[r][c] += Σ_{t ∈ [t0, t1)} x[r][t] · l[t][c]} for rows r in [r0, r1) and
-	 * columns c in [c0, c1): the block form of {@link #times} on sub-matrices (no copies),
-	 * tiled and spread over the cores the same way. Deterministic: every entry is summed
-	 * over t in ascending groups of four whatever the split.
+	 * columns c in [c0, c1): {@link #times} on sub-matrices (no copies), tiled and spread
+	 * over the cores as described there. Deterministic: every entry is summed over t in
+	 * ascending groups of four whatever the split.
 	 */
 	public static void multiplyAdd(final double[][] x, final double[][] l, final double[][] out,
 		final int r0, final int r1, final int t0, final int t1, final int c0, final int c1)
@@ -424,6 +410,7 @@ public final class Products {
 		final int p = r1 - r0, c = c1 - c0;
 		if (p <= 0 || c <= 0 || t1 <= t0) return;
 		final int rowBlocks = (p + TIMES_ROWS - 1) / TIMES_ROWS;
+		// at least two column strips for a wide result, so that a few vectors use two cores
 		final int strips = Math.max((c + TIMES_COLUMNS - 1) / TIMES_COLUMNS, c >= 384 &&
 			rowBlocks == 1 ? 2 : 1);
 		final int tasks = rowBlocks * strips;
