@@ -232,8 +232,15 @@ class BadInputsTest {
 	}
 
 	static Path hyperstack(final Path p, final int c, final int z, final int t) {
+		return hyperstack(p, c, z, t, 3);
+	}
+
+	/** A c × z × t hyperstack of 8 × 8 Gaussian noise planes drawn with the given seed. */
+	static Path hyperstack(final Path p, final int c, final int z, final int t,
+		final long seed)
+	{
 		final ImageStack s = new ImageStack(8, 8);
-		final Random r = new Random(3);
+		final Random r = new Random(seed);
 		for (int i = 0; i < c * z * t; i++) {
 			final float[] px = new float[64];
 			for (int j = 0; j < 64; j++)
@@ -308,6 +315,10 @@ class BadInputsTest {
 			12, 8, 8, 24, 1))));
 		k.add(new Case("image-size-mismatch", "the same width × height", d -> imageTarget(d,
 			stack(d.resolve("t.tif"), 12, 9, 8, 32, 1))));
+		k.add(new Case("background-same-as-target", "holds the same values as target", d -> {
+			final String t = s(stack(d.resolve("t.tif"), 12, 8, 8, 32, 1));
+			return fit(d, "--target", t, "--background", t);
+		}));
 		k.add(new Case("image-type-mismatch", "convert both to the same type", d -> imageTarget(
 			d, stack(d.resolve("t.tif"), 12, 8, 8, 16, 1))));
 		k.add(new Case("image-nan-pixel", "missing value (NaN)", d -> {

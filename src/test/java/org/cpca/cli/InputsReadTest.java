@@ -74,7 +74,7 @@ class InputsReadTest {
 	@Test
 	void hyperstackAxesAreExplicitAndReported() throws Exception {
 		final Path t = hyperstack(dir.resolve("t.tif"), 2, 3, 4);
-		final Path b = hyperstack(dir.resolve("b.tif"), 2, 3, 4);
+		final Path b = hyperstack(dir.resolve("b.tif"), 2, 3, 4, 4);
 		// auto: channels side by side as features, slices × frames as samples
 		ok(CliTest.cpca("fit", "--target", t.toString(), "--background", b.toString(),
 			"--alpha", "1", "--out", dir.resolve("auto").toString()));

@@ -1,6 +1,7 @@
 package org.cpca.core.data;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -177,6 +178,19 @@ public final class Dataset {
 	/** All rows; shared, not copied: do not modify. */
 	public float[][] rows() {
 		return rows;
+	}
+
+	/**
+	 * True if both hold the same values, sample for sample (names, labels and sample names
+	 * aside). Stops at the first difference, which for two different datasets is almost
+	 * always in the first sample.
+	 */
+	public boolean sameValues(final Dataset other) {
+		if (other == this) return true;
+		if (other.rows.length != rows.length || other.features != features) return false;
+		for (int i = 0; i < rows.length; i++)
+			if (!Arrays.equals(rows[i], other.rows[i])) return false;
+		return true;
 	}
 
 	/** A copy of sample {@code i} in double precision. */

@@ -47,8 +47,22 @@ public final class MethodRunner {
 	public static Solution run(final MethodSettings s, final Dataset target,
 		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
 	{
+		requireDifferent(target, backgrounds);
 		return PrimaryChoice.apply(dispatch(s, target, backgrounds, options, progress),
 			target.labels());
+	}
+
+	/**
+	 * Refuses a background that holds the target's own values (the same file or image
+	 * given twice, or a table's rows selected twice alike): C_t − αC_b is then
+	 * (1 − α)C_t, PCA or nothing, for every method of the family.
+	 */
+	static void requireDifferent(final Dataset target, final List<Dataset> backgrounds) {
+		for (final Dataset b : backgrounds)
+			if (b.sameValues(target)) throw new IllegalArgumentException(b.name() +
+				" holds the same values as " + target.name() + ", sample for sample: a " +
+				"contrast of the target with itself is empty (C_t − αC_b = (1 − α)C_t); give " +
+				"a background that differs from the target, e.g. the control images");
 	}
 
 	/**

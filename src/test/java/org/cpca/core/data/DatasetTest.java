@@ -1,6 +1,7 @@
 package org.cpca.core.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,5 +34,18 @@ class DatasetTest {
 		assertEquals(3, d.features());
 		assertEquals("b", d.labels().get(1));
 		assertEquals(6.0, d.value(1, 2));
+	}
+
+	@Test
+	void sameValuesComparesSampleForSample() {
+		final double[][] x = { { 1, 2, 3 }, { 4, 5, 6 } };
+		final Dataset t = Dataset.of("target", x);
+		assertTrue(t.sameValues(Dataset.of("background", x)), "equal values, other name");
+		assertFalse(t.sameValues(Dataset.of("b", new double[][] { { 1, 2, 3 }, { 4, 5,
+			6.5 } })), "last value differs");
+		assertFalse(t.sameValues(Dataset.of("b", new double[][] { { 1, 2, 3 } })),
+			"fewer samples");
+		assertFalse(t.sameValues(Dataset.of("b", new double[][] { { 4, 5, 6 }, { 1, 2,
+			3 } })), "the same samples in another order are other data");
 	}
 }
