@@ -739,14 +739,17 @@ public final class AlphaSelection<M extends FittedModel> {
 	 */
 	public String exclusionNote() {
 		if (excluded.length == 0) return null;
+		final boolean one = excluded.length == 1;
 		return String.format(java.util.Locale.ROOT, "automatic α: %d of the %d grid values " +
-			"(α = %s) have no positive contrast in their top k (the top eigenvalue " +
-			"of C_t − αC_b, or one of the top k, is at the rounding level %.0e·(‖C_t‖_F + " +
-			"α‖C_b‖_F) or below: a direction with no variance in either dataset, so the top-k " +
-			"subspace is not defined by the data); they were left out of the affinity and the " +
+			"(α = %s) %s no positive contrast in %s top k: the top eigenvalue of C_t − αC_b " +
+			"is at most %.0e·(‖C_t‖_F + α‖C_b‖_F) (below 0: no direction varies more in the " +
+			"target than α times in the background; near 0: only directions with no " +
+			"variance in either dataset), or one of the top k is that close to 0 (a direction " +
+			"with no variance in either dataset); %s left out of the affinity and the " +
 			"clustering", excluded.length, grid.length, java.util.Arrays.stream(excluded)
 				.mapToObj(a -> String.format(java.util.Locale.ROOT, "%.4g", a)).collect(
-					java.util.stream.Collectors.joining(", ")), CONTRAST_LEVEL);
+					java.util.stream.Collectors.joining(", ")), one ? "has" : "have", one ? "its"
+						: "their", CONTRAST_LEVEL, one ? "it was" : "they were");
 	}
 
 	/** Cluster index of every grid value; −1 for a value left out ({@link #excluded()}). */

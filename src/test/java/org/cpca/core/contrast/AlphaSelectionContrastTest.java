@@ -65,8 +65,10 @@ public class AlphaSelectionContrastTest {
 		}
 		assertTrue(e1, "a chosen α between 5/8 and 4");
 		assertNotNull(s.exclusionNote());
-		assertTrue(s.exclusionNote().contains(above.size() + " of the " + grid.length),
-			s.exclusionNote());
+		assertTrue(s.exclusionNote().contains(above.size() + " of the " + grid.length +
+			" grid values"), s.exclusionNote());
+		assertTrue(s.exclusionNote().contains("have no positive contrast in their top k") &&
+			s.exclusionNote().contains("they were left out"), s.exclusionNote());
 		final Solution solution = Solution.of(org.cpca.core.result.Method.CPCA, "auto", s
 			.models(), s, cpca);
 		assertTrue(solution.diagnostics().contains(s.exclusionNote()));
