@@ -20,6 +20,12 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import org.cpca.core.Progress;
+import org.cpca.core.linalg.Products;
+import org.cpca.core.run.Settings;
+import org.cpca.io.FitPipeline;
+import org.cpca.io.FitRequest;
+
 /**
  * The "oneshot" benchmark group: a whole {@code cpca fit --alpha auto} process on 5,000 +
  * 5,000 samples × 784 features (28 × 28 images from {@link SyntheticData}, 32-bit TIFF
@@ -33,6 +39,10 @@ import java.util.stream.Stream;
  * The process is the {@code cpca} launcher of the installation (with its class-data
  * sharing archive; the first, untimed run of each side makes it and warms the file
  * cache), or {@code java -cp} this JVM's class path when there is no launcher.
+ * <p>
+ * A second row gives the same fit run again and again in the benchmark's own JVM: its
+ * cost once nothing is left to load or compile, the floor that a fresh process (which
+ * adds the JVM's start and its compilers' work) approaches but cannot pass.
  */
 final class OneShotBench {
 
@@ -84,6 +94,13 @@ final class OneShotBench {
 					"numpy peer %.3f s; ratio %.2f (goal ≤ %.1f); pairs cpca %s, peer %s; load " +
 						"average %.1f → %.1f on %d cores", mt, ratio, GOAL_RATIO, list(ours), list(
 							theirs), load0, load1, Runtime.getRuntime().availableProcessors()))));
+			final double[] warm = warmRuns(t, b, tmp.resolve("warm-in-process"));
+			final double mw = median(warm);
+			rows.add(Bench.print(out, new Bench.Row("the same fit, warm JVM (in-process)", shape,
+				mw, GOAL_RATIO * mt, String.format(Locale.ROOT, "ratio %.2f to the numpy " +
+					"peer's whole process: the floor of a fresh JVM, which adds its start and its " +
+					"compilers; runs %d–%d of %d in this JVM: %s; products on %s", mw / mt,
+					WARM_RUNS - warm.length + 1, WARM_RUNS, WARM_RUNS, list(warm), Products.kernels()))));
 		}
 		catch (final IOException e) {
 			throw new IllegalStateException("the one-shot benchmark could not run: " + e
@@ -146,6 +163,29 @@ final class OneShotBench {
 				return null;
 			}
 		return null;
+	}
+
+	/** Runs of the in-process fit; the last {@value #WARM_TIMED} are timed. */
+	static final int WARM_RUNS = 8, WARM_TIMED = 5;
+
+	/**
+	 * The same fit in this JVM ({@link FitPipeline}, the command line's path: reading,
+	 * the fit, every default output), {@value #WARM_RUNS} times into one folder; the wall
+	 * times of the last {@value #WARM_TIMED}, when every class is loaded and every hot
+	 * loop compiled: what a fresh process would cost without starting a JVM and compiling.
+	 */
+	private static double[] warmRuns(final Path t, final Path b, final Path out)
+		throws IOException
+	{
+		final double[] s = new double[WARM_TIMED];
+		for (int i = 0; i < WARM_RUNS; i++) {
+			final long t0 = System.nanoTime();
+			FitPipeline.run(FitRequest.builder().target(t).background(b).settings(Settings
+				.defaults()).out(out).overwrite(true).build(), Progress.NONE);
+			if (i >= WARM_RUNS - WARM_TIMED) s[i - (WARM_RUNS - WARM_TIMED)] = (System
+				.nanoTime() - t0) / 1e9;
+		}
+		return s;
 	}
 
 	/** Wall time of one whole process writing into {@code out}. */
