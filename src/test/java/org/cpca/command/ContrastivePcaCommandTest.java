@@ -247,6 +247,14 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		m = run(in);
 		assertTrue(m.isCanceled());
 		assertTrue(m.getCancelReason().contains("choose k"), m.getCancelReason());
+
+		// a copy of the target chosen as background (another window, the same pixels)
+		in.put("components", 2);
+		in.put("background", t.duplicate());
+		m = run(in);
+		assertTrue(m.isCanceled());
+		assertTrue(m.getCancelReason().contains("holds the same values as"), m
+			.getCancelReason());
 		assertNull(m.getOutput("eigen_images"));
 		assertArrayEquals(before, Synthetic.pixels(t));
 	}
