@@ -319,6 +319,11 @@ class BadInputsTest {
 			final String t = s(stack(d.resolve("t.tif"), 12, 8, 8, 32, 1));
 			return fit(d, "--target", t, "--background", t);
 		}));
+		k.add(new Case("online-background-same-as-target", "holds the same values as target",
+			d -> {
+				final String t = s(stack(d.resolve("t.tif"), 12, 8, 8, 32, 1));
+				return fit(d, "--method", "online", "--target", t, "--background", t);
+			}));
 		k.add(new Case("image-type-mismatch", "convert both to the same type", d -> imageTarget(
 			d, stack(d.resolve("t.tif"), 12, 8, 8, 16, 1))));
 		k.add(new Case("image-nan-pixel", "missing value (NaN)", d -> {

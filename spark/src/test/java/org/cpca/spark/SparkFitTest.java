@@ -255,7 +255,9 @@ public class SparkFitTest extends LocalSparkTest {
 			"--out", out.toString() }, { "fit", "--target", target, "--background", target,
 				"--alpha", "-1", "--out", out.toString() }, { "fit", "--target", target,
 					"--background", MICE.toString(), "--out", out.toString() }, { "fit",
-						"--target", target, "--missing", "often", "--out", out.toString() } };
+						"--target", target, "--missing", "often", "--out", out.toString() }, {
+							"fit", "--target", target, "--background", target, "--out", out
+								.toString() } };
 		for (final String[] c : cases) {
 			final SparkTesting.Run one = SparkTesting.single(c), many = SparkTesting.spark(sc, c);
 			assertEquals(1, many.code, many.err);

@@ -59,10 +59,20 @@ public final class MethodRunner {
 	 */
 	static void requireDifferent(final Dataset target, final List<Dataset> backgrounds) {
 		for (final Dataset b : backgrounds)
-			if (b.sameValues(target)) throw new IllegalArgumentException(b.name() +
-				" holds the same values as " + target.name() + ", sample for sample: a " +
-				"contrast of the target with itself is empty (C_t − αC_b = (1 − α)C_t); give " +
-				"a background that differs from the target, e.g. the control images");
+			if (b.sameValues(target)) throw sameAsTarget(b.name(), target.name());
+	}
+
+	/**
+	 * The refusal of a background that holds the target's own values (see
+	 * {@link #run}); also for streamed inputs, which are compared by file.
+	 */
+	public static IllegalArgumentException sameAsTarget(final String background,
+		final String target)
+	{
+		return new IllegalArgumentException(background + " holds the same values as " +
+			target + ", sample for sample: a contrast of the target with itself is empty " +
+			"(C_t − αC_b = (1 − α)C_t); give a background that differs from the target, e.g. " +
+			"the control images");
 	}
 
 	/**
