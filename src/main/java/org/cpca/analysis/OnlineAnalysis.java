@@ -3,13 +3,16 @@ package org.cpca.analysis;
 import org.cpca.core.online.OnlineRun;
 
 import ij.ImagePlus;
+import ij.ImageStack;
 import ij.gui.Roi;
 import ij.measure.ResultsTable;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.Curve;
@@ -17,6 +20,7 @@ import org.cpca.core.online.OnlineCpcaStar;
 import org.cpca.core.online.OnlineOptions;
 import org.cpca.core.Progress;
 import org.cpca.core.data.SampleSource;
+import org.cpca.core.run.MethodRunner;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.Axes;
 import org.cpca.image.FolderSource;
@@ -52,6 +56,31 @@ public final class OnlineAnalysis {
 
 		public static Input folder(final File dir) {
 			return new Input(null, dir);
+		}
+
+		/**
+		 * The same values: two open images with equal pixels (the same image, or a copy),
+		 * or the same folder (a folder is compared by where it is, not read twice).
+		 */
+		boolean sameAs(final Input other) {
+			if (image != null) return other.image != null && samePixels(image, other.image);
+			try {
+				return other.folder != null && Files.isSameFile(folder.toPath(), other.folder
+					.toPath());
+			}
+			catch (final IOException e) {
+				return false; // reading it says what is wrong
+			}
+		}
+
+		private static boolean samePixels(final ImagePlus a, final ImagePlus b) {
+			if (a == b) return true;
+			final ImageStack sa = a.getStack(), sb = b.getStack();
+			if (sa.getSize() != sb.getSize() || sa.getWidth() != sb.getWidth() || sa
+				.getHeight() != sb.getHeight() || a.getBitDepth() != b.getBitDepth()) return false;
+			for (int i = 1; i <= sa.getSize(); i++)
+				if (!Objects.deepEquals(sa.getPixels(i), sb.getPixels(i))) return false;
+			return true;
 		}
 
 		/** The first image: size and type for the layout. */
@@ -119,6 +148,8 @@ public final class OnlineAnalysis {
 	{
 		StackSamples.checkCompatible(target.geometry("target"), background.geometry(
 			"background"));
+		if (target.sameAs(background)) throw MethodRunner.sameAsTarget("background",
+			"target");
 		// a hyperstack's axes as chosen (the background as the target), as Contrastive PCA
 		final Axes ta = target.axes("target", axes);
 		final Axes ba = background.axes("background", ta == null ? "planes" : ta.mode);

@@ -190,6 +190,13 @@ class OnlineCpcaCommandTest extends CommandTestBase {
 		missing.put("target_folder", new File("/no/such/folder"));
 		missing.put("background", t);
 		assertMessage(run(missing), "does not exist");
+		// the target again, or a copy of it, as background
+		for (final ImagePlus again : new ImagePlus[] { t, t.duplicate() }) {
+			final Map<String, Object> same = new HashMap<>();
+			same.put("target", t);
+			same.put("background", again);
+			assertMessage(run(same), "holds the same values as target");
+		}
 	}
 
 	private static void assertMessage(final CommandModule m, final String part) {
