@@ -57,6 +57,8 @@ public final class AlphaSelection<M extends FittedModel> {
 
 	/** Grid values left out for want of positive contrast (see {@link #excluded()}). */
 	private double[] excluded = new double[0];
+	/** {@link #scaleNote(double, double, double[])} of this selection, or null. */
+	private String scaleNote;
 
 	/** Per grid α: target and background variance of the top component (the sweep's own). */
 	private final double[] topTargetVariance, topBackgroundVariance;
@@ -120,7 +122,48 @@ public final class AlphaSelection<M extends FittedModel> {
 		final AlphaSelection<CpcaModel> out = new AlphaSelection<>(grid, affinity, choice,
 			gaps, models, tv, bv);
 		out.excluded = excluded.stream().mapToDouble(Double::doubleValue).toArray();
+		out.scaleNote = scaleNote(frobenius(space.a), frobenius(space.b), grid);
 		return out;
+	}
+
+	/**
+	 * How far apart the two covariances' scales must be for the grid to miss them: at
+	 * every grid α the background weighs less than 1/{@value} of the target, or more than
+	 * {@value} times it (in Frobenius norm).
+	 */
+	static final double SCALE_MARGIN = 1e3;
+
+	/**
+	 * The diagnostic of a grid that misses the data's scale (docs/math/cpca.md), or null:
+	 * when {@code α‖C_b‖_F} stays below ‖C_t‖_F/{@value #SCALE_MARGIN} over the whole grid,
+	 * every model is the target's PCA but for a relative change of that size; when it stays
+	 * above {@value #SCALE_MARGIN}·‖C_t‖_F, every model is close to α = ∞. Typically the
+	 * two are in different units (a gain, an exposure, a bit depth).
+	 *
+	 * @param grid α = 0 first, then the swept values in increasing order
+	 */
+	static String scaleNote(final double normA, final double normB, final double[] grid) {
+		if (!(normA > 0) || !(normB > 0) || grid.length < 2) return null;
+		final double lo = grid[1], hi = grid[grid.length - 1], balance = normA / normB;
+		final String what;
+		if (hi * normB * SCALE_MARGIN < normA) what = "the background never counts (α‖C_b‖_F " +
+			"stays below 1/" + (int) SCALE_MARGIN + " of ‖C_t‖_F: every model is the target's " +
+			"PCA)";
+		else if (lo * normB > SCALE_MARGIN * normA) what = "the background outweighs the " +
+			"target at every α (α‖C_b‖_F stays above " + (int) SCALE_MARGIN + " × ‖C_t‖_F: " +
+			"every model is close to α = ∞)";
+		else return null;
+		return String.format(java.util.Locale.ROOT, "automatic α: ‖C_t‖_F is %.3g × ‖C_b‖_F, " +
+			"so on the grid α = %.4g … %.4g %s; if target and background are in different " +
+			"units (gain, exposure, bit depth), standardise them or bring them to the same " +
+			"units, otherwise give an α range around %.2g (--alpha-range %.2g,%.2g; " +
+			"alpha_range= in Fiji and macros)", balance, lo, hi, what, balance, balance / 10,
+			balance * 1000);
+	}
+
+	/** The diagnostic of a grid that misses the data's scale, or {@code null}. */
+	public String scaleNote() {
+		return scaleNote;
 	}
 
 	/**

@@ -90,11 +90,23 @@ public final class SymmetricEigen {
 		final int m = a.length;
 		final double[][] vs = new double[m][];
 		final double[] betas = new double[m];
+		// a column whose entries below the subdiagonal are this small is taken as reduced
+		// (H = I): dropping them changes A by less than ε‖A‖/1000, as ql's deflation does;
+		// reflecting them instead squares values that may underflow (a rank-deficient
+		// matrix such as J/n leaves columns of 1e-150 after a few steps) and gives NaN
+		double norm = 0;
+		for (final double[] row : a) {
+			double sum = 0;
+			for (final double v : row)
+				sum += Math.abs(v);
+			norm = Math.max(norm, sum);
+		}
+		final double negligible = 1e-3 * EPS * norm;
 		// p for the current step (βA₂₂v), computed in the previous step's update pass
 		double[] p = null;
 		for (int k = 0; k < m - 2; k++) {
 			org.cpca.core.Progress.checkInterrupted(); // a cancelled worker stops here
-			p = reduceColumn(a, k, d, e, vs, betas, p);
+			p = reduceColumn(a, k, d, e, vs, betas, p, negligible);
 		}
 		if (m >= 2) {
 			d[m - 2] = a[m - 2][m - 2];
@@ -115,7 +127,8 @@ public final class SymmetricEigen {
 	 * loop (docs/speed.md).
 	 */
 	private static double[] reduceColumn(final double[][] a, final int k, final double[] d,
-		final double[] e, final double[][] vs, final double[] betas, double[] p)
+		final double[] e, final double[][] vs, final double[] betas, double[] p,
+		final double negligible)
 	{
 		final int m = a.length;
 		d[k] = a[k][k];
@@ -132,8 +145,8 @@ public final class SymmetricEigen {
 		final double norm = scale * Math.sqrt(norm2);
 		final double x0 = ak[n0];
 		final double tail = norm == 0 ? 0 : norm2 - (x0 / scale) * (x0 / scale);
-		if (norm == 0 || tail <= 0) {
-			// already tridiagonal in this column: H = I
+		if (norm == 0 || tail <= 0 || scale * Math.sqrt(tail) <= negligible) {
+			// already tridiagonal in this column (or but for negligible entries): H = I
 			e[k] = x0;
 			return null;
 		}

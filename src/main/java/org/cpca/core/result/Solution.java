@@ -61,6 +61,8 @@ public final class Solution {
 		final List<String> notes = new ArrayList<>(fit == null ? List.of() : fit.diagnostics());
 		if (selection != null && selection.exclusionNote() != null) notes.add(selection
 			.exclusionNote());
+		if (selection != null && selection.scaleNote() != null) notes.add(selection
+			.scaleNote());
 		return new Solution(method, alphaMode, models, selection, fit, List.of(), Map.of(),
 			notes);
 	}

@@ -146,6 +146,43 @@ class HardSpectraTest {
 			}
 	}
 
+	/**
+	 * Rank one, on paper: J/n (every entry 1/n; eigenvalues 1 and n − 1 zeros, the
+	 * normalised affinity of an α sweep whose subspaces all agree) and uuᵀ for a random u
+	 * (‖u‖² and zeros). The Householder reduction leaves columns of ever smaller rounding
+	 * noise (1e-150 after a dozen steps of J/41), whose squares underflowed and gave NaN.
+	 */
+	@ParameterizedTest
+	@ValueSource(ints = { 2, 10, 41, 64, 100, 300 })
+	void rankOneMatricesDecompose(final int n) {
+		final Random r = new Random(n);
+		final double[] u = new double[n];
+		double uu = 0;
+		for (int i = 0; i < n; i++) {
+			u[i] = r.nextGaussian();
+			uu += u[i] * u[i];
+		}
+		final double[] j = new double[n * n], uut = new double[n * n];
+		for (int a = 0; a < n; a++)
+			for (int b = 0; b < n; b++) {
+				j[a * n + b] = 1.0 / n;
+				uut[a * n + b] = u[a] * u[b];
+			}
+		for (final double[] s : new double[][] { j, uut }) {
+			final double top = s == j ? 1 : uu;
+			final SymmetricEigen e = SymmetricEigen.of(s, n);
+			assertEquals(top, e.value(0), 1e-13 * top, "the one nonzero eigenvalue");
+			for (int i = 1; i < n; i++)
+				assertEquals(0, e.value(i), 1e-13 * top, "eigenvalue " + i);
+			// the top eigenvector is the constant vector or u, up to sign
+			final double[] v = e.vector(0);
+			double dot = 0;
+			for (int i = 0; i < n; i++)
+				dot += v[i] * (s == j ? 1 / Math.sqrt(n) : u[i] / Math.sqrt(uu));
+			assertEquals(1, Math.abs(dot), 1e-12, "top eigenvector");
+		}
+	}
+
 	@Test
 	void fullDecompositionAboveTheBlockedThresholdMatchesCommonsMath() {
 		final double[] s = SolverTest.spd(5, M, 4, 40);
