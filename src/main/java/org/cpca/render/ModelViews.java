@@ -1,7 +1,5 @@
 package org.cpca.render;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,11 +22,7 @@ public final class ModelViews {
 
 	/** α as text: "0", "2.5", "inf", or "" for methods without α (6 significant digits). */
 	public static String alphaText(final double alpha) {
-		if (Double.isNaN(alpha)) return "";
-		if (alpha == Double.POSITIVE_INFINITY) return "inf";
-		if (alpha == 0) return "0";
-		return new BigDecimal(alpha).round(new MathContext(6)).stripTrailingZeros()
-			.toPlainString();
+		return FittedModel.alphaText(alpha);
 	}
 
 	/** The component prefix: "PC" for PCA, "cPC" for cPCA, … (see {@link Method}). */

@@ -8,6 +8,7 @@ import org.cpca.core.linalg.Products;
 import org.cpca.core.linalg.SymmetricEigen;
 import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.CpcaModel;
+import org.cpca.core.model.FittedModel;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -790,9 +791,10 @@ public final class Cpca {
 		final List<String> diag = new ArrayList<>(diagnostics);
 		diag.addAll(notes);
 		if (positive < k && "cpca".equals(method) && alpha != Double.POSITIVE_INFINITY)
-			diag.add("only " + positive + " of " + k + " directions have more target than " +
-				"background variance at α = " + alpha + " (eigenvalue > 0); the others are " +
-				"returned but carry no contrast");
+			diag.add("only " + positive + " of " + k + " directions " + (positive == 1 ? "has"
+				: "have") + " more target than background variance at α = " + FittedModel
+					.alphaText(alpha) + " (eigenvalue > 0); the others are returned but carry " +
+				"no contrast");
 		final double[][] scores = new double[nt][k];
 		for (int i = 0; i < scores.length; i++)
 			for (int c = 0; c < k; c++) {

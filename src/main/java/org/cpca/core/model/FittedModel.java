@@ -22,6 +22,18 @@ public interface FittedModel {
 	double alpha();
 
 	/**
+	 * α (or any such setting: β, γ) as text, in every file and message: "0", "2.5",
+	 * "18.0472", "inf", or "" for NaN (6 significant digits, no trailing zeros).
+	 */
+	static String alphaText(final double alpha) {
+		if (Double.isNaN(alpha)) return "";
+		if (alpha == Double.POSITIVE_INFINITY) return "inf";
+		if (alpha == 0) return "0";
+		return new java.math.BigDecimal(alpha).round(new java.math.MathContext(6))
+			.stripTrailingZeros().toPlainString();
+	}
+
+	/**
 	 * The method's own settings besides α (e.g. "beta", "lambda", "k_b", "gamma"), in a
 	 * fixed order; values are {@link Double}, {@code double[]} or (names, such as the
 	 * kernel's) {@link String}.

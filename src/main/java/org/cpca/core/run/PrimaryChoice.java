@@ -85,11 +85,10 @@ final class PrimaryChoice {
 	private static String setting(final Solution s, final FittedModel m) {
 		final Object beta = m.parameters().get("beta");
 		if (beta == null && m.parameters().get("k_b") != null) return "k_b";
-		if (beta instanceof Double) return "β = " + String.format(Locale.ROOT, "%.6g",
-			(Double) beta);
+		if (beta instanceof Double) return "β = " + FittedModel.alphaText((Double) beta);
 		final Object gamma = m.parameters().get("gamma");
-		final String a = "α = " + String.format(Locale.ROOT, "%.6g", m.alpha());
-		return gamma instanceof Double ? a + String.format(Locale.ROOT, ", γ = %.6g",
-			(Double) gamma) : a;
+		final String a = "α = " + FittedModel.alphaText(m.alpha());
+		return gamma instanceof Double ? a + ", γ = " + FittedModel.alphaText((Double) gamma)
+			: a;
 	}
 }

@@ -59,6 +59,12 @@ public class CpcaTest {
 		// large finite α: e1 has eigenvalue 3.6(1 − α) < 0 < 0.4
 		final CpcaModel big = cpca.model(10);
 		assertArrayEquals(new double[] { 1.6, 0.4 }, big.eigenvalues(), 1e-9);
+		// k = 3 at α = 2.5: 1.6, 0.4 and 3.6(1 − 2.5) < 0, so 2 of 3 carry contrast
+		final CpcaModel three = Cpca.fit(paperTarget(), paperBackground(), CpcaOptions
+			.defaults().withComponents(3), Progress.NONE).model(2.5);
+		assertTrue(three.diagnostics().contains("only 2 of 3 directions have more target " +
+			"than background variance at α = 2.5 (eigenvalue > 0); the others are returned " +
+			"but carry no contrast"), three.diagnostics().toString());
 	}
 
 	@Test
