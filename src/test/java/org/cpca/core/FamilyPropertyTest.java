@@ -49,6 +49,20 @@ public abstract class FamilyPropertyTest {
 		return true;
 	}
 
+	/** Components a model has (gcPCA's v4 returns both ends: k target-enriched, k background-enriched). */
+	protected int expectedComponents() {
+		return settings().components();
+	}
+
+	/**
+	 * Whether the family's answer is free of the data's units: the same components when
+	 * target and background are both given in other units (cPCA* is not: it mixes C_b with
+	 * the identity, whose scale does not change with them).
+	 */
+	protected boolean unitFree() {
+		return true;
+	}
+
 	private static Dataset[] data(final long seed, final int d, final int count) {
 		final Dataset[] out = new Dataset[count + 1];
 		final float[][][] tb = TestData.planted(seed, 40, 35, d, 3, 2, 0.3);
@@ -78,7 +92,7 @@ public abstract class FamilyPropertyTest {
 	void componentsAreUnitWithTheirLargestEntryPositive(final int d) {
 		final CpcaModel m = linear(run(data(11, d, backgrounds())));
 		final double[][] v = m.components();
-		assertEquals(settings().components(), v.length);
+		assertEquals(expectedComponents(), v.length);
 		for (final double[] c : v) {
 			double norm = 0, largest = 0;
 			for (final double x : c) {
@@ -117,6 +131,33 @@ public abstract class FamilyPropertyTest {
 		final double[][] b = linear(run(shuffled)).components();
 		for (final double angle : Measures.principalAngles(a, b))
 			assertEquals(0, angle, 1e-6, "principal angle between the subspaces");
+	}
+
+	/**
+	 * Every dataset in other units (×10⁻³⁰, ×10³⁰: still within float range): the same
+	 * subspace. Tolerances and shifts inside the solvers must be relative to the data; an
+	 * absolute one (rPCA's σ = tr A + 1 until 2026-11-27) turns small-unit data into
+	 * rounding noise.
+	 */
+	@ParameterizedTest(name = "d = {0}")
+	@ValueSource(ints = { 12, 150 })
+	void otherUnitsGiveTheSameSubspace(final int d) {
+		org.junit.jupiter.api.Assumptions.assumeTrue(unitFree(), "depends on the units");
+		final Dataset[] data = data(14, d, backgrounds());
+		final double[][] a = linear(run(data)).components();
+		for (final double unit : new double[] { 1e-30, 1e30 }) {
+			final Dataset[] scaled = new Dataset[data.length];
+			for (int j = 0; j < data.length; j++) {
+				final double[][] rows = data[j].toArray();
+				for (final double[] row : rows)
+					for (int i = 0; i < row.length; i++)
+						row[i] *= unit;
+				scaled[j] = Dataset.of(data[j].name(), rows);
+			}
+			for (final double angle : Measures.principalAngles(a, linear(run(scaled))
+				.components()))
+				assertEquals(0, angle, 1e-6, "principal angle, data × " + unit);
+		}
 	}
 
 	@ParameterizedTest(name = "d = {0}")

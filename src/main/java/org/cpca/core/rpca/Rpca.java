@@ -180,8 +180,10 @@ public final class Rpca {
 		if (m - q < k) throw new IllegalArgumentException("rPCA removes " + q +
 			" background direction(s), leaving " + (m - q) + " of the data's " + m +
 			": fewer than the k = " + k + " components requested; choose a smaller k_b or k");
+		// σ = tr A > 0 (a constant target is refused by the fit): in the data's own scale, so
+		// that the solver's relative accuracy is the residual's, whatever the units
 		final TopEigen.Result top = TopEigen.solve(residual(space.a, m, w,
-			space.targetTotalVariance + 1), m, k, null, cpca.options().seed());
+			space.targetTotalVariance), m, k, null, cpca.options().seed());
 		notes.add("rPCA: target projected off " + q + " background direction(s) " +
 			Arrays.toString(Arrays.stream(used).mapToInt(x -> (int) x).toArray()) +
 			", then PCA of the residual");
