@@ -8,6 +8,7 @@ import org.cpca.core.data.Dataset;
 import org.cpca.core.data.Preprocessing;
 import org.cpca.core.linalg.SymmetricEigen;
 import org.cpca.core.model.CpcaModel;
+import org.cpca.core.model.FittedModel;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -60,7 +61,7 @@ public final class Pcpca {
 	static void checkAlpha(final double alpha, final int nt, final int nb) {
 		if (!(alpha >= 0) || Double.isInfinite(alpha)) throw new IllegalArgumentException(
 			"PCPCA needs a finite α ≥ 0 (got " + alpha + "): give --alpha VALUE below " +
-				String.format(Locale.ROOT, "%.6g", alphaBound(nt, nb)));
+				FittedModel.alphaText(alphaBound(nt, nb)));
 		final double g = gamma(alpha, nt, nb);
 		if (!(nt - g * nb > 0)) throw new IllegalArgumentException(String.format(Locale.ROOT,
 			"PCPCA is not defined at α = %s: it gives γ = %.6g and n_t − γ·n_b = %.6g ≤ 0 " +
@@ -123,8 +124,9 @@ public final class Pcpca {
 		if (clamped > 0) notes.add("PCPCA: " + clamped + " of " + k + " components have no " +
 			"more contrastive variance than the noise (λ_j/(n_t − γn_b) ≤ σ²): their " +
 			"loadings are zero");
-		notes.add(String.format(Locale.ROOT, "PCPCA: α = %s, γ = %.6g, σ² = %.6g " +
-			"(noise_variance), n_t − γn_b = %.6g", alpha, gamma, sigma2, denom));
+		notes.add("PCPCA: α = " + FittedModel.alphaText(alpha) + ", γ = " + FittedModel
+			.alphaText(gamma) + ", σ² = " + FittedModel.alphaText(sigma2) + " (noise_variance), " +
+			"n_t − γn_b = " + FittedModel.alphaText(denom));
 		return new PcpcaModel(base, gamma, s, sigma2, notes, scoresAreProjections);
 	}
 

@@ -2,6 +2,7 @@ package org.cpca.core.pcpca;
 
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.data.Dataset;
+import org.cpca.core.model.FittedModel;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 
@@ -37,7 +38,7 @@ public final class PcpcaRun {
 	public static Solution run(final Cpca fit, final double alpha) {
 		final int nt = fit.targetSamples(), nb = (int) fit.backgroundSamples(0);
 		if (Double.isNaN(alpha)) throw new IllegalArgumentException("PCPCA needs a fixed " +
-			"α: give --alpha VALUE (0 ≤ α < " + String.format(java.util.Locale.ROOT, "%.6g",
+			"α: give --alpha VALUE (0 ≤ α < " + FittedModel.alphaText(
 				Pcpca.alphaBound(nt, nb)) + "); automatic α is not defined for it");
 		final PcpcaModel model = Pcpca.fit(fit, alpha);
 		final boolean samples = fit.target() != null;
@@ -74,8 +75,8 @@ public final class PcpcaRun {
 			"missing values can be modelled for tables and image stacks (slices as samples) " +
 			"only: give the target and the background as tables or as stacks");
 		if (Double.isNaN(alpha)) throw new IllegalArgumentException("PCPCA needs a fixed " +
-			"α: give --alpha VALUE (0 ≤ α < " + String.format(java.util.Locale.ROOT, "%.6g",
-				Pcpca.alphaBound(targetValues.length, backgroundValues.length)) + ")");
+			"α: give --alpha VALUE (0 ≤ α < " + FittedModel.alphaText(Pcpca.alphaBound(
+				targetValues.length, backgroundValues.length)) + ")");
 		if (options.standardize()) throw new IllegalArgumentException("--standardize cannot " +
 			"be combined with modelled missing values (the scale would be estimated from " +
 			"filled values): standardise the data first, or use --missing mean");
