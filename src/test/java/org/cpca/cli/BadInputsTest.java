@@ -393,6 +393,10 @@ class BadInputsTest {
 		// settings
 		k.add(new Case("components-too-many", "components were requested", d -> tables(d,
 			"--components", "9")));
+		k.add(new Case("alpha-too-large", "is too large for these data", d -> tables(d,
+			"--alpha", "1e308")));
+		k.add(new Case("alpha-range-too-large", "the α range reaches 1e+308", d -> tables(d,
+			"--alpha-range", "1e300,1e308")));
 		k.add(new Case("components-zero", "out of range", d -> tables(d, "--components",
 			"0")));
 		k.add(new Case("components-not-whole", "2.7", d -> tables(d, "--components", "2.7")));

@@ -485,6 +485,7 @@ public final class Cpca {
 		checkAlpha(alpha);
 		requireOneBackground("cPCA");
 		if (alpha == Double.POSITIVE_INFINITY) return atInfinity();
+		requireFinite(alpha);
 		final TopEigen.Result top = single(alpha);
 		return build("cpca", alpha, top.values, top.vectors, options.components(),
 			new ArrayList<>());
@@ -538,6 +539,13 @@ public final class Cpca {
 	/** The automatic α selection of docs/math/cpca.md with this fit's options. */
 	public AlphaSelection<CpcaModel> automatic(final Progress progress) {
 		requireOneBackground("automatic α");
+		final double[] grid = options.alphaGrid();
+		final double top = grid[grid.length - 1];
+		if (top * frobenius(space.b) > frobenius(space.a) / EPSILON)
+			throw new IllegalArgumentException("the α range reaches " + FittedModel.alphaText(
+				top) + ", too large for these data: there the target is below the rounding of " +
+				"α·C_b (α‖C_b‖_F > ‖C_t‖_F/ε); give a smaller α range (--alpha-range, or " +
+				"alpha_range= in Fiji and macros)");
 		return AlphaSelection.select(this, progress);
 	}
 
@@ -592,6 +600,39 @@ public final class Cpca {
 			alpha + "): use 0 for PCA, a positive value, inf for the background's null " +
 			"space, or auto");
 	}
+
+	/** {@link #requireResolved(double, double, double)} for this fit's covariances. */
+	private void requireFinite(final double alpha) {
+		requireResolved(frobenius(space.a), frobenius(space.b), alpha);
+	}
+
+	/**
+	 * Refuses a finite α at which the target no longer shows in {@code A − αB}: when
+	 * {@code α‖B‖_F > ‖A‖_F/ε} the target's part lies below the rounding of αB (and far
+	 * enough above it, the numbers overflow), so the result would be rounding noise, not
+	 * the limit α → ∞, which α = ∞ computes exactly (docs/math/cpca.md).
+	 *
+	 * @param normA ‖A‖_F (the target's covariance in the fit's space)
+	 * @param normB ‖B‖_F (the background's)
+	 */
+	public static void requireResolved(final double normA, final double normB,
+		final double alpha)
+	{
+		requireResolved(normA, normB, alpha, "use inf for the limit α → ∞, or a smaller α");
+	}
+
+	/** {@link #requireResolved(double, double, double)} with the fix to offer. */
+	public static void requireResolved(final double normA, final double normB,
+		final double alpha, final String fix)
+	{
+		if (alpha > 0 && !(alpha * normB <= normA / EPSILON)) throw new IllegalArgumentException(
+			"α = " + FittedModel.alphaText(alpha) + " is too large for these data: the target " +
+				"is below the rounding of α·C_b (α‖C_b‖_F > ‖C_t‖_F/ε), so the result would be " +
+				"rounding noise; " + fix);
+	}
+
+	/** The unit roundoff of doubles (2⁻⁵²). */
+	private static final double EPSILON = Math.ulp(1.0);
 
 	/**
 	 * Solves at α on the grid with a warm start; used by the sweep. Without a warm start

@@ -23,14 +23,19 @@ public interface FittedModel {
 
 	/**
 	 * α (or any such setting: β, γ) as text, in every file and message: "0", "2.5",
-	 * "18.0472", "inf", or "" for NaN (6 significant digits, no trailing zeros).
+	 * "18.0472", "inf", or "" for NaN (6 significant digits, no trailing zeros); below
+	 * 10⁻⁴ and from 10⁹ on in exponent form ("1.06082e-9", "1e+12"), which file names
+	 * (models/alpha_….json) can hold.
 	 */
 	static String alphaText(final double alpha) {
 		if (Double.isNaN(alpha)) return "";
 		if (alpha == Double.POSITIVE_INFINITY) return "inf";
+		if (alpha == Double.NEGATIVE_INFINITY) return "-inf";
 		if (alpha == 0) return "0";
-		return new java.math.BigDecimal(alpha).round(new java.math.MathContext(6))
-			.stripTrailingZeros().toPlainString();
+		final java.math.BigDecimal v = new java.math.BigDecimal(alpha).round(
+			new java.math.MathContext(6)).stripTrailingZeros();
+		final double a = Math.abs(alpha);
+		return a >= 1e-4 && a < 1e9 ? v.toPlainString() : v.toString().replace("E", "e");
 	}
 
 	/**

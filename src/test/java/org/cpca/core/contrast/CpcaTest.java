@@ -313,6 +313,20 @@ public class CpcaTest {
 		assertMessage(() -> Cpca.fit(t, b, CpcaOptions.defaults().withComponents(9),
 			Progress.NONE), "k = 9", "at most");
 		assertMessage(() -> Cpca.fit(t, b, TWO, Progress.NONE).model(-1), "α must be ≥ 0");
+		// α·C_b so large that C_t is below its rounding (or overflows): a line, not
+		// rounding noise or a failed eigen-decomposition
+		assertMessage(() -> Cpca.fit(t, b, TWO, Progress.NONE).model(1e308), "α = 1e+308 " +
+			"is too large", "use inf");
+		assertMessage(() -> Cpca.fit(t, b, CpcaOptions.defaults().withComponents(2)
+			.withAlphaGrid(40, 300, 308), Progress.NONE).automatic(Progress.NONE),
+			"the α range reaches 1e+308", "smaller α range");
+		// the bound on paper: ‖C_t‖_F/(ε‖C_b‖_F); just below it a model, just above a refusal
+		final Cpca fit = Cpca.fit(t, b, TWO, Progress.NONE);
+		final double bound = AlphaSelection.frobenius(fit.space().a) / (Math.ulp(1.0) *
+			AlphaSelection.frobenius(fit.space().b));
+		fit.model(bound * 0.99);
+		assertMessage(() -> fit.model(bound * 1.01), "too large", "the target is below the " +
+			"rounding");
 		assertMessage(() -> CpcaOptions.defaults().withComponents(0), "at least 1");
 		final Dataset iso = Dataset.of("background", TestData.gaussian(19, 200, 4));
 		assertMessage(() -> Cpca.fit(t, iso, TWO, Progress.NONE).model(
