@@ -485,7 +485,7 @@ public final class Cpca {
 		checkAlpha(alpha);
 		requireOneBackground("cPCA");
 		if (alpha == Double.POSITIVE_INFINITY) return atInfinity();
-		requireFinite(alpha);
+		requireResolved(frobenius(space.a), frobenius(space.b), alpha);
 		final TopEigen.Result top = single(alpha);
 		return build("cpca", alpha, top.values, top.vectors, options.components(),
 			new ArrayList<>());
@@ -541,7 +541,7 @@ public final class Cpca {
 		requireOneBackground("automatic α");
 		final double[] grid = options.alphaGrid();
 		final double top = grid[grid.length - 1];
-		if (top * frobenius(space.b) > frobenius(space.a) / EPSILON)
+		if (!resolved(frobenius(space.a), frobenius(space.b), top))
 			throw new IllegalArgumentException("the α range reaches " + FittedModel.alphaText(
 				top) + ", too large for these data: there the target is below the rounding of " +
 				"α·C_b (α‖C_b‖_F > ‖C_t‖_F/ε); give a smaller α range (--alpha-range, or " +
@@ -601,9 +601,12 @@ public final class Cpca {
 			"space, or auto");
 	}
 
-	/** {@link #requireResolved(double, double, double)} for this fit's covariances. */
-	private void requireFinite(final double alpha) {
-		requireResolved(frobenius(space.a), frobenius(space.b), alpha);
+	/**
+	 * Whether the target still shows in {@code A − αB} in floating point: {@code α‖B‖_F ≤
+	 * ‖A‖_F/ε} (see {@link #requireResolved(double, double, double)}).
+	 */
+	static boolean resolved(final double normA, final double normB, final double alpha) {
+		return !(alpha > 0) || alpha * normB <= normA / EPSILON;
 	}
 
 	/**
@@ -625,7 +628,7 @@ public final class Cpca {
 	public static void requireResolved(final double normA, final double normB,
 		final double alpha, final String fix)
 	{
-		if (alpha > 0 && !(alpha * normB <= normA / EPSILON)) throw new IllegalArgumentException(
+		if (!resolved(normA, normB, alpha)) throw new IllegalArgumentException(
 			"α = " + FittedModel.alphaText(alpha) + " is too large for these data: the target " +
 				"is below the rounding of α·C_b (α‖C_b‖_F > ‖C_t‖_F/ε), so the result would be " +
 				"rounding noise; " + fix);
