@@ -9,7 +9,6 @@ import ij.measure.ResultsTable;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -64,13 +63,8 @@ public final class OnlineAnalysis {
 		 */
 		boolean sameAs(final Input other) {
 			if (image != null) return other.image != null && samePixels(image, other.image);
-			try {
-				return other.folder != null && Files.isSameFile(folder.toPath(), other.folder
-					.toPath());
-			}
-			catch (final IOException e) {
-				return false; // reading it says what is wrong
-			}
+			return other.folder != null && MethodRunner.sameSource(folder.toPath(), List.of(),
+				other.folder.toPath(), List.of());
 		}
 
 		private static boolean samePixels(final ImagePlus a, final ImagePlus b) {

@@ -1,10 +1,7 @@
 package org.cpca.io;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -99,11 +96,8 @@ public final class FitPipeline {
 		final Settings s = r.settings;
 		if (r.backgrounds.size() != 1) throw new IllegalArgumentException("online cPCA* " +
 			"needs exactly one background (got " + r.backgrounds.size() + ")");
-		// streamed, so not compared value for value as in MethodRunner.run: the same file
-		// with the same rows selected is the same data
-		if (sameFile(r.target, r.backgrounds.get(0)) && new HashSet<>(r.targetWhere).equals(
-			new HashSet<>(r.backgroundWhere.get(0)))) throw MethodRunner.sameAsTarget(
-				"background", "target");
+		if (MethodRunner.sameSource(r.target, r.targetWhere, r.backgrounds.get(0),
+			r.backgroundWhere.get(0))) throw MethodRunner.sameAsTarget("background", "target");
 		final OnlineOptions o = s.onlineOptions();
 		final LoadedData.Reading how = reading(r);
 		how.labelColumn = r.labelColumn;
@@ -136,15 +130,6 @@ public final class FitPipeline {
 			finally {
 				if (b != null) b.source.close();
 			}
-		}
-	}
-
-	private static boolean sameFile(final Path a, final Path b) {
-		try {
-			return Files.isSameFile(a, b);
-		}
-		catch (final IOException e) {
-			return false; // reading it says what is wrong
 		}
 	}
 

@@ -1,11 +1,8 @@
 package org.cpca.spark;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -151,9 +148,9 @@ final class SparkFit implements Callable<Integer> {
 					"the target is " + (t.isImage() ? "an image" : "a table") +
 						" but the background is " + (b.isImage() ? "an image" : "a table") +
 						": give both as images or both as tables");
-				if (sameData(given("--target", 0), input.target, input.targetWhere, given(
-					"--background", j), background.get(j), backgroundWhere.get(j)))
-					throw MethodRunner.sameAsTarget(b.source.name(), t.source.name());
+				if (MethodRunner.sameSource(input.target, input.targetWhere, background.get(j),
+					backgroundWhere.get(j))) throw MethodRunner.sameAsTarget(b.source.name(), t
+						.source.name());
 			}
 			final int d = t.source.features();
 			long all = t.samples();
@@ -234,25 +231,6 @@ final class SparkFit implements Callable<Integer> {
 		final picocli.CommandLine.Model.OptionSpec o = spec == null ? null : spec
 			.commandLine().getParseResult().matchedOption(option);
 		return o == null ? null : o.stringValues().get(index);
-	}
-
-	/**
-	 * Whether a background is the target again: the same file or URI with the same rows
-	 * selected (the driver does not read the values, which cpca fit compares).
-	 */
-	private static boolean sameData(final String targetGiven, final Path target,
-		final List<String> targetWhere, final String backgroundGiven, final Path background,
-		final List<String> backgroundWhere)
-	{
-		if (!new HashSet<>(targetWhere).equals(new HashSet<>(backgroundWhere))) return false;
-		if (targetGiven != null && targetGiven.equals(backgroundGiven)) return true;
-		if (HadoopFiles.isUri(targetGiven) || HadoopFiles.isUri(backgroundGiven)) return false;
-		try {
-			return Files.isSameFile(target, background);
-		}
-		catch (final IOException e) {
-			return false; // opening it has said what is wrong
-		}
 	}
 
 	/** The tables opened from a URI so far, with it (the executors read them there). */

@@ -122,7 +122,7 @@ public final class AlphaSelection<M extends FittedModel> {
 		final AlphaSelection<CpcaModel> out = new AlphaSelection<>(grid, affinity, choice,
 			gaps, models, tv, bv);
 		out.excluded = excluded.stream().mapToDouble(Double::doubleValue).toArray();
-		out.scaleNote = scaleNote(frobenius(space.a), frobenius(space.b), grid);
+		out.scaleNote = scaleNote(space.normA, space.normB, grid);
 		return out;
 	}
 
@@ -202,7 +202,7 @@ public final class AlphaSelection<M extends FittedModel> {
 		final TopEigen.Result[] solutions)
 	{
 		final ContrastiveSpace space = cpca.space();
-		final double normA = frobenius(space.a), normB = frobenius(space.b);
+		final double normA = space.normA, normB = space.normB;
 		final int k = cpca.options().components();
 		final boolean[] out = new boolean[grid.length];
 		for (int i = 0; i < grid.length; i++)
@@ -213,14 +213,6 @@ public final class AlphaSelection<M extends FittedModel> {
 
 	/** See {@link #contrastLevel}. */
 	public static final double CONTRAST_LEVEL = 1e-9;
-
-	/** Frobenius norm of a flat matrix. */
-	public static double frobenius(final double[] x) {
-		double s = 0;
-		for (final double v : x)
-			s += v * v;
-		return Math.sqrt(s);
-	}
 
 	/**
 	 * Step 2 alone, for sweeps over more than α (kernel cPCA's (γ, α) grid): the top-k

@@ -37,6 +37,8 @@ public abstract class ContrastiveSpace {
 	/** Every background's covariance B_j, in the order given (empty without a background). */
 	public final double[][] backgrounds;
 	public final double targetTotalVariance;
+	/** Frobenius norms ‖A‖_F and ‖B‖_F (of the first background), computed once. */
+	public final double normA, normB;
 
 	ContrastiveSpace(final int m, final double[] a, final double[][] backgrounds) {
 		this(m, a, backgrounds, Double.NaN);
@@ -54,6 +56,16 @@ public abstract class ContrastiveSpace {
 		for (int i = 0; i < m; i++)
 			trace += a[i * m + i];
 		this.targetTotalVariance = Double.isNaN(totalVariance) ? trace : totalVariance;
+		this.normA = frobenius(a);
+		this.normB = frobenius(b);
+	}
+
+	/** Frobenius norm of a flat matrix. */
+	private static double frobenius(final double[] x) {
+		double s = 0;
+		for (final double v : x)
+			s += v * v;
+		return Math.sqrt(s);
 	}
 
 	/**

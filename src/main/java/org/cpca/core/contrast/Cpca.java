@@ -485,7 +485,7 @@ public final class Cpca {
 		checkAlpha(alpha);
 		requireOneBackground("cPCA");
 		if (alpha == Double.POSITIVE_INFINITY) return atInfinity();
-		requireResolved(frobenius(space.a), frobenius(space.b), alpha);
+		requireResolved(space.normA, space.normB, alpha);
 		final TopEigen.Result top = single(alpha);
 		return build("cpca", alpha, top.values, top.vectors, options.components(),
 			new ArrayList<>());
@@ -499,12 +499,6 @@ public final class Cpca {
 	 */
 	static final double DIRECT_RATIO = 4;
 
-	private static double frobenius(final double[] x) {
-		double s = 0;
-		for (final double v : x)
-			s += v * v;
-		return Math.sqrt(s);
-	}
 
 	/** Iteration budget of the direct single-α solve, from the problem size. */
 	static int directIterations(final int m) {
@@ -526,8 +520,8 @@ public final class Cpca {
 	private TopEigen.Result single(final double alpha, final boolean solverBasis) {
 		final int k = options.components(), m = space.dimension();
 		final double[][][] partial = new double[1][][];
-		final TopEigen.Result direct = alpha * frobenius(space.b) > DIRECT_RATIO * frobenius(
-			space.a) ? null : ContrastSolver.direct(space.a, space.b, m, alpha, k, options
+		final TopEigen.Result direct = alpha * space.normB > DIRECT_RATIO * space.normA ? null
+			: ContrastSolver.direct(space.a, space.b, m, alpha, k, options
 				.seed(), directIterations(m), partial);
 		if (direct != null) return solverBasis ? solver().inBasis(direct) : direct;
 		// the direct attempt's last block is a better start than random vectors
@@ -541,7 +535,7 @@ public final class Cpca {
 		requireOneBackground("automatic α");
 		final double[] grid = options.alphaGrid();
 		final double top = grid[grid.length - 1];
-		if (!resolved(frobenius(space.a), frobenius(space.b), top))
+		if (!resolved(space.normA, space.normB, top))
 			throw new IllegalArgumentException("the α range reaches " + FittedModel.alphaText(
 				top) + ", too large for these data: there the target is below the rounding of " +
 				"α·C_b (α‖C_b‖_F > ‖C_t‖_F/ε); give a smaller α range (--alpha-range, or " +
@@ -714,7 +708,7 @@ public final class Cpca {
 			"α = ∞ needs a background");
 		final int m = space.dimension();
 		// 1. an orthonormal basis P (m × s) of the data's span
-		final double na = frobenius(space.a), nbk = frobenius(space.b);
+		final double na = space.normA, nbk = space.normB;
 		final double[] sum = new double[m * m];
 		for (int i = 0; i < sum.length; i++)
 			sum[i] = (na > 0 ? space.a[i] / na : 0) + (nbk > 0 ? space.b[i] / nbk : 0);

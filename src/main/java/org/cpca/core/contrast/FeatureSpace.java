@@ -5,6 +5,9 @@ import org.cpca.core.data.Dataset;
 import org.cpca.core.data.Preprocessing;
 import org.cpca.core.linalg.Products;
 
+import java.util.Arrays;
+import java.util.stream.IntStream;
+
 /**
  * The feature space itself: A = C_t and every B_j = C_b as d × d covariances. Used when there are
  * at least as many samples as features.
@@ -34,12 +37,11 @@ final class FeatureSpace extends ContrastiveSpace {
 		final int sets = backgrounds.length + 1;
 		final Progress shared = sets == 2 ? sides(progress) : progress;
 		final double[][] c = new double[sets][];
-		final java.util.stream.IntStream all = java.util.stream.IntStream.range(0, sets);
+		final IntStream all = IntStream.range(0, sets);
 		(sets == 2 ? all.parallel() : all).forEach(j -> c[j] = j == 0 ? Products.covariance(
 			target, targetPre, shared) : Products.covariance(backgrounds[j - 1],
 				backgroundPre[j - 1], shared));
-		return new FeatureSpace(target, targetPre, c[0], java.util.Arrays.copyOfRange(c, 1,
-			sets));
+		return new FeatureSpace(target, targetPre, c[0], Arrays.copyOfRange(c, 1, sets));
 	}
 
 	/**

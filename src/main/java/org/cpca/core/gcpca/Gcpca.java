@@ -1,7 +1,6 @@
 package org.cpca.core.gcpca;
 
 import org.cpca.core.Progress;
-import org.cpca.core.contrast.AlphaSelection;
 import org.cpca.core.contrast.ContrastiveSpace;
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.data.Dataset;
@@ -148,8 +147,8 @@ public final class Gcpca {
 		if (variant == Variant.V1 && !(alpha >= 0 && alpha < Double.POSITIVE_INFINITY))
 			throw new IllegalArgumentException("gcPCA v1 is cPCA at a fixed α: give a " +
 				"finite α ≥ 0 (got " + alpha + "), or use v2, v3 or v4, which need no α");
-		if (variant == Variant.V1) Cpca.requireResolved(AlphaSelection.frobenius(fit.space().a),
-			AlphaSelection.frobenius(fit.space().b), alpha);
+		if (variant == Variant.V1) Cpca.requireResolved(fit.space().normA, fit.space().normB,
+			alpha);
 		final int k = fit.options().components();
 		final int room = variant == Variant.V1 ? fit.rank() : pooled(fit);
 		if (2 * k > room) throw new IllegalArgumentException("gcPCA returns k " +

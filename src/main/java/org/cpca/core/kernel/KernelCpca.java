@@ -211,8 +211,8 @@ public final class KernelCpca {
 			"is not defined for kernel cPCA (in a rich feature space the background's null " +
 			"space is large and says nothing about the data): use a finite α or auto");
 		Cpca.checkAlpha(alpha);
-		Cpca.requireResolved(AlphaSelection.frobenius(cpca.space().a), AlphaSelection
-			.frobenius(cpca.space().b), alpha, "use a smaller α");
+		Cpca.requireResolved(cpca.space().normA, cpca.space().normB, alpha,
+			"use a smaller α");
 		return wrap(cpca.model(alpha));
 	}
 

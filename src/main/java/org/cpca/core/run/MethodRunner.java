@@ -16,6 +16,10 @@ import org.cpca.core.rpca.Rpca;
 import org.cpca.core.star.StarRun;
 import org.cpca.core.uca.Uca;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 
 /**
@@ -63,8 +67,27 @@ public final class MethodRunner {
 	}
 
 	/**
-	 * The refusal of a background that holds the target's own values (see
-	 * {@link #run}); also for streamed inputs, which are compared by file.
+	 * Whether a streamed background is the target again, judged by where it comes from
+	 * (its values are not read twice to compare them, as {@link #run} does): the same file
+	 * or location, through links, with the same rows selected (table filters; empty for
+	 * images and folders).
+	 */
+	public static boolean sameSource(final Path target, final List<String> targetRows,
+		final Path background, final List<String> backgroundRows)
+	{
+		if (!new HashSet<>(targetRows).equals(new HashSet<>(backgroundRows))) return false;
+		if (target.equals(background)) return true;
+		try {
+			return Files.isSameFile(target, background);
+		}
+		catch (final IOException | RuntimeException e) {
+			return false; // not a local file, or missing: opening it says what is wrong
+		}
+	}
+
+	/**
+	 * The refusal of a background that holds the target's own values (see {@link #run}
+	 * and {@link #sameSource}).
 	 */
 	public static IllegalArgumentException sameAsTarget(final String background,
 		final String target)

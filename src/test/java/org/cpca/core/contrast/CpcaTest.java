@@ -322,8 +322,7 @@ public class CpcaTest {
 			"the α range reaches 1e+308", "smaller α range");
 		// the bound on paper: ‖C_t‖_F/(ε‖C_b‖_F); just below it a model, just above a refusal
 		final Cpca fit = Cpca.fit(t, b, TWO, Progress.NONE);
-		final double bound = AlphaSelection.frobenius(fit.space().a) / (Math.ulp(1.0) *
-			AlphaSelection.frobenius(fit.space().b));
+		final double bound = fit.space().normA / (Math.ulp(1.0) * fit.space().normB);
 		fit.model(bound * 0.99);
 		assertMessage(() -> fit.model(bound * 1.01), "too large", "the target is below the " +
 			"rounding");
