@@ -1,13 +1,15 @@
 package org.cpca.io;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
@@ -23,6 +25,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -65,9 +69,6 @@ public final class OutputFolder implements AutoCloseable {
 	private static final String INSIDE_OLD = PREFIX + "old-";
 	private static final String INSIDE_LOCK = PREFIX + "lock";
 	private static final SecureRandom RANDOM = new SecureRandom();
-	private static final Set<OutputFolder> OPEN = Collections.synchronizedSet(
-		new LinkedHashSet<>());
-	private static boolean hookInstalled;
 
 	/** How a front end names the folder and the overwrite switch in messages. */
 	public static final class Names {
@@ -143,70 +144,106 @@ public final class OutputFolder implements AutoCloseable {
 			if (in.startsWith(dir)) throw new IllegalArgumentException(what + " contains the " +
 				"input " + input + ": choose a folder apart from the inputs");
 		}
+		FolderLimits.checkLength(dir, what);
 		for (Path a = dir; a != null; a = a.getParent())
 			if (Files.exists(a) && !Files.isDirectory(a)) throw new IllegalArgumentException(
 				what + (a.equals(dir) ? " is a file, not a folder" : " cannot be made: " + a +
 					" is a file, not a folder") + ": give a folder for the results");
+		final String stopped = "stopped: nothing was written into " + what;
 		final Path parent = dir.getParent();
-		Path createdParent = null;
+		Path created = null;
 		if (!Files.isDirectory(parent)) {
 			Path top = parent;
 			while (top.getParent() != null && !Files.exists(top.getParent()))
 				top = top.getParent();
+			final Path madeTop = top;
 			try {
-				Files.createDirectories(parent);
+				ExitCleanup.make(madeTop, () -> Files.createDirectories(parent),
+					() -> removeCreatedParent(madeTop), stopped);
 			}
 			catch (final IOException e) {
 				throw notWritable(what, e);
 			}
-			createdParent = top;
+			created = top;
 		}
+		final Path createdParent = created;
 		boolean ok = false;
-		Path lockDir = null;
+		Path lockDir = null, staging = null;
 		try {
 			final boolean exists = Files.isDirectory(dir);
 			if (exists) probe(dir, what);
 			// the lock: beside the folder if its parent can be written, else inside it
-			final Path beside = parent.resolve(PREFIX + hash(dir) + ".lock");
+			final String digest = FolderLock.digest(dir);
+			final Path beside = parent.resolve(PREFIX + digest + ".lock");
 			final List<String> notes = new ArrayList<>();
-			Path lock = beside;
 			try {
-				lockDir = lock(beside, what, notes);
+				FolderLock.take(beside, what, notes);
+				lockDir = beside;
 			}
 			catch (final FileSystemException e) {
 				if (!exists) throw notWritable(what, e);
-				lock = dir.resolve(INSIDE_LOCK);
-				lockDir = lock(lock, what, notes);
+				FolderLock.take(dir.resolve(INSIDE_LOCK), what, notes);
+				lockDir = dir.resolve(INSIDE_LOCK);
 			}
-			final boolean lockBeside = lock.equals(beside);
-			sweep(parent, dir, notes, what);
+			final boolean lockBeside = lockDir.equals(beside);
+			sweep(parent, dir, digest, notes, what);
 			final List<Path> others = exists ? contents(dir) : List.of();
 			if (!others.isEmpty() && !overwrite) throw new IllegalArgumentException(what +
 				" is not empty: give " + names.overwrite + " to replace the results of an " +
 				"earlier run (other files are left alone), or choose a new folder");
-			if (!others.isEmpty()) checkOwnership(dir, readManifest(dir), what);
-			final boolean rename = others.isEmpty() && lockBeside;
-			final Path staging = (rename ? parent : dir).resolve((rename ? PREFIX + hash(dir) +
-				"-" : INSIDE_STAGING) + random() + (rename ? ".tmp" : ""));
+			if (!others.isEmpty()) checkOwnership(dir, Manifest.read(dir, what, notes), what);
+			// an empty mount point cannot be replaced by a rename: stage inside it
+			final boolean rename = others.isEmpty() && lockBeside && !FolderLimits.mountPoint(
+				dir);
+			final Path stage = (rename ? parent : dir).resolve((rename ? PREFIX + digest + "-"
+				: INSIDE_STAGING) + random() + (rename ? ".tmp" : ""));
 			try {
-				Files.createDirectory(staging);
+				ExitCleanup.make(stage, () -> Files.createDirectory(stage), () -> deleteQuietly(
+					stage), stopped);
 			}
 			catch (final IOException e) {
 				throw notWritable(what, e);
 			}
+			staging = stage;
 			final OutputFolder f = new OutputFolder(out, dir, names, rename, staging, lockDir,
 				createdParent);
 			f.notes.addAll(notes);
-			register(f);
+			ExitCleanup.register(f, f::abort, stopped);
 			ok = true;
 			return f;
 		}
 		finally {
-			if (!ok) {
+			if (ok) {
+				ExitCleanup.forget(staging);
+				ExitCleanup.forget(lockDir);
+				ExitCleanup.forget(createdParent);
+			}
+			else {
+				if (staging != null) deleteQuietly(staging);
 				if (lockDir != null) unlock(lockDir);
 				removeCreatedParent(createdParent);
+				ExitCleanup.forget(staging);
+				ExitCleanup.forget(createdParent);
 			}
 		}
+	}
+
+	/** Deletes a folder the run made, saying nothing when it cannot (the JVM may be exiting). */
+	private static void deleteQuietly(final Path p) {
+		try {
+			deleteTree(p);
+		}
+		catch (final IOException | RuntimeException e) {
+			// the next run into the folder sweeps it
+		}
+	}
+
+	/**
+	 * Refuses when the file system of the folder has too little space for results of about
+	 * {@code bytes} (called before the fit, when the inputs' sizes are known).
+	 */
+	public void checkSpace(final long bytes) throws IOException {
+		FolderLimits.checkSpace(dir, bytes, names.out + " " + given);
 	}
 
 	/** Refuses an existing folder in which no file can be made. */
@@ -231,64 +268,6 @@ public final class OutputFolder implements AutoCloseable {
 			Locale.ROOT) + "): choose a folder you can write to");
 	}
 
-	/**
-	 * Takes the lock, a folder made atomically holding the owner's process id and start
-	 * time; refuses while its owner runs (a second run into the same folder), and removes
-	 * it when its owner is gone (a killed run).
-	 *
-	 * @return the lock folder
-	 */
-	private static Path lock(final Path lock, final String what, final List<String> notes)
-		throws IOException
-	{
-		final ProcessHandle self = ProcessHandle.current();
-		final String stamp = self.pid() + " " + self.info().startInstant().map(
-			java.time.Instant::toEpochMilli).orElse(0L);
-		for (int attempt = 0; attempt < 3; attempt++) {
-			try {
-				Files.createDirectory(lock);
-			}
-			catch (final java.nio.file.FileAlreadyExistsException e) {
-				String owner = "";
-				try {
-					owner = new String(Files.readAllBytes(lock.resolve("owner")),
-						StandardCharsets.UTF_8).trim();
-				}
-				catch (final IOException e2) {
-					// being made right now, or left empty by a killed run
-				}
-				final String[] f = owner.split("\\s+");
-				boolean alive;
-				if (f.length == 2) {
-					final long pid = Long.parseLong(f[0]), start = Long.parseLong(f[1]);
-					alive = ProcessHandle.of(pid).filter(p -> p.isAlive() && (start == 0 || p
-						.info().startInstant().map(i -> i.toEpochMilli() == start).orElse(true)))
-						.isPresent();
-				}
-				else {
-					final long age = System.currentTimeMillis() - Files.getLastModifiedTime(lock)
-						.toMillis();
-					alive = age < 10_000;
-				}
-				if (alive) throw new IllegalArgumentException(what + " is being written by " +
-					"another run" + (f.length == 2 ? " (process " + f[0] + ")" : "") +
-					": wait until it has finished, or choose another folder");
-				deleteTree(lock); // its owner was killed
-				continue;
-			}
-			try {
-				Files.write(lock.resolve("owner"), stamp.getBytes(StandardCharsets.UTF_8));
-			}
-			catch (final IOException e) {
-				deleteTree(lock);
-				throw e;
-			}
-			return lock;
-		}
-		throw new IllegalArgumentException(what + " is being written by another run: wait " +
-			"until it has finished, or choose another folder");
-	}
-
 	private static void unlock(final Path lock) {
 		try {
 			deleteTree(lock);
@@ -296,13 +275,14 @@ public final class OutputFolder implements AutoCloseable {
 		catch (final IOException e) {
 			// the next run finds its owner gone and removes it
 		}
+		ExitCleanup.forget(lock);
 	}
 
 	/** Removes what a run into the same folder that was killed left behind. */
-	private static void sweep(final Path parent, final Path dir, final List<String> notes,
-		final String what) throws IOException
+	private static void sweep(final Path parent, final Path dir, final String digest,
+		final List<String> notes, final String what) throws IOException
 	{
-		final String beside = PREFIX + hash(dir) + "-";
+		final String beside = PREFIX + digest + "-";
 		final List<Path> stale = new ArrayList<>();
 		try (Stream<Path> s = Files.list(parent)) {
 			s.filter(p -> {
@@ -352,25 +332,6 @@ public final class OutputFolder implements AutoCloseable {
 		}
 	}
 
-	/** The files of the earlier results, relative to the folder (empty without manifest). */
-	static Set<String> readManifest(final Path dir) throws IOException {
-		final Path m = dir.resolve(MANIFEST);
-		final Set<String> files = new LinkedHashSet<>();
-		if (!Files.isRegularFile(m)) return files;
-		for (final String line : Files.readAllLines(m, StandardCharsets.UTF_8)) {
-			final String l = line.trim();
-			if (l.isEmpty() || l.startsWith("#") || !safeRelative(l)) continue;
-			files.add(l);
-		}
-		return files;
-	}
-
-	private static boolean safeRelative(final String rel) {
-		final Path p = Paths.get(rel);
-		return !p.isAbsolute() && !rel.startsWith(PREFIX) && p.normalize().equals(p) &&
-			!p.startsWith("..");
-	}
-
 	/**
 	 * Refuses a folder holding, under a result's name, something the tool did not write
 	 * (it would be replaced): the user moves it away first.
@@ -409,11 +370,6 @@ public final class OutputFolder implements AutoCloseable {
 		return real.normalize();
 	}
 
-	/** A short name for the folder's siblings (a 240-character name still fits in 255). */
-	private static String hash(final Path dir) {
-		return String.format(Locale.ROOT, "%08x", dir.getFileName().toString().hashCode());
-	}
-
 	private static String random() {
 		return Long.toString(RANDOM.nextLong() & Long.MAX_VALUE, 36);
 	}
@@ -438,7 +394,7 @@ public final class OutputFolder implements AutoCloseable {
 			names.out + " " + given);
 		if (committed || closed) throw new IllegalStateException("the results were " +
 			"already written");
-		if (!safeRelative(relative)) throw new IllegalArgumentException("not a result name: " +
+		if (!Manifest.safeRelative(relative)) throw new IllegalArgumentException("not a result name: " +
 			relative);
 		final Path p = staging.resolve(relative);
 		Files.createDirectories(p.getParent());
@@ -451,8 +407,8 @@ public final class OutputFolder implements AutoCloseable {
 		final String m = e.getMessage() == null ? e.getClass().getSimpleName() : e
 			.getMessage();
 		final String base = dir.toString();
-		return m.replace(staging.toString(), base).replaceAll(java.util.regex.Pattern.quote(
-			base) + "/\\.cpca-[^/\\s]*", java.util.regex.Matcher.quoteReplacement(base));
+		return m.replace(staging.toString(), base).replaceAll(Pattern.quote(
+			base) + "/\\.cpca-[^/\\s]*", Matcher.quoteReplacement(base));
 	}
 
 	/** Makes the staged files the results (see the class description). */
@@ -463,13 +419,13 @@ public final class OutputFolder implements AutoCloseable {
 		for (final String rel : written)
 			if (Files.isRegularFile(staging.resolve(rel))) files.add(rel);
 		final Path manifest = staging.resolve(MANIFEST);
-		writeManifest(manifest, files);
+		Manifest.write(manifest, files);
 		if (rename) {
 			Files.createDirectories(dir.getParent());
 			try {
 				Files.move(staging, dir, StandardCopyOption.ATOMIC_MOVE);
 			}
-			catch (final DirectoryNotEmptyException | java.nio.file.FileAlreadyExistsException e) {
+			catch (final DirectoryNotEmptyException | FileAlreadyExistsException e) {
 				throw new IllegalArgumentException(names.out + " " + given + " was filled by " +
 					"something else during the run: nothing was written; run again with " +
 					names.overwrite + " or choose another folder");
@@ -480,20 +436,10 @@ public final class OutputFolder implements AutoCloseable {
 		close();
 	}
 
-	private static void writeManifest(final Path file, final Collection<String> files)
-		throws IOException
-	{
-		final StringBuilder sb = new StringBuilder("# the files of the last cpca results in " +
-			"this folder; cpca --overwrite replaces these and no others\n");
-		for (final String f : files)
-			sb.append(f).append('\n');
-		Files.write(file, sb.toString().getBytes(StandardCharsets.UTF_8));
-	}
-
 	/** The earlier set moved aside, the new set moved in; put back on failure. */
 	private void merge(final List<String> files, final Path newManifest) throws IOException {
 		final String what = names.out + " " + given;
-		final Set<String> old = readManifest(dir);
+		final Set<String> old = Manifest.read(dir, what, null);
 		old.removeIf(rel -> !Files.exists(dir.resolve(rel), LinkOption.NOFOLLOW_LINKS));
 		// nothing is changed before every new file has a place of its own
 		for (final String rel : files) {
@@ -512,7 +458,7 @@ public final class OutputFolder implements AutoCloseable {
 		union.addAll(files);
 		final Path manifest = dir.resolve(MANIFEST);
 		final Path tmp = staging.resolve(MANIFEST + ".union");
-		writeManifest(tmp, union);
+		Manifest.write(tmp, union);
 		move(tmp, manifest);
 		final Path aside = dir.resolve(INSIDE_OLD + random());
 		final List<String> movedAside = new ArrayList<>(), movedIn = new ArrayList<>();
@@ -547,7 +493,7 @@ public final class OutputFolder implements AutoCloseable {
 					e.addSuppressed(e2);
 				}
 			try {
-				writeManifest(manifest, old);
+				Manifest.write(manifest, old);
 				deleteTree(aside);
 			}
 			catch (final IOException e2) {
@@ -590,7 +536,7 @@ public final class OutputFolder implements AutoCloseable {
 	public synchronized void close() throws IOException {
 		if (closed) return;
 		closed = true;
-		OPEN.remove(this);
+		ExitCleanup.forget(this);
 		IOException failure = null;
 		try {
 			if (!committed || !rename) deleteTree(staging); // after a commit: emptied
@@ -633,22 +579,6 @@ public final class OutputFolder implements AutoCloseable {
 		}
 	}
 
-	private static void register(final OutputFolder f) {
-		synchronized (OPEN) {
-			if (!hookInstalled) {
-				Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-					final List<OutputFolder> open;
-					synchronized (OPEN) {
-						open = new ArrayList<>(OPEN);
-					}
-					open.forEach(OutputFolder::abort);
-				}, "cpca output cleanup"));
-				hookInstalled = true;
-			}
-			OPEN.add(f);
-		}
-	}
-
 	private static void removeCreatedParent(final Path top) {
 		if (top == null) return;
 		try {
@@ -681,10 +611,10 @@ public final class OutputFolder implements AutoCloseable {
 					Files.deleteIfExists(p);
 				return;
 			}
-			catch (final java.io.UncheckedIOException e) {
+			catch (final UncheckedIOException e) {
 				if (attempt >= 5) throw e.getCause();
 			}
-			catch (final java.nio.file.NoSuchFileException | DirectoryNotEmptyException e) {
+			catch (final NoSuchFileException | DirectoryNotEmptyException e) {
 				if (attempt >= 5) throw e;
 			}
 		}
