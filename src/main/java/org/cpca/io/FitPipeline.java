@@ -67,6 +67,10 @@ public final class FitPipeline {
 		final List<Dataset> backgroundData = new ArrayList<>();
 		bs.forEach(b -> backgroundData.add(b.dataset));
 		final long t1 = System.nanoTime();
+		// a disk too full for the results is found before the fit, not after it
+		out.checkSpace(ResultsEstimate.bytes(targetData.samples(), targetData.features(),
+			r.settings.components(), r.settings.alpha().isAuto(), t.isImage(), r.plots,
+			r.allFigureFormats));
 		final Method m = r.settings.method();
 		if (r.missing == TableInput.Missing.MODEL && m != Method.PCPCA)
 			throw new IllegalArgumentException("--missing model keeps empty cells and NaN " +

@@ -411,6 +411,25 @@ public final class OutputFolder implements AutoCloseable {
 			base) + "/\\.cpca-[^/\\s]*", Matcher.quoteReplacement(base));
 	}
 
+	/**
+	 * The one-line failure of writing the results (the earlier results stay as they were):
+	 * names the folder, never the staging folder, and the fix when the disk is full.
+	 *
+	 * @param e the failure, or a wrapper of it (Gson's {@code JsonIOException})
+	 */
+	public IOException writeFailure(final Exception e) {
+		Throwable c = e;
+		while (!(c instanceof IOException) && c.getCause() != null)
+			c = c.getCause();
+		final String reason = describe(c);
+		final String lower = reason.toLowerCase(Locale.ROOT);
+		final boolean full = lower.contains("no space left") || lower.contains(
+			"file too large") || lower.contains("quota");
+		return new IOException("cannot write the results into " + names.out + " " + given +
+			" (nothing of it was changed): " + reason + (full ? ": free some space on its " +
+				"disk, or choose a folder on another disk" : ""), c);
+	}
+
 	/** Makes the staged files the results (see the class description). */
 	public synchronized void commit() throws IOException {
 		if (aborted) throw new CancellationException("stopped: nothing was written into " +

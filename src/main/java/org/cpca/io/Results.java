@@ -1,6 +1,7 @@
 package org.cpca.io;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
+import com.google.gson.JsonIOException;
 import com.google.gson.JsonObject;
 
 import ij.ImagePlus;
@@ -176,9 +178,8 @@ public final class Results {
 			}
 			out.commit();
 		}
-		catch (final java.nio.file.FileSystemException e) {
-			throw new IOException("cannot write the results into --out " + out.dir() +
-				" (nothing of it was changed): " + out.describe(e), e);
+		catch (final IOException | JsonIOException | UncheckedIOException e) {
+			throw out.writeFailure(e);
 		}
 	}
 

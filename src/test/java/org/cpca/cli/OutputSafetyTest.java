@@ -10,8 +10,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -375,6 +377,249 @@ class OutputSafetyTest {
 			"interrupted earlier run into --out " + out), (String) r[1]);
 		assertFalse(((String) r[1]).contains(".cpca-"), (String) r[1]);
 		assertNoLeftovers(dir);
+	}
+
+	/** A manifest line through a symbolic link out of --out never touches that file. */
+	@Test
+	void aManifestEntryLeadingOutOfTheFolderIsIgnored() throws Exception {
+		final Path out = dir.resolve("res");
+		assertEquals(0, CliTest.cpca(fit(out, "--alpha", "1"))[0]);
+		final Path outside = Files.createDirectories(dir.resolve("elsewhere"));
+		Files.write(outside.resolve("t.csv"), "precious".getBytes(StandardCharsets.UTF_8));
+		Files.createSymbolicLink(out.resolve("lnk"), outside);
+		Files.write(out.resolve(OutputFolder.MANIFEST), "lnk/t.csv\n".getBytes(
+			StandardCharsets.UTF_8), StandardOpenOption.APPEND);
+		final Object[] r = CliTest.cpca(fit(out, "--alpha", "2", "--overwrite"));
+		assertEquals(0, r[0], () -> (String) r[2]);
+		assertEquals("precious", Files.readString(outside.resolve("t.csv")));
+		assertTrue(Files.isSymbolicLink(out.resolve("lnk")));
+		assertTrue(((String) r[1]).contains("note: ignored 1 line of the list of earlier " +
+			"results in --out " + out), (String) r[1]);
+		assertNoLeftovers(dir);
+	}
+
+	/** A manifest with bytes that are not UTF-8 does not block --overwrite. */
+	@Test
+	void aManifestThatIsNotUtf8IsReadLineByLine() throws Exception {
+		final Path out = dir.resolve("res");
+		assertEquals(0, CliTest.cpca(fit(out, "--alpha", "1"))[0]);
+		Files.write(out.resolve(OutputFolder.MANIFEST), new byte[] { 't', (byte) 0xe9, 'x',
+			't', '\n' }, StandardOpenOption.APPEND);
+		final Object[] r = CliTest.cpca(fit(out, "--alpha", "2", "--overwrite"));
+		assertEquals(0, r[0], () -> (String) r[2]);
+		assertTrue(((String) r[1]).contains("note: ignored 1 line"), (String) r[1]);
+		assertTrue(Files.readString(out.resolve("summary.json")).contains(
+			"\"model_alpha\": 2.0"));
+		assertNoLeftovers(dir);
+	}
+
+	/** "Aa" and "BB" have the same String.hashCode: their locks must still differ. */
+	@Test
+	void foldersWithTheSameStringHashHaveTheirOwnLocks() throws Exception {
+		assertEquals("Aa".hashCode(), "BB".hashCode());
+		final Process holder = holder(dir.resolve("Aa"), false);
+		try {
+			final Object[] r = CliTest.cpca(fit(dir.resolve("BB"), "--alpha", "1"));
+			assertEquals(0, r[0], () -> (String) r[2]);
+			assertTrue(Files.isRegularFile(dir.resolve("BB/summary.json")));
+		}
+		finally {
+			holder.destroy();
+			holder.waitFor();
+		}
+		assertNoLeftovers(dir);
+	}
+
+	/** A lock whose content is damaged is replaced with a note, not an error. */
+	@Test
+	void aDamagedLockIsReplacedWithANote() throws Exception {
+		final Path out = dir.resolve("res");
+		holder(out, false).destroyForcibly().waitFor(); // SIGKILL: its lock stays
+		final List<Path> locks = list(dir).stream().filter(n -> n.endsWith(".lock")).map(
+			dir::resolve).collect(Collectors.toList());
+		assertEquals(1, locks.size(), locks::toString);
+		Files.write(locks.get(0).resolve("owner"), "x".getBytes(StandardCharsets.UTF_8));
+		final Object[] r = CliTest.cpca(fit(out, "--alpha", "1"));
+		assertEquals(0, r[0], () -> (String) r[2]);
+		assertTrue(((String) r[1]).contains("note: replaced the damaged lock of --out " + out),
+			(String) r[1]);
+		assertNoLeftovers(dir);
+	}
+
+	/**
+	 * A run killed with its whole process group (kill -9) may stay a zombie until its
+	 * parent reaps it: it is not "another run". Here the killed JVM's parent is a shell
+	 * that became {@code sleep} and never reaps it.
+	 */
+	@Test
+	void aZombieRunIsNotAnotherRun() throws Exception {
+		final Path out = dir.resolve("res");
+		final Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
+		final Process parent = new ProcessBuilder("sh", "-c", "\"$0\" -cp \"$1\" " +
+			OutputFolderHolder.class.getName() + " \"$2\" \"$3\" false & exec sleep 600", java
+				.toString(), System.getProperty("java.class.path"), out.toString(), target
+					.toString()).redirectErrorStream(true).start();
+		try {
+			final BufferedReader r = new BufferedReader(new InputStreamReader(parent
+				.getInputStream(), StandardCharsets.UTF_8));
+			assertEquals("ready", r.readLine());
+			final ProcessHandle jvm = parent.children().findFirst().orElseThrow();
+			jvm.destroyForcibly();
+			final Path stat = Paths.get("/proc", Long.toString(jvm.pid()), "stat");
+			Assumptions.assumeTrue(Files.exists(stat), "no /proc here");
+			final long end = System.currentTimeMillis() + 10_000;
+			while (!Files.readString(stat).replaceAll(".*\\) ", "").startsWith("Z") && System
+				.currentTimeMillis() < end)
+				Thread.sleep(20);
+			assertTrue(Files.readString(stat).replaceAll(".*\\) ", "").startsWith("Z"),
+				"the killed JVM is not a zombie");
+			final Object[] res = CliTest.cpca(fit(out, "--alpha", "1"));
+			assertEquals(0, res[0], () -> (String) res[2]);
+			assertTrue(((String) res[1]).contains("note: replaced the lock of --out " + out +
+				" left by process " + jvm.pid() + ", which is no longer running"),
+				(String) res[1]);
+		}
+		finally {
+			parent.destroyForcibly().waitFor();
+		}
+		assertNoLeftovers(dir);
+	}
+
+	/** SIGTERM at any moment of the first second (the folder being opened) leaves nothing. */
+	@Test
+	void sigtermWhileTheFolderIsOpenedLeavesNothing() throws Exception {
+		final Map<String, String> before = tree(dir);
+		final Path out = dir.resolve("new/res");
+		final Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
+		final Random random = new Random(11);
+		for (int trial = 0; trial < 12; trial++) {
+			final Process p = new ProcessBuilder(java.toString(), "-cp", System.getProperty(
+				"java.class.path"), OutputFolderHolder.class.getName(), out.toString(), target
+					.toString(), "false").redirectErrorStream(true).redirectOutput(
+						ProcessBuilder.Redirect.DISCARD).start();
+			Thread.sleep(150 + random.nextInt(600));
+			p.destroy(); // SIGTERM
+			assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+			assertEquals(before, tree(dir), "trial " + trial);
+		}
+	}
+
+	/** A folder name longer than a file system allows is refused before anything is read. */
+	@Test
+	void aTooLongNameIsRefusedBeforeAnyInputIsRead() throws Exception {
+		final Map<String, String> before = tree(dir);
+		final Path out = dir.resolve(String.join("", Collections.nCopies(256, "n")));
+		refused(new String[] { "fit", "--target", dir.resolve("missing.csv").toString(),
+			"--background", background.toString(), "--out", out.toString() }, "is 256 bytes " +
+				"long, more than the 255 a file system allows for one name: choose a shorter name");
+		// 255 bytes of two-byte letters (the limit counts bytes, not letters)
+		final Path wide = dir.resolve(String.join("", Collections.nCopies(128, "é")));
+		refused(new String[] { "fit", "--target", dir.resolve("missing.csv").toString(),
+			"--background", background.toString(), "--out", wide.toString() }, "is 256 bytes");
+		assertEquals(before, tree(dir));
+	}
+
+	/** An existing folder whose path is longer than the system allows is named so. */
+	@Test
+	void aTooLongPathIsRefusedBeforeAnyInputIsRead() throws Exception {
+		// made step by step (a path over 4,096 bytes cannot be given to the system whole)
+		final String step = String.join("", Collections.nCopies(200, "d"));
+		final int code = new ProcessBuilder("bash", "-c", "cd \"$0\" && for i in $(seq 22); do " +
+			"mkdir \"$1\" && cd \"$1\" || exit 1; done", dir.toString(), step).inheritIO()
+				.start().waitFor();
+		assertEquals(0, code);
+		final Path deep = dir.resolve(String.join("/", Collections.nCopies(22, step)));
+		assertTrue(deep.toString().length() > 4400);
+		try {
+			final String err = refused(new String[] { "fit", "--target", dir.resolve(
+				"missing.csv").toString(), "--background", background.toString(), "--out", deep
+					.toString() }, "bytes, too long for the results below it", "choose a folder " +
+						"with a path shorter than");
+			assertTrue(err.length() < 600, err);
+		}
+		finally {
+			new ProcessBuilder("rm", "-rf", dir.resolve(step).toString()).start().waitFor();
+		}
+	}
+
+	/** An empty mount point as --out: the results go into it (it cannot be renamed over). */
+	@Test
+	void anEmptyMountPointReceivesTheResults() throws Exception {
+		final Path mnt = Files.createDirectories(dir.resolve("mnt"));
+		tmpfs(mnt, "8m");
+		try {
+			final Object[] r = CliTest.cpca(fit(mnt, "--alpha", "1"));
+			assertEquals(0, r[0], () -> (String) r[2]);
+			assertTrue(Files.isRegularFile(mnt.resolve("summary.json")));
+			assertNoLeftovers(dir);
+		}
+		finally {
+			umount(mnt);
+		}
+	}
+
+	/** A disk too full for the results is found before the fit. */
+	@Test
+	void aDiskTooFullIsRefusedBeforeTheFit() throws Exception {
+		final Path mnt = Files.createDirectories(dir.resolve("small"));
+		tmpfs(mnt, "256k");
+		try {
+			final Path out = mnt.resolve("res");
+			final String err = refused(fit(out, "--alpha", "1"), "--out " + out + ": its file " +
+				"system has ", " free but the results need about ", "free some space or choose " +
+					"a folder on another disk");
+			assertFalse(err.contains("Exception"), err);
+			assertEquals(Set.of(), list(mnt));
+			assertNoLeftovers(dir);
+		}
+		finally {
+			umount(mnt);
+		}
+	}
+
+	/**
+	 * A disk that fills while the results are written (here: a file-size limit, ulimit -f,
+	 * in a child process, which makes every write past 1 KB fail as a full disk does): one
+	 * line naming the folder and the fix, exit 1, the earlier results intact, nothing left.
+	 */
+	@Test
+	void aDiskThatFillsWhileWritingIsOneLineAndKeepsTheEarlierResults() throws Exception {
+		final Path out = dir.resolve("res");
+		assertEquals(0, CliTest.cpca(fit(out, "--alpha", "1"))[0]);
+		final Map<String, String> before = tree(dir);
+		final Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
+		final List<String> cmd = new ArrayList<>(List.of("bash", "-c", "ulimit -f 1 && exec " +
+			"\"$@\"", "bash", java.toString(), "-XX:-UsePerfData", "-Xshare:off",
+			"-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), Main.class
+				.getName()));
+		cmd.addAll(Arrays.asList(fit(out, "--alpha", "2", "--overwrite")));
+		final Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+			.start();
+		final String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)
+			.trim();
+		assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+		assertEquals(1, p.exitValue(), err);
+		assertEquals(1, err.split("\n").length, err);
+		assertTrue(err.startsWith("cpca: could not read or write a file: cannot write the " +
+			"results into --out " + out + " (nothing of it was changed): "), err);
+		assertTrue(err.endsWith("File too large: free some space on its disk, or choose a " +
+			"folder on another disk"), err);
+		assertFalse(err.contains(".cpca-") || err.contains("Exception"), err);
+		assertEquals(before, tree(dir));
+	}
+
+	// --- helpers
+
+	/** Mounts a tmpfs of {@code size} on {@code d}; skips the test where that is not allowed. */
+	private static void tmpfs(final Path d, final String size) throws Exception {
+		final Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=" + size,
+			"tmpfs", d.toString()).redirectErrorStream(true).start();
+		final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		Assumptions.assumeTrue(p.waitFor() == 0, "cannot mount a tmpfs here: " + out);
+	}
+
+	private static void umount(final Path d) throws Exception {
+		new ProcessBuilder("umount", d.toString()).inheritIO().start().waitFor();
 	}
 
 	// --- helpers
