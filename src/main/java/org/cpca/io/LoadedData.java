@@ -311,6 +311,12 @@ public final class LoadedData {
 		if (Files.isSymbolicLink(path)) throw new IllegalArgumentException(role + " " + path +
 			" is a symbolic link that cannot be followed (a link loop, or its target is " +
 			"missing): give the real file or folder");
+		final int bytes = path.toAbsolutePath().toString().getBytes(StandardCharsets.UTF_8)
+			.length;
+		if (bytes > FolderLimits.PATH_MAX) throw new IllegalArgumentException(role + " " +
+			FolderLimits.shorten(path.toString()) + " is a path of " + bytes + " bytes, more " +
+			"than the " + (FolderLimits.PATH_MAX + 1) + " the system allows in a path: move it " +
+			"to a folder with a shorter path");
 		throw new IllegalArgumentException(role + " " + path + " does not exist: check the path");
 	}
 

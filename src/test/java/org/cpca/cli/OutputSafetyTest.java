@@ -525,8 +525,8 @@ class OutputSafetyTest {
 		// made step by step (a path over 4,096 bytes cannot be given to the system whole)
 		final String step = String.join("", Collections.nCopies(200, "d"));
 		final int code = new ProcessBuilder("bash", "-c", "cd \"$0\" && for i in $(seq 22); do " +
-			"mkdir \"$1\" && cd \"$1\" || exit 1; done", dir.toString(), step).inheritIO()
-				.start().waitFor();
+			"mkdir \"$1\" && cd \"$1\" || exit 1; done && cp \"$2\" t.csv", dir.toString(), step,
+			target.toString()).inheritIO().start().waitFor();
 		assertEquals(0, code);
 		final Path deep = dir.resolve(String.join("/", Collections.nCopies(22, step)));
 		assertTrue(deep.toString().length() > 4400);
@@ -536,6 +536,13 @@ class OutputSafetyTest {
 					.toString() }, "bytes, too long for the results below it", "choose a folder " +
 						"with a path shorter than");
 			assertTrue(err.length() < 600, err);
+			// an existing input there is not "missing"
+			final String in = refused(new String[] { "fit", "--target", deep.resolve("t.csv")
+				.toString(), "--background", background.toString(), "--out", dir.resolve("res")
+					.toString() }, "bytes, more than the 4096 the system allows in a path: move " +
+						"it to a folder with a shorter path");
+			assertFalse(in.contains("does not exist"), in);
+			assertTrue(in.length() < 600, in);
 		}
 		finally {
 			new ProcessBuilder("rm", "-rf", dir.resolve(step).toString()).start().waitFor();
