@@ -9,8 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -32,7 +34,8 @@ import org.scijava.widget.FileWidget;
  * and folders, writing into an output folder; runs headless ({@code ImageJ --headless
  * --run "Batch..." "target='…',background='…',out='…'"}). With {@code per_file}, every
  * file of the target folder is fitted separately against the same background(s), into
- * {@code out/<file name>/}. Every method but online cPCA* (which has its own command) is
+ * {@code out/<file name without extension>/} ({@code out/<file name>/} for files that
+ * share a name without extension, such as {@code s1.tif} and {@code s1.tiff}). Every method but online cPCA* (which has its own command) is
  * offered; UCA and rPCA take further backgrounds as comma-separated paths
  * ({@code more_backgrounds}).
  * <p>
@@ -131,11 +134,16 @@ public class BatchCommand extends MethodCommand {
 			runs.showRowNumbers(false);
 			final List<String> failures = new ArrayList<>();
 			final Settings settings = settings();
+			final List<String> folders = per_file ? folderNames(targets) : List.of("");
+			if (per_file && log != null) for (int i = 0; i < targets.size(); i++)
+				if (!folders.get(i).equals(baseName(targets.get(i)))) log.info(targets.get(i)
+					.getFileName() + " shares its name without extension with another file: its " +
+					"results go to " + out.toPath().resolve(folders.get(i)));
 			IJ.resetEscape();
 			for (int i = 0; i < targets.size(); i++) {
 				if (IJ.escapePressed()) throw new java.util.concurrent.CancellationException();
 				final Path t = targets.get(i);
-				final Path dir = per_file ? out.toPath().resolve(baseName(t)) : out.toPath();
+				final Path dir = per_file ? out.toPath().resolve(folders.get(i)) : out.toPath();
 				IJ.showStatus("Contrastive PCA batch: " + t.getFileName() + " (" + (i + 1) +
 					"/" + targets.size() + ")");
 				IJ.showProgress(i, targets.size());
@@ -231,6 +239,36 @@ public class BatchCommand extends MethodCommand {
 	private static boolean same(final Path p, final File f) {
 		return f != null && !f.getPath().isEmpty() && p.toAbsolutePath().normalize().equals(f
 			.toPath().toAbsolutePath().normalize());
+	}
+
+	/**
+	 * The output folder's name for each file of a per-file batch: its name without
+	 * extension, or, where two files share that name ({@code s1.tif}, {@code s1.tiff}), the
+	 * whole file name, so that no file's results replace another's. Names are compared
+	 * ignoring case (as macOS and Windows file systems do).
+	 *
+	 * @throws IllegalArgumentException naming both files when no distinct names exist
+	 */
+	static List<String> folderNames(final List<Path> files) {
+		final Map<String, Integer> count = new HashMap<>();
+		for (final Path f : files)
+			count.merge(key(baseName(f)), 1, Integer::sum);
+		final List<String> names = new ArrayList<>();
+		final Map<String, Path> taken = new HashMap<>();
+		for (final Path f : files) {
+			final String name = count.get(key(baseName(f))) > 1 ? f.getFileName().toString()
+				: baseName(f);
+			final Path other = taken.putIfAbsent(key(name), f);
+			if (other != null) throw new IllegalArgumentException(other.getFileName() + " and " +
+				f.getFileName() + " would write their results into the same folder " + name +
+				": rename one of them, or run them in separate batches");
+			names.add(name);
+		}
+		return names;
+	}
+
+	private static String key(final String name) {
+		return name.toLowerCase(Locale.ROOT);
 	}
 
 	private static String baseName(final Path file) {

@@ -155,4 +155,52 @@ class BatchCommandTest extends CommandTestBase {
 		assertFalse(Files.exists(out.resolve("plots")));
 		assertEquals("keep", new String(Files.readAllBytes(out.resolve("note.txt")), "UTF-8"));
 	}
+
+	/**
+	 * Per file, s1.tif and s1.tiff share the name s1: each gets its own folder (with overwrite
+	 * ticked, one's results used to replace the other's, both reported "ok").
+	 */
+	@Test
+	void filesSharingANameGetFoldersOfTheirOwn(@TempDir final Path tmp) throws Exception {
+		final Path in = Files.createDirectories(tmp.resolve("stacks"));
+		save(Synthetic.target(30, 41), in.resolve("s1.tif"));
+		save(Synthetic.target(24, 42), in.resolve("s1.tiff"));
+		save(Synthetic.target(30, 43), in.resolve("s2.tif"));
+		final File b = save(Synthetic.background(30, 44), tmp.resolve("grass.tif"));
+		final Map<String, Object> args = defaults();
+		args.put("target", in.toFile());
+		args.put("background", b);
+		args.put("out", tmp.resolve("results").toFile());
+		args.put("per_file", true);
+		args.put("overwrite", true);
+		args.put("no_plots", true);
+		args.put("alpha_mode", "fixed");
+		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
+		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final ij.measure.ResultsTable runs = ((BatchCommand) m.getDelegateObject()).runsTable();
+		assertEquals(3, runs.size());
+		final java.util.Set<String> outs = new java.util.HashSet<>();
+		for (int i = 0; i < runs.size(); i++)
+			outs.add(runs.getStringValue("out", i));
+		assertEquals(java.util.Set.of(tmp.resolve("results/s1.tif").toString(), tmp.resolve(
+			"results/s1.tiff").toString(), tmp.resolve("results/s2").toString()), outs);
+		// each folder holds its own file's results: 30 and 24 samples
+		assertTrue(Files.readString(tmp.resolve("results/s1.tif/summary.json")).contains(
+			"\"samples\": 30"));
+		assertTrue(Files.readString(tmp.resolve("results/s1.tiff/summary.json")).contains(
+			"\"samples\": 24"));
+		assertFalse(Files.exists(tmp.resolve("results/s1")));
+	}
+
+	/** Names that differ only in case clash on macOS and Windows: refused naming both. */
+	@Test
+	void namesDifferingOnlyInCaseAreRefusedNamingBoth() {
+		final IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+			IllegalArgumentException.class, () -> BatchCommand.folderNames(java.util.List.of(Path
+				.of("S1.tif"), Path.of("s1.tif"))));
+		assertEquals("S1.tif and s1.tif would write their results into the same folder s1.tif: " +
+			"rename one of them, or run them in separate batches", e.getMessage());
+		assertEquals(java.util.List.of("a", "b.tif", "b.png"), BatchCommand.folderNames(java
+			.util.List.of(Path.of("a.tif"), Path.of("b.tif"), Path.of("b.png"))));
+	}
 }
