@@ -1,6 +1,7 @@
 package org.cpca.core;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class AtomicFiles {
 
+	/** Bytes in one file name (Linux, macOS, Windows: 255). */
+	static final int NAME_MAX = 255;
 	private static final AtomicLong COUNTER = new AtomicLong();
 
 	/** Fills the temporary file it is given. */
@@ -26,6 +29,27 @@ public final class AtomicFiles {
 	private AtomicFiles() {}
 
 	/**
+	 * A hidden temporary name for {@code name} in its folder, within a file name's
+	 * {@value #NAME_MAX} bytes: the name is cut (at a character, counting UTF-8 bytes) to
+	 * leave room for the process id and a counter.
+	 */
+	static String temporaryName(final String name) {
+		final String suffix = "." + ProcessHandle.current().pid() + "." + COUNTER
+			.incrementAndGet() + ".tmp";
+		final int room = NAME_MAX - 1 - suffix.length();
+		int end = 0, bytes = 0;
+		while (end < name.length()) {
+			final int cp = name.codePointAt(end);
+			final int b = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8)
+				.length;
+			if (bytes + b > room) break;
+			bytes += b;
+			end += Character.charCount(cp);
+		}
+		return "." + name.substring(0, end) + suffix;
+	}
+
+	/**
 	 * Writes {@code file} (creating missing parent folders) through a temporary file.
 	 *
 	 * @throws IOException if the content cannot be written or moved into place
@@ -35,10 +59,7 @@ public final class AtomicFiles {
 		final Path dir = target.getParent();
 		Files.createDirectories(dir);
 		// a fresh name, not a pre-created file, so the writer's usual permissions apply
-		final String name = target.getFileName().toString();
-		final Path tmp = dir.resolve("." + (name.length() > 200 ? name.substring(0, 200) :
-			name) + "." + ProcessHandle.current().pid() + "." + COUNTER.incrementAndGet() +
-			".tmp"); // within a file name's 255 bytes for ASCII names
+		final Path tmp = dir.resolve(temporaryName(target.getFileName().toString()));
 		try {
 			content.writeTo(tmp);
 			if (!Files.exists(tmp)) throw new IOException("nothing was written to " + file);
