@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +30,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.cpca.io.OutputFolder;
+
+import com.google.gson.Gson;
+import com.google.gson.JsonIOException;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -615,6 +622,48 @@ class OutputSafetyTest {
 		assertEquals(before, tree(dir));
 	}
 
+	/**
+	 * A real full disk (a tmpfs filled up) while the results are written, as Gson writes
+	 * summary.json: the failure is one line naming the folder and the fix.
+	 */
+	@Test
+	void aFullTmpfsWhileWritingJsonIsOneLine() throws Exception {
+		final Path mnt = Files.createDirectories(dir.resolve("full"));
+		tmpfs(mnt, "512k");
+		try {
+			final Path out = mnt.resolve("res");
+			IOException e = null;
+			try (OutputFolder f = OutputFolder.open(out, List.of(target), false)) {
+				final byte[] block = new byte[4096];
+				try (OutputStream o = Files.newOutputStream(f.file("filler"))) {
+					for (;;)
+						o.write(block);
+				}
+				catch (final IOException full) {
+					// the disk is full now
+				}
+				final OutputStream raw = Files.newOutputStream(f.file("summary.json"));
+				try (Writer w = new OutputStreamWriter(raw, StandardCharsets.UTF_8)) {
+					new Gson().toJson(Collections.nCopies(5000, "x"), w);
+				}
+				catch (final JsonIOException | IOException failed) {
+					e = f.writeFailure(failed);
+				}
+				finally {
+					raw.close(); // a writer whose last flush failed leaves its stream open
+				}
+			}
+			assertTrue(e != null, "the full disk was not noticed");
+			assertEquals("cannot write the results into --out " + out + " (nothing of it was " +
+				"changed): No space left on device: free some space on its disk, or choose a " +
+				"folder on another disk", e.getMessage());
+			assertEquals(Set.of(), list(mnt));
+		}
+		finally {
+			umount(mnt);
+		}
+	}
+
 	// --- helpers
 
 	/** Mounts a tmpfs of {@code size} on {@code d}; skips the test where that is not allowed. */
@@ -626,10 +675,10 @@ class OutputSafetyTest {
 	}
 
 	private static void umount(final Path d) throws Exception {
-		new ProcessBuilder("umount", d.toString()).inheritIO().start().waitFor();
+		if (new ProcessBuilder("umount", d.toString()).inheritIO().start().waitFor() != 0)
+			new ProcessBuilder("umount", "-l", d.toString()).inheritIO().start().waitFor();
 	}
 
-	// --- helpers
 
 	/** {@link #tree} without the tool's own hidden entries (another run's staging). */
 	static Map<String, String> userTree(final Path root) throws Exception {
