@@ -33,11 +33,13 @@ final class FolderLimits {
 	 * @param real the folder as a real path; {@code what} names it in messages
 	 */
 	static void checkLength(final Path real, final String what) {
-		for (final Path name : real) {
+		for (int i = 0; i < real.getNameCount(); i++) {
+			final Path name = real.getName(i);
 			final int bytes = name.toString().getBytes(StandardCharsets.UTF_8).length;
-			if (bytes > NAME_MAX) throw new IllegalArgumentException(shorten(what) + ": the " +
-				"name " + shorten(name.toString()) + " is " + bytes + " bytes long, more than " +
-				"the " + NAME_MAX + " a file system allows for one name: choose a shorter name");
+			if (bytes > NAME_MAX) throw new IllegalArgumentException(shorten(what) + ": " +
+				(i == real.getNameCount() - 1 ? "its name" : "the name of the folder " + shorten(name.toString()) +
+					" on its path") + " is " + bytes + " bytes long, more than the " + NAME_MAX +
+				" a file system allows for one name: choose a shorter name");
 		}
 		final int bytes = real.toString().getBytes(StandardCharsets.UTF_8).length;
 		if (bytes + DEEPEST_RESULT > PATH_MAX) throw new IllegalArgumentException(shorten(

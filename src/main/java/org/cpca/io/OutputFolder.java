@@ -36,25 +36,29 @@ import java.util.stream.Stream;
  * {@link #open} checks the folder before any input is read: it refuses an empty name,
  * the file-system root, the home folder, a folder equal to, inside or containing one of
  * the inputs (compared as real paths, through symbolic links), a file, a folder that
- * cannot be written, and a folder that is not empty unless {@code overwrite} is given.
- * It takes a lock (a second run into the same folder is refused while the first runs;
- * the operating system releases the lock of a killed process) and removes what an
- * interrupted earlier run left behind, saying so in {@link #notes()}.
+ * cannot be written, a name or path longer than the file system allows
+ * ({@link FolderLimits}), and a folder that is not empty unless {@code overwrite} is
+ * given. It takes a lock ({@link FolderLock}: a second run into the same folder is
+ * refused while the first runs; the lock of a killed run, or a damaged one, is replaced)
+ * and removes what an interrupted earlier run left behind, saying so in {@link #notes()}.
+ * {@link #checkSpace} refuses, before the fit, a disk too full for the results.
  * <p>
  * Files are written into a staging folder ({@link #file}); {@link #commit()} makes them
  * the results:
  * <ul>
  * <li>a new or empty folder: the staging folder is a hidden sibling of {@code --out}
  * and becomes it by one rename, so the results appear all at once;</li>
- * <li>a folder with other files (given {@code overwrite}), or one inside a folder that
- * cannot be written: the staging folder is inside {@code --out}; the commit moves the
- * tool's earlier results (listed in the folder's manifest, {@value #MANIFEST}) aside,
+ * <li>a folder with other files (given {@code overwrite}), an empty mount point, or one
+ * inside a folder that cannot be written: the staging folder is inside {@code --out}; the
+ * commit moves the tool's earlier results (listed in the folder's {@link Manifest}, whose
+ * entries count only where they lie inside the folder) aside,
  * moves the new set in, and deletes the earlier set — nothing else in the folder is
  * touched, and a failure half-way puts the earlier set back.</li>
  * </ul>
- * A run that fails, is cancelled, or is stopped by SIGINT/SIGTERM (a shutdown hook)
- * leaves no staging folder; one killed outright leaves one that the next run into the
- * same folder removes. Messages name {@code --out}, never the staging folder.
+ * A run that fails, is cancelled, or is stopped by SIGINT/SIGTERM ({@link ExitCleanup},
+ * from the moment the lock exists) leaves no staging folder or lock; one killed outright
+ * leaves them, and the next run into the same folder removes them. Messages name
+ * {@code --out}, never the staging folder.
  */
 public final class OutputFolder implements AutoCloseable {
 

@@ -517,9 +517,14 @@ class OutputSafetyTest {
 		final Map<String, String> before = tree(dir);
 		final Path out = dir.resolve(String.join("", Collections.nCopies(256, "n")));
 		refused(new String[] { "fit", "--target", dir.resolve("missing.csv").toString(),
-			"--background", background.toString(), "--out", out.toString() }, "is 256 bytes " +
-				"long, more than the 255 a file system allows for one name: choose a shorter name");
-		// 255 bytes of two-byte letters (the limit counts bytes, not letters)
+			"--background", background.toString(), "--out", out.toString() }, ": its name is 256 " +
+				"bytes long, more than the 255 a file system allows for one name: choose a shorter " +
+				"name");
+		// a folder on the way
+		refused(new String[] { "fit", "--target", dir.resolve("missing.csv").toString(),
+			"--background", background.toString(), "--out", out.resolve("res").toString() },
+			": the name of the folder ", " on its path is 256 bytes long");
+		// 256 bytes of two-byte letters (the limit counts bytes, not letters)
 		final Path wide = dir.resolve(String.join("", Collections.nCopies(128, "é")));
 		refused(new String[] { "fit", "--target", dir.resolve("missing.csv").toString(),
 			"--background", background.toString(), "--out", wide.toString() }, "is 256 bytes");
