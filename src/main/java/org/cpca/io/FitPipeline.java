@@ -67,10 +67,7 @@ public final class FitPipeline {
 		final List<Dataset> backgroundData = new ArrayList<>();
 		bs.forEach(b -> backgroundData.add(b.dataset));
 		final long t1 = System.nanoTime();
-		// a disk too full for the results is found before the fit, not after it
-		out.checkSpace(ResultsEstimate.bytes(targetData.samples(), targetData.features(),
-			r.settings.components(), r.settings.alpha().isAuto(), t.isImage(), r.plots,
-			r.allFigureFormats));
+		checkSpace(r, out, t);
 		final Method m = r.settings.method();
 		if (r.missing == TableInput.Missing.MODEL && m != Method.PCPCA)
 			throw new IllegalArgumentException("--missing model keeps empty cells and NaN " +
@@ -89,6 +86,15 @@ public final class FitPipeline {
 		final Results results = new Results(solution, t, bs, targetData, timings);
 		results.allFigureFormats(r.allFigureFormats).write(out, r.plots);
 		return results.report(r.out, r.plots);
+	}
+
+	/** A disk too full for the results is found before the fit, not after it. */
+	private static void checkSpace(final FitRequest r, final OutputFolder out,
+		final LoadedData t) throws IOException
+	{
+		out.checkSpace(ResultsEstimate.bytes(t.samples(), t.features(), r.settings
+			.components(), r.settings.alpha().isAuto(), t.isImage(), r.plots,
+			r.allFigureFormats));
 	}
 
 	/** Online cPCA*: the inputs are streamed (CSV row by row, TIFF slice by slice). */
@@ -115,6 +121,7 @@ public final class FitPipeline {
 				backgroundReading(r, 0, t)));
 			final List<String> labels = r.labels != null ? LoadedData.readLabels(r.labels, t
 				.samples()) : t.labels();
+			checkSpace(r, out, t);
 			final long t1 = System.nanoTime();
 			final OnlineRun run = OnlineRun.run(t.source, b.source, o, s.reference(),
 				progress);
