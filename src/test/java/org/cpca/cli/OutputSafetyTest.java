@@ -499,12 +499,12 @@ class OutputSafetyTest {
 		final Path out = dir.resolve("new/res");
 		final Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
 		final Random random = new Random(11);
-		for (int trial = 0; trial < 12; trial++) {
+		for (int trial = 0; trial < 16; trial++) {
 			final Process p = new ProcessBuilder(java.toString(), "-cp", System.getProperty(
 				"java.class.path"), OutputFolderHolder.class.getName(), out.toString(), target
 					.toString(), "false").redirectErrorStream(true).redirectOutput(
 						ProcessBuilder.Redirect.DISCARD).start();
-			Thread.sleep(150 + random.nextInt(600));
+			Thread.sleep(150 + random.nextInt(500));
 			p.destroy(); // SIGTERM
 			assertTrue(p.waitFor(60, TimeUnit.SECONDS));
 			assertEquals(before, tree(dir), "trial " + trial);
