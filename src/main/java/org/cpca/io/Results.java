@@ -153,9 +153,9 @@ public final class Results {
 					.valueOf(target.facts.get("missing")));
 			}
 			ModelFile.write(primary().withAttributes(attributes), out.file("model.json"));
-			if (models.size() > 1) for (final FittedModel m : models)
-				ModelFile.write(m.withAttributes(attributes), out.file("models/" + ModelViews
-					.settingKey(m) + ".json"));
+			if (models.size() > 1) for (int i = 0; i < models.size(); i++)
+				ModelFile.write(models.get(i).withAttributes(attributes), out.file("models/" +
+					settingKey(i) + ".json"));
 			if (target.isImage() && solution.linear()) writeComponents(out, plots);
 			else if (target.isImage() && target.dataset != null) writeExtremes(out, plots);
 			if (plots) writePlots(out);
@@ -182,33 +182,64 @@ public final class Results {
 		}
 	}
 
+	/** The file-name key of model {@code i} ({@link ModelViews#settingKey}). */
+	private String settingKey(final int i) {
+		return ModelViews.settingKey(models.get(i), i, models.size());
+	}
+
+	/**
+	 * scores.csv: one row per target sample and model. {@code sample} is the input's own
+	 * name of the sample (a table's ID column or "row N" with N its line in the file, a
+	 * slice's label, a folder's file name; the position from 1 when there is none), so
+	 * that the scores join back to the input; {@code model} is the model's index in
+	 * summary.json's "results" (from 0; also in the names of models/ and plots/), and α
+	 * and the other settings are exact (they parse to model.json's values).
+	 */
 	private void writeScores(final Path file) throws IOException {
 		final int k = primary().numComponents();
 		final List<String> parameters = scalarParameters();
+		final List<String> names = sampleNames();
 		try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-			final StringBuilder header = new StringBuilder("sample,label,alpha");
+			final StringBuilder header = new StringBuilder("sample,label,model,alpha");
 			for (final String p : parameters)
 				header.append(',').append(p);
 			for (int c = 1; c <= k; c++)
 				header.append(',').append(prefix()).append(c);
 			w.write(header.append('\n').toString());
-			for (final FittedModel m : models) {
+			for (int r = 0; r < models.size(); r++) {
+				final FittedModel m = models.get(r);
 				final double[][] s = m.targetScores();
-				final StringBuilder setting = new StringBuilder(alphaText(m.alpha()));
+				final StringBuilder setting = new StringBuilder().append(r).append(',').append(
+					exact(m.alpha()));
 				for (final String p : parameters) {
 					final Object v = m.parameters().get(p);
-					setting.append(',').append(v instanceof Double ? alphaText((Double) v) : "");
+					setting.append(',').append(v instanceof Double ? exact((Double) v) : "");
 				}
 				for (int i = 0; i < s.length; i++) {
 					final StringBuilder row = new StringBuilder();
-					row.append(i + 1).append(',').append(labels == null ? "" : csv(labels.get(i)))
-						.append(',').append(setting);
+					row.append(names == null ? String.valueOf(i + 1) : csv(names.get(i))).append(
+						',').append(labels == null ? "" : csv(labels.get(i))).append(',').append(
+							setting);
 					for (final double v : s[i])
 						row.append(',').append(v);
 					w.write(row.append('\n').toString());
 				}
 			}
 		}
+	}
+
+	/** The target samples' names ({@link #writeScores}), or null. */
+	private List<String> sampleNames() {
+		final List<String> names = target.dataset == null ? null : target.dataset
+			.sampleNames();
+		return names != null && names.size() == primary().targetScores().length ? names
+			: null;
+	}
+
+	/** A value as Java writes it: the shortest text that parses back to the same double. */
+	private static String exact(final double v) {
+		return Double.isNaN(v) ? "" : v == Double.POSITIVE_INFINITY ? "inf"
+			: v == Double.NEGATIVE_INFINITY ? "-inf" : Double.toString(v);
 	}
 
 	public static String csv(final String s) {
@@ -246,8 +277,8 @@ public final class Results {
 		final List<ImagePlus> panels = allFormats ? ModelViews.scatterPanels(models, labels,
 			target.name(), 1) : ModelViews.scatterImages(models, labels, target.name());
 		for (int i = 0; i < panels.size(); i++)
-			PlotFiles.saveFigure(panels.get(i), figure(out, "plots/scatter_" + ModelViews
-				.settingKey(models.get(i)) + ".png"), allFormats);
+			PlotFiles.saveFigure(panels.get(i), figure(out, "plots/scatter_" + settingKey(i) +
+				".png"), allFormats);
 		PlotFiles.saveFigures(panels, 2, figure(out, "plots/scatter.png"), allFormats);
 		PlotFiles.saveFigure(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
 			primary().eigenvalues()), figure(out, "plots/eigenvalues.png"), allFormats);
