@@ -230,14 +230,25 @@ public final class Results {
 
 	/** The target samples' names ({@link #writeScores}), or null. */
 	private List<String> sampleNames() {
-		final List<String> names = target.dataset == null ? null : target.dataset
-			.sampleNames();
-		return names != null && names.size() == primary().targetScores().length ? names
-			: null;
+		return sampleNames(target.dataset == null ? null : target.dataset.sampleNames(),
+			primary().targetScores().length);
 	}
 
-	/** A value as Java writes it: the shortest text that parses back to the same double. */
-	private static String exact(final double v) {
+	/**
+	 * The names of {@code n} samples as scores.csv gives them, or null when they do not
+	 * tell the samples apart (slices labelled by class): then their positions (from 1)
+	 * name them.
+	 */
+	public static List<String> sampleNames(final List<String> names, final int n) {
+		return names != null && names.size() == n && new java.util.HashSet<>(names)
+			.size() == n ? names : null;
+	}
+
+	/**
+	 * A value as Java writes it, the shortest text that parses back to the same double
+	 * ("inf" for ∞, empty for none).
+	 */
+	public static String exact(final double v) {
 		return Double.isNaN(v) ? "" : v == Double.POSITIVE_INFINITY ? "inf"
 			: v == Double.NEGATIVE_INFINITY ? "-inf" : Double.toString(v);
 	}
