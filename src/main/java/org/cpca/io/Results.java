@@ -33,6 +33,7 @@ import org.cpca.render.CurvePlot;
 import org.cpca.render.ExtremeSamples;
 import org.cpca.render.ModelViews;
 import org.cpca.render.PlotFiles;
+import org.cpca.render.ScatterPlot;
 import org.cpca.render.ScreePlot;
 import org.cpca.render.VariancePairsPlot;
 
@@ -45,6 +46,18 @@ public final class Results {
 
 	/** Every figure also as a high-resolution PNG and SVG ({@code --figures all}). */
 	private boolean allFormats;
+
+	/** The legend's title on the scatter plots: what the classes are. */
+	private String classTitle = ScatterPlot.CLASS;
+
+	/**
+	 * Names the classes on the scatter plots' legends, e.g. the label column; null keeps
+	 * "class".
+	 */
+	public Results classTitle(final String title) {
+		if (title != null && !title.trim().isEmpty()) classTitle = title.trim();
+		return this;
+	}
 
 	/**
 	 * Whether every figure is written also as {@code *_hires.png} and {@code *.svg}
@@ -285,18 +298,38 @@ public final class Results {
 
 	private void writePlots(final OutputFolder out) throws IOException {
 		// PNG only: pictures drawn straight into the pixels; all formats need ImageJ's plots
-		final List<ImagePlus> panels = allFormats ? ModelViews.scatterPanels(models, labels,
-			target.name(), 1) : ModelViews.scatterImages(models, labels, target.name());
-		for (int i = 0; i < panels.size(); i++)
-			PlotFiles.saveFigure(panels.get(i), figure(out, "plots/scatter_" + settingKey(i) +
-				".png"), allFormats);
-		PlotFiles.saveFigures(panels, 2, figure(out, "plots/scatter.png"), allFormats);
+		final List<String> notes = new ArrayList<>();
+		for (int r = 0; r < models.size(); r++)
+			notes.add(separationNote(r));
+		// the PNG drawn straight into the pixels (see-through markers, fast); ImageJ's plots
+		// for the high-resolution PNG and the SVG
+		final List<ImagePlus> pictures = ModelViews.scatterImages(models, labels, classTitle,
+			notes);
+		final List<ImagePlus> plots = allFormats ? ModelViews.scatterPanels(models, labels,
+			classTitle, notes) : null;
+		for (int i = 0; i < pictures.size(); i++)
+			PlotFiles.saveFigure(pictures.get(i), plots == null ? null : plots.get(i), figure(
+				out, "plots/scatter_" + settingKey(i) + ".png"));
+		PlotFiles.saveFigures(pictures, plots, 2, figure(out, "plots/scatter.png"));
 		PlotFiles.saveFigure(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
 			primary().eigenvalues()), figure(out, "plots/eigenvalues.png"), allFormats);
 		if (solution.selection() != null && solution.fit() != null) PlotFiles.saveFigure(
 			VariancePairsPlot.render(
 			"target vs background variance of the top cPC", solution.fit(), solution
 				.selection()), figure(out, "plots/variance_pairs.png"), allFormats);
+	}
+
+	/**
+	 * A scatter panel's note: the separation of the classes (LDA accuracy) when there are
+	 * classes, and "(default)" on the model saved as model.json when there are several.
+	 */
+	private String separationNote(final int r) {
+		final StringBuilder sb = new StringBuilder();
+		if (separations.get(r) != null) sb.append(String.format(Locale.ROOT, "LDA %.1f %%",
+			100 * separations.get(r).get("lda_accuracy")));
+		if (models.size() > 1 && models.get(r) == primary()) sb.append(sb.length() == 0 ? ""
+			: " ").append("(default)");
+		return sb.toString();
 	}
 
 	/**

@@ -41,7 +41,7 @@ public final class CurvePlot {
 			if (v > 0) positive++;
 		final boolean logX = curve.logX && positive >= 2;
 		final String xLabel = human(curve.xLabel);
-		final Plot plot = new Plot(curve.title, xLabel, human(curve.yLabel));
+		final Plot plot = PlotStyle.plot(curve.title, xLabel, human(curve.yLabel));
 		plot.setSize(ScatterPlot.WIDTH, ScatterPlot.HEIGHT);
 		// limits from every value of every series (and of the x = 0 lines)
 		final List<Double> ys = new ArrayList<>();

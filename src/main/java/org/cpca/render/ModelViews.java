@@ -245,15 +245,27 @@ public final class ModelViews {
 	public static ImagePlus liveScatterPlot(final FittedModel model,
 		final List<String> classes, final String subtitle, final int stride)
 	{
-		return scatterPanels(List.of(model), classes, subtitle, stride,
-			ScatterPlot.Markers.SMALL).get(0);
+		return scatterPanels(List.of(model), classes, ScatterPlot.CLASS, List.of(subtitle),
+			stride, ScatterPlot.Markers.SMALL).get(0);
 	}
 
 	/** The panels of {@link #scatterPlot}, one per model. */
 	public static List<ImagePlus> scatterPanels(final List<? extends FittedModel> models,
 		final List<String> classes, final String targetName, final int stride)
 	{
-		return scatterPanels(models, classes, targetName, stride, ScatterPlot.Markers.NORMAL);
+		return scatterPanels(models, classes, ScatterPlot.CLASS, notes(models.size(),
+			targetName), stride, ScatterPlot.Markers.NORMAL);
+	}
+
+	/**
+	 * The panels of {@link #scatterPlot} for files, as ImageJ plots (for SVG and the
+	 * high-resolution PNG): the legend titled {@code classTitle}, each panel's title
+	 * ending with its note ("LDA 98.3 % (default)"; null or empty for none).
+	 */
+	public static List<ImagePlus> scatterPanels(final List<? extends FittedModel> models,
+		final List<String> classes, final String classTitle, final List<String> notes)
+	{
+		return scatterPanels(models, classes, classTitle, notes, 1, ScatterPlot.Markers.NORMAL);
 	}
 
 	/**
@@ -263,16 +275,38 @@ public final class ModelViews {
 	public static List<ImagePlus> scatterImages(final List<? extends FittedModel> models,
 		final List<String> classes, final String targetName)
 	{
-		return scatterPanels(models, classes, targetName, 1, null);
+		return scatterPanels(models, classes, ScatterPlot.CLASS, notes(models.size(),
+			targetName), 1, null);
+	}
+
+	/** {@link #scatterImages} with the legend's title and the panels' notes. */
+	public static List<ImagePlus> scatterImages(final List<? extends FittedModel> models,
+		final List<String> classes, final String classTitle, final List<String> notes)
+	{
+		return scatterPanels(models, classes, classTitle, notes, 1, null);
+	}
+
+	/** The same note for every panel: the target's name. */
+	private static List<String> notes(final int count, final String targetName) {
+		return java.util.Collections.nCopies(count, targetName);
+	}
+
+	/**
+	 * A panel's title: the model's ({@link #title}) and its note, "cPCA α = 5.54 · LDA
+	 * 98.3 % (default)".
+	 */
+	public static String panelTitle(final FittedModel m, final String note) {
+		return title(m) + (note == null || note.isEmpty() ? "" : " · " + note);
 	}
 
 	/** {@code markers} null: pictures for files ({@link ScatterPlot#image}). */
 	private static List<ImagePlus> scatterPanels(final List<? extends FittedModel> models,
-		final List<String> classes, final String targetName, final int stride,
-		final ScatterPlot.Markers markers)
+		final List<String> classes, final String classTitle, final List<String> notes,
+		final int stride, final ScatterPlot.Markers markers)
 	{
 		final List<ImagePlus> panels = new ArrayList<>();
-		for (final FittedModel m : models) {
+		for (int p = 0; p < models.size(); p++) {
+			final FittedModel m = models.get(p);
 			final double[][] s = m.targetScores();
 			final int count = (s.length + stride - 1) / stride;
 			final double[] x = new double[count], y = new double[count];
@@ -283,10 +317,11 @@ public final class ModelViews {
 				y[q] = s[i].length > 1 ? s[i][1] : i + 1;
 				if (shown != null) shown.add(classes.get(i));
 			}
-			final String title = title(m) + " (" + targetName + ")", xLabel = axisName(m, 0),
+			final String title = panelTitle(m, notes.get(p)), xLabel = axisName(m, 0),
 				yLabel = s[0].length > 1 ? axisName(m, 1) : "sample";
-			panels.add(markers == null ? ScatterPlot.image(title, xLabel, yLabel, x, y, shown)
-				: ScatterPlot.render(title, xLabel, yLabel, x, y, shown, markers));
+			panels.add(markers == null ? ScatterPlot.image(title, xLabel, yLabel, x, y, shown,
+				classTitle) : ScatterPlot.render(title, xLabel, yLabel, x, y, shown, classTitle,
+					markers));
 		}
 		return panels;
 	}

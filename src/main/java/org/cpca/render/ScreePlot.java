@@ -53,7 +53,7 @@ public final class ScreePlot {
 			withZero[eigenvalues.length + i] = all[i];
 			negative |= all[i] < 0;
 		}
-		final Plot plot = new Plot(title, "component", "eigenvalue");
+		final Plot plot = PlotStyle.plot(title, "component", "eigenvalue");
 		plot.setSize(ScatterPlot.WIDTH, ScatterPlot.HEIGHT);
 		final double[] yr = PlotStyle.paddedRange(withZero);
 		plot.setLimits(0.5, n + 0.5, yr[0], yr[1]);

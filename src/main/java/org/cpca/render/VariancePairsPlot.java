@@ -51,7 +51,7 @@ public final class VariancePairsPlot {
 		final double[] targetVariance, final double[] backgroundVariance,
 		final double[] chosen)
 	{
-		final Plot plot = new Plot(title, "target variance of the top cPC",
+		final Plot plot = PlotStyle.plot(title, "target variance of the top cPC",
 			"background variance of the top cPC");
 		plot.setSize(ScatterPlot.WIDTH, ScatterPlot.HEIGHT);
 		// the frontier spans decades: log axes when every pair is positive
