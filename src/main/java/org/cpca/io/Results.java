@@ -35,6 +35,7 @@ import org.cpca.render.ModelViews;
 import org.cpca.render.PlotFiles;
 import org.cpca.render.ScatterPlot;
 import org.cpca.render.ScreePlot;
+import org.cpca.render.Spectrum;
 import org.cpca.render.VariancePairsPlot;
 
 /**
@@ -312,7 +313,8 @@ public final class Results {
 				out, "plots/scatter_" + settingKey(i) + ".png"));
 		PlotFiles.saveFigures(pictures, plots, 2, figure(out, "plots/scatter.png"));
 		PlotFiles.saveFigure(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
-			primary().eigenvalues()), figure(out, "plots/eigenvalues.png"), allFormats);
+			primary().eigenvalues(), Spectrum.of(primary(), solution.fit())), figure(out,
+				"plots/eigenvalues.png"), allFormats);
 		if (solution.selection() != null && solution.fit() != null) PlotFiles.saveFigure(
 			VariancePairsPlot.render(
 			"target vs background variance of the top cPC", solution.fit(), solution

@@ -91,7 +91,8 @@ class FigureOutputsTest extends CommandTestBase {
 		// the negative end (α = 3 subtracts more background than there is target in
 		// some directions) is counted in the title, not drawn
 		final String title = String.join(" ", texts(p));
-		assertTrue(title.contains("(line: the " + spectrum[0].length + " > 0 of "), title);
+		assertTrue(title.matches(".*spectrum \\(the (first )?" + spectrum[0].length +
+			"( > 0)? of \\d+\\) kept \\(k = 2\\).*"), title);
 	}
 
 	/** The text labels of a plot (its title among them). */
