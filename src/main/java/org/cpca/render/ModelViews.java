@@ -210,8 +210,10 @@ public final class ModelViews {
 			}
 			at += m.eigenvalues().length;
 		}
-		return ComponentImages.eigenImages(title, all.toArray(new double[0][]), layout,
-			labels);
+		final ImagePlus stack = ComponentImages.eigenImages(title, all.toArray(
+			new double[0][]), layout, labels);
+		stack.setProp(Montage.BAR_TITLE, "weight per pixel");
+		return stack;
 	}
 
 	/**
