@@ -216,12 +216,6 @@ public final class ScatterPlot {
 		return s.replace('\n', ' ').replace('\t', ' ');
 	}
 
-	/**
-	 * Pixels a legend line takes at {@link PlotStyle#TEXT} (ImageJ's legend: the font's
-	 * size and a few pixels between lines), and the legend's margin inside the frame.
-	 */
-	static final double LEGEND_LINE = PlotStyle.TEXT + 6, LEGEND_MARGIN = 16;
-
 	/** Pixels of a legend line before its text (the marker and the gaps around it). */
 	static final double LEGEND_SAMPLE = 36;
 
@@ -272,14 +266,14 @@ public final class ScatterPlot {
 		final double[] xr = PlotStyle.paddedRange(x);
 		final double[] yr = PlotStyle.paddedRange(y);
 		if (legendTitle != null) { // room for the legend: above the points or right of them
-			final java.awt.Rectangle f = PlotStyle.frame(WIDTH, HEIGHT);
 			int longest = PlotStyle.textWidth(legendTitle);
 			for (final String name : groups.keySet())
 				longest = Math.max(longest, PlotStyle.textWidth(oneLine(name)));
-			final double high = ((groups.size() + 1) * LEGEND_LINE + LEGEND_MARGIN) /
-				f.height, wide = (longest + LEGEND_SAMPLE + LEGEND_MARGIN) / f.width;
-			if (high <= MAX_LEGEND_SHARE) yr[1] += (yr[1] - yr[0]) * high / (1 - high);
-			else if (wide <= MAX_LEGEND_SHARE) xr[1] += (xr[1] - xr[0]) * wide / (1 - wide);
+			final double high = PlotStyle.legendShare(groups.size() + 1), wide = (longest +
+				LEGEND_SAMPLE + PlotStyle.LEGEND_MARGIN) / PlotStyle.frame(WIDTH, HEIGHT).width;
+			if (high <= MAX_LEGEND_SHARE) yr[1] = PlotStyle.roomAbove(yr[0], yr[1], high, false);
+			else if (wide <= MAX_LEGEND_SHARE) xr[1] = PlotStyle.roomAbove(xr[0], xr[1], wide,
+				false);
 		}
 		plot.setLimits(xr[0], xr[1], yr[0], yr[1]);
 		return plot;

@@ -217,6 +217,37 @@ class FiguresTest {
 	}
 
 	@Test
+	void everyPlotsTextIsAtLeast14PixelsAndLongTitlesFit() throws Exception {
+		// the demo's panel titles were ~11 px on 1200 px: now numbers, axis labels and
+		// legends are drawn at 15-16 px, titles at 17 px bold (14 px at least when long)
+		final java.util.Map<String, double[]> series = new java.util.LinkedHashMap<>();
+		series.put("alignment", new double[] { 0.1, 0.5, 0.9 });
+		series.put("change", new double[] { 1, 0.3, 0.1 });
+		final List<ImagePlus> plots = List.of(ScatterPlot.render("t", "x", "y", new double[] {
+			1, 2 }, new double[] { 1, 2 }, Arrays.asList("a", "b")), ScreePlot.render("e",
+				new double[] { 3, 1 }, new double[] { 3, 1, 0.5, 0.2 }), CurvePlot.render(
+					new Curve("c", "convergence", "samples", "alignment", false, new double[] { 1,
+						2, 3 }, series)), VariancePairsPlot.render("v", new double[] { 0, 1, 2 },
+							new double[] { 9, 5, 2 }, new double[] { 9, 1, 0.1 }, new double[] { 1 }));
+		for (final ImagePlus imp : plots) {
+			final Plot p = plot(imp);
+			assertTrue(p.getFont('f').getSize2D() >= 14, imp.getTitle() + ": numbers at " + p
+				.getFont('f').getSize2D());
+			assertTrue(p.getFont('x') == null || p.getFont('x').getSize2D() >= 14);
+		}
+		assertTrue(PlotStyle.TEXT >= 14 && PlotStyle.LABEL >= 14 && PlotStyle.TITLE >= 14);
+		// a title too wide at 17 px is drawn smaller, never below 14 px, or cut at its
+		// last parenthesis
+		final String long1 = "online cPCA*: alignment with offline cPCA* (1 = same subspace)";
+		final ImagePlus c = CurvePlot.render(new Curve("c", long1, "samples", "alignment",
+			false, new double[] { 1, 2, 3 }, series));
+		final List<String> t = texts(parse(PlotSvg.svg(plot(c), 600, 450)));
+		assertTrue(t.contains(long1) || t.contains(long1.substring(0, long1.lastIndexOf(
+			" ("))), t.toString());
+		assertTrue(PlotStyle.textWidth(long1, java.awt.Font.BOLD, 14) < 600);
+	}
+
+	@Test
 	void severalPanelsAsOneSvg() throws Exception {
 		final ImagePlus a = ScatterPlot.render("α = 1", "cPC1", "cPC2", new double[] { 1, 2 },
 			new double[] { 1, 2 }, null);
