@@ -1,5 +1,6 @@
 package org.cpca;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ij.macro.ExtensionDescriptor;
@@ -61,27 +62,88 @@ class DocsTest {
 			assertTrue(Files.isRegularFile(Paths.get("docs/workflows/" + w + ".md")), w);
 	}
 
-	@Test
-	void relativeLinksPointToExistingFiles() throws Exception {
+	/** The README and every page of docs/. */
+	private static List<Path> pages() throws Exception {
 		final List<Path> pages = new ArrayList<>();
 		pages.add(Paths.get("README.md"));
 		try (Stream<Path> s = Files.walk(Paths.get("docs"))) {
-			pages.addAll(s.filter(p -> p.toString().endsWith(".md")).collect(Collectors
-				.toList()));
+			pages.addAll(s.filter(p -> p.toString().endsWith(".md")).sorted().collect(
+				Collectors.toList()));
 		}
+		return pages;
+	}
+
+	/**
+	 * Every relative link of the README and docs/ resolves: its file exists and its
+	 * anchor ({@code page.md#a-heading}, {@code #a-heading}) names a heading of that page
+	 * (as GitHub makes anchors) or an {@code id} in it.
+	 */
+	@Test
+	void relativeLinksAndAnchorsResolve() throws Exception {
 		final Pattern link = Pattern.compile("\\]\\(([^)\\s]+)\\)");
 		final List<String> broken = new ArrayList<>();
-		for (final Path page : pages) {
-			final Matcher m = link.matcher(read(page.toString()));
+		for (final Path page : pages()) {
+			final Matcher m = link.matcher(withoutCode(read(page.toString())));
 			while (m.find()) {
-				String target = m.group(1);
-				if (target.matches("^[a-z]+:.*") || target.startsWith("#")) continue;
-				if (target.contains("#")) target = target.substring(0, target.indexOf('#'));
-				final Path resolved = page.toAbsolutePath().getParent().resolve(target)
-					.normalize();
-				if (!Files.exists(resolved)) broken.add(page + " → " + m.group(1));
+				final String target = m.group(1);
+				if (target.matches("^[a-z]+:.*")) continue; // https:, mailto:
+				final int hash = target.indexOf('#');
+				final String file = hash < 0 ? target : target.substring(0, hash);
+				final Path resolved = file.isEmpty() ? page : page.toAbsolutePath().getParent()
+					.resolve(file).normalize();
+				if (!Files.exists(resolved)) broken.add(page + " → " + target);
+				else if (hash >= 0 && !anchors(resolved).contains(target.substring(hash + 1)))
+					broken.add(page + " → " + target + " (no such heading)");
 			}
 		}
 		assertTrue(broken.isEmpty(), "broken links: " + broken);
+	}
+
+	@Test
+	void anchorsAreMadeAsGitHubMakesThem() {
+		assertEquals("the-heap-to-give", anchor("The heap to give"));
+		assertEquals("cpca-fit", anchor("`cpca fit`"));
+		assertEquals("α-and-β-in-files", anchor("α and β in files"));
+		assertEquals("what-it-does-and-does-not-say", anchor(
+			"What it does, and does not, say"));
+	}
+
+	/** Markdown without its fenced code blocks and inline code spans' links. */
+	private static String withoutCode(final String md) {
+		return md.replaceAll("(?s)```.*?```", "");
+	}
+
+	/** The anchors of a Markdown page: of its headings, and its explicit ids. */
+	private static java.util.Set<String> anchors(final Path page) throws Exception {
+		final java.util.Set<String> out = new java.util.HashSet<>();
+		if (!page.toString().endsWith(".md")) return out;
+		final java.util.Map<String, Integer> seen = new java.util.HashMap<>();
+		for (final String line : withoutCode(read(page.toString())).split("\n")) {
+			final Matcher h = Pattern.compile("^#{1,6}\\s+(.*?)\\s*#*\\s*$").matcher(line);
+			if (h.matches()) {
+				final String a = anchor(h.group(1));
+				final int n = seen.merge(a, 1, Integer::sum);
+				out.add(n == 1 ? a : a + "-" + (n - 1));
+			}
+			final Matcher id = Pattern.compile("(?:id|name)=\"([^\"]+)\"").matcher(line);
+			while (id.find())
+				out.add(id.group(1));
+		}
+		return out;
+	}
+
+	/**
+	 * GitHub's anchor of a heading: lower case, links reduced to their text, everything
+	 * but letters, digits, spaces, hyphens and underscores dropped, spaces as hyphens.
+	 */
+	static String anchor(final String heading) {
+		final String text = heading.replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1")
+			.toLowerCase(java.util.Locale.ROOT);
+		final StringBuilder sb = new StringBuilder();
+		text.codePoints().forEach(c -> {
+			if (Character.isLetterOrDigit(c) || c == '-' || c == '_') sb.appendCodePoint(c);
+			else if (c == ' ') sb.append('-');
+		});
+		return sb.toString();
 	}
 }

@@ -36,6 +36,7 @@ import org.cpca.render.Palette;
 import org.cpca.render.ModelViews;
 import org.cpca.render.ScatterPlot;
 import org.cpca.render.ScreePlot;
+import org.cpca.render.Spectrum;
 import org.cpca.render.VariancePairsPlot;
 
 /**

@@ -122,14 +122,18 @@ final class ApplyCommand implements Callable<Integer> {
 			try (Writer w = Files.newBufferedWriter(o.file("scores.csv"),
 				StandardCharsets.UTF_8))
 			{
-				final StringBuilder h = new StringBuilder("sample,label,alpha");
+				// the columns of cpca fit's scores.csv (one model: model 0)
+				final StringBuilder h = new StringBuilder("sample,label,model,alpha");
 				for (int c = 1; c <= m.numComponents(); c++)
 					h.append(',').append(prefix).append(c);
 				w.write(h.append('\n').toString());
+				final List<String> names = Results.sampleNames(data.sampleNames(),
+					scores.length);
 				for (int i = 0; i < scores.length; i++) {
-					final StringBuilder r = new StringBuilder().append(i + 1).append(',').append(
-						data.labels() == null ? "" : Results.csv(data.labels().get(i))).append(',')
-						.append(Results.alphaText(m.alpha()));
+					final StringBuilder r = new StringBuilder().append(names != null ? Results.csv(
+						names.get(i)) : String.valueOf(i + 1))
+						.append(',').append(data.labels() == null ? "" : Results.csv(data.labels()
+							.get(i))).append(",0,").append(Results.exact(m.alpha()));
 					for (final double v : scores[i])
 						r.append(',').append(v);
 					w.write(r.append('\n').toString());

@@ -76,16 +76,27 @@ public final class Main implements Runnable {
 			err.flush();
 			return 1;
 		});
-		cl.setParameterExceptionHandler((e, args1) -> {
-			String hint = "";
+		cl.setParameterExceptionHandler((e0, args1) -> {
+			// an unknown option is the first thing to fix: "--taget" would otherwise be
+			// reported as a missing --target, without the hint
+			final java.util.List<String> unknown = e0.getCommandLine().getUnmatchedArguments();
+			final CommandLine.ParameterException e = e0 instanceof CommandLine.MissingParameterException &&
+				!unknown.isEmpty() ? new CommandLine.UnmatchedArgumentException(e0
+					.getCommandLine(), unknown) : e0;
+			String message = e.getMessage(), hint = "";
 			if (e instanceof CommandLine.UnmatchedArgumentException) {
 				// a mistyped subcommand or option: name the closest ones ("did you mean fit?")
-				final java.util.List<String> s = suggestions((CommandLine.UnmatchedArgumentException) e);
+				final CommandLine.UnmatchedArgumentException u =
+					(CommandLine.UnmatchedArgumentException) e;
+				final java.util.List<String> s = suggestions(u);
 				if (!s.isEmpty()) hint = "; did you mean " + String.join(" or ", s.subList(0, Math
 					.min(3, s.size()))) + "?";
+				// an unknown option alone, not the value after it too
+				final String first = u.getUnmatched().isEmpty() ? "" : u.getUnmatched().get(0);
+				if (first.startsWith("-")) message = "Unknown option '" + first + "'";
 			}
 			final String name = e.getCommandLine().getCommandSpec().qualifiedName(" ");
-			err.println("cpca: " + e.getMessage() + hint + " (see: " + name + " --help)");
+			err.println("cpca: " + message + hint + " (see: " + name + " --help)");
 			err.flush();
 			return 2;
 		});
@@ -108,8 +119,8 @@ public final class Main implements Runnable {
 
 	/**
 	 * The subcommands or options nearest to the first unmatched argument: those within a
-	 * small edit distance (a swapped pair of letters counts as one edit: "fti" → fit), then
-	 * picocli's own (similar letter pairs).
+	 * small edit distance (a swapped pair of letters counts as one edit: "fti" → fit), or
+	 * when there is none, picocli's own (similar letter pairs).
 	 */
 	static java.util.List<String> suggestions(final CommandLine.UnmatchedArgumentException e) {
 		final java.util.List<String> out = new java.util.ArrayList<>();
@@ -130,6 +141,7 @@ public final class Main implements Runnable {
 		for (final String n : names)
 			if (editDistance(a, n.replaceFirst("^-+", "")) <= limit && !out.contains(n)) out.add(
 				n);
+		if (!out.isEmpty()) return out; // a near miss: picocli's looser ones would only blur it
 		for (final String n : e.getSuggestions())
 			if (!out.contains(n)) out.add(n);
 		return out;

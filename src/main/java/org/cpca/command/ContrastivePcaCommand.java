@@ -111,7 +111,8 @@ public class ContrastivePcaCommand extends MethodCommand {
 	@Parameter(label = "Save model to", required = false, persist = false,
 		style = FileWidget.SAVE_STYLE,
 		description = "Optional model.json for Apply Model... (for automatic α or β: the " +
-			"first value > 0).")
+			"default model, the best separation of the slice-label classes, else the first " +
+			"value > 0).")
 	private File save_model;
 
 	@Parameter(label = "Eigen-images", type = ItemIO.OUTPUT)

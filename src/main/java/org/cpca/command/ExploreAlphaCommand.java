@@ -107,7 +107,7 @@ public class ExploreAlphaCommand extends ContextCommand {
 		final String[] marks = new String[chosen.length + 1];
 		marks[0] = "(move the slider)";
 		for (int i = 0; i < chosen.length; i++)
-			marks[i + 1] = "α = " + ModelViews.alphaText(chosen[i]);
+			marks[i + 1] = "α = " + ModelViews.alphaLabel(chosen[i]);
 		gd.addChoice("Jump to automatic α", marks, marks[0]);
 		gd.addMessage(label(first), null);
 		final Label status = (Label) gd.getMessage();

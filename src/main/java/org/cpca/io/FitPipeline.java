@@ -84,7 +84,8 @@ public final class FitPipeline {
 		timings.put("read", (t1 - t0) / 1e9);
 		timings.put("fit", (t2 - t1) / 1e9); // preparing the space and solving
 		final Results results = new Results(solution, t, bs, targetData, timings);
-		results.allFigureFormats(r.allFigureFormats).write(out, r.plots);
+		results.allFigureFormats(r.allFigureFormats).classTitle(r.labelColumn).write(out,
+			r.plots);
 		return results.report(r.out, r.plots);
 	}
 
@@ -131,7 +132,8 @@ public final class FitPipeline {
 			timings.put("offline_reference", run.referenceSeconds);
 			timings.put("fit", run.onlineSeconds);
 			final Results results = new Results(solution, t, List.of(b), labels, timings);
-			results.allFigureFormats(r.allFigureFormats).write(out, r.plots);
+			results.allFigureFormats(r.allFigureFormats).classTitle(r.labelColumn).write(out,
+				r.plots);
 			return results.report(r.out, r.plots);
 		}
 		finally {

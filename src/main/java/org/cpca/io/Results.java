@@ -35,7 +35,9 @@ import org.cpca.render.CurvePlot;
 import org.cpca.render.ExtremeSamples;
 import org.cpca.render.ModelViews;
 import org.cpca.render.PlotFiles;
+import org.cpca.render.ScatterPlot;
 import org.cpca.render.ScreePlot;
+import org.cpca.render.Spectrum;
 import org.cpca.render.VariancePairsPlot;
 
 /**
@@ -47,6 +49,18 @@ public final class Results {
 
 	/** Every figure also as a high-resolution PNG and SVG ({@code --figures all}). */
 	private boolean allFormats;
+
+	/** The legend's title on the scatter plots: what the classes are. */
+	private String classTitle = ScatterPlot.CLASS;
+
+	/**
+	 * Names the classes on the scatter plots' legends, e.g. the label column; null keeps
+	 * "class".
+	 */
+	public Results classTitle(final String title) {
+		if (title != null && !title.trim().isEmpty()) classTitle = title.trim();
+		return this;
+	}
 
 	/**
 	 * Whether every figure is written also as {@code *_hires.png} and {@code *.svg}
@@ -155,9 +169,9 @@ public final class Results {
 					.valueOf(target.facts.get("missing")));
 			}
 			ModelFile.write(primary().withAttributes(attributes), out.file("model.json"));
-			if (models.size() > 1) for (final FittedModel m : models)
-				ModelFile.write(m.withAttributes(attributes), out.file("models/" + ModelViews
-					.settingKey(m) + ".json"));
+			if (models.size() > 1) for (int i = 0; i < models.size(); i++)
+				ModelFile.write(models.get(i).withAttributes(attributes), out.file("models/" +
+					settingKey(i) + ".json"));
 			if (target.isImage() && solution.linear()) writeComponents(out, plots);
 			else if (target.isImage() && target.dataset != null) writeExtremes(out, plots);
 			if (plots) writePlots(out);
@@ -183,33 +197,75 @@ public final class Results {
 		}
 	}
 
+	/** The file-name key of model {@code i} ({@link ModelViews#settingKey}). */
+	private String settingKey(final int i) {
+		return ModelViews.settingKey(models.get(i), i, models.size());
+	}
+
+	/**
+	 * scores.csv: one row per target sample and model. {@code sample} is the input's own
+	 * name of the sample (a table's ID column or "row N" with N its line in the file, a
+	 * slice's label, a folder's file name; the position from 1 when there is none), so
+	 * that the scores join back to the input; {@code model} is the model's index in
+	 * summary.json's "results" (from 0; also in the names of models/ and plots/), and α
+	 * and the other settings are exact (they parse to model.json's values).
+	 */
 	private void writeScores(final Path file) throws IOException {
 		final int k = primary().numComponents();
 		final List<String> parameters = scalarParameters();
+		final List<String> names = sampleNames();
 		try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-			final StringBuilder header = new StringBuilder("sample,label,alpha");
+			final StringBuilder header = new StringBuilder("sample,label,model,alpha");
 			for (final String p : parameters)
 				header.append(',').append(p);
 			for (int c = 1; c <= k; c++)
 				header.append(',').append(prefix()).append(c);
 			w.write(header.append('\n').toString());
-			for (final FittedModel m : models) {
+			for (int r = 0; r < models.size(); r++) {
+				final FittedModel m = models.get(r);
 				final double[][] s = m.targetScores();
-				final StringBuilder setting = new StringBuilder(alphaText(m.alpha()));
+				final StringBuilder setting = new StringBuilder().append(r).append(',').append(
+					exact(m.alpha()));
 				for (final String p : parameters) {
 					final Object v = m.parameters().get(p);
-					setting.append(',').append(v instanceof Double ? alphaText((Double) v) : "");
+					setting.append(',').append(v instanceof Double ? exact((Double) v) : "");
 				}
 				for (int i = 0; i < s.length; i++) {
 					final StringBuilder row = new StringBuilder();
-					row.append(i + 1).append(',').append(labels == null ? "" : csv(labels.get(i)))
-						.append(',').append(setting);
+					row.append(names == null ? String.valueOf(i + 1) : csv(names.get(i))).append(
+						',').append(labels == null ? "" : csv(labels.get(i))).append(',').append(
+							setting);
 					for (final double v : s[i])
 						row.append(',').append(v);
 					w.write(row.append('\n').toString());
 				}
 			}
 		}
+	}
+
+	/** The target samples' names ({@link #writeScores}), or null. */
+	private List<String> sampleNames() {
+		return sampleNames(target.dataset == null ? null : target.dataset.sampleNames(),
+			primary().targetScores().length);
+	}
+
+	/**
+	 * The names of {@code n} samples as scores.csv gives them, or null when they do not
+	 * tell the samples apart (slices labelled by class): then their positions (from 1)
+	 * name them.
+	 */
+	public static List<String> sampleNames(final List<String> names, final int n) {
+		return names != null && names.size() == n && new java.util.HashSet<>(names)
+			.size() == n ? names : null;
+	}
+
+	/**
+	 * A value as Java writes it, the shortest text that parses back to the same double
+	 * ("inf" for ∞, empty for none).
+	 */
+	public static String exact(final double v) {
+		return Double.isNaN(v) ? "" : v == Double.POSITIVE_INFINITY ? "inf"
+			: v == Double.NEGATIVE_INFINITY ? "-inf" : Double.toString(v);
 	}
 
 	public static String csv(final String s) {
@@ -244,18 +300,39 @@ public final class Results {
 
 	private void writePlots(final OutputFolder out) throws IOException {
 		// PNG only: pictures drawn straight into the pixels; all formats need ImageJ's plots
-		final List<ImagePlus> panels = allFormats ? ModelViews.scatterPanels(models, labels,
-			target.name(), 1) : ModelViews.scatterImages(models, labels, target.name());
-		for (int i = 0; i < panels.size(); i++)
-			PlotFiles.saveFigure(panels.get(i), figure(out, "plots/scatter_" + ModelViews
-				.settingKey(models.get(i)) + ".png"), allFormats);
-		PlotFiles.saveFigures(panels, 2, figure(out, "plots/scatter.png"), allFormats);
+		final List<String> notes = new ArrayList<>();
+		for (int r = 0; r < models.size(); r++)
+			notes.add(separationNote(r));
+		// the PNG drawn straight into the pixels (see-through markers, fast); ImageJ's plots
+		// for the high-resolution PNG and the SVG
+		final List<ImagePlus> pictures = ModelViews.scatterImages(models, labels, classTitle,
+			notes);
+		final List<ImagePlus> plots = allFormats ? ModelViews.scatterPanels(models, labels,
+			classTitle, notes) : null;
+		for (int i = 0; i < pictures.size(); i++)
+			PlotFiles.saveFigure(pictures.get(i), plots == null ? null : plots.get(i), figure(
+				out, "plots/scatter_" + settingKey(i) + ".png"));
+		PlotFiles.saveFigures(pictures, plots, 2, figure(out, "plots/scatter.png"));
 		PlotFiles.saveFigure(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
-			primary().eigenvalues()), figure(out, "plots/eigenvalues.png"), allFormats);
+			primary().eigenvalues(), Spectrum.of(primary(), solution.fit())), figure(out,
+				"plots/eigenvalues.png"), allFormats);
 		if (solution.selection() != null && solution.fit() != null) PlotFiles.saveFigure(
 			VariancePairsPlot.render(
 			"target vs background variance of the top cPC", solution.fit(), solution
 				.selection()), figure(out, "plots/variance_pairs.png"), allFormats);
+	}
+
+	/**
+	 * A scatter panel's note: the separation of the classes (LDA accuracy) when there are
+	 * classes, and "(default)" on the model saved as model.json when there are several.
+	 */
+	private String separationNote(final int r) {
+		final StringBuilder sb = new StringBuilder();
+		if (separations.get(r) != null) sb.append(String.format(Locale.ROOT, "LDA %.1f %%",
+			100 * separations.get(r).get("lda_accuracy")));
+		if (models.size() > 1 && models.get(r) == primary()) sb.append(sb.length() == 0 ? ""
+			: " ").append("(default)");
+		return sb.toString();
 	}
 
 	/**

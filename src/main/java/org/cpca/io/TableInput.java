@@ -95,6 +95,7 @@ public final class TableInput {
 		final Missing missing, final List<String> where) throws IOException
 	{
 		final List<String[]> rows = new ArrayList<>();
+		final List<Integer> lines = new ArrayList<>(); // of the rows, in the file (from 2)
 		final String[] header;
 		final char separator;
 		final String decimalMark;
@@ -102,8 +103,11 @@ public final class TableInput {
 			header = r.header();
 			final RowFilter filter = new RowFilter(header, where, file);
 			String[] row;
-			while ((row = r.next()) != null)
-				if (filter.test(row)) rows.add(row);
+			for (int line = 2; (row = r.next()) != null; line++)
+				if (filter.test(row)) {
+					rows.add(row);
+					lines.add(line);
+				}
 			filter.requireMatch(rows.size());
 			separator = r.separator();
 			decimalMark = r.decimalMark();
@@ -120,17 +124,18 @@ public final class TableInput {
 		final List<double[]> values = new ArrayList<>();
 		final List<String> labels = labelIndex < 0 ? null : new ArrayList<>();
 		final List<String> names = new ArrayList<>();
+		final int id = idColumn(header, rows, features, labelIndex);
 		int dropped = 0;
 		for (int i = 0; i < rows.size(); i++) {
 			final String[] row = rows.get(i);
 			final double[] v = new double[d];
-			final boolean complete = values(row, features, header, file, i + 2, v);
+			final boolean complete = values(row, features, header, file, lines.get(i), v);
 			if (!complete && missing == Missing.DROP) {
 				dropped++;
 				continue;
 			}
 			values.add(v);
-			names.add("row " + (i + 2));
+			names.add(id >= 0 ? row[id].trim() : "row " + lines.get(i));
 			if (labels != null) labels.add(row[labelIndex].trim());
 		}
 		float[][] kept = null;
@@ -173,6 +178,31 @@ public final class TableInput {
 		t.decimalMark = decimalMark;
 		t.withMissing = kept;
 		return t;
+	}
+
+	/**
+	 * The table's ID column, which names the samples in the results (scores.csv): the
+	 * first column that is neither a feature nor the label and whose cells are all filled
+	 * and all different; -1 when there is none (the samples are then named by their line,
+	 * "row N").
+	 */
+	static int idColumn(final String[] header, final List<String[]> rows,
+		final List<Integer> features, final int labelIndex)
+	{
+		for (int c = 0; c < header.length; c++) {
+			if (c == labelIndex || features.contains(c)) continue;
+			final java.util.Set<String> seen = new java.util.HashSet<>();
+			boolean unique = !rows.isEmpty();
+			for (final String[] row : rows) {
+				final String cell = c < row.length ? row[c].trim() : "";
+				if (missingCell(cell) || !seen.add(cell)) {
+					unique = false;
+					break;
+				}
+			}
+			if (unique) return c;
+		}
+		return -1;
 	}
 
 	/**

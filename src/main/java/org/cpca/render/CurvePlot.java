@@ -41,7 +41,7 @@ public final class CurvePlot {
 			if (v > 0) positive++;
 		final boolean logX = curve.logX && positive >= 2;
 		final String xLabel = human(curve.xLabel);
-		final Plot plot = new Plot(curve.title, xLabel, human(curve.yLabel));
+		final Plot plot = PlotStyle.plot(curve.title, xLabel, human(curve.yLabel));
 		plot.setSize(ScatterPlot.WIDTH, ScatterPlot.HEIGHT);
 		// limits from every value of every series (and of the x = 0 lines)
 		final List<Double> ys = new ArrayList<>();
@@ -61,6 +61,12 @@ public final class CurvePlot {
 			xr = new double[] { min / 1.5, max * 1.5 };
 		}
 		else xr = PlotStyle.paddedRange(x);
+		// a legend (several series) goes in a band above the curves, covering none
+		int lines = 0;
+		for (final double[] v : curve.series().values())
+			lines += 1 + (logX && hasZero(x, v) ? 1 : 0);
+		if (lines > 1) yr[1] = PlotStyle.roomAbove(yr[0], yr[1], PlotStyle.legendShare(
+			lines), false);
 		plot.setLimits(xr[0], xr[1], yr[0], yr[1]);
 		if (logX) plot.setAxisXLog(true);
 		final StringBuilder legend = new StringBuilder();
@@ -85,6 +91,13 @@ public final class CurvePlot {
 		PlotStyle.title(plot, curve.title);
 		if (legend.indexOf("\n") >= 0) plot.setLegend(legend.toString(), Plot.AUTO_POSITION);
 		return plot.getImagePlus();
+	}
+
+	/** Whether a series has a finite value at x = 0 (drawn as a line on a log x axis). */
+	private static boolean hasZero(final double[] x, final double[] y) {
+		for (int i = 0; i < x.length; i++)
+			if (x[i] == 0 && Double.isFinite(y[i])) return true;
+		return false;
 	}
 
 	private static void append(final StringBuilder legend, final String entry) {

@@ -83,6 +83,7 @@ public final class ExtremeSamples {
 				max = Math.max(max, v);
 			}
 		if (max > min) imp.setDisplayRange(min, max);
+		imp.setProp(Montage.BAR_TITLE, "pixel value");
 		return imp;
 	}
 }

@@ -20,9 +20,60 @@ public final class ModelViews {
 
 	private ModelViews() {}
 
-	/** α as text: "0", "2.5", "inf", or "" for methods without α (6 significant digits). */
+	/**
+	 * α as text for tables and messages: "0", "2.5", "inf", or "" for methods without α (6
+	 * significant digits; files that must match {@code model.json} hold the exact value).
+	 */
 	public static String alphaText(final double alpha) {
 		return FittedModel.alphaText(alpha);
+	}
+
+	/**
+	 * α (or β, γ, λ) as shown on figures and in file names: 3 significant digits ("5.54",
+	 * "119", "0.00123"), exponent form outside [10⁻³, 10⁵) ("1.23e6"), "inf", or "" for
+	 * none.
+	 */
+	public static String alphaLabel(final double alpha) {
+		if (Double.isNaN(alpha)) return "";
+		if (Double.isInfinite(alpha)) return alpha > 0 ? "inf" : "-inf";
+		return number(alpha, exponentForm(alpha));
+	}
+
+	/** Whether {@link #alphaLabel} writes {@code v} with an exponent. */
+	private static boolean exponentForm(final double v) {
+		final double a = Math.abs(v);
+		return a != 0 && Double.isFinite(a) && (a < 1e-3 || a >= 1e5);
+	}
+
+	/**
+	 * {@code v} to 3 significant digits, plain ("8060", "0.125") or with an exponent
+	 * ("4.30e5", "8.06e3": then always with three digits, so that a column of them lines
+	 * up).
+	 */
+	static String number(final double v, final boolean exponent) {
+		if (v == 0) return "0";
+		if (!Double.isFinite(v)) return Double.isNaN(v) ? "NaN" : v > 0 ? "inf" : "-inf";
+		final java.math.BigDecimal b = new java.math.BigDecimal(v).round(
+			new java.math.MathContext(3));
+		if (!exponent) return b.stripTrailingZeros().toPlainString();
+		final String e = String.format(Locale.ROOT, "%.2e", b.doubleValue());
+		final int at = e.indexOf('e');
+		return e.substring(0, at) + "e" + Integer.parseInt(e.substring(at + 1));
+	}
+
+	/**
+	 * Numbers that are shown together (the eigenvalues on one figure) in one form, 3
+	 * significant digits each: plain when every one is plain in {@link #alphaLabel}, else
+	 * all with an exponent (not "4.30e5" beside "8055").
+	 */
+	public static String[] numbers(final double... values) {
+		boolean exponent = false;
+		for (final double v : values)
+			exponent |= exponentForm(v);
+		final String[] out = new String[values.length];
+		for (int i = 0; i < values.length; i++)
+			out[i] = number(values[i], exponent);
+		return out;
 	}
 
 	/** The component prefix: "PC" for PCA, "cPC" for cPCA, … (see {@link Method}). */
@@ -47,14 +98,14 @@ public final class ModelViews {
 	}
 
 	/**
-	 * The model's setting in words: "α = 2.5" when it has α, else its scalar parameters
+	 * The model's setting in words, to 3 significant digits: "α = 2.5" when it has α, else its scalar parameters
 	 * ("β = 0.5") and arrays ("λ = 0.3, 0"); empty when it has none.
 	 */
 	public static String settingText(final FittedModel m) {
 		if (m.parameters().get("contrast_eigengap") != null && m.parameters().get(
-			"gamma") instanceof Double) return "α = " + alphaText(m.alpha()) + ", γ = " +
-				alphaText((Double) m.parameters().get("gamma"));
-		if (!Double.isNaN(m.alpha())) return "α = " + alphaText(m.alpha());
+			"gamma") instanceof Double) return "α = " + alphaLabel(m.alpha()) + ", γ = " +
+				alphaLabel((Double) m.parameters().get("gamma"));
+		if (!Double.isNaN(m.alpha())) return "α = " + alphaLabel(m.alpha());
 		final StringBuilder sb = new StringBuilder();
 		m.parameters().forEach((key, v) -> {
 			if (!SHOWN.containsKey(key)) return;
@@ -62,9 +113,9 @@ public final class ModelViews {
 			if (v instanceof double[]) {
 				final double[] a = (double[]) v;
 				for (int i = 0; i < a.length; i++)
-					sb.append(i == 0 ? "" : ", ").append(alphaText(a[i]));
+					sb.append(i == 0 ? "" : ", ").append(alphaLabel(a[i]));
 			}
-			else sb.append(alphaText((Double) v));
+			else sb.append(alphaLabel((Double) v));
 		});
 		return sb.toString();
 	}
@@ -74,18 +125,23 @@ public final class ModelViews {
 		"lambda", "λ", "k_b", "k_b", "gamma", "γ");
 
 	/**
-	 * A short key naming the model among several of one run, for file names:
-	 * "alpha_2.5", "beta_0.5", or the method's name.
+	 * A short key naming the model among the {@code count} of one run, for file names:
+	 * its setting to 3 significant digits after its index in the run's results (from 0,
+	 * as in summary.json's "results" and the "model" column of scores.csv), so that names
+	 * sort in that order and two α that round alike stay apart: "alpha_2_5.54",
+	 * "beta_1_0.5"; with one model no index ("alpha_2.5"); the method's name for a model
+	 * without α or β.
 	 */
-	public static String settingKey(final FittedModel m) {
+	public static String settingKey(final FittedModel m, final int index, final int count) {
+		final String at = count > 1 ? index + "_" : "";
 		// automatic (γ, α) of kernel cPCA: the same α may come with several γ
 		if (m.parameters().get("contrast_eigengap") != null && m.parameters().get(
-			"gamma") instanceof Double) return "alpha_" + alphaText(m.alpha()) + "_gamma_" +
-				alphaText((Double) m.parameters().get("gamma"));
-		if (!Double.isNaN(m.alpha())) return "alpha_" + alphaText(m.alpha());
+			"gamma") instanceof Double) return "alpha_" + at + alphaLabel(m.alpha()) +
+				"_gamma_" + alphaLabel((Double) m.parameters().get("gamma"));
+		if (!Double.isNaN(m.alpha())) return "alpha_" + at + alphaLabel(m.alpha());
 		final Object beta = m.parameters().get("beta");
-		if (beta instanceof Double) return "beta_" + alphaText((Double) beta);
-		return m.method();
+		if (beta instanceof Double) return "beta_" + at + alphaLabel((Double) beta);
+		return count > 1 ? m.method() + "_" + index : m.method();
 	}
 
 	/** "PCA", "α = 0 (PCA)", "cPCA α = 2.5", "cPCA* β = 0.5", "UCA λ = 0.3, 0". */
@@ -97,14 +153,22 @@ public final class ModelViews {
 	}
 
 	/**
-	 * A label for one component: "cPC1 α=2.5 λ=0.123" (the setting without spaces); "PC1"
-	 * for the α = 0 model, as on the plots' axes ({@link #axisName}).
+	 * A label for one component: "cPC1 α=2.5 λ=0.123" (the setting without spaces, 3
+	 * significant digits); "PC1" for the α = 0 model, as on the plots' axes
+	 * ({@link #axisName}).
 	 */
 	public static String componentLabel(final FittedModel m, final int c) {
+		return componentLabel(m, c, numbers(m.eigenvalues()[c])[0]);
+	}
+
+	/** {@link #componentLabel(FittedModel, int)} with the eigenvalue already as text. */
+	private static String componentLabel(final FittedModel m, final int c,
+		final String eigenvalue)
+	{
 		final String setting = settingText(m).replace(" = ", "=").replace("λ=", "lambda=")
 			.replace(", ", ",");
 		return axisName(m, c) + gcpcaEnd(m, c) + (setting.isEmpty() ? "" : " " +
-			setting) + " λ=" + String.format(Locale.ROOT, "%.4g", m.eigenvalues()[c]);
+			setting) + " λ=" + eigenvalue;
 	}
 
 	/**
@@ -123,22 +187,33 @@ public final class ModelViews {
 
 	/**
 	 * The eigen-images of every model, one 32-bit slice per component and α, labelled
-	 * with component, α and eigenvalue, blue–white–red and centred on zero.
+	 * with component, α and eigenvalue (every eigenvalue in one number form,
+	 * {@link #numbers}), blue–white–red and centred on zero.
 	 */
 	public static ImagePlus eigenImages(final String title, final List<CpcaModel> models,
 		final FeatureLayout layout)
 	{
 		final List<double[]> all = new ArrayList<>();
+		final List<Double> eigenvalues = new ArrayList<>();
+		for (final CpcaModel m : models)
+			for (final double v : m.eigenvalues())
+				eigenvalues.add(v);
+		final String[] text = numbers(eigenvalues.stream().mapToDouble(Double::doubleValue)
+			.toArray());
 		final List<String> labels = new ArrayList<>();
+		int at = 0;
 		for (final CpcaModel m : models) {
 			final double[][] comps = m.components();
 			for (int c = 0; c < comps.length; c++) {
 				all.add(comps[c]);
-				labels.add(componentLabel(m, c));
+				labels.add(componentLabel(m, c, text[at + c]));
 			}
+			at += m.eigenvalues().length;
 		}
-		return ComponentImages.eigenImages(title, all.toArray(new double[0][]), layout,
-			labels);
+		final ImagePlus stack = ComponentImages.eigenImages(title, all.toArray(
+			new double[0][]), layout, labels);
+		stack.setProp(Montage.BAR_TITLE, "weight per pixel");
+		return stack;
 	}
 
 	/**
@@ -172,15 +247,27 @@ public final class ModelViews {
 	public static ImagePlus liveScatterPlot(final FittedModel model,
 		final List<String> classes, final String subtitle, final int stride)
 	{
-		return scatterPanels(List.of(model), classes, subtitle, stride,
-			ScatterPlot.Markers.SMALL).get(0);
+		return scatterPanels(List.of(model), classes, ScatterPlot.CLASS, List.of(subtitle),
+			stride, ScatterPlot.Markers.SMALL).get(0);
 	}
 
 	/** The panels of {@link #scatterPlot}, one per model. */
 	public static List<ImagePlus> scatterPanels(final List<? extends FittedModel> models,
 		final List<String> classes, final String targetName, final int stride)
 	{
-		return scatterPanels(models, classes, targetName, stride, ScatterPlot.Markers.NORMAL);
+		return scatterPanels(models, classes, ScatterPlot.CLASS, notes(models.size(),
+			targetName), stride, ScatterPlot.Markers.NORMAL);
+	}
+
+	/**
+	 * The panels of {@link #scatterPlot} for files, as ImageJ plots (for SVG and the
+	 * high-resolution PNG): the legend titled {@code classTitle}, each panel's title
+	 * ending with its note ("LDA 98.3 % (default)"; null or empty for none).
+	 */
+	public static List<ImagePlus> scatterPanels(final List<? extends FittedModel> models,
+		final List<String> classes, final String classTitle, final List<String> notes)
+	{
+		return scatterPanels(models, classes, classTitle, notes, 1, ScatterPlot.Markers.NORMAL);
 	}
 
 	/**
@@ -190,16 +277,38 @@ public final class ModelViews {
 	public static List<ImagePlus> scatterImages(final List<? extends FittedModel> models,
 		final List<String> classes, final String targetName)
 	{
-		return scatterPanels(models, classes, targetName, 1, null);
+		return scatterPanels(models, classes, ScatterPlot.CLASS, notes(models.size(),
+			targetName), 1, null);
+	}
+
+	/** {@link #scatterImages} with the legend's title and the panels' notes. */
+	public static List<ImagePlus> scatterImages(final List<? extends FittedModel> models,
+		final List<String> classes, final String classTitle, final List<String> notes)
+	{
+		return scatterPanels(models, classes, classTitle, notes, 1, null);
+	}
+
+	/** The same note for every panel: the target's name. */
+	private static List<String> notes(final int count, final String targetName) {
+		return java.util.Collections.nCopies(count, targetName);
+	}
+
+	/**
+	 * A panel's title: the model's ({@link #title}) and its note, "cPCA α = 5.54 · LDA
+	 * 98.3 % (default)".
+	 */
+	public static String panelTitle(final FittedModel m, final String note) {
+		return title(m) + (note == null || note.isEmpty() ? "" : " · " + note);
 	}
 
 	/** {@code markers} null: pictures for files ({@link ScatterPlot#image}). */
 	private static List<ImagePlus> scatterPanels(final List<? extends FittedModel> models,
-		final List<String> classes, final String targetName, final int stride,
-		final ScatterPlot.Markers markers)
+		final List<String> classes, final String classTitle, final List<String> notes,
+		final int stride, final ScatterPlot.Markers markers)
 	{
 		final List<ImagePlus> panels = new ArrayList<>();
-		for (final FittedModel m : models) {
+		for (int p = 0; p < models.size(); p++) {
+			final FittedModel m = models.get(p);
 			final double[][] s = m.targetScores();
 			final int count = (s.length + stride - 1) / stride;
 			final double[] x = new double[count], y = new double[count];
@@ -210,10 +319,11 @@ public final class ModelViews {
 				y[q] = s[i].length > 1 ? s[i][1] : i + 1;
 				if (shown != null) shown.add(classes.get(i));
 			}
-			final String title = title(m) + " (" + targetName + ")", xLabel = axisName(m, 0),
+			final String title = panelTitle(m, notes.get(p)), xLabel = axisName(m, 0),
 				yLabel = s[0].length > 1 ? axisName(m, 1) : "sample";
-			panels.add(markers == null ? ScatterPlot.image(title, xLabel, yLabel, x, y, shown)
-				: ScatterPlot.render(title, xLabel, yLabel, x, y, shown, markers));
+			panels.add(markers == null ? ScatterPlot.image(title, xLabel, yLabel, x, y, shown,
+				classTitle) : ScatterPlot.render(title, xLabel, yLabel, x, y, shown, classTitle,
+					markers));
 		}
 		return panels;
 	}

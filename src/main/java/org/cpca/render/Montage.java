@@ -22,7 +22,15 @@ public final class Montage {
 
 	/** Target width of one enlarged slice at scale 1, in pixels. */
 	static final int TILE = 192;
-	static final int TEXT = 36, GAP = 6, BAR = 16, BAR_TEXT = 64;
+	/** Text size of the captions and the colour bar's numbers and title, in pixels. */
+	static final int FONT = (int) PlotStyle.TEXT;
+	static final int TEXT = 2 * FONT + 14, GAP = 8, BAR = 18, BAR_TEXT = 72, BAR_TOP = FONT + 10;
+
+	/**
+	 * The image property ({@link ImagePlus#setProp}) naming what the colour bar shows,
+	 * e.g. "weight per pixel"; without it the bar has no title.
+	 */
+	public static final String BAR_TITLE = "colour bar";
 
 	private final ImagePlus stack;
 	private final int cols, rows, zoom, w, h;
@@ -53,11 +61,17 @@ public final class Montage {
 	}
 
 	private int width() {
-		return cols * (w + GAP) + BAR + BAR_TEXT;
+		return cols * (w + GAP) + Math.max(BAR + BAR_TEXT, PlotStyle.textWidth(barTitle()) +
+			4);
 	}
 
 	private int height() {
-		return Math.max(rows * (h + TEXT), h + TEXT);
+		return Math.max(rows * (h + TEXT), BAR_TOP + h + FONT);
+	}
+
+	private String barTitle() {
+		final String t = stack.getProp(BAR_TITLE);
+		return t == null ? "" : t;
 	}
 
 	private BufferedImage tile(final int i) {
@@ -76,21 +90,29 @@ public final class Montage {
 			label.substring(split + 1) };
 	}
 
-	/** Bar values top (max), middle, bottom (min), as text. */
-	private String[] barLabels() {
+	/**
+	 * The colour bar's ticks: round values (1, 2 or 5 × 10ⁿ apart, about five) inside the
+	 * display range, 0 among them when the range holds it.
+	 */
+	double[] ticks() {
 		final double min = stack.getDisplayRangeMin(), max = stack.getDisplayRangeMax();
-		final double mid = Math.abs(min + max) <= 1e-12 * Math.max(Math.abs(min), Math.abs(
-			max)) ? 0 : (min + max) / 2;
-		return new String[] { number(max), number(mid), number(min) };
+		if (!(max > min)) return new double[] { min };
+		final double step = PlotSvg.niceStep((max - min) / 5);
+		final java.util.List<Double> out = new java.util.ArrayList<>();
+		for (double t = Math.ceil(min / step - 1e-9) * step; t <= max + 1e-9 * step; t += step)
+			out.add(Math.abs(t) < 1e-9 * step ? 0 : t);
+		return out.stream().mapToDouble(Double::doubleValue).toArray();
 	}
 
-	static String number(final double v) {
-		if (v == 0) return "0";
-		final double a = Math.abs(v);
-		if (a >= 1e5 || a < 1e-3) return String.format(Locale.ROOT, "%.2e", v).replace("e+0",
-			"e").replace("e-0", "e-").replace("e+", "e");
-		return new java.math.BigDecimal(v).round(new java.math.MathContext(3))
-			.stripTrailingZeros().toPlainString();
+	/** Where a value sits on the bar: 0 at the top (max) to 1 at the bottom (min). */
+	private double barPosition(final double v) {
+		final double min = stack.getDisplayRangeMin(), max = stack.getDisplayRangeMax();
+		return max > min ? (max - v) / (max - min) : 0.5;
+	}
+
+	/** The ticks as text, in one number form ({@link ModelViews#numbers}). */
+	String[] tickLabels() {
+		return ModelViews.numbers(ticks());
 	}
 
 	private Color[] lutColors() {
@@ -106,7 +128,7 @@ public final class Montage {
 		out.setColor(Color.WHITE);
 		out.fill();
 		out.setColor(Color.BLACK);
-		out.setFont(new Font("SansSerif", Font.PLAIN, 12 * s));
+		out.setFont(new Font("SansSerif", Font.PLAIN, FONT * s));
 		out.setAntialiasedText(true);
 		for (int i = 0; i < stack.getStackSize(); i++) {
 			final ImageProcessor ip = new ColorProcessor(tile(i));
@@ -115,23 +137,24 @@ public final class Montage {
 			out.insert(ip.resize(w * s, h * s), x, y);
 			final String[] lines = label(i);
 			for (int l = 0; l < lines.length; l++)
-				out.drawString(lines[l], x + 2 * s, y + (h + 15 + 15 * l) * s);
+				out.drawString(lines[l], x + 2 * s, y + (h + FONT + 3 + (FONT + 3) * l) * s);
 		}
-		// colour bar: top = max, bottom = min, as tall as one slice
+		// colour bar: top = max, bottom = min, as tall as one slice, its title above it
 		final Color[] lut = lutColors();
-		final int bx = cols * (w + GAP) * s, bh = h * s;
+		final int bx = cols * (w + GAP) * s, by = BAR_TOP * s, bh = h * s;
+		out.drawString(barTitle(), bx, by - 6 * s);
 		for (int yy = 0; yy < bh; yy++) {
 			out.setColor(lut[(int) Math.round(255.0 * (bh - 1 - yy) / Math.max(1, bh - 1))]);
-			out.drawLine(bx, yy, bx + BAR * s - 1, yy);
+			out.drawLine(bx, by + yy, bx + BAR * s - 1, by + yy);
 		}
 		out.setColor(Color.BLACK);
-		out.drawRect(bx, 0, BAR * s, bh);
-		final String[] text = barLabels();
-		final int[] at = { 12 * s, bh / 2 + 5 * s, bh };
-		for (int k = 0; k < 3; k++) {
-			final int ty = k == 0 ? 0 : k == 1 ? bh / 2 : bh - 1;
-			out.drawLine(bx + BAR * s, ty, bx + BAR * s + 3 * s, ty);
-			out.drawString(text[k], bx + BAR * s + 5 * s, Math.max(at[k], 12 * s));
+		out.drawRect(bx, by, BAR * s, bh);
+		final double[] ticks = ticks();
+		final String[] text = tickLabels();
+		for (int k = 0; k < ticks.length; k++) {
+			final int ty = by + (int) Math.round(barPosition(ticks[k]) * (bh - 1));
+			out.drawLine(bx + BAR * s, ty, bx + BAR * s + 4 * s, ty);
+			out.drawString(text[k], bx + BAR * s + 6 * s, ty + FONT * s / 2 - s);
 		}
 		return new ImagePlus(stack.getTitle(), out);
 	}
@@ -146,21 +169,24 @@ public final class Montage {
 			svg.image(big.resize(w, h).getBufferedImage(), x, y, w, h);
 			final String[] lines = label(i);
 			for (int l = 0; l < lines.length; l++)
-				svg.text(lines[l], x + 2, y + h + 15 + 15 * l, 12, Svg.Anchor.START, false,
-					false);
+				svg.text(lines[l], x + 2, y + h + FONT + 3 + (FONT + 3) * l, FONT,
+					Svg.Anchor.START, false, false);
 		}
 		final int bx = cols * (w + GAP);
 		final Color[] lut = lutColors();
 		final Color[] stops = new Color[17];
 		for (int i = 0; i < stops.length; i++)
 			stops[i] = lut[Math.min(255, i * 16)];
-		svg.verticalGradient(bx, 0, BAR, h, stops);
-		final String[] text = barLabels();
-		final double[] ty = { 0, h / 2.0, h };
-		for (int k = 0; k < 3; k++) {
-			svg.line(bx + BAR, ty[k], bx + BAR + 3, ty[k], Color.BLACK, 1, false);
-			svg.text(text[k], bx + BAR + 5, k == 0 ? 10 : k == 1 ? ty[k] + 4 : ty[k],
-				11, Svg.Anchor.START, false, false);
+		if (!barTitle().isEmpty()) svg.text(barTitle(), bx, BAR_TOP - 6, FONT,
+			Svg.Anchor.START, false, false);
+		svg.verticalGradient(bx, BAR_TOP, BAR, h, stops);
+		final double[] ticks = ticks();
+		final String[] text = tickLabels();
+		for (int k = 0; k < ticks.length; k++) {
+			final double ty = BAR_TOP + barPosition(ticks[k]) * h;
+			svg.line(bx + BAR, ty, bx + BAR + 4, ty, Color.BLACK, 1, false);
+			svg.text(text[k], bx + BAR + 6, ty + FONT / 2.0 - 1, FONT, Svg.Anchor.START, false,
+				false);
 		}
 		return svg.toString();
 	}

@@ -15,8 +15,8 @@ import java.util.List;
 
 /**
  * Writes rendered images to files, atomically and headless. A figure ({@link #saveFigure},
- * {@link #saveFigures}, {@link #saveMontage}) is written three times, for screens and for
- * papers: {@code name.png} (screen size), {@code name_hires.png} ({@value #HIRES}× the
+ * {@link #saveFigures}, {@link #saveMontage}) is written as a PNG, and when all formats
+ * are asked for ({@code --figures all}) three times, for screens and for papers: {@code name.png} (screen size), {@code name_hires.png} ({@value #HIRES}× the
  * size, lines and text drawn at that size, not enlarged pixels) and {@code name.svg}
  * (vector: lines, markers and text stay sharp at any size; images are embedded).
  */
@@ -79,18 +79,27 @@ public final class PlotFiles {
 	public static void saveFigure(final ImagePlus imp, final Path png, final boolean all)
 		throws IOException
 	{
-		final Plot plot = plotOf(imp);
-		savePng(headroom(imp, HEADROOM), png);
-		if (plot == null || !all) return;
-		savePng(headroom(highResolution(imp), HEADROOM * HIRES), hires(png));
-		writeText(svg(png), PlotSvg.svg(plot, imp.getWidth(), imp.getHeight()));
+		saveFigure(imp, all ? imp : null, png);
+	}
+
+	/**
+	 * A figure drawn two ways: {@code picture} as the PNG, and when {@code plot} (the same
+	 * figure as an ImageJ plot) is given, the high-resolution PNG and SVG from it.
+	 */
+	public static void saveFigure(final ImagePlus picture, final ImagePlus plot,
+		final Path png) throws IOException
+	{
+		savePng(headroom(picture, HEADROOM), png);
+		if (plot == null || plotOf(plot) == null) return;
+		savePng(headroom(highResolution(plot), HEADROOM * HIRES), hires(png));
+		writeText(svg(png), PlotSvg.svg(plotOf(plot), plot.getWidth(), plot.getHeight()));
 	}
 
 	/**
 	 * White rows added above a figure in the files: ImageJ's top margin leaves no room
 	 * above the title, which is drawn just above the frame (see {@link PlotStyle}).
 	 */
-	static final int HEADROOM = 6;
+	static final int HEADROOM = 10;
 
 	/** The image as displayed, with {@code rows} white rows above it. */
 	static ImagePlus headroom(final ImagePlus imp, final int rows) {
@@ -126,15 +135,27 @@ public final class PlotFiles {
 	public static void saveFigures(final List<ImagePlus> panels, final int columns,
 		final Path png, final boolean all) throws IOException
 	{
-		if (panels.size() == 1) {
-			saveFigure(panels.get(0), png, all);
+		saveFigures(panels, all ? panels : null, columns, png);
+	}
+
+	/**
+	 * Several figures as one, drawn two ways ({@link #saveFigure(ImagePlus, ImagePlus,
+	 * Path)}): {@code pictures} as the PNG, and when {@code plots} are given (ImageJ plots
+	 * of the same figures), the high-resolution PNG and SVG from them.
+	 */
+	public static void saveFigures(final List<ImagePlus> pictures,
+		final List<ImagePlus> plots, final int columns, final Path png) throws IOException
+	{
+		if (pictures.size() == 1) {
+			saveFigure(pictures.get(0), plots == null ? null : plots.get(0), png);
 			return;
 		}
 		final List<ImagePlus> padded = new ArrayList<>();
-		for (final ImagePlus p : panels)
+		for (final ImagePlus p : pictures)
 			padded.add(headroom(p, HEADROOM));
 		savePng(Panels.montage(padded, columns), png);
-		if (!all) return;
+		if (plots == null) return;
+		final List<ImagePlus> panels = plots;
 		final List<ImagePlus> big = new ArrayList<>();
 		for (final ImagePlus p : panels)
 			big.add(headroom(highResolution(p), HEADROOM * HIRES));

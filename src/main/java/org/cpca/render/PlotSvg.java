@@ -18,7 +18,9 @@ import java.util.Locale;
 public final class PlotSvg {
 
 	static final double LEFT = 80, RIGHT = 20, TOP = 36, BOTTOM = 52;
-	static final double FONT = 12;
+	/** Text sizes: those of the PNG files ({@link PlotStyle}). */
+	static final double TEXT = PlotStyle.TEXT, LABEL = PlotStyle.LABEL,
+		TITLE = PlotStyle.TITLE;
 
 	private PlotSvg() {}
 
@@ -41,13 +43,13 @@ public final class PlotSvg {
 		for (final double t : ax.ticks(integerX)) {
 			final double px = ax.map(t);
 			svg.line(px, height - BOTTOM, px, height - BOTTOM + 5, Color.BLACK, 1, false);
-			svg.text(ax.label(t), px, height - BOTTOM + 18, FONT - 1, Svg.Anchor.MIDDLE,
+			svg.text(ax.label(t), px, height - BOTTOM + 19, TEXT, Svg.Anchor.MIDDLE,
 				false, false);
 		}
 		for (final double t : ay.ticks(false)) {
 			final double py = ay.map(t);
 			svg.line(LEFT - 5, py, LEFT, py, Color.BLACK, 1, false);
-			svg.text(ay.label(t), LEFT - 8, py + 4, FONT - 1, Svg.Anchor.END, false, false);
+			svg.text(ay.label(t), LEFT - 8, py + 5, TEXT, Svg.Anchor.END, false, false);
 		}
 		// data
 		final String[] designations = plot.getPlotObjectDesignations();
@@ -70,7 +72,7 @@ public final class PlotSvg {
 				px[j] = ax.map(d[0][j]);
 				py[j] = ay.map(d[1][j]);
 			}
-			draw(svg, style, px, py);
+			draw(svg, style, px, py, true);
 			drawn.add(new double[][] { px, py });
 			final String label = plot.getPlotObjectLabel(i);
 			if (label != null && !label.trim().isEmpty()) {
@@ -82,19 +84,19 @@ public final class PlotSvg {
 		svg.rect(LEFT, TOP, fw, fh, null, Color.BLACK, 1);
 		// labels
 		svg.text(plot.getLabel('x') == null ? "" : plot.getLabel('x'), LEFT + fw / 2,
-			height - 12, FONT, Svg.Anchor.MIDDLE, false, false);
+			height - 10, LABEL, Svg.Anchor.MIDDLE, false, false);
 		svg.text(plot.getLabel('y') == null ? "" : plot.getLabel('y'), 18, TOP + fh / 2,
-			FONT, Svg.Anchor.MIDDLE, true, false);
-		if (title != null) svg.text(title, LEFT + fw / 2, TOP - 12, FONT + 1,
-			Svg.Anchor.MIDDLE, false, false);
+			LABEL, Svg.Anchor.MIDDLE, true, false);
+		if (title != null) svg.text(title, LEFT + fw / 2, TOP - 12, TITLE,
+			Svg.Anchor.MIDDLE, false, true);
 		// legend, top right inside the frame
 		if (!legendLabels.isEmpty()) {
 			int longest = 0;
 			for (final String s : legendLabels)
 				longest = Math.max(longest, s.length());
-			final double lw = 30 + 0.6 * FONT * longest, lh = 6 + 16 * legendLabels.size();
-			// the corner of the frame that hides the fewest points
-			final double[][] corners = { { width - RIGHT - lw - 6, TOP + 6 }, { LEFT + 6, TOP +
+			final double lw = 30 + 0.6 * TEXT * longest, lh = 6 + 18 * legendLabels.size();
+			// the corner of the frame that hides the fewest points, tried in ImageJ's order
+			final double[][] corners = { { LEFT + 6, TOP + 6 }, { width - RIGHT - lw - 6, TOP +
 				6 }, { width - RIGHT - lw - 6, height - BOTTOM - lh - 6 }, { LEFT + 6, height -
 					BOTTOM - lh - 6 } };
 			int best = 0;
@@ -113,23 +115,30 @@ public final class PlotSvg {
 			final double lx = corners[best][0], ly = corners[best][1];
 			svg.rect(lx, ly, lw, lh, Color.WHITE, Color.BLACK, 1);
 			for (int k = 0; k < legendLabels.size(); k++) {
-				final double y = ly + 14 + 16 * k;
+				final double y = ly + 16 + 18 * k;
 				final String[] st = legendStyles.get(k);
 				if (st.length > 3 && (st[3].toLowerCase(Locale.ROOT).contains("connected") || st[3]
 					.toLowerCase(Locale.ROOT).contains("line"))) svg.polyline(new double[] { lx + 4,
 						lx + 22 }, new double[] { y - 4, y - 4 }, Colors.decode(st[0].trim(),
 							Color.BLACK), parse(st[2]));
-				draw(svg, st, new double[] { lx + 13 }, new double[] { y - 4 });
-				svg.text(legendLabels.get(k), lx + 26, y, FONT - 1, Svg.Anchor.START, false,
+				// a "dot" trace without points is the legend's title ({@link ScatterPlot})
+				final boolean heading = st.length > 3 && "dot".equalsIgnoreCase(st[3].trim());
+				if (!heading) draw(svg, st, new double[] { lx + 13 }, new double[] { y - 4 },
 					false);
+				svg.text(legendLabels.get(k), heading ? lx + 6 : lx + 26, y, TEXT,
+					Svg.Anchor.START, false, heading);
 			}
 		}
 		return svg.toString();
 	}
 
-	/** Draws one data series in its style ("color,fill,lineWidth,Shape"). */
+	/**
+	 * Draws one data series in its style ("color,fill,lineWidth,Shape"); markers that no
+	 * line joins are see-through ({@link ScatterPlot#OPACITY}) when {@code data}, as in
+	 * the PNG files.
+	 */
 	private static void draw(final Svg svg, final String[] style, final double[] x,
-		final double[] y)
+		final double[] y, final boolean data)
 	{
 		final Color stroke = style.length > 0 ? Colors.decode(style[0].trim(), Color.BLACK)
 			: Color.BLACK;
@@ -147,9 +156,10 @@ public final class PlotSvg {
 				? "diamond" : shape.equals("x") ? "x" : shape.contains("cross") ? "cross" : shape
 					.contains("dot") ? "dot" : "circle";
 		final double size = 4 + 2 * lw;
+		final double opacity = data && !connected ? ScatterPlot.OPACITY : 1;
 		for (int j = 0; j < x.length; j++)
 			if (Double.isFinite(x[j]) && Double.isFinite(y[j])) svg.marker(marker, x[j], y[j],
-				size, stroke, fill, lw);
+				size, stroke, fill, lw, opacity);
 	}
 
 	private static double parse(final String s) {

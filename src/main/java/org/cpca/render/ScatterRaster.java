@@ -64,6 +64,8 @@ final class ScatterRaster {
 	 * @param groups the indices of the points of each class, in drawing order
 	 * @param shapes ImageJ's marker shape of each class
 	 * @param lineWidth the markers' line width
+	 * @param opacity the markers' opacity: 1 stamps ImageJ's opaque markers, less blends
+	 *          each marker's colour over what is below it
 	 * @param legend the legend text (one class a line), or null for no legend
 	 * @param legendPlot the same traces on an empty plot of the same size: with the
 	 *          legend at the given ImageJ position, or without a legend for position 0
@@ -71,7 +73,7 @@ final class ScatterRaster {
 	 */
 	static ImagePlus draw(final Plot frame, final double[] x, final double[] y,
 		final List<List<Integer>> groups, final List<String> shapes, final float lineWidth,
-		final String legend, final IntFunction<Plot> legendPlot)
+		final float opacity, final String legend, final IntFunction<Plot> legendPlot)
 	{
 		final ImagePlus drawn = frame.getImagePlus();
 		final ImageProcessor ip = drawn.getProcessor();
@@ -98,7 +100,8 @@ final class ScatterRaster {
 				final int cx = (int) Math.round(sx), cy = (int) Math.round(sy);
 				for (int k = 0; k < stamp.length; k += 2) {
 					final int xx = cx + stamp[k], yy = cy + stamp[k + 1];
-					if (xx >= x0 && xx <= x1 && yy >= y0 && yy <= y1) px[yy * w + xx] = colour;
+					if (xx >= x0 && xx <= x1 && yy >= y0 && yy <= y1) px[yy * w + xx] =
+						opacity >= 1 ? colour : blend(colour, px[yy * w + xx], opacity);
 				}
 			}
 		}
@@ -124,6 +127,16 @@ final class ScatterRaster {
 					best.box.x, best.box.width);
 		}
 		return new ImagePlus(drawn.getTitle(), ip);
+	}
+
+	/** {@code over} at {@code opacity} over {@code under} (RGB), channel by channel. */
+	static int blend(final int over, final int under, final float opacity) {
+		int out = 0;
+		for (int shift = 0; shift <= 16; shift += 8) {
+			final int a = over >> shift & 0xff, b = under >> shift & 0xff;
+			out |= Math.round(opacity * a + (1 - opacity) * b) << shift;
+		}
+		return out;
 	}
 
 	/** Pixels that are neither background nor grid in the box and the row below it. */
@@ -182,6 +195,16 @@ final class ScatterRaster {
 
 	private static int[] pixels(final Plot p) {
 		return ((int[]) p.getImagePlus().getProcessor().getPixels()).clone();
+	}
+
+	/** The legend's box at one of ImageJ's corners ({@link Plot#TOP_LEFT}, …). */
+	static Rectangle legendBox(final IntFunction<Plot> legendPlot, final int corner) {
+		for (int c = 0; c < CORNERS.length; c++)
+			if (CORNERS[c] == corner) {
+				final Tile t = legendTiles(legendPlot)[c];
+				return t == null ? null : t.box;
+			}
+		throw new IllegalArgumentException("not a corner: " + corner);
 	}
 
 	/** The legend box at each corner (null where ImageJ draws none). */

@@ -7,9 +7,12 @@ import java.awt.Color;
 
 /**
  * Eigenvalues against component index (1, 2, …), as connected circles; optionally the
- * full spectrum behind them as a grey line.
+ * leading part of the full spectrum behind them, grey.
  */
 public final class ScreePlot {
+
+	/** The least number of the spectrum's eigenvalues drawn (3 k when that is more). */
+	static final int SHOWN = 20;
 
 	private ScreePlot() {}
 
@@ -27,10 +30,11 @@ public final class ScreePlot {
 
 	/**
 	 * {@link #render(String, double[])} with the spectrum behind the kept eigenvalues: its
-	 * positive eigenvalues (every one for PCA) as a thin grey line (1, 2, …), the model's
-	 * k as circles; the title says which is which and how many eigenvalues there are in
-	 * all. The negative end of a contrastive spectrum (directions with more background
-	 * than target variance) is left out: it would squeeze the rest onto one line.
+	 * leading positive eigenvalues (at least {@value #SHOWN}, 3 k when that is more) as
+	 * grey circles on a thin line (1, 2, …), the model's k as blue circles; the legend
+	 * says which is which and how many eigenvalues there are in all. The negative end of a
+	 * contrastive spectrum (directions with more background than target variance) is left
+	 * out: it would squeeze the rest onto one line.
 	 *
 	 * @param spectrum every eigenvalue, largest first, or {@code null} (the k only)
 	 */
@@ -39,7 +43,11 @@ public final class ScreePlot {
 	{
 		if (eigenvalues.length == 0) throw new IllegalArgumentException(
 			"there are no eigenvalues to plot");
-		final double[] all = spectrum == null ? new double[0] : positive(spectrum);
+		final double[] positive = spectrum == null ? new double[0] : positive(spectrum);
+		// enough of the spectrum to see where the kept ones fall off, not hundreds of values
+		// that squeeze the kept ones against the axis
+		final double[] all = java.util.Arrays.copyOf(positive, Math.min(positive.length, Math
+			.max(SHOWN, 3 * eigenvalues.length)));
 		final int n = Math.max(eigenvalues.length, all.length);
 		final double[] index = new double[eigenvalues.length];
 		final double[] withZero = new double[eigenvalues.length + all.length + 1];
@@ -53,7 +61,7 @@ public final class ScreePlot {
 			withZero[eigenvalues.length + i] = all[i];
 			negative |= all[i] < 0;
 		}
-		final Plot plot = new Plot(title, "component", "eigenvalue");
+		final Plot plot = PlotStyle.plot(title, "component", "eigenvalue");
 		plot.setSize(ScatterPlot.WIDTH, ScatterPlot.HEIGHT);
 		final double[] yr = PlotStyle.paddedRange(withZero);
 		plot.setLimits(0.5, n + 0.5, yr[0], yr[1]);
@@ -62,22 +70,27 @@ public final class ScreePlot {
 			plot.setLineWidth(1);
 			plot.add("line", new double[] { 0.5, n + 0.5 }, new double[] { 0, 0 });
 		}
-		if (all.length > 0) { // the whole spectrum, behind the kept components
+		if (all.length > 0) { // the spectrum, behind the kept components
 			final double[] x = new double[all.length];
 			for (int i = 0; i < x.length; i++)
 				x[i] = i + 1;
-			plot.setColor(Color.GRAY);
+			plot.setColor(Color.GRAY, Color.GRAY);
 			plot.setLineWidth(1);
-			plot.add("line", x, all);
+			plot.add("connected circle", x, all);
 		}
 		// components are whole numbers: ticks at 1, 2, … (at most about 10 numbers)
 		plot.setOptions("xinterval=" + Math.max(1, (n + 9) / 10) + " xdecimals=0");
 		plot.setLineWidth(PlotStyle.MARKER_LINE_WIDTH);
 		plot.setColor(Palette.color(0), Palette.color(0));
 		plot.add("connected circle", index, eigenvalues);
-		PlotStyle.title(plot, all.length == 0 ? title : title + " (line: " + (all.length ==
-			spectrum.length ? "all " + all.length : "the " + all.length + " > 0 of " +
-				spectrum.length) + "; circles: " + eigenvalues.length + " kept)");
+		PlotStyle.title(plot, title);
+		// the legend says which is which and how many eigenvalues there are in all (a line
+		// at 0 has none)
+		if (all.length > 0) plot.setLegend((negative ? "\n" : "") + "spectrum (" + (all
+			.length == spectrum.length ? "all " + all.length : all.length < positive.length
+				? "the first " + all.length + " of " + spectrum.length : "the " + all.length +
+					" > 0 of " + spectrum.length) + ")\nkept (k = " + eigenvalues.length + ")",
+			Plot.AUTO_POSITION);
 		return plot.getImagePlus();
 	}
 

@@ -114,9 +114,17 @@ final class Svg {
 	void marker(final String shape, final double x, final double y, final double size,
 		final Color stroke, final Color fill, final double strokeWidth)
 	{
+		marker(shape, x, y, size, stroke, fill, strokeWidth, 1);
+	}
+
+	/** {@link #marker} at the given opacity (1: opaque). */
+	void marker(final String shape, final double x, final double y, final double size,
+		final Color stroke, final Color fill, final double strokeWidth, final double opacity)
+	{
 		final double r = size / 2;
 		final String style = "\" fill=\"" + color(fill) + "\" stroke=\"" + color(stroke) +
-			"\" stroke-width=\"" + num(strokeWidth) + "\"/>\n";
+			"\" stroke-width=\"" + num(strokeWidth) + (opacity < 1 ? "\" opacity=\"" + num(
+				opacity) : "") + "\"/>\n";
 		switch (shape) {
 			case "box":
 				body.append("<rect x=\"").append(num(x - r)).append("\" y=\"").append(num(y - r))

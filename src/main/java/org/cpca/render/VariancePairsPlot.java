@@ -51,29 +51,39 @@ public final class VariancePairsPlot {
 		final double[] targetVariance, final double[] backgroundVariance,
 		final double[] chosen)
 	{
-		final Plot plot = new Plot(title, "target variance of the top cPC",
+		final Plot plot = PlotStyle.plot(title, "target variance of the top cPC",
 			"background variance of the top cPC");
 		plot.setSize(ScatterPlot.WIDTH, ScatterPlot.HEIGHT);
 		// the frontier spans decades: log axes when every pair is positive
 		boolean positive = true;
 		for (int i = 0; i < grid.length; i++)
 			positive &= targetVariance[i] > 0 && backgroundVariance[i] > 0;
+		// the legend (the sweep and each chosen α) in a band above the pairs, covering none
+		int lines = 1;
+		for (final double a : chosen)
+			for (final double g : grid)
+				if (g == a) {
+					lines++;
+					break;
+				}
+		final double share = PlotStyle.legendShare(lines);
 		if (positive) {
-			plot.setLimits(min(targetVariance) / 1.5, max(targetVariance) * 1.5, min(
-				backgroundVariance) / 1.5, max(backgroundVariance) * 1.5);
+			final double lo = min(backgroundVariance) / 1.5;
+			plot.setLimits(min(targetVariance) / 1.5, max(targetVariance) * 1.5, lo, PlotStyle
+				.roomAbove(lo, max(backgroundVariance) * 1.5, share, true));
 			plot.setAxisXLog(true);
 			plot.setAxisYLog(true);
 		}
 		else {
 			final double[] xr = PlotStyle.paddedRange(targetVariance), yr = PlotStyle
 				.paddedRange(backgroundVariance);
-			plot.setLimits(xr[0], xr[1], yr[0], yr[1]);
+			plot.setLimits(xr[0], xr[1], yr[0], PlotStyle.roomAbove(yr[0], yr[1], share,
+				false));
 		}
 		plot.setLineWidth(1);
 		plot.setColor(Color.GRAY, Color.GRAY);
 		plot.add("connected circle", targetVariance, backgroundVariance);
-		final StringBuilder legend = new StringBuilder("top cPC along the α sweep (α " +
-			"grows to the lower left)");
+		final StringBuilder legend = new StringBuilder("α sweep (α grows to the lower left)");
 		int marked = 0;
 		for (final double a : chosen) {
 			for (int i = 0; i < grid.length; i++) {
@@ -82,7 +92,7 @@ public final class VariancePairsPlot {
 				plot.setLineWidth(3);
 				plot.add("circle", new double[] { targetVariance[i] }, new double[] {
 					backgroundVariance[i] });
-				legend.append('\n').append("α = ").append(ModelViews.alphaText(a));
+				legend.append('\n').append("α = ").append(ModelViews.alphaLabel(a));
 				marked++;
 				break;
 			}

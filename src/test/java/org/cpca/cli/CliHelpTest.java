@@ -30,6 +30,16 @@ class CliHelpTest {
 	}
 
 	@Test
+	void aMistypedRequiredOptionIsNamedNotReportedMissing() {
+		// "--taget" once gave "Missing required option: '--target=PATH'", no suggestion
+		final Object[] r = CliTest.cpca("fit", "--taget", "t.tif", "--background", "b.tif",
+			"--out", "o");
+		assertEquals(2, r[0]);
+		assertEquals("cpca: Unknown option '--taget'; did you mean --target? (see: cpca fit " +
+			"--help)", r[2].toString().trim());
+	}
+
+	@Test
 	void editDistanceCountsASwapAsOneEdit() {
 		assertEquals(1, Main.editDistance("fti", "fit"));
 		assertEquals(1, Main.editDistance("aplha", "alpha"));

@@ -114,9 +114,9 @@ class CliTest {
 		assertTrue(s.get("diagnostics").isJsonArray());
 		assertTrue(s.getAsJsonObject("timings_s").has("fit"));
 		final List<String> scores = lines(out.resolve("scores.csv"));
-		assertEquals("sample,label,alpha,cPC1,cPC2,cPC3", scores.get(0));
+		assertEquals("sample,label,model,alpha,cPC1,cPC2,cPC3", scores.get(0));
 		assertEquals(81, scores.size());
-		assertTrue(scores.get(1).matches("1,[01],2,[-0-9.E]+,[-0-9.E]+,[-0-9.E]+"), scores
+		assertTrue(scores.get(1).matches("1,[01],0,2.0,[-0-9.E]+,[-0-9.E]+,[-0-9.E]+"), scores
 			.get(1));
 		final CpcaModel m = ModelFile.read(out.resolve("model.json"));
 		assertEquals(3, m.numComponents());
@@ -178,7 +178,7 @@ class CliTest {
 	void pcaWritesPcColumnsAndNullAlpha() throws Exception {
 		final Path out = dir.resolve("pca");
 		assertEquals(0, cpca(fitArgs(out, "--method", "pca"))[0]);
-		assertEquals("sample,label,alpha,PC1,PC2", lines(out.resolve("scores.csv")).get(0));
+		assertEquals("sample,label,model,alpha,PC1,PC2", lines(out.resolve("scores.csv")).get(0));
 		assertTrue(json(out.resolve("summary.json")).getAsJsonArray("results").get(0)
 			.getAsJsonObject().get("alpha").isJsonNull());
 		// k from a retained-variance fraction; whitened scores have unit variance
@@ -191,7 +191,7 @@ class CliTest {
 		final List<String> rows = lines(retained.resolve("scores.csv"));
 		double sum = 0, sum2 = 0;
 		for (int i = 1; i < rows.size(); i++) {
-			final double v = Double.parseDouble(rows.get(i).split(",")[3]);
+			final double v = Double.parseDouble(rows.get(i).split(",")[4]);
 			sum += v;
 			sum2 += v * v;
 		}
@@ -213,7 +213,7 @@ class CliTest {
 		assertEquals(a.size(), b.size());
 		for (int i = 1; i < a.size(); i++) {
 			final String[] x = a.get(i).split(","), y = b.get(i).split(",");
-			for (int c = 3; c < x.length; c++)
+			for (int c = 4; c < x.length; c++)
 				assertEquals(Double.parseDouble(x[c]), Double.parseDouble(y[c]), 1e-6 * (1 + Math
 					.abs(Double.parseDouble(x[c]))));
 		}
@@ -256,6 +256,14 @@ class CliTest {
 			assertTrue(s.getAsJsonArray("results").get(0).getAsJsonObject().getAsJsonObject(
 				"separation").get("lda_accuracy").getAsDouble() > 0.9);
 			assertFalse(Files.exists(out.resolve("components.tif")));
+			// the scores join back to the table by its ID column (m7 lacks a cell: dropped)
+			final List<String> scores = lines(out.resolve("scores.csv"));
+			assertTrue(scores.get(1).startsWith("m0,x,0,1.0,"), scores.get(1));
+			assertEquals(missing.equals("drop") ? "m8" : "m7", scores.get(8).split(",")[0]);
+			// the column names as a JSON array, not a string holding one
+			final JsonObject model = json(out.resolve("model.json"));
+			assertEquals("[\"a\",\"b\",\"c\"]", model.getAsJsonObject("attributes").get(
+				"table.columns").toString());
 		}
 		// per-dataset standardisation runs too (and is recorded)
 		final Path std = dir.resolve("table-std");

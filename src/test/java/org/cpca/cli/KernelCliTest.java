@@ -90,7 +90,7 @@ class KernelCliTest {
 		assertTrue(diagnostics.contains("no components.tif"), diagnostics);
 		assertTrue(diagnostics.contains("kernel cPCA, exact"), diagnostics);
 		final List<String> scores = lines(out.resolve("scores.csv"));
-		assertEquals("sample,label,alpha,gamma,kPC1,kPC2", scores.get(0));
+		assertEquals("sample,label,model,alpha,gamma,kPC1,kPC2", scores.get(0));
 		assertEquals(61, scores.size());
 		assertFalse(Files.exists(out.resolve("components.tif")));
 		assertFalse(Files.exists(out.resolve("plots/eigen_images.png")));
@@ -114,12 +114,12 @@ class KernelCliTest {
 			"--input", images.resolve("target.tif").toString(), "--out", applied.toString());
 		assertEquals(0, a[0], a[2].toString());
 		final List<String> again = lines(applied.resolve("scores.csv"));
-		assertEquals("sample,label,alpha,kPC1,kPC2", again.get(0));
+		assertEquals("sample,label,model,alpha,kPC1,kPC2", again.get(0));
 		for (int i = 1; i < scores.size(); i++) {
 			final String[] x = scores.get(i).split(","), y = again.get(i).split(",");
 			for (int c = 0; c < 2; c++)
-				assertEquals(Double.parseDouble(x[4 + c]), Double.parseDouble(y[3 + c]), 1e-6 *
-					(1 + Math.abs(Double.parseDouble(x[4 + c]))));
+				assertEquals(Double.parseDouble(x[5 + c]), Double.parseDouble(y[4 + c]), 1e-6 *
+					(1 + Math.abs(Double.parseDouble(x[5 + c]))));
 		}
 		assertFalse(Files.exists(applied.resolve("reconstruction.tif")));
 		assertTrue(json(applied.resolve("summary.json")).get("note").getAsString().contains(

@@ -135,7 +135,7 @@ class OutputSafetyTest {
 		assertEquals(0, r[0], () -> (String) r[2]);
 		final Set<String> autoModels = list(out.resolve("models"));
 		assertTrue(autoModels.size() >= 2, autoModels::toString);
-		assertTrue(Files.exists(out.resolve("plots/scatter_alpha_0.png")));
+		assertTrue(Files.exists(out.resolve("plots/scatter_alpha_0_0.png")));
 		Files.write(out.resolve("note.txt"), "keep me".getBytes(StandardCharsets.UTF_8));
 		Files.write(out.resolve("plots/mine.png"), "mine".getBytes(StandardCharsets.UTF_8));
 		Files.createDirectories(out.resolve("models/keep"));
@@ -145,7 +145,7 @@ class OutputSafetyTest {
 		assertEquals(0, r2[0], () -> (String) r2[2]);
 		// no stale per-α files of the automatic run survive
 		assertEquals(Set.of("keep"), list(out.resolve("models")));
-		assertFalse(Files.exists(out.resolve("plots/scatter_alpha_0.png")));
+		assertFalse(Files.exists(out.resolve("plots/scatter_alpha_0_0.png")));
 		assertTrue(new String(Files.readAllBytes(out.resolve("summary.json")),
 			StandardCharsets.UTF_8).contains("\"model_alpha\": 2.0"));
 		// the user's files are untouched

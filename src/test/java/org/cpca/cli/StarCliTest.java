@@ -88,7 +88,7 @@ class StarCliTest {
 		assertTrue(Files.size(out.resolve("plots/separation_vs_beta_lda.png")) > 1000);
 		assertTrue(Files.size(out.resolve("plots/separation_vs_beta_kl.png")) > 1000);
 		final List<String> scores = Files.readAllLines(out.resolve("scores.csv"));
-		assertEquals("sample,label,alpha,beta,cPC1,cPC2", scores.get(0));
+		assertEquals("sample,label,model,alpha,beta,cPC1,cPC2", scores.get(0));
 		assertTrue(scores.get(1).startsWith("1,"), scores.get(1));
 		assertTrue(scores.get(1).contains(",,0.5,"), scores.get(1));
 		final CpcaModel m = ModelFile.read(out.resolve("model.json"));
@@ -125,8 +125,8 @@ class StarCliTest {
 			final JsonObject e = results.get(i).getAsJsonObject();
 			assertTrue(e.get("alpha").isJsonNull());
 			assertEquals(betas.get(i).getAsDouble(), e.get("beta").getAsDouble());
-			assertTrue(Files.exists(out.resolve("models/beta_" + org.cpca.render.ModelViews
-				.alphaText(e.get("beta").getAsDouble()) + ".json")));
+			assertTrue(Files.exists(out.resolve("models/beta_" + i + "_" + org.cpca.render
+				.ModelViews.alphaLabel(e.get("beta").getAsDouble()) + ".json")));
 		}
 		// model.json is the default model: with labels, the best-separating β > 0
 		final double saved = (Double) ModelFile.read(out.resolve("model.json")).parameters()
@@ -154,7 +154,7 @@ class StarCliTest {
 		assertEquals(3, e.getAsJsonArray("eigenvalues").size());
 		assertTrue(s.getAsJsonArray("diagnostics").toString().contains("regularised"));
 		assertEquals("cpcapp", ModelFile.read(out.resolve("model.json")).method());
-		assertEquals("sample,label,alpha,regularization,cPC1,cPC2,cPC3", Files.readAllLines(
+		assertEquals("sample,label,model,alpha,regularization,cPC1,cPC2,cPC3", Files.readAllLines(
 			out.resolve("scores.csv")).get(0));
 	}
 

@@ -177,9 +177,9 @@ class FiguresTest {
 		assertEquals(2, stack.getDisplayRangeMax(), 1e-12);
 		final ImagePlus m = Montage.render(stack, 2, 1);
 		final ColorProcessor cp = (ColorProcessor) m.getProcessor();
-		final int bx = 2 * (Montage.TILE + Montage.GAP) + Montage.BAR / 2;
-		final Color top = new Color(cp.get(bx, 2)), mid = new Color(cp.get(bx, Montage.TILE /
-			2)), bottom = new Color(cp.get(bx, Montage.TILE - 3));
+		final int bx = 2 * (Montage.TILE + Montage.GAP) + Montage.BAR / 2, by = Montage.BAR_TOP;
+		final Color top = new Color(cp.get(bx, by + 2)), mid = new Color(cp.get(bx, by +
+			Montage.TILE / 2)), bottom = new Color(cp.get(bx, by + Montage.TILE - 3));
 		assertTrue(top.getRed() > 150 && top.getBlue() < 80, "red at +max: " + top);
 		assertTrue(bottom.getBlue() > 150 && bottom.getRed() < 80, "blue at −max: " + bottom);
 		assertTrue(mid.getRed() > 230 && mid.getGreen() > 230 && mid.getBlue() > 230,
@@ -194,6 +194,57 @@ class FiguresTest {
 			.getAttribute("stop-color"));
 		final ImagePlus big = Montage.render(stack, 2, 3);
 		assertEquals(3 * m.getWidth(), big.getWidth());
+		// the bar is titled, its ticks round and in one number form (once ±0.152 and
+		// "λ=4.303e+05" beside "λ=8055")
+		final java.nio.file.Path f = java.nio.file.Files.createTempFile("model", ".json");
+		java.nio.file.Files.write(f, ("{\"format\": \"contrastive-pca-model\", " +
+			"\"version\": 1, \"method\": \"cpca\", \"alpha\": 2, \"parameters\": {}, " +
+			"\"components\": [[0.152, -0.03, 0.01, -0.1], [0.05, 0.1, -0.12, 0]], " +
+			"\"eigenvalues\": [430312, 8055.4], \"target_variance\": [1, 1], " +
+			"\"background_variance\": [1, 1], \"target_total_variance\": 2, " +
+			"\"mean\": [0, 0, 0, 0], \"scale\": null}").getBytes(
+				java.nio.charset.StandardCharsets.UTF_8));
+		final ImagePlus eigen = ModelViews.eigenImages("e", List.of(
+			org.cpca.core.modelfile.ModelFile.read(f)), FeatureLayout.full(2, 2, 1));
+		java.nio.file.Files.delete(f);
+		final Document e = parse(Montage.svg(eigen, 2));
+		final List<String> et = texts(e);
+		assertTrue(et.contains("weight per pixel"), et.toString());
+		assertTrue(et.containsAll(List.of("-0.1", "0", "0.1")), et.toString());
+		assertTrue(et.containsAll(List.of("λ=4.30e5", "λ=8.06e3")), et.toString());
+		assertTrue(Montage.FONT >= 14, "captions of " + Montage.FONT + " px");
+		assertTrue(Montage.TILE >= 192);
+	}
+
+	@Test
+	void everyPlotsTextIsAtLeast14PixelsAndLongTitlesFit() throws Exception {
+		// the demo's panel titles were ~11 px on 1200 px: now numbers, axis labels and
+		// legends are drawn at 15-16 px, titles at 17 px bold (14 px at least when long)
+		final java.util.Map<String, double[]> series = new java.util.LinkedHashMap<>();
+		series.put("alignment", new double[] { 0.1, 0.5, 0.9 });
+		series.put("change", new double[] { 1, 0.3, 0.1 });
+		final List<ImagePlus> plots = List.of(ScatterPlot.render("t", "x", "y", new double[] {
+			1, 2 }, new double[] { 1, 2 }, Arrays.asList("a", "b")), ScreePlot.render("e",
+				new double[] { 3, 1 }, new double[] { 3, 1, 0.5, 0.2 }), CurvePlot.render(
+					new Curve("c", "convergence", "samples", "alignment", false, new double[] { 1,
+						2, 3 }, series)), VariancePairsPlot.render("v", new double[] { 0, 1, 2 },
+							new double[] { 9, 5, 2 }, new double[] { 9, 1, 0.1 }, new double[] { 1 }));
+		for (final ImagePlus imp : plots) {
+			final Plot p = plot(imp);
+			assertTrue(p.getFont('f').getSize2D() >= 14, imp.getTitle() + ": numbers at " + p
+				.getFont('f').getSize2D());
+			assertTrue(p.getFont('x') == null || p.getFont('x').getSize2D() >= 14);
+		}
+		assertTrue(PlotStyle.TEXT >= 14 && PlotStyle.LABEL >= 14 && PlotStyle.TITLE >= 14);
+		// a title too wide at 17 px is drawn smaller, never below 14 px, or cut at its
+		// last parenthesis
+		final String long1 = "online cPCA*: alignment with offline cPCA* (1 = same subspace)";
+		final ImagePlus c = CurvePlot.render(new Curve("c", long1, "samples", "alignment",
+			false, new double[] { 1, 2, 3 }, series));
+		final List<String> t = texts(parse(PlotSvg.svg(plot(c), 600, 450)));
+		assertTrue(t.contains(long1) || t.contains(long1.substring(0, long1.lastIndexOf(
+			" ("))), t.toString());
+		assertTrue(PlotStyle.textWidth(long1, java.awt.Font.BOLD, 14) < 600);
 	}
 
 	@Test

@@ -1,5 +1,6 @@
 package org.cpca.render;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,19 +43,39 @@ class MethodViewsTest {
 	void titlesAndKeysNameEachMethodBySetting() throws Exception {
 		final CpcaModel cpca = model("cpca", "2.5", "{}");
 		assertEquals("cPCA α = 2.5", ModelViews.title(cpca));
-		assertEquals("alpha_2.5", ModelViews.settingKey(cpca));
-		assertEquals("cPC1 α=2.5 λ=0.1250", ModelViews.componentLabel(cpca, 0));
+		assertEquals("alpha_2.5", ModelViews.settingKey(cpca, 0, 1));
+		assertEquals("cPC1 α=2.5 λ=0.125", ModelViews.componentLabel(cpca, 0));
 		assertEquals("α = 0 (PCA)", ModelViews.title(model("cpca", "0", "{}")));
 		assertEquals("PCA", ModelViews.title(model("pca", "null", "{}")));
 		final CpcaModel star = model("star", "null", "{\"beta\": 0.5}");
 		assertEquals("cPCA* β = 0.5", ModelViews.title(star));
-		assertEquals("beta_0.5", ModelViews.settingKey(star));
-		assertEquals("cPC1 β=0.5 λ=0.1250", ModelViews.componentLabel(star, 0));
+		assertEquals("beta_0.5", ModelViews.settingKey(star, 0, 1));
+		assertEquals("cPC1 β=0.5 λ=0.125", ModelViews.componentLabel(star, 0));
 		final CpcaModel uca = model("uca", "null", "{\"lambda\": [0.25, 0], \"dual\": 3}");
 		assertEquals("UCA λ = 0.25, 0", ModelViews.title(uca));
-		assertEquals("uca", ModelViews.settingKey(uca));
-		assertEquals("UC1 lambda=0.25,0 λ=0.1250", ModelViews.componentLabel(uca, 0));
+		assertEquals("uca", ModelViews.settingKey(uca, 0, 1));
+		assertEquals("UC1 lambda=0.25,0 λ=0.125", ModelViews.componentLabel(uca, 0));
 		assertEquals("cPCA++", ModelViews.title(model("cpcapp", "null", "{}")));
+	}
+
+	@Test
+	void figuresShowAlphaToThreeDigitsAndFileNamesKeepTheModelIndex() throws Exception {
+		// the demo's α once showed as 119.378 and 5.54102 in titles and file names
+		assertEquals("119", ModelViews.alphaLabel(119.37812));
+		assertEquals("5.54", ModelViews.alphaLabel(5.541020330009492));
+		assertEquals("0.00123", ModelViews.alphaLabel(0.0012345));
+		assertEquals("1.23e6", ModelViews.alphaLabel(1234567));
+		assertEquals("1.00e-5", ModelViews.alphaLabel(1e-5));
+		assertEquals("inf", ModelViews.alphaLabel(Double.POSITIVE_INFINITY));
+		assertEquals("0", ModelViews.alphaLabel(0));
+		final CpcaModel m = model("cpca", "5.541020330009492", "{}");
+		assertEquals("cPCA α = 5.54", ModelViews.title(m));
+		assertEquals("alpha_2_5.54", ModelViews.settingKey(m, 2, 4));
+		// one number form on one figure: not "4.303e+05" beside "8055"
+		assertArrayEquals(new String[] { "4.30e5", "8.06e3" }, ModelViews.numbers(430312,
+			8055.4));
+		assertArrayEquals(new String[] { "7030", "2500", "0.125" }, ModelViews.numbers(7025,
+			2504, 0.125));
 	}
 
 	@Test

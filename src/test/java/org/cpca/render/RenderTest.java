@@ -1,5 +1,6 @@
 package org.cpca.render;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -81,11 +82,62 @@ class RenderTest {
 	}
 
 	@Test
-	void classesGetColoursInOrderOfFirstAppearance() {
+	void theLegendSitsAboveThePointsAndCoversNone() {
+		// points up to both top corners of their range, 2 to 8 classes: ImageJ puts the
+		// legend at the top left, in a band the limits leave free above the highest point
+		final java.util.Random r = new java.util.Random(5);
+		for (final int classes : new int[] { 2, 5, 9 }) {
+			final int n = 400;
+			final double[] x = new double[n], y = new double[n];
+			final java.util.List<String> names = new java.util.ArrayList<>();
+			for (int i = 0; i < n; i++) {
+				x[i] = r.nextDouble();
+				y[i] = r.nextDouble();
+				names.add("group " + (i % classes));
+			}
+			x[0] = 0;
+			y[0] = 1;
+			x[1] = 1;
+			y[1] = 1; // the top corners
+			final ij.gui.Plot p = ScatterPlot.plot("t", "x", "y", x, y, names);
+			p.getImagePlus();
+			// the legend where ImageJ puts it: the first free corner, top left or top right
+			final java.awt.Rectangle box = ScatterPlot.legendBox(names, ScatterPlot.CLASS,
+				ij.gui.Plot.TOP_LEFT), right = ScatterPlot.legendBox(names, ScatterPlot.CLASS,
+					ij.gui.Plot.TOP_RIGHT);
+			int underLeft = 0, underRight = 0;
+			for (int i = 0; i < n; i++) {
+				// a marker reaches 4 pixels around its point
+				final java.awt.Rectangle marker = new java.awt.Rectangle((int) p.scaleXtoPxl(x[i]) -
+					4, (int) p.scaleYtoPxl(y[i]) - 4, 9, 9);
+				if (marker.intersects(box)) underLeft++;
+				if (marker.intersects(right)) underRight++;
+			}
+			assertTrue(underLeft == 0 || underRight == 0, classes + " classes: " + underLeft +
+				" points under the legend at the top left, " + underRight + " at the top right");
+		}
+	}
+
+	@Test
+	void classesAreSortedInTheLegendAndColouredInThatOrder() {
 		final ImagePlus imp = ScatterPlot.render("t", "x", "y", new double[] { 1, 2, 3 },
 			new double[] { 3, 1, 2 }, Arrays.asList("b", null, "a"));
 		for (int c = 0; c < 3; c++)
 			assertTrue(count(imp.getProcessor(), Palette.color(c)) > 5, "class " + c);
+		// the demo's legend listed "1" above "0" (order of first appearance)
+		assertEquals(Arrays.asList("0", "1", "2", "10", "a", "B", "b", ScatterPlot.UNLABELLED),
+			ScatterPlot.classOrder(Arrays.asList("10", "b", null, "1", "a", "2", "0", "B")));
+		// the legend: its title, then the classes in that order, each in its colour
+		final ij.gui.Plot p = ScatterPlot.plot("t", "x", "y", new double[] { 1, 2, 3, 4 },
+			new double[] { 1, 2, 3, 4 }, Arrays.asList("1", "0", "1", "0"));
+		p.getImagePlus();
+		assertEquals(ScatterPlot.CLASS, p.getPlotObjectLabel(0));
+		assertEquals("0", p.getPlotObjectLabel(1));
+		assertEquals("1", p.getPlotObjectLabel(2));
+		assertTrue(p.getPlotObjectStyle(1).startsWith(ij.plugin.Colors.colorToString(Palette
+			.color(0))), p.getPlotObjectStyle(1));
+		final float[][] zero = p.getDataObjectArrays(1);
+		assertArrayEquals(new float[] { 2, 4 }, zero[0]);
 		assertThrows(IllegalArgumentException.class, () -> ScatterPlot.render("t", "x",
 			"y", new double[2], new double[3], null));
 		assertThrows(IllegalArgumentException.class, () -> ScatterPlot.render("t", "x",

@@ -1,6 +1,7 @@
 package org.cpca.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -32,7 +33,9 @@ class ScatterRasterTest {
 		final double[] y, final List<String> classes)
 	{
 		final ImagePlus theirs = ScatterPlot.render(what, "cPC1", "cPC2", x, y, classes);
-		final ImagePlus ours = ScatterPlot.image(what, "cPC1", "cPC2", x, y, classes);
+		// opaque, as ImageJ draws them: the files' markers are see-through (below)
+		final ImagePlus ours = ScatterPlot.image(what, "cPC1", "cPC2", x, y, classes,
+			ScatterPlot.CLASS, 1f);
 		assertNull(PlotFiles.plotOf(ours), "no plot behind the picture: " + what);
 		final int w = theirs.getWidth(), h = theirs.getHeight();
 		assertEquals(w, ours.getWidth(), what);
@@ -133,6 +136,33 @@ class ScatterRasterTest {
 		assertSamePicture("equal values", new double[] { 1, 1, 1 }, new double[] { 2, 2, 2 },
 			null);
 		assertSamePicture("no points", new double[0], new double[0], null);
+	}
+
+	@Test
+	void theFilesMarkersAreSeeThroughSoNoClassHidesAnother() {
+		// two points of two classes on one spot: opaque, the later class hides the first;
+		// at the files' opacity the overlap is a mix of both colours
+		final double[] x = { 0, 0, 1 }, y = { 0, 0, 1 };
+		final List<String> classes = Arrays.asList("a", "b", "a");
+		final ImagePlus opaque = ScatterPlot.image("t", "x", "y", x, y, classes,
+			ScatterPlot.CLASS, 1f);
+		final ImagePlus seen = ScatterPlot.image("t", "x", "y", x, y, classes);
+		final int a = Palette.color(0).getRGB() & 0xffffff, b = Palette.color(1).getRGB() &
+			0xffffff;
+		assertTrue(RenderTest.count(opaque.getProcessor(), Palette.color(1)) > 10);
+		final int mixed = ScatterRaster.blend(b, ScatterRaster.blend(a, 0xffffff,
+			ScatterPlot.OPACITY), ScatterPlot.OPACITY);
+		int found = 0;
+		for (final int p : (int[]) seen.getProcessor().getPixels())
+			if ((p & 0xffffff) == mixed) found++;
+		assertTrue(found > 10, "the overlap mixes both classes' colours: " + found);
+		// without a legend (one class) no pixel has the opaque colour
+		final ImagePlus one = ScatterPlot.image("t", "x", "y", x, y, null);
+		int pure = 0;
+		for (final int p : (int[]) one.getProcessor().getPixels())
+			if ((p & 0xffffff) == a) pure++;
+		assertEquals(0, pure, "no marker is drawn opaque");
+		assertTrue(ScatterPlot.OPACITY > 0.3 && ScatterPlot.OPACITY < 0.9);
 	}
 
 	@Test

@@ -242,8 +242,10 @@ public class CommandBridge implements PlugIn {
 				final String[] items = p.required() ? titles : prepend(NONE, titles);
 				String initial = value instanceof String && Arrays.asList(items).contains(value)
 					? (String) value : null;
-				if (initial == null) initial = p.required() && titles.length > 0
-					? titles[Math.min(image++, titles.length - 1)] : items[0];
+				// (a macro that leaves a key out keeps its old default, none)
+				final boolean another = !macro && ANOTHER_IMAGE.contains(key);
+				if (initial == null) initial = initialImage(p.required(), another, titles, image);
+				if (p.required() || another) image++;
 				gd.addChoice(key, items.length == 0 ? new String[] { NONE } : items, initial);
 			}
 			else if (t == boolean.class || t == Boolean.class) gd.addCheckbox(key,
@@ -340,18 +342,56 @@ public class CommandBridge implements PlugIn {
 		return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
 	}
 
+	/** The image property that marks a window this plugin showed as a result. */
+	static final String RESULT = "cpca.result";
+
 	private static String[] imageTitles() {
 		final int[] ids = WindowManager.getIDList();
 		if (ids == null) return new String[0];
-		final List<String> titles = new ArrayList<>();
-		// the current image first, so that it is the default of the first image field
-		final ImagePlus current = WindowManager.getCurrentImage();
-		if (current != null) titles.add(current.getTitle());
+		final List<ImagePlus> open = new ArrayList<>();
 		for (final int id : ids) {
 			final ImagePlus imp = WindowManager.getImage(id);
-			if (imp != null && !titles.contains(imp.getTitle())) titles.add(imp.getTitle());
+			if (imp != null) open.add(imp);
 		}
-		return titles.toArray(new String[0]);
+		return imageTitles(open, WindowManager.getCurrentImage());
+	}
+
+	/**
+	 * The open images' titles in the order the image fields take them as defaults: the
+	 * user's images before the results this plugin showed (an eigen-image window is not a
+	 * target), the current image first among its kind.
+	 */
+	static String[] imageTitles(final List<ImagePlus> open, final ImagePlus current) {
+		final List<String> mine = new ArrayList<>(), results = new ArrayList<>();
+		final List<ImagePlus> ordered = new ArrayList<>();
+		if (current != null) ordered.add(current);
+		ordered.addAll(open);
+		for (final ImagePlus imp : ordered) {
+			final List<String> to = "true".equals(imp.getProp(RESULT)) ? results : mine;
+			if (!mine.contains(imp.getTitle()) && !results.contains(imp.getTitle())) to.add(imp
+				.getTitle());
+		}
+		mine.addAll(results);
+		return mine.toArray(new String[0]);
+	}
+
+	/**
+	 * Optional image fields whose default is the next open image rather than none: the
+	 * background (after Sample Data, target.tif and background.tif are open: OK runs).
+	 */
+	static final java.util.Set<String> ANOTHER_IMAGE = java.util.Set.of("background");
+
+	/**
+	 * The default of an image field in a dialog: required fields and optional ones that
+	 * take {@code another} image ({@link #ANOTHER_IMAGE}) take the open images in turn
+	 * ({@code next} of them are taken already), other optional ones none.
+	 */
+	static String initialImage(final boolean required, final boolean another,
+		final String[] titles, final int next)
+	{
+		if (titles.length == 0) return NONE;
+		if (required) return titles[Math.min(next, titles.length - 1)];
+		return another && next < titles.length ? titles[next] : NONE;
 	}
 
 	private static String[] prepend(final String first, final String[] rest) {

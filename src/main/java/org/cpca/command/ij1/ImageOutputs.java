@@ -25,6 +25,8 @@ public class ImageOutputs extends AbstractPostprocessorPlugin {
 		for (final ModuleItem<?> item : module.getInfo().outputs()) {
 			final Object value = item.getValue(module);
 			if (value instanceof ImagePlus) {
+				// marked, so that the next dialog offers the user's images first
+				((ImagePlus) value).setProp(CommandBridge.RESULT, "true");
 				((ImagePlus) value).show();
 				module.setOutput(item.getName(), null);
 			}

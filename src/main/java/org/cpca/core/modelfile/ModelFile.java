@@ -104,9 +104,20 @@ public final class ModelFile {
 		m.diagnostics().forEach(diag::add);
 		o.add("diagnostics", diag);
 		final JsonObject attr = new JsonObject();
-		m.attributes().forEach(attr::addProperty);
+		// a list (the table's column names) as a real JSON array, readable by any JSON tool
+		m.attributes().forEach((k, v) -> attr.add(k, attributeJson(v)));
 		o.add("attributes", attr);
 		return o;
+	}
+
+	/** An attribute's value: a JSON array as an array, anything else as a string. */
+	private static JsonElement attributeJson(final String value) {
+		if (value.startsWith("[")) try {
+			final JsonElement e = JsonParser.parseString(value);
+			if (e.isJsonArray()) return e;
+		}
+		catch (final JsonParseException e) { /* not a list: a string */ }
+		return new JsonPrimitive(value);
 	}
 
 	/** A method's parameters as a JSON object: numbers, arrays of numbers and names. */
@@ -318,7 +329,8 @@ public final class ModelFile {
 	private static Map<String, String> attributes(final JsonObject o) {
 		final Map<String, String> attributes = new LinkedHashMap<>();
 		if (o.has("attributes")) o.getAsJsonObject("attributes").entrySet().forEach(
-			e -> attributes.put(e.getKey(), e.getValue().getAsString()));
+			e -> attributes.put(e.getKey(), e.getValue().isJsonPrimitive() ? e.getValue()
+				.getAsString() : e.getValue().toString()));
 		return attributes;
 	}
 

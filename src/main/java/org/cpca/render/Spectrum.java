@@ -1,4 +1,4 @@
-package org.cpca.analysis;
+package org.cpca.render;
 
 import org.cpca.core.contrast.ContrastiveSpace;
 import org.cpca.core.contrast.Cpca;
@@ -11,7 +11,7 @@ import org.cpca.core.model.FittedModel;
  * first, of which the model kept the first k (docs/math/cpca.md). In the exact reduced
  * space (more features than samples) these are all the eigenvalues that can be nonzero.
  */
-final class Spectrum {
+public final class Spectrum {
 
 	/** Largest space whose full spectrum is computed (a full decomposition, O(m³)). */
 	static final int MAX_DIMENSION = 800;
@@ -23,7 +23,7 @@ final class Spectrum {
 	 * PCA or finite-α cPCA model of one background, or a space larger than
 	 * {@value #MAX_DIMENSION}.
 	 */
-	static double[] of(final FittedModel model, final Cpca fit) {
+	public static double[] of(final FittedModel model, final Cpca fit) {
 		if (fit == null || fit.backgroundCount() > 1) return null;
 		final boolean pca = "pca".equals(model.method());
 		if (!pca && !("cpca".equals(model.method()) && Double.isFinite(model.alpha()) &&
