@@ -98,20 +98,25 @@ public final class TableInput {
 		final String[] header;
 		final char separator;
 		final String decimalMark;
+		final NumericColumns kinds;
 		try (Rows r = Rows.open(file)) {
 			header = r.header();
+			kinds = new NumericColumns(header.length);
 			final RowFilter filter = new RowFilter(header, where, file);
 			String[] row;
 			while ((row = r.next()) != null)
-				if (filter.test(row)) rows.add(row);
+				if (filter.test(row)) {
+					rows.add(row);
+					if (featureNamesOrNull == null) kinds.accept(row, r.line());
+				}
 			filter.requireMatch(rows.size());
 			separator = r.separator();
 			decimalMark = r.decimalMark();
 		}
 		final int labelIndex = labelColumnOrNull == null ? -1 : indexOf(header,
 			labelColumnOrNull, file, "--label-column");
-		final NumericColumns kinds = new NumericColumns(header.length);
-		if (featureNamesOrNull == null) rows.forEach(kinds::accept);
+		if (featureNamesOrNull == null) kinds.requireNoCommaNumbers(header, file, separator,
+			labelIndex);
 		final List<Integer> features = new ArrayList<>();
 		final List<String> ignored = new ArrayList<>();
 		featureColumns(header, featureNamesOrNull, labelIndex, kinds, file, features,
@@ -258,9 +263,11 @@ public final class TableInput {
 				first = nextLine();
 				if (first == null) throw new IllegalArgumentException(file +
 					" is empty: a table needs a header row and at least two data rows");
-				if (first.indexOf('\0') >= 0)
-					throw new IllegalArgumentException(file + " is not a text table (it holds " +
-						"binary data): give a CSV file (comma-, semicolon- or tab-separated text)");
+				if (first.indexOf('\0') >= 0) throw new IllegalArgumentException(file + (utf16(
+					first) ? " seems to be UTF-16 text without a byte-order mark (every other " +
+						"byte of its header is 0): re-save it as UTF-8"
+						: " is not a text table (it holds binary data): give a CSV file (comma-, " +
+							"semicolon- or tab-separated text)"));
 				separator = separator(file, first);
 				header = split(first, separator);
 				checkHeader(file, header, separator);
@@ -269,6 +276,14 @@ public final class TableInput {
 				in.close();
 				throw e;
 			}
+		}
+
+		/** Whether a header's NUL characters fall on every other byte (UTF-16 read as UTF-8). */
+		private static boolean utf16(final String header) {
+			int nul = 0;
+			for (int i = 0; i < header.length(); i++)
+				if (header.charAt(i) == '\0') nul++;
+			return header.length() >= 4 && Math.abs(2 * nul - header.length()) <= 1;
 		}
 
 		/**
@@ -422,14 +437,17 @@ public final class TableInput {
 			}
 			long at = offset;
 			length = 0;
+			boolean open = false;
 			while (true) {
 				buffer.clear();
 				final int n = channel.read(buffer, at);
 				if (n <= 0) break;
 				final byte[] b = buffer.array();
 				int end = 0;
-				while (end < n && b[end] != '\n')
+				while (end < n && (b[end] != '\n' || open)) {
+					if (b[end] == '"') open = !open;
 					end++;
+				}
 				append(b, 0, end);
 				if (end < n) break;
 				at += n;
@@ -445,44 +463,124 @@ public final class TableInput {
 			length += n;
 		}
 
+		/**
+		 * The record's text without its final line break.
+		 *
+		 * @throws IllegalArgumentException naming the byte offset of a byte that is not
+		 *           UTF-8 (a Latin-1 or Windows-1252 file)
+		 */
 		private String decode() {
 			int n = length;
+			if (n > 0 && line[n - 1] == '\n') n--;
 			if (n > 0 && line[n - 1] == '\r') n--;
-			return new String(line, 0, n, StandardCharsets.UTF_8);
+			final String text = new String(line, 0, n, StandardCharsets.UTF_8);
+			if (text.indexOf('\uFFFD') >= 0) requireUtf8(n);
+			return text;
 		}
 
-		/** The next non-blank line (BOM removed), or null; sets lineStart and lineNumber. */
+		private void requireUtf8(final int n) {
+			final java.nio.charset.CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
+			final java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(line, 0, n);
+			final java.nio.CharBuffer out = java.nio.CharBuffer.allocate(n);
+			final java.nio.charset.CoderResult r = utf8.decode(in, out, true);
+			if (!r.isError()) return;
+			final int at = in.position();
+			final int b = line[at] & 0xff;
+			final String latin = new String(new byte[] { (byte) b }, java.nio.charset.Charset
+				.forName("windows-1252"));
+			throw new IllegalArgumentException(file + " is not UTF-8 text: row " + lineNumber +
+				" has the byte " + String.format(Locale.ROOT, "0x%02X", b) + " at byte offset " +
+				(lineStart + at) + ", which UTF-8 does not allow (in Latin-1 or Windows-1252 it " +
+				"is '" + latin + "'): re-save the file as UTF-8 (e.g. a spreadsheet's \"CSV " +
+				"UTF-8\")");
+		}
+
+		/**
+		 * The next non-blank record (BOM removed), or null; sets lineStart and lineNumber
+		 * (the line it starts on). A record is one line, or several when a quoted field
+		 * holds line breaks (RFC 4180).
+		 */
 		private String nextLine() throws IOException {
 			while (true) {
-				if (position == 0 && fill() >= 3 && (chunk[0] & 0xff) == 0xEF && (chunk[1] &
-					0xff) == 0xBB && (chunk[2] & 0xff) == 0xBF)
-				{
-					next = 3;
-					position = 3;
-				}
+				if (position == 0) byteOrderMark();
 				lineStart = position;
 				length = 0;
-				boolean any = false, ended = false;
-				while (!ended) {
-					if (next == filled && fill() <= 0) break;
-					int end = next;
-					while (end < filled && chunk[end] != '\n')
-						end++;
+				final long first = physicalLine + 1;
+				boolean any = false;
+				while (readLine()) {
 					any = true;
-					append(chunk, next, end);
-					position += end - next;
-					if (end < filled) { // the newline
-						position++;
-						end++;
-						ended = true;
-					}
-					next = end;
+					physicalLine++;
+					if (!openQuote(line, 0, length)) break;
+					if (multiLine < 0) multiLine = first;
+					if (next == filled && fill() <= 0) throw unclosedQuote(first);
 				}
 				if (!any) return null;
-				lineNumber++;
+				lineNumber = first;
 				final String text = decode();
 				if (!text.trim().isEmpty()) return text;
 			}
+		}
+
+		/**
+		 * Appends the next physical line to {@link #line}, its newline included; false at
+		 * the end of the file.
+		 */
+		private boolean readLine() throws IOException {
+			boolean any = false;
+			while (true) {
+				if (next == filled && fill() <= 0) return any;
+				int end = next;
+				while (end < filled && chunk[end] != '\n')
+					end++;
+				any = true;
+				if (end < filled) end++; // the newline
+				append(chunk, next, end);
+				position += end - next;
+				next = end;
+				if (line[length - 1] == '\n') return true;
+			}
+		}
+
+		/** Whether bytes [from, to) leave a double quote open (an odd number of them). */
+		private static boolean openQuote(final byte[] b, final int from, final int to) {
+			boolean open = false;
+			for (int i = from; i < to; i++)
+				if (b[i] == '"') open = !open;
+			return open;
+		}
+
+		private IllegalArgumentException unclosedQuote(final long row) {
+			return new IllegalArgumentException(file + ": row " + row + " opens a quoted " +
+				"field (\") that is never closed: close the quote, and write a quote inside a " +
+				"quoted field as two (\"\")");
+		}
+
+		/**
+		 * The first line of a record that spans several lines (a quoted field holding a line
+		 * break), or -1 if no record read so far does.
+		 */
+		long multiLineRow() {
+			return multiLine;
+		}
+
+		private long physicalLine, multiLine = -1;
+
+		/**
+		 * Skips a UTF-8 byte-order mark; refuses a UTF-16 or UTF-32 one (rows are found by
+		 * their newline bytes, which those encodings spell otherwise).
+		 */
+		private void byteOrderMark() throws IOException {
+			final int n = fill();
+			final int b0 = n > 0 ? chunk[0] & 0xff : -1, b1 = n > 1 ? chunk[1] & 0xff : -1;
+			if (n >= 3 && b0 == 0xEF && b1 == 0xBB && (chunk[2] & 0xff) == 0xBF) {
+				next = 3;
+				position = 3;
+			}
+			else if (b0 == 0xFF && b1 == 0xFE || b0 == 0xFE && b1 == 0xFF || b0 == 0 && b1 == 0)
+				throw new IllegalArgumentException(file + " is " + (b0 == 0 ? "UTF-32"
+					: n >= 4 && chunk[2] == 0 && chunk[3] == 0 ? "UTF-32" : "UTF-16") +
+					" text (byte-order mark " + String.format(Locale.ROOT, "%02X %02X", b0, b1) +
+					"): re-save it as UTF-8 (e.g. a spreadsheet's \"CSV UTF-8\")");
 		}
 
 		private final byte[] chunk = new byte[1 << 16];
@@ -550,29 +648,64 @@ public final class TableInput {
 	static final class NumericColumns {
 
 		private final boolean[] failed, any;
+		/** Per column, the first cell that is a number but for its commas ("1,234"). */
+		private final String[] comma;
 
 		NumericColumns(final int columns) {
 			failed = new boolean[columns];
 			any = new boolean[columns];
+			comma = new String[columns];
 		}
 
-		void accept(final String[] row) {
+		/** @param line the row's number for messages */
+		void accept(final String[] row, final long line) {
 			for (int c = 0; c < row.length; c++) {
 				if (failed[c]) continue;
 				final String cell = row[c].trim();
 				if (missingCell(cell)) continue;
-				try {
-					Double.parseDouble(cell);
-					any[c] = true;
+				if (number(cell)) any[c] = true;
+				else if (WITH_COMMAS.matcher(cell).matches()) {
+					if (comma[c] == null) comma[c] = "row " + line + " holds '" + cell + "'";
 				}
-				catch (final NumberFormatException e) {
-					failed[c] = true;
-				}
+				else failed[c] = true;
+			}
+		}
+
+		/** 1,234 and 1,234,567.5 (grouped), 1,5 (decimal comma), 1.234,5 (both). */
+		private static final java.util.regex.Pattern WITH_COMMAS = java.util.regex.Pattern
+			.compile("[+-]?([0-9]{1,3}(,[0-9]{3})+(\\.[0-9]*)?|[0-9]*,[0-9]+([eE][+-]?[0-9]+)?" +
+				"|[0-9]{1,3}(\\.[0-9]{3})+,[0-9]*)");
+
+		private static boolean number(final String cell) {
+			try {
+				Double.parseDouble(cell);
+				return true;
+			}
+			catch (final NumberFormatException e) {
+				return false;
 			}
 		}
 
 		boolean numeric(final int c) {
-			return any[c] && !failed[c];
+			return any[c] && !failed[c] && comma[c] == null;
+		}
+
+		/**
+		 * Refuses a column of numbers some of which are written with commas ("1,234" quoted
+		 * in a comma-separated file): a thousands separator or a decimal mark? Read as text,
+		 * it would silently drop the whole column from the features.
+		 */
+		void requireNoCommaNumbers(final String[] header, final Object file,
+			final char separator, final int labelIndex)
+		{
+			for (int c = 0; c < comma.length; c++)
+				if (comma[c] != null && !failed[c] && c != labelIndex) throw new IllegalArgumentException(file +
+					": " + comma[c] + " in column " + header[c] + ", a column of numbers: a " +
+					"comma inside a number could be a thousands separator (1234) or a decimal " +
+					"mark (1.234) and is not guessed" + (separator == ','
+						? "; write the number without thousands separators and with a decimal point"
+						: "; write it as 1234 or 1.234, or every decimal with a comma and no " +
+							"thousands separator"));
 		}
 	}
 
