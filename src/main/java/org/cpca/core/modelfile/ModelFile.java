@@ -309,28 +309,21 @@ public final class ModelFile {
 	}
 
 	/**
-	 * The parameters that only some methods have: a model whose parameters belong to
+	 * Parameters that only one method's models have: a model whose parameters belong to
 	 * another method (a PCPCA model labelled "cpca") was edited or mislabelled.
 	 */
-	private static final Map<String, List<String>> OWNERS = new LinkedHashMap<>();
+	private static final Map<String, String> OWNER = new LinkedHashMap<>();
 	static {
 		for (final String key : new String[] { "noise_variance", "loading_scales" })
-			OWNERS.put(key, List.of("pcpca"));
+			OWNER.put(key, "pcpca");
 		for (final String key : new String[] { "constraint_scale", "dual" })
-			OWNERS.put(key, List.of("uca"));
-		OWNERS.put("k_b", List.of("rpca"));
-		OWNERS.put("stacked", List.of("uca", "rpca"));
-		for (final String key : new String[] { "eta", "tau", "samples_seen", "epochs" })
-			OWNERS.put(key, List.of("online"));
-		OWNERS.put("beta", List.of("star", "online"));
-		OWNERS.put("regularization", List.of("star", "cpcapp"));
-		for (final String key : new String[] { "variant", "ridge", "pooled_components",
-			"shuffles", "null_upper", "null_lower", "significant", "orthogonal" })
-			OWNERS.put(key, List.of("gcpca"));
-		for (final String key : new String[] { "kernel", "landmarks", "degree", "coef0",
-			"contrast_eigengap" })
-			OWNERS.put(key, List.of("kernel"));
-		OWNERS.put("gamma", List.of("pcpca", "kernel"));
+			OWNER.put(key, "uca");
+		OWNER.put("k_b", "rpca");
+		for (final String key : new String[] { "eta", "tau", "samples_seen" })
+			OWNER.put(key, "online");
+		for (final String key : new String[] { "variant", "pooled_components", "null_upper",
+			"null_lower" })
+			OWNER.put(key, "gcpca");
 	}
 
 	private static double alpha(final ModelJson o, final Path file) {
@@ -347,10 +340,10 @@ public final class ModelFile {
 	{
 		final Map<String, Object> parameters = new LinkedHashMap<>();
 		o.object("parameters").forEach((key, v) -> {
-			final List<String> owners = OWNERS.get(key);
-			if (owners != null && !owners.contains(method)) throw bad(file, "its parameter \"" +
-				key + "\" belongs to method " + String.join(" or ", owners) + ", not to its " +
-				"method \"" + method + "\" (the file was edited or mislabelled)");
+			final String owner = OWNER.get(key);
+			if (owner != null && !owner.equals(method)) throw bad(file, "its parameter \"" +
+				key + "\" belongs to method " + owner + ", not to its method \"" + method +
+				"\" (the file was edited or mislabelled)");
 			parameters.put(key, parameter(key, v, file));
 		});
 		return parameters;

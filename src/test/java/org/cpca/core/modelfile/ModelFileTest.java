@@ -147,7 +147,7 @@ class ModelFileTest {
 		final String p = new String(Files.readAllBytes(pcpca), StandardCharsets.UTF_8);
 		assertTrue(ModelFile.read(pcpca) instanceof PcpcaModel);
 		expect(write("label.json", p.replace("\"method\": \"pcpca\"", "\"method\": \"cpca\"")),
-			"its parameter \"gamma\" belongs to method pcpca or kernel, not to its method " +
+			"its parameter \"noise_variance\" belongs to method pcpca, not to its method " +
 				"\"cpca\"");
 		for (final String name : new String[] { "bogus.json", "five.json", "yes.json",
 			"missing.json" })
