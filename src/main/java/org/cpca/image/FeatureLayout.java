@@ -131,7 +131,19 @@ public final class FeatureLayout {
 		if (bin > Math.min(width, height)) throw new IllegalArgumentException("bin " +
 			bin + " is larger than the image (" + width + "×" + height +
 			"): choose a bin between 1 and " + Math.min(width, height));
+		final long features = (long) (width / bin) * (height / bin);
+		if (features > MAX_FEATURES) {
+			final long smallest = (long) Math.ceil(Math.sqrt((double) width * height /
+				MAX_FEATURES));
+			throw new IllegalArgumentException("a " + width + "×" + height + " image" + (bin > 1
+				? " binned " + bin + "×" + bin : "") + " has " + features + " pixels, more " +
+				"than a sample can hold (" + MAX_FEATURES + " features): bin it by at least " +
+				Math.max(smallest, bin + 1) + " (--bin, bin=), crop it, or use a mask");
+		}
 	}
+
+	/** The most features a sample can have (a Java array's length). */
+	static final int MAX_FEATURES = Integer.MAX_VALUE - 8;
 
 	/** Image width in pixels, before binning. */
 	public int width() {
