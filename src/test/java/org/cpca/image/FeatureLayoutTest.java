@@ -171,6 +171,18 @@ class FeatureLayoutTest {
 			"3×4");
 	}
 
+	/** 100,000 × 100,000 pixels are 10^10 features, not 1410065408 (an int's overflow). */
+	@Test
+	void moreFeaturesThanASampleHoldsAreRefused() {
+		assertMessage(() -> FeatureLayout.full(100_000, 100_000, 1),
+			"a 100000×100000 image has 10000000000 pixels, more than a sample can hold " +
+				"(2147483639 features): bin it by at least 3");
+		assertMessage(() -> FeatureLayout.full(100_000, 100_000, 2),
+			"binned 2×2 has 2500000000 pixels");
+		// binned 3 × 3, it fits: 33333 × 33333 features
+		assertEquals(33_333 * 33_333, FeatureLayout.full(100_000, 100_000, 3).features());
+	}
+
 	static void assertMessage(final org.junit.jupiter.api.function.Executable call,
 		final String part)
 	{
