@@ -81,6 +81,23 @@ class TableCsvTest {
 		s.close();
 	}
 
+	/** A cluster splits a table among its executors line by line: a quoted line break is refused. */
+	@Test
+	void splittingByLinesRefusesQuotedLineBreaks() throws IOException {
+		final LoadedData.Reading how = new LoadedData.Reading();
+		final LoadedData flat = LoadedData.stream("target", write("f.csv",
+			"x,note,y\n1,\"a, b\",2\n3,c,4\n"), how);
+		final TableLines lines = TableLines.of(flat, how);
+		assertArrayEquals(new float[] { 1, 2 }, lines.parse("1,\"a, b\",2"));
+		flat.source.close();
+		final LoadedData broken = LoadedData.stream("target", write("b.csv",
+			"x,note,y\n1,plain,2\n3,\"two\nlines\",4\n5,c,6\n"), how);
+		final String m = assertThrows(IllegalArgumentException.class, () -> TableLines.of(
+			broken, how)).getMessage();
+		broken.source.close();
+		assertTrue(m.contains("row 3 has a quoted field holding a line break"), m);
+	}
+
 	@Test
 	void anUnclosedQuoteIsNamedWithItsRow() throws IOException {
 		final String m = refused(write("q.csv", "x,y\n1,2\n3,\"4\n5,6\n7,8\n"));
