@@ -116,6 +116,27 @@ public final class StackSamples {
 		return rows;
 	}
 
+	/**
+	 * Refuses a target and a background of different channel counts (open hyperstacks
+	 * read with the same axes: channels side by side, or every plane a sample by default).
+	 */
+	public static void checkSameChannels(final ImagePlus target,
+		final ImagePlus background)
+	{
+		final int ct = target.getNChannels(), cb = background.getNChannels();
+		if (ct != cb) throw new IllegalArgumentException(channelCount("target", target, ct) +
+			" but " + channelCount("background", background, cb) + ": give both the same " +
+			"channels, or read one channel of each with axes=c1 (every plane a sample: " +
+			"axes=planes)");
+	}
+
+	private static String channelCount(final String role, final ImagePlus imp,
+		final int channels)
+	{
+		return role + " " + ImageChecks.describe(imp) + " has " + (channels == 1
+			? "one channel" : channels + " channels");
+	}
+
 	/** "target has 2 channels of 28×28 (read side by side …)" or "background has one …". */
 	private static String channels(final String role, final ImagePlus imp,
 		final int channels)

@@ -272,6 +272,24 @@ class CpcaMacroFunctionsTest {
 		assertFalse(e.contains("Exception"), e);
 	}
 
+	/** A 2-channel hyperstack against a one-channel stack (either way round) is named so. */
+	@Test
+	void channelsAgainstOneChannelAreNamed() {
+		final String twoOne = MacroRunner.error(MacroRunner.RUN_LINE +
+			"\nnewImage(\"t\", \"32-bit random\", 28, 28, 2, 5, 1);\n" +
+			"newImage(\"b\", \"32-bit random\", 28, 28, 5);\nExt.cpcaFit(\"t\", \"b\", \"alpha=2\");");
+		assertTrue(twoOne.contains("target 't' has 2 channels but background 'b' has one " +
+			"channel: give both the same channels, or read one channel of each with axes=c1"),
+			twoOne);
+		// before: the background's 2 channels were read as 10 samples of one channel
+		final String oneTwo = MacroRunner.error(MacroRunner.RUN_LINE +
+			"\nnewImage(\"t\", \"32-bit random\", 28, 28, 5);\n" +
+			"newImage(\"b\", \"32-bit random\", 28, 28, 2, 5, 1);\n" +
+			"Ext.cpcaFit(\"t\", \"b\", \"alpha=2\");");
+		assertTrue(oneTwo.contains("target 't' has one channel but background 'b' has 2"),
+			oneTwo);
+	}
+
 	@Test
 	void aVeryLongUnknownKeyIsShownShortened() {
 		final String key = "k".repeat(100_000);
