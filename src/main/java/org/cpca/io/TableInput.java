@@ -17,8 +17,14 @@ import org.cpca.core.data.Dataset;
  * The first row is the header. A column is a feature when every non-empty cell parses as
  * a number (and at least one does); other columns are ignored and listed. Empty cells
  * and the markers {@code NA}, {@code NaN} are missing values, handled by a
- * {@link Missing} policy chosen by the user. A UTF-8 byte-order mark is skipped; fields
- * may be quoted with double quotes ({@code ""} inside a quoted field is a quote).
+ * {@link Missing} policy chosen by the user. Fields are quoted as RFC 4180 says: a field in
+ * double quotes may hold the separator, line breaks and quotes written twice ({@code ""}).
+ * The text is UTF-8 (a byte-order mark is skipped); other encodings are refused by name, a
+ * byte that is not UTF-8 with its row and byte offset. A number written with a comma in a
+ * column of numbers ({@code "1,234"}) is refused, not guessed (docs/bad-inputs.md). The
+ * parser is the project's own: it reads about as fast as the CSV libraries on Maven
+ * Central (docs/bad-inputs.md) and knows each row's byte offset, which
+ * {@link TableStream} seeks to.
  */
 public final class TableInput {
 
@@ -233,8 +239,9 @@ public final class TableInput {
 
 	/**
 	 * The rows of a CSV (or, by extension, TSV) file, one at a time: a UTF-8 byte-order
-	 * mark is skipped, blank lines are skipped, fields are split with {@link #split}, and
-	 * every data row must have as many fields as the header. Each row's byte offset is
+	 * mark is skipped, blank lines are skipped, a row continues over line breaks inside
+	 * quotes, fields are split with {@link #split}, and every data row must have as many
+	 * fields as the header. Each row's byte offset is
 	 * known ({@link #offset()}), so that a reader can come back to it ({@link #readAt}).
 	 */
 	static final class Rows implements java.io.Closeable {
