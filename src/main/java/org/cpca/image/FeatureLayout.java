@@ -298,6 +298,10 @@ public final class FeatureLayout {
 		final int w = intAttribute(attributes, WIDTH, null);
 		final int h = intAttribute(attributes, HEIGHT, null);
 		final int b = intAttribute(attributes, BIN, 1);
+		if (b >= 1 && (long) (w / b) * (h / b) > MAX_FEATURES) throw new IllegalArgumentException(
+			WIDTH + " × " + HEIGHT + " is " + w + "×" + h + (b > 1 ? " binned " + b + "×" + b : "") +
+				", " + (long) (w / b) * (h / b) + " pixels, more than any model has: the " +
+				"model file is damaged");
 		final String mask = attributes.get(MASK);
 		final FeatureLayout layout;
 		if (mask == null || mask.trim().equals(ALL)) layout = full(w, h, b);

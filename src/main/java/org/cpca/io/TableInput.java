@@ -1,13 +1,25 @@
 package org.cpca.io;
 
+import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.cpca.core.data.Dataset;
 
@@ -34,7 +46,7 @@ public final class TableInput {
 	 */
 	public static Missing parseMissing(final String text) {
 		try {
-			return Missing.valueOf(text.trim().toUpperCase(java.util.Locale.ROOT));
+			return Missing.valueOf(text.trim().toUpperCase(Locale.ROOT));
 		}
 		catch (final IllegalArgumentException e) {
 			throw new IllegalArgumentException("--missing " + text +
@@ -244,22 +256,22 @@ public final class TableInput {
 	 * fields as the header. Each row's byte offset is
 	 * known ({@link #offset()}), so that a reader can come back to it ({@link #readAt}).
 	 */
-	static final class Rows implements java.io.Closeable {
+	static final class Rows implements Closeable {
 
 		/** The table's name in messages: its path, or the URI it was read from. */
 		private final Object file;
 		/** The local file, for {@link #readAt}; {@code null} for a stream. */
 		private final Path path;
 		private final char separator;
-		private final java.io.InputStream in;
+		private final InputStream in;
 		private final String[] header;
 		private byte[] line = new byte[256];
 		private int length;
 		private long position, lineStart, lineNumber;
-		private java.nio.channels.FileChannel channel;
-		private java.nio.ByteBuffer buffer;
+		private FileChannel channel;
+		private ByteBuffer buffer;
 
-		private Rows(final Object file, final Path path, final java.io.InputStream in)
+		private Rows(final Object file, final Path path, final InputStream in)
 			throws IOException
 		{
 			this.file = file;
@@ -316,7 +328,7 @@ public final class TableInput {
 		private static void checkHeader(final Object file, final String[] header,
 			final char separator)
 		{
-			final java.util.Map<String, Integer> seen = new java.util.HashMap<>();
+			final Map<String, Integer> seen = new HashMap<>();
 			for (int c = 0; c < header.length; c++) {
 				final String h = header[c].trim();
 				if (h.isEmpty()) throw new IllegalArgumentException(file + ": column " + (c +
@@ -339,7 +351,7 @@ public final class TableInput {
 		 * Reads the header of a table from a stream (e.g. a file on a Hadoop file system,
 		 * docs/spark.md), named {@code name} in messages; rows are read in order only.
 		 */
-		static Rows open(final Object name, final java.io.InputStream in) throws IOException {
+		static Rows open(final Object name, final InputStream in) throws IOException {
 			return new Rows(name, null, in);
 		}
 
@@ -393,11 +405,11 @@ public final class TableInput {
 			return row;
 		}
 
-		private static final java.util.regex.Pattern DECIMAL_COMMA = java.util.regex.Pattern
+		private static final Pattern DECIMAL_COMMA = Pattern
 			.compile("[0-9],[0-9]");
-		private static final java.util.regex.Pattern COMMA_NUMBER = java.util.regex.Pattern
+		private static final Pattern COMMA_NUMBER = Pattern
 			.compile("\\s*[+-]?[0-9]*,[0-9]+([eE][+-]?[0-9]+)?\\s*");
-		private static final java.util.regex.Pattern DOT_NUMBER = java.util.regex.Pattern
+		private static final Pattern DOT_NUMBER = Pattern
 			.compile("\\s*[+-]?[0-9]*\\.[0-9]+([eE][+-]?[0-9]+)?\\s*");
 		private String commaCell, dotCell;
 
@@ -439,8 +451,8 @@ public final class TableInput {
 			if (path == null) throw new IOException(file + " was read as a stream: its rows " +
 				"can be read in order only");
 			if (channel == null) {
-				channel = java.nio.channels.FileChannel.open(path);
-				buffer = java.nio.ByteBuffer.allocate(1 << 12);
+				channel = FileChannel.open(path);
+				buffer = ByteBuffer.allocate(1 << 12);
 			}
 			long at = offset;
 			length = 0;
@@ -464,7 +476,7 @@ public final class TableInput {
 
 		private void append(final byte[] b, final int from, final int to) {
 			final int n = to - from;
-			if (length + n > line.length) line = java.util.Arrays.copyOf(line, Math.max(
+			if (length + n > line.length) line = Arrays.copyOf(line, Math.max(
 				line.length * 2, length + n));
 			System.arraycopy(b, from, line, length, n);
 			length += n;
@@ -486,14 +498,14 @@ public final class TableInput {
 		}
 
 		private void requireUtf8(final int n) {
-			final java.nio.charset.CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
-			final java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(line, 0, n);
-			final java.nio.CharBuffer out = java.nio.CharBuffer.allocate(n);
-			final java.nio.charset.CoderResult r = utf8.decode(in, out, true);
+			final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
+			final ByteBuffer in = ByteBuffer.wrap(line, 0, n);
+			final CharBuffer out = CharBuffer.allocate(n);
+			final CoderResult r = utf8.decode(in, out, true);
 			if (!r.isError()) return;
 			final int at = in.position();
 			final int b = line[at] & 0xff;
-			final String latin = new String(new byte[] { (byte) b }, java.nio.charset.Charset
+			final String latin = new String(new byte[] { (byte) b }, Charset
 				.forName("windows-1252"));
 			throw new IllegalArgumentException(file + " is not UTF-8 text: row " + lineNumber +
 				" has the byte " + String.format(Locale.ROOT, "0x%02X", b) + " at byte offset " +
@@ -679,7 +691,7 @@ public final class TableInput {
 		}
 
 		/** 1,234 and 1,234,567.5 (grouped), 1,5 (decimal comma), 1.234,5 (both). */
-		private static final java.util.regex.Pattern WITH_COMMAS = java.util.regex.Pattern
+		private static final Pattern WITH_COMMAS = Pattern
 			.compile("[+-]?([0-9]{1,3}(,[0-9]{3})+(\\.[0-9]*)?|[0-9]*,[0-9]+([eE][+-]?[0-9]+)?" +
 				"|[0-9]{1,3}(\\.[0-9]{3})+,[0-9]*)");
 

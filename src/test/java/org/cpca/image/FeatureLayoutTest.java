@@ -179,6 +179,11 @@ class FeatureLayoutTest {
 				"(2147483639 features): bin it by at least 3");
 		assertMessage(() -> FeatureLayout.full(100_000, 100_000, 2),
 			"binned 2×2 has 2500000000 pixels");
+		// a model file that claims such an image (its features written as a small number)
+		assertMessage(() -> FeatureLayout.fromAttributes(Map.of("image.width",
+			"100000", "image.height", "100000", "image.features", "10000")),
+			"image.width × image.height is 100000×100000, 10000000000 pixels, more than any " +
+				"model has: the model file is damaged");
 		// binned 3 × 3, it fits: 33333 × 33333 features
 		assertEquals(33_333 * 33_333, FeatureLayout.full(100_000, 100_000, 3).features());
 	}
