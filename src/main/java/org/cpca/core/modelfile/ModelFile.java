@@ -367,11 +367,10 @@ public final class ModelFile {
 	private static Map<String, String> attributes(final ModelJson o, final Path file) {
 		final Map<String, String> attributes = new LinkedHashMap<>();
 		o.object("attributes").forEach((key, v) -> {
-			if (!(v instanceof String || v instanceof BigDecimal || v instanceof Boolean))
-				throw bad(file, "its attribute \"" + key + "\" holds " + ModelJson.describe(v) +
-					" where a text is expected");
-			attributes.put(key, v instanceof BigDecimal ? ((BigDecimal) v).toPlainString() : v
-				.toString());
+			final String text = ModelJson.text(v);
+			if (text == null) throw bad(file, "its attribute \"" + key + "\" holds " + ModelJson
+				.describe(v) + " where a text or a list is expected");
+			attributes.put(key, text);
 		});
 		return attributes;
 	}

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.google.gson.JsonArray;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 
@@ -146,6 +147,31 @@ final class ModelJson {
 		if (v instanceof double[]) return "an array of numbers";
 		if (v instanceof Map) return "an object";
 		return "an array of arrays or objects";
+	}
+
+	/**
+	 * An attribute's value as text: a text, number or boolean as written, an array (a list
+	 * such as a table's column names) as its compact JSON; {@code null} for an object, a
+	 * null or an array holding either.
+	 */
+	static String text(final Object v) {
+		if (v instanceof String) return (String) v;
+		if (v instanceof BigDecimal) return ((BigDecimal) v).toPlainString();
+		if (v instanceof Boolean) return v.toString();
+		final JsonArray a = new JsonArray();
+		if (v instanceof double[]) {
+			for (final double x : (double[]) v)
+				if (Double.isNaN(x)) return null;
+				else a.add(x);
+			return a.toString();
+		}
+		if (!(v instanceof List)) return null;
+		for (final Object e : (List<?>) v)
+			if (e instanceof String) a.add((String) e);
+			else if (e instanceof BigDecimal) a.add((BigDecimal) e);
+			else if (e instanceof Boolean) a.add((Boolean) e);
+			else return null;
+		return a.toString();
 	}
 
 	String string(final String name) {

@@ -149,6 +149,22 @@ class ModelFileTest {
 		expect(write("label.json", p.replace("\"method\": \"pcpca\"", "\"method\": \"cpca\"")),
 			"its parameter \"noise_variance\" belongs to method pcpca, not to its method " +
 				"\"cpca\"");
+		// attributes: texts, numbers and lists (a table's column names) are read as text
+		final JsonObject attributes = new JsonObject();
+		attributes.addProperty("image.width", 3);
+		final JsonArray columns = new JsonArray();
+		columns.add("x1");
+		columns.add("temp \"C\"");
+		attributes.add("table.columns", columns);
+		final JsonObject withList = JsonParser.parseString(text).getAsJsonObject();
+		withList.add("attributes", attributes);
+		final Map<String, String> read = ModelFile.read(write("list.json", withList
+			.toString())).attributes();
+		assertEquals("3", read.get("image.width"));
+		assertEquals(columns.toString(), read.get("table.columns"));
+		attributes.add("nested", new JsonObject());
+		expect(write("object.json", withList.toString()), "its attribute \"nested\" holds " +
+			"an object where a text or a list is expected");
 		for (final String name : new String[] { "bogus.json", "five.json", "yes.json",
 			"missing.json" })
 			assertTrue(!message(dir.resolve(name)).contains("Exception") && !message(dir
