@@ -6,6 +6,7 @@ import ij.gui.Overlay;
 import ij.gui.Roi;
 import ij.plugin.frame.RoiManager;
 
+import java.awt.HeadlessException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,18 +31,45 @@ public final class Backgrounds {
 		for (final String part : titles.split(",")) {
 			final String title = part.trim();
 			if (title.isEmpty()) continue;
-			final ImagePlus imp = WindowManager.getImage(title);
-			if (imp == null) throw new IllegalArgumentException("there is no open image " +
-				"titled '" + title + "' for a background: open it first, or check the title " +
-				"(titles are separated by commas)");
-			out.add(imp);
+			out.add(byTitle(title, "a background"));
 		}
 		return out;
 	}
 
+	/**
+	 * The one open image titled {@code title}; refused when none is, or when several are
+	 * (ImageJ would pick the first, so that two images of one title were read as one).
+	 *
+	 * @param role what the image is for in messages ("the target", "a background")
+	 */
+	public static ImagePlus byTitle(final String title, final String role) {
+		final ImagePlus imp = WindowManager.getImage(title);
+		if (imp == null) throw new IllegalArgumentException("there is no open image titled '" +
+			title + "' for " + role + ": open it first (open(path)) or check the title " +
+			"(getTitle(); several titles are separated by commas)");
+		int same = 0;
+		final int[] ids = WindowManager.getIDList();
+		if (ids != null) for (final int id : ids) {
+			final ImagePlus other = WindowManager.getImage(id);
+			if (other != null && title.equals(other.getTitle())) same++;
+		}
+		if (same > 1) throw new IllegalArgumentException(same + " open images are titled '" +
+			title + "', so '" + title + "' does not say which one is meant for " + role +
+			": give each a title of its own (rename(\"new title\") or Image > Rename...)");
+		return imp;
+	}
+
 	/** The ROIs of the ROI Manager, in its order. */
 	public static List<Roi> roiManager() {
-		final RoiManager rm = RoiManager.getInstance();
+		final RoiManager rm;
+		try {
+			rm = RoiManager.getInstance();
+		}
+		catch (final HeadlessException e) { // a macro's hidden ROI Manager is still a window
+			throw new IllegalArgumentException("the ROI Manager cannot be used without a " +
+				"display (headless): add the background regions to the target's overlay and " +
+				"give \"overlay\" as background, or give a background image");
+		}
 		if (rm == null || rm.getCount() == 0) throw new IllegalArgumentException("the ROI " +
 			"Manager holds no ROIs: add one area ROI per background region (t, or " +
 			"Analyze > Tools > ROI Manager > Add)");

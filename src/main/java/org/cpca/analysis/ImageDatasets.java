@@ -129,6 +129,12 @@ final class ImageDatasets {
 			// hyperstacks: channels × slices × frames read as the axes choice says
 			final Axes axes = Axes.apply("target", r.target, r.axes);
 			axesMode = axes.mode;
+			// channels against other channels: only every plane as a sample (planes, when
+			// asked for) or one channel of each (cN) compares them
+			if (!axes.mode.matches("c[0-9]+") && !(axes.mode.equals("planes") && r.axes != null &&
+				!r.axes.trim().equalsIgnoreCase("auto")))
+				for (final ImagePlus imp : images)
+					StackSamples.checkSameChannels(r.target, imp);
 			final ImagePlus target = axes.image;
 			final boolean area = roi != null && roi.isArea();
 			if (area && axes.channelsAsFeatures > 1) { // the selection, once per channel

@@ -135,7 +135,17 @@ public final class Axes {
 			}
 		final ImagePlus result = new ImagePlus(imp.getTitle(), out);
 		result.setCalibration(imp.getCalibration().copy());
+		result.setProperty(SIDE_BY_SIDE, nc);
 		return result;
+	}
+
+	/** The property of a stack made by {@code channels}: how many channels it holds. */
+	private static final String SIDE_BY_SIDE = "cpca.channels-side-by-side";
+
+	/** How many channels lie side by side in each plane of {@code imp} (1: none). */
+	public static int channelsSideBySide(final ImagePlus imp) {
+		final Object n = imp.getProperty(SIDE_BY_SIDE);
+		return n instanceof Integer ? (Integer) n : 1;
 	}
 
 	/** The planes of one channel, slices fastest. */

@@ -131,7 +131,19 @@ public final class FeatureLayout {
 		if (bin > Math.min(width, height)) throw new IllegalArgumentException("bin " +
 			bin + " is larger than the image (" + width + "×" + height +
 			"): choose a bin between 1 and " + Math.min(width, height));
+		final long features = (long) (width / bin) * (height / bin);
+		if (features > MAX_FEATURES) {
+			final long smallest = (long) Math.ceil(Math.sqrt((double) width * height /
+				MAX_FEATURES));
+			throw new IllegalArgumentException("a " + width + "×" + height + " image" + (bin > 1
+				? " binned " + bin + "×" + bin : "") + " has " + features + " pixels, more " +
+				"than a sample can hold (" + MAX_FEATURES + " features): bin it by at least " +
+				Math.max(smallest, bin + 1) + " (--bin, bin=), crop it, or use a mask");
+		}
 	}
+
+	/** The most features a sample can have (a Java array's length). */
+	static final int MAX_FEATURES = Integer.MAX_VALUE - 8;
 
 	/** Image width in pixels, before binning. */
 	public int width() {
@@ -286,6 +298,10 @@ public final class FeatureLayout {
 		final int w = intAttribute(attributes, WIDTH, null);
 		final int h = intAttribute(attributes, HEIGHT, null);
 		final int b = intAttribute(attributes, BIN, 1);
+		if (b >= 1 && (long) (w / b) * (h / b) > MAX_FEATURES) throw new IllegalArgumentException(
+			WIDTH + " × " + HEIGHT + " is " + w + "×" + h + (b > 1 ? " binned " + b + "×" + b : "") +
+				", " + (long) (w / b) * (h / b) + " pixels, more than any model has: the " +
+				"model file is damaged");
 		final String mask = attributes.get(MASK);
 		final FeatureLayout layout;
 		if (mask == null || mask.trim().equals(ALL)) layout = full(w, h, b);

@@ -122,10 +122,21 @@ public final class ImageInput {
 		return out;
 	}
 
+	/** "a, b, c" or "a, b, c, d, e and 7 more". */
+	private static String names(final List<String> names) {
+		final int shown = Math.min(names.size(), 5);
+		return String.join(", ", names.subList(0, shown)) + (names.size() > shown ? " and " +
+			(names.size() - shown) + " more" : "");
+	}
+
 	private static ImagePlus openFolder(final Path folder, final String role) {
 		final List<Path> candidates = candidates(folder);
-		if (candidates.isEmpty()) throw new IllegalArgumentException("folder " + folder +
-			" is empty: put the images (one per sample) into it, or give an image file");
+		if (candidates.isEmpty()) {
+			final List<String> there = skippedFiles(folder);
+			throw new IllegalArgumentException("folder " + folder + (there.isEmpty()
+				? " is empty" : " has no images (it holds " + names(there) + ")") +
+				": put the images (one per sample) into it, or give an image file");
+		}
 		final Opener probe = new Opener();
 		int images = 0;
 		Path firstImage = null;

@@ -53,8 +53,19 @@ public final class StackSamples {
 	public static Dataset toDataset(final String name, final ImagePlus imp,
 		final FeatureLayout layout, final boolean share)
 	{
-		return Dataset.wrap(name, rows(name, imp, layout, share)).withSampleNames(sampleNames(
-			imp));
+		return named(name, imp, Dataset.wrap(name, rows(name, imp, layout, share)));
+	}
+
+	/**
+	 * The dataset with the slices' names; refused as closed when the image lost its
+	 * slices after they were read (closed during the fit).
+	 */
+	private static Dataset named(final String name, final ImagePlus imp,
+		final Dataset data)
+	{
+		final List<String> names = sampleNames(imp);
+		if (names.size() != data.samples()) throw closed(name, imp);
+		return data.withSampleNames(names);
 	}
 
 	/**
@@ -75,8 +86,8 @@ public final class StackSamples {
 	public static Dataset filled(final String name, final ImagePlus imp,
 		final float[][] values, final boolean byMean)
 	{
-		return Dataset.wrap(name, org.cpca.core.data.MissingValues.filled(name, values,
-			byMean)).withSampleNames(sampleNames(imp));
+		return named(name, imp, Dataset.wrap(name, org.cpca.core.data.MissingValues.filled(
+			name, values, byMean)));
 	}
 
 	private static float[][] rows(final String name, final ImagePlus imp,
@@ -103,6 +114,36 @@ public final class StackSamples {
 			else rows[i] = layout.extract(stack.getProcessor(i + 1));
 		}
 		return rows;
+	}
+
+	/**
+	 * Refuses a target and a background of different channel counts (open hyperstacks
+	 * read with the same axes: channels side by side, or every plane a sample by default).
+	 */
+	public static void checkSameChannels(final ImagePlus target,
+		final ImagePlus background)
+	{
+		final int ct = target.getNChannels(), cb = background.getNChannels();
+		if (ct != cb) throw new IllegalArgumentException(channelCount("target", target, ct) +
+			" but " + channelCount("background", background, cb) + ": give both the same " +
+			"channels, or read one channel of each with axes=c1 (every plane a sample: " +
+			"axes=planes)");
+	}
+
+	private static String channelCount(final String role, final ImagePlus imp,
+		final int channels)
+	{
+		return role + " " + ImageChecks.describe(imp) + " has " + (channels == 1
+			? "one channel" : channels + " channels");
+	}
+
+	/** "target has 2 channels of 28×28 (read side by side …)" or "background has one …". */
+	private static String channels(final String role, final ImagePlus imp,
+		final int channels)
+	{
+		return channels > 1 ? role + " has " + channels + " channels of " + imp.getWidth() /
+			channels + "×" + imp.getHeight() + " (read side by side as features, --axes " +
+			"channels)" : role + " has one channel of " + ImageChecks.size(imp);
 	}
 
 	/** The message for an image whose pixels went away (closed) while it was read. */
@@ -292,6 +333,12 @@ public final class StackSamples {
 		ImageChecks.requireImage("background", background);
 		ImageChecks.requireNotRgb("target", target);
 		ImageChecks.requireNotRgb("background", background);
+		final int ct = Axes.channelsSideBySide(target), cb = Axes.channelsSideBySide(
+			background);
+		if (ct != cb) throw new IllegalArgumentException(channels("target", target, ct) +
+			" but " + channels("background", background, cb) + ": give both the same " +
+			"channels, or read one channel of each with --axes c1 (axes=c1 in Fiji and " +
+			"macros)");
 		if (target.getWidth() != background.getWidth() || target.getHeight() != background
 			.getHeight()) throw new IllegalArgumentException("background is " + ImageChecks
 				.size(background) + " but target is " + ImageChecks.size(target) +

@@ -35,6 +35,11 @@ public final class FitPipeline {
 	public static String run(final FitRequest r, final Progress progress)
 		throws IOException
 	{
+		final Method m = r.settings.method();
+		if (r.missing == TableInput.Missing.MODEL && m != Method.PCPCA)
+			throw new IllegalArgumentException("--missing model keeps empty cells and NaN " +
+				"pixels for the method that models them (--method pcpca); for " + m
+					.displayName + " use --missing drop, mean or zero");
 		// the output folder is checked, locked and made before any input is read
 		try (OutputFolder out = OutputFolder.open(r.out, r.inputs(), r.overwrite, r.names)) {
 			final String report = r.settings.method() == Method.ONLINE ? online(r, out,
@@ -68,11 +73,6 @@ public final class FitPipeline {
 		bs.forEach(b -> backgroundData.add(b.dataset));
 		final long t1 = System.nanoTime();
 		checkSpace(r, out, t);
-		final Method m = r.settings.method();
-		if (r.missing == TableInput.Missing.MODEL && m != Method.PCPCA)
-			throw new IllegalArgumentException("--missing model keeps empty cells and NaN " +
-				"pixels for the method that models them (--method pcpca); for " + m
-					.displayName + " use --missing drop, mean or zero");
 		final List<float[][]> backgroundValues = new ArrayList<>();
 		bs.forEach(b -> backgroundValues.add(b.withMissing));
 		final Solution solution = r.missing == TableInput.Missing.MODEL

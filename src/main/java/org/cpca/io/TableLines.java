@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The rules by which the lines of a CSV (or TSV) table become samples, as a small
@@ -53,6 +54,10 @@ public final class TableLines implements Serializable {
 			table.path + " is not a table opened row by row");
 		final TableStream t = (TableStream) table.source;
 		final String path = t.file();
+		if (t.multiLineRow() >= 0) throw new IllegalArgumentException(path + ": row " + t
+			.multiLineRow() + " has a quoted field holding a line break, and a table is " +
+			"split among the executors line by line: remove the line breaks inside quotes " +
+			"(or fit it with cpca fit, which reads them)");
 		final String[] header = t.header();
 		final List<String> names = t.featureNames();
 		final int[] features = new int[names.size()];
@@ -72,7 +77,7 @@ public final class TableLines implements Serializable {
 		final float[] fill = new float[f.length];
 		for (int j = 0; j < f.length; j++)
 			fill[j] = (float) f[j];
-		final char sep = path.toLowerCase(java.util.Locale.ROOT).endsWith(".tsv") ? '\t' : ',';
+		final char sep = path.toLowerCase(Locale.ROOT).endsWith(".tsv") ? '\t' : ',';
 		return new TableLines(path, sep, header, features, columns, values,
 			how.missing == TableInput.Missing.DROP, fill);
 	}

@@ -103,11 +103,12 @@ final class TableStream implements SampleSource {
 			long matched = 0;
 			while ((row = r.next()) != null)
 				if (filter.test(row)) {
-					kinds.accept(row);
+					kinds.accept(row, r.line());
 					matched++;
 				}
 			filter.requireMatch(matched);
 			labelIndex = labelIndex(header, labelColumnOrNull, file);
+			kinds.requireNoCommaNumbers(header, file, r.separator(), labelIndex);
 			TableInput.featureColumns(header, null, labelIndex, kinds, file, features,
 				ignored);
 		}
@@ -219,6 +220,13 @@ final class TableStream implements SampleSource {
 	/** The table's name in messages (its path or URI). */
 	String file() {
 		return file.toString();
+	}
+
+	/**
+	 * The first row that spans several lines (a quoted field holding a line break), or -1.
+	 */
+	long multiLineRow() {
+		return rows.multiLineRow();
 	}
 
 	/** The value each feature's missing cells are replaced by (0 when rows are dropped). */

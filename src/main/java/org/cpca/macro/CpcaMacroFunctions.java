@@ -53,7 +53,8 @@ import org.cpca.analysis.Analysis;
  * it has no eigen-images: {@code Ext.showExtremeSamples()} shows, per component, the
  * target slices with the highest and lowest scores.
  * Results stay available to the other functions until the next fit of the same macro
- * (each macro's results are its own, even when macros run at the same time); the fit
+ * (each macro's results are its own, even when macros run at the same time or one after
+ * another on the same thread; a failed fit leaves none); the fit
  * works on a copy of the images, so editing them afterwards changes no result. List results come
  * back as comma-separated text ({@code split(s, ",")}); α = ∞ is {@code inf}. Errors abort
  * the macro with a message naming the problem and the fix. Images are never modified.
@@ -69,9 +70,29 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 	/**
 	 * The last fit of each macro: ImageJ 1.x runs each macro's interpreter on its own
 	 * thread, so results are kept per thread and macros running at the same time never
-	 * read each other's results.
+	 * read each other's results. A thread runs one macro after another, so the fit also
+	 * names the interpreter that made it: a later macro on the thread, which registers the
+	 * functions anew, starts without results.
 	 */
-	private static final ThreadLocal<Analysis> LAST = new ThreadLocal<>();
+	private static final ThreadLocal<Fit> LAST = new ThreadLocal<>();
+
+	/** A fit and the macro interpreter that made it. */
+	private static final class Fit {
+
+		final Analysis analysis;
+		final Interpreter owner;
+
+		Fit(final Analysis analysis, final Interpreter owner) {
+			this.analysis = analysis;
+			this.owner = owner;
+		}
+	}
+
+	/** Forgets this thread's fit when another macro made it (a new macro starts). */
+	private static void newMacro() {
+		final Fit last = LAST.get();
+		if (last != null && last.owner != Interpreter.getInstance()) LAST.remove();
+	}
 
 	private final ExtensionDescriptor[] functions = { //
 		ExtensionDescriptor.newDescriptor("cpcaFit", this, S, S, S), //
@@ -107,11 +128,13 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 				"background, options) and the other Ext. functions.");
 			return;
 		}
+		newMacro();
 		Functions.registerExtensions(this);
 	}
 
 	/** Registers the functions from a macro: {@code call("org.cpca.macro.CpcaMacroFunctions.register")}. */
 	public static String register() {
+		newMacro();
 		Functions.registerExtensions(new CpcaMacroFunctions());
 		return "";
 	}
@@ -172,7 +195,9 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 
 	private String dispatch(final String name, final Object[] a) throws IOException {
 		if ("cpcaFit".equals(name)) {
-			LAST.set(MacroFit.fit((String) a[0], (String) a[1], (String) a[2]));
+			LAST.remove(); // a failed fit leaves no earlier results behind
+			LAST.set(new Fit(MacroFit.fit((String) a[0], (String) a[1], (String) a[2]),
+				Interpreter.getInstance()));
 			return null;
 		}
 		if (MacroResults.answer(name, CpcaMacroFunctions::analysis, a) || MacroActions.act(
@@ -181,9 +206,9 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 	}
 
 	private static Analysis analysis() {
-		final Analysis a = LAST.get();
-		if (a == null) throw new IllegalStateException("there is no result yet: call " +
+		final Fit f = LAST.get();
+		if (f == null) throw new IllegalStateException("there is no result yet: call " +
 			"Ext.cpcaFit(target, background, options) first");
-		return a;
+		return f.analysis;
 	}
 }

@@ -70,11 +70,7 @@ final class MacroFit {
 				" image: open one, or give its title");
 			return imp;
 		}
-		final ImagePlus imp = WindowManager.getImage(title);
-		if (imp == null) throw new IllegalArgumentException("there is no open image titled '" +
-			title + "' for the " + role + ": open it first (open(path)) or check the title " +
-			"(getTitle())");
-		return imp;
+		return Backgrounds.byTitle(title, "the " + role);
 	}
 
 	private static int wholeNumber(final String text, final String key) {

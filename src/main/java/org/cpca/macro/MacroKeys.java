@@ -15,6 +15,14 @@ final class MacroKeys {
 
 	private MacroKeys() {}
 
+	/** No setting's key is longer; a longer word is shown shortened. */
+	static final int LONGEST = 40;
+
+	/** Text for a message: at most {@link #LONGEST} characters, then "…". */
+	static String shorten(final String text) {
+		return text.length() <= LONGEST ? text : text.substring(0, LONGEST) + "…";
+	}
+
 	/**
 	 * @throws IllegalArgumentException for an unclosed bracket or a key given twice
 	 */
@@ -31,12 +39,15 @@ final class MacroKeys {
 			while (j < n && s.charAt(j) != '=' && !Character.isWhitespace(s.charAt(j)))
 				j++;
 			final String key = s.substring(i, j).toLowerCase(Locale.ROOT);
+			if (key.length() > LONGEST) throw new IllegalArgumentException(shorten(key) + " (" +
+				key.length() + " characters) is not a setting: give keys such as alpha=2 " +
+				"components=3");
 			String value = "true";
 			if (j < n && s.charAt(j) == '=') {
 				j++;
 				if (j < n && s.charAt(j) == '[') {
 					final int close = s.indexOf(']', j);
-					if (close < 0) throw new IllegalArgumentException(key + "=" + s.substring(j) +
+					if (close < 0) throw new IllegalArgumentException(key + "=" + shorten(s.substring(j)) +
 						" has no closing ]: write " + key + "=[value with spaces]");
 					value = s.substring(j + 1, close);
 					j = close + 1;
@@ -49,7 +60,7 @@ final class MacroKeys {
 				}
 			}
 			if (out.put(key, value) != null) throw new IllegalArgumentException(key +
-				" is given twice in \"" + options + "\": give each setting once");
+				" is given twice in \"" + shorten(options) + "\": give each setting once");
 			i = j;
 		}
 		return out;

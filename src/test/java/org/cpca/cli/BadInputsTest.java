@@ -301,6 +301,23 @@ class BadInputsTest {
 			"one.csv"), "x1,x2,x3,x4\n1,2,3,4\n"))));
 		k.add(new Case("csv-constant", "is constant", d -> tableTarget(d, write(d.resolve(
 			"c.csv"), "x1,x2,x3,x4\n1,2,3,4\n1,2,3,4\n1,2,3,4\n"))));
+		// tables: RFC 4180 quotes and text encodings (issue 32)
+		k.add(new Case("csv-unclosed-quote", "row 3 opens a quoted field", d -> tableTarget(d,
+			write(d.resolve("q.csv"), "x1,x2,x3,x4\n1,2,3,4\n5,\"6,7,8\n2,2,3,1\n"))));
+		k.add(new Case("csv-number-with-comma", "row 3 holds '1,234' in column x1", d -> tableTarget(
+			d, write(d.resolve("n.csv"), "x1,x2,x3,x4\n1,2,3,4\n\"1,234\",6,7,8\n2,2,3,1\n"))));
+		k.add(new Case("csv-latin-1", "is not UTF-8 text: row 1 has the byte 0xE9", d -> tableTarget(
+			d, bytes(d.resolve("l.csv"), "x1,temp\u00e9rature,x3,x4\n1,2,3,4\n5,6,7,8\n2,2,3,1\n"
+				.getBytes(StandardCharsets.ISO_8859_1)))));
+		k.add(new Case("csv-utf-16", "is UTF-16 text (byte-order mark FE FF)", d -> tableTarget(d,
+			bytes(d.resolve("u.csv"), "x1,x2,x3,x4\n1,2,3,4\n5,6,7,8\n2,2,3,1\n".getBytes(
+				StandardCharsets.UTF_16)))));
+		k.add(new Case("online-missing-model", "for online cPCA* use --missing drop, mean or zero",
+			d -> tables(d, "--method", "online", "--missing", "model")));
+		k.add(new Case("beta-with-cpca", "--beta applies to --method star and online only",
+			d -> tables(d, "--beta", "0.5")));
+		k.add(new Case("gcpca-shuffles-huge", "use fewer shuffles (--shuffles", d -> tables(d,
+			"--method", "gcpca", "--shuffles", "2000000000")));
 		// images
 		k.add(new Case("tiff-truncated", "is truncated or damaged", d -> imageTarget(d,
 			truncated(stack(d.resolve("t.tif"), 20, 8, 8, 32, 1), 20 * 64 * 4 / 2))));
@@ -349,7 +366,14 @@ class BadInputsTest {
 			"--axes", "rows")));
 		k.add(new Case("axes-missing-channel", "has 2 channels: use c1 … c2", d -> imageTarget(
 			d, hyperstack(d.resolve("h.tif"), 2, 3, 2), "--axes", "c3")));
+		k.add(new Case("hyperstack-channels-plain-background",
+			"target has 2 channels of 8×8 (read side by side as features", d -> imageTarget(d,
+				hyperstack(d.resolve("h.tif"), 2, 12, 1))));
 		// folders and paths
+		k.add(new Case("folder-no-image-only-text", "has no images (it holds readme.txt)", d -> {
+			write(d.resolve("f/readme.txt"), "notes");
+			return imageTarget(d, d.resolve("f"));
+		}));
 		k.add(new Case("folder-empty", "is empty", d -> {
 			try {
 				return imageTarget(d, Files.createDirectories(d.resolve("empty")));

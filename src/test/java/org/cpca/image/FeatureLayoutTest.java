@@ -171,6 +171,23 @@ class FeatureLayoutTest {
 			"3×4");
 	}
 
+	/** 100,000 × 100,000 pixels are 10^10 features, not 1410065408 (an int's overflow). */
+	@Test
+	void moreFeaturesThanASampleHoldsAreRefused() {
+		assertMessage(() -> FeatureLayout.full(100_000, 100_000, 1),
+			"a 100000×100000 image has 10000000000 pixels, more than a sample can hold " +
+				"(2147483639 features): bin it by at least 3");
+		assertMessage(() -> FeatureLayout.full(100_000, 100_000, 2),
+			"binned 2×2 has 2500000000 pixels");
+		// a model file that claims such an image (its features written as a small number)
+		assertMessage(() -> FeatureLayout.fromAttributes(Map.of("image.width",
+			"100000", "image.height", "100000", "image.features", "10000")),
+			"image.width × image.height is 100000×100000, 10000000000 pixels, more than any " +
+				"model has: the model file is damaged");
+		// binned 3 × 3, it fits: 33333 × 33333 features
+		assertEquals(33_333 * 33_333, FeatureLayout.full(100_000, 100_000, 3).features());
+	}
+
 	static void assertMessage(final org.junit.jupiter.api.function.Executable call,
 		final String part)
 	{

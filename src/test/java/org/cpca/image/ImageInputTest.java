@@ -104,8 +104,13 @@ class ImageInputTest {
 	void emptyFolderIsReported() throws IOException {
 		final Path empty = Files.createDirectory(dir.resolve("empty"));
 		assertMessage(() -> ImageInput.open(empty), "is empty");
+		// a folder with only a text file is not "empty": it has no images, and says what it has
 		Files.write(empty.resolve("readme.txt"), "x".getBytes(StandardCharsets.UTF_8));
-		assertMessage(() -> ImageInput.open(empty), "is empty");
+		assertMessage(() -> ImageInput.open(empty), "has no images (it holds readme.txt)");
+		for (int i = 0; i < 7; i++)
+			Files.write(empty.resolve("note" + i + ".txt"), "x".getBytes(StandardCharsets.UTF_8));
+		assertMessage(() -> ImageInput.open(empty), "(it holds note0.txt, note1.txt, " +
+			"note2.txt, note3.txt, note4.txt and 3 more)");
 	}
 
 	@Test

@@ -78,6 +78,31 @@ class StackSamplesTest {
 			.getMessage());
 	}
 
+	/**
+	 * Closed after its last slice was read and before the slices were named (a window
+	 * closed during a Fiji fit): named as closed, not "1500 samples but 1 sample names".
+	 */
+	@Test
+	void anImageClosedAfterItsPixelsWereReadIsNamed() {
+		final ImagePlus[] holder = new ImagePlus[1];
+		final ImageStack stack = new ImageStack(4, 3) {
+
+			@Override
+			public ij.process.ImageProcessor getProcessor(final int n) {
+				final ij.process.ImageProcessor ip = super.getProcessor(n);
+				if (n == getSize()) holder[0].flush(); // what closing its window does
+				return ip;
+			}
+		};
+		for (int i = 0; i < 5; i++)
+			stack.addSlice("s" + i, new ShortProcessor(4, 3));
+		final ImagePlus imp = new ImagePlus("closing", stack);
+		holder[0] = imp;
+		final FeatureLayout layout = StackSamples.layoutFor(imp, null, null, 1);
+		assertMessage(() -> StackSamples.toDataset("target", imp, layout),
+			"'closing' was closed while it was being read");
+	}
+
 	@Test
 	void binnedOrMaskedFloatDataIsCopied() {
 		final ImagePlus imp = floatStack(4, 4, 2);

@@ -1,6 +1,7 @@
 package org.cpca.macro;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ij.ImagePlus;
@@ -222,9 +223,9 @@ class CpcaMacroFunctionsTest {
 		t.start();
 		t.join();
 		assertEquals("3", other[0]);
-		// this thread still sees its own fit
-		assertEquals("1", MacroRunner.run(MacroRunner.RUN_LINE +
-			"\nExt.getNumComponents(k);\nreturn \"\" + k;"));
+		// a later macro on this thread starts without results: no fit yet
+		final String later = MacroRunner.error(MacroRunner.RUN_LINE + "\nExt.getAlphas(a);");
+		assertTrue(later.contains("there is no result yet: call Ext.cpcaFit"), later);
 		// a thread that never fitted has no result
 		final String[] none = new String[1];
 		final Thread u = new Thread(() -> none[0] = MacroRunner.error(MacroRunner.RUN_LINE +
@@ -232,6 +233,70 @@ class CpcaMacroFunctionsTest {
 		u.start();
 		u.join();
 		assertTrue(none[0].contains("call Ext.cpcaFit"), none[0]);
+	}
+
+	@Test
+	void aMacroSeesOnlyItsOwnFit() {
+		CpcaMacroFunctions.reset();
+		MacroRunner.run(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2 components=1\");\n" +
+			"Ext.getNumComponents(k);\nif (k != 1) exit(\"k = \" + k);");
+		// the next macro of the same thread, before it fits
+		final String none = MacroRunner.error(MacroRunner.RUN_LINE + "\nExt.getAlphas(a);");
+		assertTrue(none.contains("there is no result yet: call Ext.cpcaFit"), none);
+		// a failed fit leaves no earlier result behind either
+		final String failed = MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=2 components=1\");\n" +
+			"ok = 1;\nExt.cpcaFit(\"target.tif\", \"background.tif\", \"alpha=-1\");");
+		assertTrue(failed.contains("alpha must be ≥ 0"), failed);
+		final String after = MacroRunner.error(MacroRunner.RUN_LINE + "\nExt.getAlphas(a);");
+		assertTrue(after.contains("there is no result yet"), after);
+	}
+
+	@Test
+	void twoImagesOfOneTitleAreNotReadAsOne() {
+		final String e = MacroRunner.error(open() + "selectImage(\"background.tif\");\n" +
+			"rename(\"target.tif\");\n" +
+			"Ext.cpcaFit(\"target.tif\", \"target.tif\", \"alpha=2\");");
+		assertTrue(e.contains("2 open images are titled 'target.tif'"), e);
+		assertTrue(e.contains("give each a title of its own"), e);
+		assertFalse(e.contains("the target image itself"), e);
+	}
+
+	@Test
+	void theRoiManagerWithoutADisplayIsOneLine() {
+		assertTrue(java.awt.GraphicsEnvironment.isHeadless());
+		final String e = MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"roi manager\", \"samples=pixels alpha=2\");");
+		assertTrue(e.contains("the ROI Manager cannot be used without a display"), e);
+		assertFalse(e.contains("Exception"), e);
+	}
+
+	/** A 2-channel hyperstack against a one-channel stack (either way round) is named so. */
+	@Test
+	void channelsAgainstOneChannelAreNamed() {
+		final String twoOne = MacroRunner.error(MacroRunner.RUN_LINE +
+			"\nnewImage(\"t\", \"32-bit random\", 28, 28, 2, 5, 1);\n" +
+			"newImage(\"b\", \"32-bit random\", 28, 28, 5);\nExt.cpcaFit(\"t\", \"b\", \"alpha=2\");");
+		assertTrue(twoOne.contains("target 't' has 2 channels but background 'b' has one " +
+			"channel: give both the same channels, or read one channel of each with axes=c1"),
+			twoOne);
+		// before: the background's 2 channels were read as 10 samples of one channel
+		final String oneTwo = MacroRunner.error(MacroRunner.RUN_LINE +
+			"\nnewImage(\"t\", \"32-bit random\", 28, 28, 5);\n" +
+			"newImage(\"b\", \"32-bit random\", 28, 28, 2, 5, 1);\n" +
+			"Ext.cpcaFit(\"t\", \"b\", \"alpha=2\");");
+		assertTrue(oneTwo.contains("target 't' has one channel but background 'b' has 2"),
+			oneTwo);
+	}
+
+	@Test
+	void aVeryLongUnknownKeyIsShownShortened() {
+		final String key = "k".repeat(100_000);
+		final String e = MacroRunner.error(open() +
+			"Ext.cpcaFit(\"target.tif\", \"background.tif\", \"" + key + "=1\");");
+		assertTrue(e.contains("(100000 characters) is not a setting"), e);
+		assertTrue(e.length() < 300, e.length() + " characters");
 	}
 
 	@Test

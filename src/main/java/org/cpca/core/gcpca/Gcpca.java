@@ -1,5 +1,6 @@
 package org.cpca.core.gcpca;
 
+import org.cpca.core.Memory;
 import org.cpca.core.Progress;
 import org.cpca.core.contrast.ContrastiveSpace;
 import org.cpca.core.contrast.Cpca;
@@ -273,6 +274,10 @@ public final class Gcpca {
 	static void checkShuffles(final int shuffles) {
 		if (shuffles < 0) throw new IllegalArgumentException("the number of shuffles must " +
 			"be ≥ 0 (got " + shuffles + "): 0 for no significance test, e.g. 100 for one");
+		// the largest and the smallest value of each shuffle
+		Memory.require("the gcPCA shuffle test (" + shuffles + " shuffles)", Memory.doubles(2,
+			shuffles), "use fewer shuffles (--shuffles, shuffles=; 100 to 1000 estimate its " +
+				"97.5 % quantile)");
 	}
 
 	/**

@@ -1,15 +1,19 @@
 package org.cpca.core.modelfile;
 
 import org.cpca.core.AtomicFiles;
+import org.cpca.core.Memory;
 import org.cpca.core.data.Preprocessing;
 import org.cpca.core.kernel.KernelCpcaModel;
 import org.cpca.core.kernel.KernelFunction;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
+import org.cpca.core.result.Method;
 
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
+import java.math.BigDecimal;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -259,83 +263,133 @@ public final class ModelFile {
 
 	/**
 	 * Reads and validates a model file of any method: a {@link CpcaModel} or, for method
-	 * "kernel", a {@link KernelCpcaModel}.
+	 * "kernel", a {@link KernelCpcaModel}. The file is streamed ({@link ModelJson}): its
+	 * numbers take about the memory they need.
 	 *
 	 * @throws IllegalArgumentException naming the file and the problem when it is missing,
-	 *           not JSON, not a model file, of an unknown version or inconsistent
+	 *           not JSON, not a model file, of an unknown version or inconsistent, or when
+	 *           the memory is too short to read it
 	 */
 	public static FittedModel readAny(final Path file) {
-		final JsonObject o;
+		final ModelJson o;
 		try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-			final JsonElement e = JsonParser.parseReader(r);
-			if (!e.isJsonObject()) throw bad(file, "it is not a JSON object");
-			o = e.getAsJsonObject();
+			o = ModelJson.read(r, file);
 		}
 		catch (final NoSuchFileException e) {
 			throw new IllegalArgumentException("model file " + file +
 				" does not exist: check the path (cpca fit writes DIR/model.json)");
 		}
-		catch (final IOException | JsonParseException e) {
+		catch (final CharacterCodingException e) {
+			throw bad(file, "it is not UTF-8 text");
+		}
+		catch (final IOException | IllegalStateException | NumberFormatException e) {
 			// the parser's own words, without its exception class names and hints
 			String why = e.getMessage() == null ? "" : e.getMessage().replaceAll(
 				"[a-z]+(\\.[a-z]+)+\\.[A-Za-z]*Exception: ", "").replace(
-					"Use JsonReader.setLenient(true) to accept malformed JSON ", "");
+					"Use JsonReader.setLenient(true) to accept malformed JSON ", "").replaceAll(
+						"\\s*See https?://\\S+", "");
 			throw bad(file, "it is not valid JSON (" + why.trim() + ")");
 		}
-		try {
-			header(o, file);
-			return "kernel".equals(o.get("method").getAsString()) ? kernelFromJson(o, file)
-				: fromJson(o, file);
+		catch (final OutOfMemoryError e) {
+			long size = -1;
+			try {
+				size = Files.size(file);
+			}
+			catch (final IOException ignored) {
+				// the size is only for the message
+			}
+			throw new IllegalArgumentException("not enough memory to read model file " +
+				file + (size >= 0 ? " (" + Memory.text(size) + ")" : "") + " (the maximum heap is " +
+				Memory.text(Runtime.getRuntime().maxMemory()) + "): " + Memory.MORE_HEAP);
 		}
-		catch (final IllegalStateException | UnsupportedOperationException
-				| ClassCastException | NullPointerException | NumberFormatException e)
-		{
-			throw bad(file, "a field has the wrong type (" + e.getMessage() + ")");
-		}
+		final String method = header(o, file);
+		return "kernel".equals(method) ? kernelFromJson(o, file) : fromJson(o, method, file);
 	}
 
-	private static void header(final JsonObject o, final Path file) {
-		if (!o.has("format") || !FORMAT.equals(o.get("format").getAsString()))
+	/** Checks format and version; the method, which must be known. */
+	private static String header(final ModelJson o, final Path file) {
+		if (!o.has("format") || !FORMAT.equals(o.get("format")))
 			throw bad(file, "its \"format\" is not \"" + FORMAT + "\"");
-		final int version = o.get("version").getAsInt();
-		if (version != VERSION) throw bad(file, "it has version " + version +
-			" but this release reads version " + VERSION +
-			": refit the model with this release");
+		final BigDecimal version = o.exact("version");
+		if (version.compareTo(BigDecimal.valueOf(VERSION)) != 0) throw bad(file,
+			"it has version " + version + " but this release reads version " + VERSION +
+				": refit the model with this release");
+		final String method = o.string("method");
+		if (Method.ofId(method) == null) throw bad(file, "its method \"" + (method
+			.length() > 40 ? method.substring(0, 40) + "…" : method) + "\" is not known (" +
+			Method.names() + ")");
+		return method;
 	}
 
-	private static double alpha(final JsonObject o) {
-		final JsonElement a = o.get("alpha");
-		return a == null || a.isJsonNull() ? Double.NaN : a.isJsonPrimitive() && a
-			.getAsJsonPrimitive().isString() && "inf".equals(a.getAsString())
-				? Double.POSITIVE_INFINITY : a.getAsDouble();
+	/**
+	 * Parameters that only one method's models have: a model whose parameters belong to
+	 * another method (a PCPCA model labelled "cpca") was edited or mislabelled.
+	 */
+	private static final Map<String, String> OWNER = new LinkedHashMap<>();
+	static {
+		for (final String key : new String[] { "noise_variance", "loading_scales" })
+			OWNER.put(key, "pcpca");
+		for (final String key : new String[] { "constraint_scale", "dual" })
+			OWNER.put(key, "uca");
+		OWNER.put("k_b", "rpca");
+		for (final String key : new String[] { "eta", "tau", "samples_seen" })
+			OWNER.put(key, "online");
+		for (final String key : new String[] { "variant", "pooled_components", "null_upper",
+			"null_lower" })
+			OWNER.put(key, "gcpca");
 	}
 
-	private static Map<String, Object> parameters(final JsonObject o, final Path file) {
+	private static double alpha(final ModelJson o, final Path file) {
+		final Object a = o.get("alpha");
+		if (a == null) return Double.NaN;
+		if ("inf".equals(a)) return Double.POSITIVE_INFINITY;
+		if (a instanceof BigDecimal) return o.number("alpha");
+		throw bad(file, "the field \"alpha\" holds " + ModelJson.describe(a) +
+			" where a number, \"inf\" or null is expected");
+	}
+
+	private static Map<String, Object> parameters(final ModelJson o, final String method,
+		final Path file)
+	{
 		final Map<String, Object> parameters = new LinkedHashMap<>();
-		if (o.has("parameters") && !o.get("parameters").isJsonNull()) o.getAsJsonObject(
-			"parameters").entrySet().forEach(e -> parameters.put(e.getKey(), e.getValue()
-				.isJsonArray() ? numbers(e.getValue().getAsJsonArray(), file, e.getKey(), true)
-					: parameter(e.getValue())));
+		o.object("parameters").forEach((key, v) -> {
+			final String owner = OWNER.get(key);
+			if (owner != null && !owner.equals(method)) throw bad(file, "its parameter \"" +
+				key + "\" belongs to method " + owner + ", not to its method \"" + method +
+				"\" (the file was edited or mislabelled)");
+			parameters.put(key, parameter(key, v, file));
+		});
 		return parameters;
 	}
 
-	private static List<String> diagnostics(final JsonObject o) {
-		final List<String> diagnostics = new ArrayList<>();
-		if (o.has("diagnostics")) o.getAsJsonArray("diagnostics").forEach(e -> diagnostics
-			.add(e.getAsString()));
-		return diagnostics;
+	/** A number ("inf", "-inf" and null included), an array of numbers, or a name. */
+	private static Object parameter(final String key, final Object v, final Path file) {
+		if (v == null) return Double.NaN;
+		if (v instanceof double[]) return v;
+		if (v instanceof BigDecimal) {
+			final double d = ((BigDecimal) v).doubleValue();
+			if (Double.isFinite(d)) return d;
+		}
+		else if ("inf".equals(v)) return Double.POSITIVE_INFINITY;
+		else if ("-inf".equals(v)) return Double.NEGATIVE_INFINITY;
+		else if (v instanceof String) return v;
+		throw bad(file, "its parameter \"" + key + "\" holds " + ModelJson.describe(v) +
+			" where a number, an array of numbers or a name is expected");
 	}
 
-	private static Map<String, String> attributes(final JsonObject o) {
+	private static Map<String, String> attributes(final ModelJson o, final Path file) {
 		final Map<String, String> attributes = new LinkedHashMap<>();
-		if (o.has("attributes")) o.getAsJsonObject("attributes").entrySet().forEach(
-			e -> attributes.put(e.getKey(), e.getValue().isJsonPrimitive() ? e.getValue()
-				.getAsString() : e.getValue().toString()));
+		o.object("attributes").forEach((key, v) -> {
+			final String text = ModelJson.text(v);
+			if (text == null) throw bad(file, "its attribute \"" + key + "\" holds " + ModelJson
+				.describe(v) + " where a text or a list is expected");
+			attributes.put(key, text);
+		});
 		return attributes;
 	}
 
-	private static KernelCpcaModel kernelFromJson(final JsonObject o, final Path file) {
-		final Map<String, Object> parameters = parameters(o, file);
+	private static KernelCpcaModel kernelFromJson(final ModelJson o, final Path file) {
+		final Map<String, Object> parameters = parameters(o, "kernel", file);
 		final KernelFunction kernel;
 		try {
 			kernel = KernelFunction.fromParameters(parameters);
@@ -344,76 +398,61 @@ public final class ModelFile {
 			throw bad(file, "its kernel is not valid (" + e.getMessage() + ")");
 		}
 		if (kernel.gammaIsAutomatic()) throw bad(file, "its kernel has no gamma");
-		final double[] mean = numbers(o.getAsJsonArray("mean"), file, "mean", false);
+		final double[] mean = o.numbers("mean", false);
 		final int d = mean.length;
-		final JsonElement s = o.get("scale");
-		final double[] scale = s == null || s.isJsonNull() ? null : length(numbers(s
-			.getAsJsonArray(), file, "scale", false), d, file, "scale");
-		final double[] offsets = numbers(o.getAsJsonArray("offsets"), file, "offsets",
-			false);
+		final double[] scale = o.has("scale") ? length(o.numbers("scale", false), d, file,
+			"scale") : null;
+		final double[] offsets = o.numbers("offsets", false);
 		final int k = offsets.length;
 		if (k == 0) throw bad(file, "it has no components (empty \"offsets\")");
-		final JsonArray sup = o.getAsJsonArray("support"), coef = o.getAsJsonArray(
-			"coefficients");
-		if (sup == null || coef == null) throw bad(file, "the field \"" + (sup == null
-			? "support" : "coefficients") + "\" is missing");
-		if (sup.size() == 0 || sup.size() != coef.size()) throw bad(file, "it has " + sup
-			.size() + " support samples but " + coef.size() + " rows of coefficients");
-		final float[][] support = new float[sup.size()][];
-		final double[][] coefficients = new double[sup.size()][];
+		final double[][] sup = o.rows("support"), coef = o.rows("coefficients");
+		if (sup.length == 0 || sup.length != coef.length) throw bad(file, "it has " +
+			sup.length + " support samples but " + coef.length + " rows of coefficients");
+		final float[][] support = new float[sup.length][];
 		for (int i = 0; i < support.length; i++) {
-			final double[] row = length(numbers(sup.get(i).getAsJsonArray(), file, "support",
-				false), d, file, "support");
+			final double[] row = length(sup[i], d, file, "support");
 			support[i] = new float[d];
 			for (int j = 0; j < d; j++)
 				support[i][j] = (float) row[j];
-			coefficients[i] = length(numbers(coef.get(i).getAsJsonArray(), file,
-				"coefficients", false), k, file, "coefficients");
+			length(coef[i], k, file, "coefficients");
 		}
 		final double[][] v = readVariances(o, file, k);
-		final double[] eig = v[0], tv = v[1], bv = v[2];
-		return new KernelCpcaModel(alpha(o), parameters, kernel, Preprocessing.of(mean,
-			scale), support, coefficients, offsets, eig, tv, bv, o.get(
-				"target_total_variance").getAsDouble(), diagnostics(o), attributes(o), null);
+		return new KernelCpcaModel(alpha(o, file), parameters, kernel, Preprocessing.of(
+			mean, scale), support, coef, offsets, v[0], v[1], v[2], o.number(
+				"target_total_variance"), o.strings("diagnostics"), attributes(o, file), null);
 	}
 
 	/**
 	 * The eigenvalues, the target variances and the background variances (k each; the
 	 * background's may be absent for PCA) of a model file.
 	 */
-	private static double[][] readVariances(final JsonObject o, final Path file,
+	private static double[][] readVariances(final ModelJson o, final Path file,
 		final int k)
 	{
-		return new double[][] { length(numbers(o.getAsJsonArray("eigenvalues"), file,
-			"eigenvalues", false), k, file, "eigenvalues"), length(numbers(o.getAsJsonArray(
-				"target_variance"), file, "target_variance", false), k, file,
-			"target_variance"), length(numbers(o.getAsJsonArray("background_variance"), file,
-				"background_variance", true), k, file, "background_variance") };
+		return new double[][] { length(o.numbers("eigenvalues", false), k, file,
+			"eigenvalues"), length(o.numbers("target_variance", false), k, file,
+				"target_variance"), length(o.numbers("background_variance", true), k, file,
+					"background_variance") };
 	}
 
-	private static CpcaModel fromJson(final JsonObject o, final Path file) {
-		final String method = o.get("method").getAsString();
-		final double alpha = alpha(o);
-		final Map<String, Object> parameters = parameters(o, file);
-		final JsonArray comps = o.getAsJsonArray("components");
-		if (comps == null || comps.size() == 0) throw bad(file, "it has no components");
-		final double[] mean = numbers(o.getAsJsonArray("mean"), file, "mean", false);
-		final int d = mean.length, k = comps.size();
-		final double[][] components = new double[k][];
-		for (int c = 0; c < k; c++) {
-			components[c] = numbers(comps.get(c).getAsJsonArray(), file, "components", false);
+	private static CpcaModel fromJson(final ModelJson o, final String method,
+		final Path file)
+	{
+		final double alpha = alpha(o, file);
+		final Map<String, Object> parameters = parameters(o, method, file);
+		final double[][] components = o.rows("components");
+		if (components.length == 0) throw bad(file, "it has no components");
+		final double[] mean = o.numbers("mean", false);
+		final int d = mean.length, k = components.length;
+		for (int c = 0; c < k; c++)
 			if (components[c].length != d) throw bad(file, "component " + (c + 1) + " has " +
 				components[c].length + " values but the mean has " + d);
-		}
 		final double[][] v = readVariances(o, file, k);
-		final double[] eig = v[0], tv = v[1], bv = v[2];
-		final JsonElement s = o.get("scale");
-		final double[] scale = s == null || s.isJsonNull() ? null : length(numbers(s
-			.getAsJsonArray(), file, "scale", false), d, file, "scale");
-		final CpcaModel model = new CpcaModel(method, alpha, parameters, components, eig, tv,
-			bv, o.get("target_total_variance").getAsDouble(), Preprocessing.of(mean, scale), o
-				.has("whiten") && o.get("whiten").getAsBoolean(), diagnostics(o), attributes(o),
-			null);
+		final double[] scale = o.has("scale") ? length(o.numbers("scale", false), d, file,
+			"scale") : null;
+		final CpcaModel model = new CpcaModel(method, alpha, parameters, components, v[0],
+			v[1], v[2], o.number("target_total_variance"), Preprocessing.of(mean, scale), o
+				.bool("whiten", false), o.strings("diagnostics"), attributes(o, file), null);
 		if (!"pcpca".equals(method)) return model;
 		try {
 			return org.cpca.core.pcpca.PcpcaModel.of(model);
@@ -421,18 +460,6 @@ public final class ModelFile {
 		catch (final IllegalArgumentException e) {
 			throw bad(file, "its PCPCA parameters are not valid (" + e.getMessage() + ")");
 		}
-	}
-
-	/** A number ("inf", "-inf" and null included) or, for any other string, the name. */
-	private static Object parameter(final JsonElement e) {
-		if (e.isJsonNull()) return Double.NaN;
-		if (e.getAsJsonPrimitive().isString()) {
-			final String s = e.getAsString();
-			if (s.equals("inf")) return Double.POSITIVE_INFINITY;
-			if (s.equals("-inf")) return Double.NEGATIVE_INFINITY;
-			return s;
-		}
-		return e.getAsDouble();
 	}
 
 	private static double[] length(final double[] v, final int n, final Path file,
@@ -443,23 +470,6 @@ public final class ModelFile {
 		return v;
 	}
 
-	private static double[] numbers(final JsonArray a, final Path file,
-		final String field, final boolean nullIsNaN)
-	{
-		if (a == null) throw bad(file, "the field \"" + field + "\" is missing");
-		final double[] v = new double[a.size()];
-		for (int i = 0; i < v.length; i++) {
-			final JsonElement e = a.get(i);
-			if (e.isJsonNull() && nullIsNaN) v[i] = Double.NaN;
-			else {
-				v[i] = e.getAsDouble();
-				if (!Double.isFinite(v[i])) throw bad(file, "\"" + field +
-					"\" holds a non-finite value at position " + (i + 1));
-			}
-		}
-		return v;
-	}
-
 	private static JsonArray array(final double[] v) {
 		final JsonArray a = new JsonArray();
 		for (final double x : v)
@@ -467,7 +477,7 @@ public final class ModelFile {
 		return a;
 	}
 
-	private static IllegalArgumentException bad(final Path file, final String why) {
+	static IllegalArgumentException bad(final Path file, final String why) {
 		return new IllegalArgumentException("cannot use " + file +
 			" as a Contrastive PCA model: " + why +
 			"; give a model.json written by cpca fit (or refit)");

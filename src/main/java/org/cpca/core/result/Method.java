@@ -45,8 +45,13 @@ public enum Method {
 
 	/** The method of a model's {@link FittedModel#method()}, or {@code null}. */
 	public static Method of(final FittedModel model) {
+		return ofId(model.method());
+	}
+
+	/** The method whose {@link #id} is exactly {@code id}, or {@code null}. */
+	public static Method ofId(final String id) {
 		for (final Method m : values())
-			if (m.id.equals(model.method())) return m;
+			if (m.id.equals(id)) return m;
 		return null;
 	}
 

@@ -462,6 +462,8 @@ public final class Settings {
 			onlyFor("retain", Method.PCA);
 			onlyFor("stacked", Method.UCA, Method.RPCA);
 			onlyFor("epsilon", Method.CPCAPP, Method.STAR);
+			onlyFor("beta", Method.STAR, Method.ONLINE);
+			onlyFor("beta_mode", Method.STAR, Method.ONLINE);
 			onlyFor("beta_count", Method.STAR);
 			onlyFor("variant", Method.GCPCA);
 			onlyFor("orthogonal", Method.GCPCA);
