@@ -22,7 +22,10 @@ final class ConsoleProgress implements Progress {
 	}
 
 	static ConsoleProgress forTerminal() {
-		return new ConsoleProgress(System.err, Main.terminal());
+		// the launcher runs Java in the background (no console) and tells whether standard
+		// error is a terminal
+		return new ConsoleProgress(System.err, Main.terminal() || "true".equals(System
+			.getProperty("cpca.stderr.tty")));
 	}
 
 	@Override

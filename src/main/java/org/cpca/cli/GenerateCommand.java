@@ -1,8 +1,13 @@
 package org.cpca.cli;
 
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.cpca.core.Memory;
 import org.cpca.generate.TestImageGenerator;
 
 import picocli.CommandLine.Command;
@@ -14,7 +19,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "generate", sortOptions = false, mixinStandardHelpOptions = true,
 	description = "Write the synthetic test images (faint glyphs '0' and '1' on " +
 		"grass-like texture, and texture alone): target.tif, background.tif and " +
-		"target-labels.txt. The defaults reproduce the bundled test-images/ exactly.")
+		"target-labels.txt. The defaults reproduce the bundled test-images/ exactly; " +
+		"existing files are replaced only with --overwrite.")
 final class GenerateCommand implements Callable<Integer> {
 
 	@Spec
@@ -23,6 +29,10 @@ final class GenerateCommand implements Callable<Integer> {
 	@Option(names = "--out", required = true, paramLabel = "DIR",
 		description = "Folder to write into (created).")
 	Path out;
+
+	@Option(names = "--overwrite", description = "Replace these three files if --out " +
+		"already holds them (refused otherwise).")
+	boolean overwrite;
 
 	@Option(names = "--seed", paramLabel = "SEED",
 		description = "Random seed (default: the bundled images' seed).")
@@ -48,12 +58,35 @@ final class GenerateCommand implements Callable<Integer> {
 			targetSlices == null ? c.targetSlices() : targetSlices, backgroundSlices == null
 				? c.backgroundSlices() : backgroundSlices);
 		if (size != null) c = c.withSize(size, size);
-		final long pixels = org.cpca.core.Memory.times(c.width(), c.height());
-		org.cpca.core.Memory.require("generating " + c, org.cpca.core.Memory.floats(2L * (c
+		final long pixels = Memory.times(c.width(), c.height());
+		Memory.require("generating " + c, org.cpca.core.Memory.floats(2L * (c
 			.targetSlices() + c.backgroundSlices()), pixels), "use a smaller --size or fewer " +
 				"--target-slices/--background-slices");
-		TestImageGenerator.write(TestImageGenerator.generate(c), out);
+		refuseToReplace(out, overwrite);
+		final ConsoleProgress progress = ConsoleProgress.forTerminal();
+		try {
+			TestImageGenerator.write(TestImageGenerator.generate(c, new TimeLeft(progress)),
+				out);
+		}
+		finally {
+			progress.done();
+		}
 		spec.commandLine().getOut().println("Wrote " + c + " to " + out.toAbsolutePath().normalize());
 		return 0;
+	}
+
+	/**
+	 * Refuses, before any work, to replace the files that {@code generate} writes when
+	 * {@code dir} already holds some of them and {@code --overwrite} was not given.
+	 */
+	static void refuseToReplace(final Path dir, final boolean overwrite) {
+		if (overwrite) return;
+		final List<String> present = new ArrayList<>();
+		for (final String name : List.of(TestImageGenerator.TARGET_FILE,
+			TestImageGenerator.BACKGROUND_FILE, TestImageGenerator.LABELS_FILE))
+			if (Files.exists(dir.resolve(name), LinkOption.NOFOLLOW_LINKS)) present.add(name);
+		if (!present.isEmpty()) throw new IllegalArgumentException("--out " + dir +
+			" already holds " + String.join(", ", present) + ": add --overwrite to " +
+			"replace " + (present.size() == 1 ? "it" : "them") + ", or give another --out");
 	}
 }

@@ -5,6 +5,7 @@ import ij.ImageStack;
 import ij.process.ByteProcessor;
 
 import org.cpca.core.AtomicFiles;
+import org.cpca.core.Progress;
 import org.cpca.image.TiffFiles;
 
 import java.io.IOException;
@@ -12,11 +13,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
-import java.util.Random;
+import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
 
 /**
@@ -52,7 +52,8 @@ import java.util.stream.IntStream;
  * caps and joins), is rasterised with anti-aliased edges by the generator itself, and
  * added with {@link Config#glyphContrast()} grey levels at full coverage.
  * <p>
- * <b>Determinism.</b> Every random quantity comes from {@link Random} instances seeded
+ * <b>Determinism.</b> Every random quantity comes from {@link java.util.Random}'s
+ * sequence ({@link SeededRandom}), seeded
  * from {@link Config#seed()}, one per slice and purpose; all trigonometry uses
  * {@link StrictMath}, and everything else is arithmetic and square roots, which Java
  * specifies to the bit. No fonts, no Java2D rendering: the same configuration gives
@@ -85,6 +86,9 @@ public final class TestImageGenerator {
 	private static final double BLADE_LEAN_SD = 0.3; // radians from vertical
 	private static final double BLADE_MIN_WIDTH = 0.7, BLADE_MAX_WIDTH = 1.8; // pixels
 	private static final int BLADE_SEGMENTS = 4;
+	// added to a stroke's reach (its half width + 1/2 pixel), far above the rounding
+	// of the span arithmetic, so that no pixel the stroke covers is left out
+	private static final double REACH_MARGIN = 1e-6;
 
 	// glyph parameters, in glyph units (the height of the centre line is 1) unless
 	// said otherwise
@@ -254,28 +258,33 @@ public final class TestImageGenerator {
 
 	/** Generates a target and a background stack as described in the class comment. */
 	public static Result generate(final Config config) {
+		return generate(config, Progress.NONE);
+	}
+
+	/**
+	 * Generates a target and a background stack as described in the class comment,
+	 * telling {@code progress} how many slices are done (from the calling thread).
+	 *
+	 * @throws java.util.concurrent.CancellationException if {@code progress} is cancelled
+	 */
+	public static Result generate(final Config config, final Progress progress) {
 		final int w = config.width(), h = config.height();
-		final List<String> labels = shuffledLabels(config.targetSlices(), new Random(
+		final List<String> labels = shuffledLabels(config.targetSlices(), new SeededRandom(
 			streamSeed(config.seed(), STREAM_ORDER, 0)));
 
 		// every slice has its own random streams, so slices can be made in any order
-		// (here in parallel) and the result is still the same
+		// (here in parallel, a few per thread at a time) and the result is the same
 		final int nt = config.targetSlices(), nb = config.backgroundSlices();
 		final byte[][] slices = new byte[nt + nb][];
-		IntStream.range(0, nt + nb).parallel().forEach(k -> {
-			final double[] pixels;
-			if (k < nt) {
-				pixels = texture(w, h, new Random(streamSeed(config.seed(),
-					STREAM_TARGET_TEXTURE, k)));
-				final double[] glyph = glyph(labels.get(k), w, h, new Random(streamSeed(
-					config.seed(), STREAM_GLYPH, k)));
-				for (int p = 0; p < pixels.length; p++)
-					pixels[p] += config.glyphContrast() * glyph[p];
-			}
-			else pixels = texture(w, h, new Random(streamSeed(config.seed(),
-				STREAM_BACKGROUND_TEXTURE, k - nt)));
-			slices[k] = toBytes(pixels);
-		});
+		final int block = 4 * ForkJoinPool.getCommonPoolParallelism();
+		for (int from = 0; from < nt + nb; from += block) {
+			progress.checkCancelled();
+			IntStream.range(from, Math.min(nt + nb, from + block)).parallel().forEach(
+				k -> slices[k] = slice(config, labels, k));
+			final int done = Math.min(nt + nb, from + block);
+			progress.stage("slice " + done + " of " + (nt + nb), (double) done / (nt +
+				nb));
+		}
 
 		final ImageStack target = new ImageStack(w, h);
 		for (int i = 0; i < nt; i++)
@@ -307,9 +316,25 @@ public final class TestImageGenerator {
 			.getBytes(StandardCharsets.UTF_8)));
 	}
 
+	/** Slice k of the target (k &lt; target slices) or of the background after it. */
+	private static byte[] slice(final Config config, final List<String> labels,
+		final int k)
+	{
+		final int w = config.width(), h = config.height(), nt = config.targetSlices();
+		if (k >= nt) return toBytes(texture(w, h, new SeededRandom(streamSeed(config
+			.seed(), STREAM_BACKGROUND_TEXTURE, k - nt))));
+		final double[] pixels = texture(w, h, new SeededRandom(streamSeed(config.seed(),
+			STREAM_TARGET_TEXTURE, k)));
+		final double[] glyph = glyph(labels.get(k), w, h, new SeededRandom(streamSeed(
+			config.seed(), STREAM_GLYPH, k)));
+		for (int p = 0; p < pixels.length; p++)
+			pixels[p] += config.glyphContrast() * glyph[p];
+		return toBytes(pixels);
+	}
+
 	// -- labels --
 
-	private static List<String> shuffledLabels(final int n, final Random random) {
+	private static List<String> shuffledLabels(final int n, final SeededRandom random) {
 		final String[] labels = new String[n];
 		for (int i = 0; i < n; i++)
 			labels[i] = i < n / 2 ? "0" : "1";
@@ -328,7 +353,7 @@ public final class TestImageGenerator {
 	// -- texture --
 
 	/** One slice of grass texture, in grey levels (not yet rounded or clamped). */
-	private static double[] texture(final int w, final int h, final Random random) {
+	private static double[] texture(final int w, final int h, final SeededRandom random) {
 		final double[] ground = new double[w * h];
 		final double size = Math.max(w, h);
 		for (int k = 0; k < GROUND_WAVES; k++) {
@@ -352,7 +377,7 @@ public final class TestImageGenerator {
 		final double x0 = -maxLength / 2, x1 = w + maxLength / 2;
 		final double y0 = 0, y1 = h + maxLength;
 		final int count = (int) Math.round(BLADES_PER_PIXEL * (x1 - x0) * (y1 - y0));
-		final double[][] scratch = new double[2][w * h];
+		final NearestSegment nearest = new NearestSegment(w, h);
 		for (int b = 0; b < count; b++) {
 			final double bx = uniform(random, x0, x1), by = uniform(random, y0, y1);
 			final double length = uniform(random, minLength, maxLength);
@@ -362,7 +387,7 @@ public final class TestImageGenerator {
 			final double level = BLADE_SD * random.nextGaussian();
 			final double tipShade = 0.3 * BLADE_SD * random.nextGaussian();
 			blade(blades, w, h, bx, by, length, lean, bend, width, level, tipShade,
-				scratch);
+				nearest);
 		}
 
 		final double gain = uniform(random, GAIN_MIN, GAIN_MAX);
@@ -380,7 +405,7 @@ public final class TestImageGenerator {
 	private static void blade(final double[] layer, final int w, final int h,
 		final double bx, final double by, final double length, final double lean,
 		final double bend, final double width, final double level,
-		final double tipShade, final double[][] scratch)
+		final double tipShade, final NearestSegment nearest)
 	{
 		// centre line: a quadratic curve from the base (t = 0) to the tip (t = 1)
 		final double dx = StrictMath.sin(lean), dy = -StrictMath.cos(lean);
@@ -392,60 +417,24 @@ public final class TestImageGenerator {
 			cx[s] = bx + t * length * dx + t * t * bend * px;
 			cy[s] = by + t * length * dy + t * t * bend * py;
 		}
-		// nearest point of the centre line for every pixel near it: each segment
-		// visits only its own padded bounding box, pixels farther away are not covered
+		// nearest point of the centre line for every pixel it may cover: only within
+		// halfWidth + 1/2 <= width/2 + 1/2 of it
+		final double reach = width / 2 + 0.5 + REACH_MARGIN;
+		for (int s = 0; s < n; s++)
+			nearest.add(s, cx[s], cy[s], cx[s + 1] - cx[s], cy[s + 1] - cy[s], reach);
 		final double pad = width / 2 + 1;
-		double minX = Double.MAX_VALUE, maxX = -Double.MAX_VALUE;
-		double minY = Double.MAX_VALUE, maxY = -Double.MAX_VALUE;
-		for (int s = 0; s <= n; s++) {
-			minX = Math.min(minX, cx[s]);
-			maxX = Math.max(maxX, cx[s]);
-			minY = Math.min(minY, cy[s]);
-			maxY = Math.max(maxY, cy[s]);
+		for (int i = 0; i < nearest.count(); i++) {
+			final int p = nearest.pixel(i);
+			final double best = nearest.distance2(p);
+			if (best >= pad * pad) continue; // not covered
+			final double t = (nearest.segment(p) + nearest.along(p)) / n;
+			final double halfWidth = 0.5 * width * (1 - 0.8 * t);
+			final double coverage = Math.max(0, Math.min(Math.min(1, 2 * halfWidth),
+				halfWidth + 0.5 - Math.sqrt(best)));
+			if (coverage <= 0) continue;
+			layer[p] += coverage * (level + t * tipShade - layer[p]);
 		}
-		final int xa = Math.max(0, (int) Math.floor(minX - pad));
-		final int xb = Math.min(w - 1, (int) Math.ceil(maxX + pad));
-		final int ya = Math.max(0, (int) Math.floor(minY - pad));
-		final int yb = Math.min(h - 1, (int) Math.ceil(maxY + pad));
-		if (xa > xb || ya > yb) return;
-		final int bw = xb - xa + 1, bh = yb - ya + 1;
-		final double[] best = scratch[0], bestT = scratch[1];
-		Arrays.fill(best, 0, bw * bh, Double.MAX_VALUE);
-		for (int s = 0; s < n; s++) {
-			final double ex = cx[s + 1] - cx[s], ey = cy[s + 1] - cy[s];
-			final double len2 = ex * ex + ey * ey;
-			final int sxa = Math.max(xa, (int) Math.floor(Math.min(cx[s], cx[s + 1]) - pad));
-			final int sxb = Math.min(xb, (int) Math.ceil(Math.max(cx[s], cx[s + 1]) + pad));
-			final int sya = Math.max(ya, (int) Math.floor(Math.min(cy[s], cy[s + 1]) - pad));
-			final int syb = Math.min(yb, (int) Math.ceil(Math.max(cy[s], cy[s + 1]) + pad));
-			for (int y = sya; y <= syb; y++) {
-				for (int x = sxa; x <= sxb; x++) {
-					final double qx = x + 0.5, qy = y + 0.5;
-					double u = len2 > 0 ? ((qx - cx[s]) * ex + (qy - cy[s]) * ey) / len2 : 0;
-					u = Math.max(0, Math.min(1, u));
-					final double rx = qx - cx[s] - u * ex, ry = qy - cy[s] - u * ey;
-					final double d2 = rx * rx + ry * ry;
-					final int b = (y - ya) * bw + (x - xa);
-					if (d2 < best[b]) {
-						best[b] = d2;
-						bestT[b] = (s + u) / n;
-					}
-				}
-			}
-		}
-		for (int y = ya; y <= yb; y++) {
-			for (int x = xa; x <= xb; x++) {
-				final int b = (y - ya) * bw + (x - xa);
-				if (best[b] >= pad * pad) continue; // not covered (or not visited)
-				final double t = bestT[b];
-				final double halfWidth = 0.5 * width * (1 - 0.8 * t);
-				final double coverage = Math.max(0, Math.min(Math.min(1, 2 * halfWidth),
-					halfWidth + 0.5 - Math.sqrt(best[b])));
-				if (coverage <= 0) continue;
-				final int p = y * w + x;
-				layer[p] += coverage * (level + t * tipShade - layer[p]);
-			}
-		}
+		nearest.clear();
 	}
 
 	// -- glyphs --
@@ -457,7 +446,7 @@ public final class TestImageGenerator {
 	 * stroked by {@link #strokeCoverage}.
 	 */
 	private static double[] glyph(final String digit, final int w, final int h,
-		final Random random)
+		final SeededRandom random)
 	{
 		final double height = h * uniform(random, GLYPH_MIN_HEIGHT, GLYPH_MAX_HEIGHT);
 		// degrees to radians by hand: Math.toRadians does not promise the same bits
@@ -505,7 +494,7 @@ public final class TestImageGenerator {
 	 * The centre line of a "0": one closed ellipse, its width a random fraction of
 	 * its height, as a polygon of {@value #ELLIPSE_SEGMENTS} chords.
 	 */
-	private static List<double[]> zero(final Random random) {
+	private static List<double[]> zero(final SeededRandom random) {
 		final double halfWidth = 0.5 * uniform(random, ZERO_MIN_WIDTH, ZERO_MAX_WIDTH);
 		final int n = ELLIPSE_SEGMENTS;
 		final double[] ring = new double[2 * (n + 1)];
@@ -523,7 +512,7 @@ public final class TestImageGenerator {
 	 * The centre line of a "1": a vertical stem, most often with a flag falling to
 	 * the left from its top, sometimes standing on a foot (a short horizontal bar).
 	 */
-	private static List<double[]> one(final Random random) {
+	private static List<double[]> one(final SeededRandom random) {
 		// every draw is made whether or not its part is drawn, so each part's
 		// randomness does not depend on the others
 		final boolean flag = random.nextDouble() < ONE_FLAG_PROBABILITY;
@@ -551,25 +540,19 @@ public final class TestImageGenerator {
 	private static double[] strokeCoverage(final List<double[]> strokes,
 		final double width, final int w, final int h)
 	{
-		final double[] mask = new double[w * h];
+		// each pixel's distance to the nearest segment of any stroke (the minimum does
+		// not depend on the order); beyond width/2 + 1/2 the coverage is 0
 		final double half = width / 2;
-		for (int y = 0; y < h; y++) {
-			for (int x = 0; x < w; x++) {
-				final double qx = x + 0.5, qy = y + 0.5;
-				double best = Double.MAX_VALUE;
-				for (final double[] s : strokes) {
-					for (int i = 0; i + 3 < s.length; i += 2) {
-						final double ax = s[i], ay = s[i + 1];
-						final double ex = s[i + 2] - ax, ey = s[i + 3] - ay;
-						final double len2 = ex * ex + ey * ey;
-						double u = len2 > 0 ? ((qx - ax) * ex + (qy - ay) * ey) / len2 : 0;
-						u = Math.max(0, Math.min(1, u));
-						final double rx = qx - ax - u * ex, ry = qy - ay - u * ey;
-						best = Math.min(best, rx * rx + ry * ry);
-					}
-				}
-				mask[y * w + x] = Math.max(0, Math.min(1, half + 0.5 - Math.sqrt(best)));
-			}
+		final double reach = half + 0.5 + REACH_MARGIN;
+		final NearestSegment nearest = new NearestSegment(w, h);
+		for (final double[] s : strokes)
+			for (int i = 0; i + 3 < s.length; i += 2)
+				nearest.add(0, s[i], s[i + 1], s[i + 2] - s[i], s[i + 3] - s[i + 1], reach);
+		final double[] mask = new double[w * h];
+		for (int i = 0; i < nearest.count(); i++) {
+			final int p = nearest.pixel(i);
+			mask[p] = Math.max(0, Math.min(1, half + 0.5 - Math.sqrt(nearest.distance2(
+				p))));
 		}
 		return mask;
 	}
@@ -585,7 +568,7 @@ public final class TestImageGenerator {
 		return bytes;
 	}
 
-	private static double uniform(final Random random, final double a,
+	private static double uniform(final SeededRandom random, final double a,
 		final double b)
 	{
 		return a + (b - a) * random.nextDouble();

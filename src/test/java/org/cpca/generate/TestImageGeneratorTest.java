@@ -16,13 +16,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CancellationException;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.cpca.core.Progress;
 import org.cpca.generate.TestImageGenerator.Config;
 import org.cpca.generate.TestImageGenerator.Result;
 import org.junit.jupiter.api.BeforeAll;
@@ -215,7 +219,7 @@ public class TestImageGeneratorTest {
 			assertNotNull(in);
 			final String constants = new String(in.readAllBytes(),
 				StandardCharsets.ISO_8859_1);
-			assertTrue(constants.contains("java/util/Random"), "the class file is read");
+			assertTrue(constants.contains("java/lang/StrictMath"), "the class file is read");
 			assertFalse(constants.contains("java/awt/"), "refers to java.awt");
 		}
 	}
@@ -234,10 +238,10 @@ public class TestImageGeneratorTest {
 			.getStack().crop(0, 0, 0, background.getWidth(), background.getHeight(),
 				BACKGROUND_PREFIX)),
 			"test-images/background.tif differs from the generator's output: " +
-				"regenerate with ./cpca generate --out test-images if intended");
+				"regenerate with ./cpca generate --out test-images --overwrite if intended");
 		assertSamePixels(defaults.target(), target,
 			"test-images/target.tif differs from the generator's output: regenerate " +
-				"with ./cpca generate --out test-images if intended");
+				"with ./cpca generate --out test-images --overwrite if intended");
 		for (int s = 1; s <= target.getStackSize(); s++)
 			assertEquals(defaults.targetLabels().get(s - 1), target.getStack()
 				.getSliceLabel(s));
@@ -282,6 +286,40 @@ public class TestImageGeneratorTest {
 	}
 
 	@Test
+	public void testLargerImagesKeepTheirPixels() throws Exception {
+		// SHA-256 of the pixels (target slices, then background slices) as the generator
+		// made them before its rasterisers measured only the pixels a stroke can reach
+		// (every pixel of a stroke's bounding box then): the speed-up changed no bit
+		assertEquals("03b78168c9ba9cb47fcd03d120b4e8e77fb95914114a043f8e80fdf8213cb7a1",
+			digest(TestImageGenerator.generate(Config.defaults().withSeed(3).withSlices(2,
+				2).withSize(128, 80))));
+		assertEquals("1c379664fc9caa7c3814a54340072e13aba38b4643a535f58887aeea0f264a8b",
+			digest(TestImageGenerator.generate(Config.defaults().withSlices(1, 1).withSize(
+				256, 256))));
+	}
+
+	@Test
+	public void testProgressCountsSlicesAndCancels() {
+		final List<Double> fractions = new ArrayList<>();
+		TestImageGenerator.generate(SMALL, (stage, fraction) -> fractions.add(fraction));
+		assertEquals(1.0, fractions.get(fractions.size() - 1));
+		for (int i = 1; i < fractions.size(); i++)
+			assertTrue(fractions.get(i) > fractions.get(i - 1), fractions.toString());
+		final Progress stop = new Progress() {
+
+			@Override
+			public void stage(final String stage, final double fraction) {}
+
+			@Override
+			public boolean cancelled() {
+				return true;
+			}
+		};
+		assertThrows(CancellationException.class, () -> TestImageGenerator.generate(SMALL,
+			stop));
+	}
+
+	@Test
 	public void testConfigIsAValue() {
 		assertEquals(Config.defaults(), Config.defaults());
 		assertEquals(Config.defaults().hashCode(), Config.defaults().hashCode());
@@ -309,6 +347,18 @@ public class TestImageGeneratorTest {
 	}
 
 	// -- helpers --
+
+	private static String digest(final Result r) throws Exception {
+		final MessageDigest md = MessageDigest.getInstance("SHA-256");
+		for (int s = 1; s <= r.target().getStackSize(); s++)
+			md.update(bytes(r.target(), s));
+		for (int s = 1; s <= r.background().getStackSize(); s++)
+			md.update(bytes(r.background(), s));
+		final StringBuilder hex = new StringBuilder();
+		for (final byte b : md.digest())
+			hex.append(String.format(Locale.ROOT, "%02x", b));
+		return hex.toString();
+	}
 
 	private static List<String> readLabels(final Path file) throws IOException {
 		return Files.readAllLines(file, StandardCharsets.UTF_8);

@@ -2,12 +2,14 @@ package org.cpca.spark;
 
 import java.io.IOException;
 import java.io.Serializable;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.concurrent.CancellationException;
 import java.io.UncheckedIOException;
 
 import org.apache.spark.TaskContext;
@@ -184,10 +186,35 @@ final class SparkInput implements Serializable {
 		return s;
 	}
 
-	/** Test hook: fails the first attempt of partition 0 (Spark retries the task). */
+	/**
+	 * Test hooks, called by every task that reads samples: fails the first attempt of
+	 * partition 0 (Spark retries the task); and when the system property
+	 * {@value #HOLD_PROPERTY} names a folder (the signal test's own JVM, in local mode),
+	 * leaves a file there and waits until the run is stopped.
+	 */
 	static void failOnce(final boolean fail) {
+		final String hold = System.getProperty(HOLD_PROPERTY);
+		if (hold != null) hold(Path.of(hold));
 		final TaskContext t = TaskContext.get();
 		if (fail && t != null && t.partitionId() == 0 && t.attemptNumber() == 0)
 			throw new IllegalStateException("injected failure of the first attempt");
+	}
+
+	/** See {@link #failOnce}. */
+	static final String HOLD_PROPERTY = "cpca.spark.test.hold";
+
+	private static void hold(final Path dir) {
+		try {
+			Files.createDirectories(dir);
+			Files.write(dir.resolve("task-started"), new byte[0]);
+			Thread.sleep(600_000);
+		}
+		catch (final InterruptedException e) {
+			Thread.currentThread().interrupt();
+			throw new CancellationException("the task was stopped");
+		}
+		catch (final IOException e) {
+			throw new UncheckedIOException(e);
+		}
 	}
 }

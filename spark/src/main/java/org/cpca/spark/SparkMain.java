@@ -1,24 +1,36 @@
 package org.cpca.spark;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /**
  * The {@code cpca-spark} command line: {@code fit} and {@code bench} on Apache Spark.
  * Errors are one line on standard error, as with {@code cpca}: exit code 1 for bad input
- * or a failed computation (an executor's message is reported as the executor gave it),
- * 2 for a wrong command line.
+ * or a failed computation (an executor's message is reported as the executor gave it,
+ * without its trace: {@link SparkFailures}), 2 for a wrong command line; Ctrl-C and
+ * termination signals end the run with one line too ({@link SignalReport}).
  */
 @Command(name = "cpca-spark", mixinStandardHelpOptions = true, version = "cpca-spark 0.1.0",
 	description = "Contrastive PCA on Apache Spark: the linear methods of cpca fit on data " +
 		"read by a cluster's executors, with the same results folder.",
 	subcommands = { SparkFit.class, SparkBench.class, CommandLine.HelpCommand.class })
 public final class SparkMain implements Runnable {
+
+	/** The level of Spark's messages shown on the console (conf/log4j2.properties). */
+	static final String CONSOLE_LEVEL = "cpca.spark.console";
+
+	@Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Also show " +
+		"Spark's, Hadoop's and Parquet's warnings on the console (they always go to the " +
+		"log file, target/cpca-spark.log by default).")
+	boolean verbose;
 
 	private final JavaSparkContext given;
 	private JavaSparkContext created;
@@ -65,6 +77,10 @@ public final class SparkMain implements Runnable {
 
 	public static void main(final String[] args) {
 		System.setProperty("java.awt.headless", "true");
+		// Spark's, Hadoop's and Parquet's messages go to the log file only, unless asked
+		// (conf/log4j2.properties reads this before the first message is logged)
+		if (Arrays.asList(args).contains("--verbose")) System.setProperty(CONSOLE_LEVEL,
+			"warn");
 		System.exit(run(null, new PrintWriter(System.out, true), new PrintWriter(System.err,
 			true), args));
 	}
@@ -82,16 +98,11 @@ public final class SparkMain implements Runnable {
 		final CommandLine cl = new CommandLine(main);
 		cl.setOut(out);
 		cl.setErr(err);
+		// a run of its own (not a test's context): Ctrl-C or a termination signal stops
+		// Spark under it; the run then says so in one line (SignalReport)
+		final SignalReport reporter = new SignalReport(err, context == null);
 		cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-			final String message = userMessage(e);
-			if (message != null) err.println("cpca-spark: " + message);
-			else if (e instanceof java.io.IOException) err.println(
-				"cpca-spark: could not read or write a file: " + e.getMessage());
-			else {
-				err.println("cpca-spark: unexpected error: " + e);
-				e.printStackTrace(err);
-			}
-			err.flush();
+			reporter.report("cpca-spark: " + SparkFailures.message(e));
 			return 1;
 		});
 		cl.setParameterExceptionHandler((e, args1) -> {
@@ -107,28 +118,7 @@ public final class SparkMain implements Runnable {
 			out.flush();
 			err.flush();
 			if (main.created != null) main.created.stop();
+			reporter.close();
 		}
-	}
-
-	/**
-	 * The one-line message of a failure caused by the input or the settings, also when
-	 * it happened in an executor (Spark wraps it, with the remote stack trace in its
-	 * message); null for anything else.
-	 */
-	static String userMessage(final Throwable e) {
-		for (Throwable c = e; c != null; c = c.getCause()) {
-			if (c instanceof IllegalArgumentException || c instanceof ArithmeticException ||
-				c instanceof java.util.concurrent.CancellationException ||
-				c instanceof java.nio.file.NoSuchFileException) return c.getMessage();
-			if (c.getCause() == c) break;
-		}
-		final String m = e.getMessage();
-		final String marker = "java.lang.IllegalArgumentException: ";
-		if (m != null && m.contains(marker)) {
-			final String rest = m.substring(m.indexOf(marker) + marker.length());
-			final int nl = rest.indexOf('\n');
-			return nl < 0 ? rest : rest.substring(0, nl);
-		}
-		return null;
 	}
 }

@@ -78,9 +78,8 @@ final class SparkParquet {
 		try {
 			table = spark.read().parquet(location);
 		}
-		catch (final RuntimeException e) {
-			throw new IllegalArgumentException(location + " could not be read as a Parquet " +
-				"table (" + firstLine(e) + "): give a Parquet file or a folder of them");
+		catch (final Exception e) { // Spark's AnalysisException and SparkException too
+			throw unreadable(location, e);
 		}
 		final StructField[] fields = table.schema().fields();
 		final String[] header = table.schema().fieldNames();
@@ -263,10 +262,11 @@ final class SparkParquet {
 		return "`" + name.replace("`", "``") + "`";
 	}
 
-	private static String firstLine(final Throwable e) {
-		final String m = String.valueOf(e.getMessage());
-		final int nl = m.indexOf('\n');
-		return nl < 0 ? m : m.substring(0, nl);
+	/** A table that Spark could not read: its root cause, in one line. */
+	static IllegalArgumentException unreadable(final String location, final Throwable e) {
+		return new IllegalArgumentException(location + " could not be read as a Parquet " +
+			"table (" + SparkFailures.firstLine(SparkFailures.root(e)) + "): give a Parquet " +
+			"file or a folder of them");
 	}
 
 	/**

@@ -25,7 +25,8 @@ public class SparkDocsTest {
 
 	/** The flags only cpca-spark fit has. */
 	private static final Set<String> SPARK_ONLY = Set.of("--master", "--partitions", "--path",
-		"--rank", "--exact-limits", "--out", "--fail-first-attempt", "--help", "--version");
+		"--rank", "--exact-limits", "--out", "--fail-first-attempt", "--help", "--version",
+		"--verbose");
 
 	@Test
 	public void sharedFlagsAreCpcaFitsOwn() {

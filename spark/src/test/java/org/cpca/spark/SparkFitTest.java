@@ -23,7 +23,6 @@ import org.cpca.io.LoadedData;
 
 import ij.IJ;
 import ij.ImagePlus;
-import ij.ImageStack;
 import ij.process.FloatProcessor;
 
 /**
@@ -270,16 +269,7 @@ public class SparkFitTest extends LocalSparkTest {
 		assertEquals(1, kernel.code);
 		assertTrue(kernel.err.contains("--method kernel does not run on Spark"), kernel.err);
 		// a NaN pixel is found by an executor: one line naming dataset, sample and feature
-		final ImageStack s = new ImageStack(4, 4);
-		for (int i = 0; i < 5; i++) {
-			final float[] px = new float[16];
-			for (int j = 0; j < 16; j++)
-				px[j] = (float) Math.sin(i * 16 + j);
-			if (i == 3) px[5] = Float.NaN;
-			s.addSlice(new FloatProcessor(4, 4, px));
-		}
-		final Path nan = dir.resolve("nan.tif");
-		IJ.saveAsTiff(new ImagePlus("nan", s), nan.toString());
+		final Path nan = SparkTesting.nanStack(dir.resolve("nan.tif"));
 		final SparkTesting.Run bad = SparkTesting.spark(sc, "fit", "--target", nan.toString(),
 			"--method", "pca", "--out", out.toString());
 		assertEquals(1, bad.code, bad.err);

@@ -11,6 +11,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import ij.IJ;
+import ij.ImagePlus;
+import ij.ImageStack;
+import ij.process.FloatProcessor;
+
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 
@@ -49,6 +54,23 @@ final class SparkTesting {
 		final JavaSparkContext sc = new JavaSparkContext(conf);
 		sc.setLogLevel("WARN");
 		return sc;
+	}
+
+	/**
+	 * A float stack of five 4 × 4 slices with one NaN pixel (slice 4, feature 6), which
+	 * an executor finds.
+	 */
+	static Path nanStack(final Path file) {
+		final ImageStack s = new ImageStack(4, 4);
+		for (int i = 0; i < 5; i++) {
+			final float[] px = new float[16];
+			for (int j = 0; j < 16; j++)
+				px[j] = (float) Math.sin(i * 16 + j);
+			if (i == 3) px[5] = Float.NaN;
+			s.addSlice(new FloatProcessor(4, 4, px));
+		}
+		IJ.saveAsTiff(new ImagePlus("nan", s), file.toString());
+		return file;
 	}
 
 	/** Exit code, standard output and standard error of one run. */
