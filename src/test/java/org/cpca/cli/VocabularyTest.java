@@ -110,6 +110,6 @@ class VocabularyTest {
 			"components", 3).build();
 		assertEquals(a.alpha(), b.alpha());
 		assertEquals(a.components(), b.components());
-		assertEquals(a.methodSettings().alpha, 2.5, 0);
+		assertEquals(a.alpha().value(), 2.5, 0);
 	}
 }
