@@ -79,7 +79,7 @@ public final class KeyScenarios {
 		add("retain", "0.5", "method", "pca");
 		add("standardize", "true", "method", "cpca", "alpha", "2");
 		add("whiten", "true", "method", "pca");
-		add("seed", "7", ONLINE);
+		add("seed", "7", "method", "gcpca", "shuffles", "5");
 		add("alpha_count", "10", "method", "cpca");
 		add("alpha_range", "1,10", "method", "cpca");
 		add("alphas_returned", "2", "method", "cpca");

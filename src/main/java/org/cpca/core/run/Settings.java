@@ -125,7 +125,11 @@ public final class Settings {
 		ALIASES.put("background_components", "k_b");
 	}
 
-	private static String canonical(final String name) {
+	/**
+	 * The key {@code name} stands for: snake_case of a flag or key, aliases resolved
+	 * ({@code --background-components} → {@code k_b}).
+	 */
+	public static String canonical(final String name) {
 		final String typed = name.trim().replaceFirst("^--", "").replace('-', '_').toLowerCase(
 			Locale.ROOT);
 		return ALIASES.getOrDefault(typed, typed);
