@@ -104,6 +104,7 @@ public final class KeyScenarios {
 		add("variant", "v2", "method", "gcpca");
 		add("orthogonal", "true", "method", "gcpca");
 		add("shuffles", "5", "method", "gcpca");
+		add("held_out", "0.4", "method", "pcpca", "alpha", "0.3");
 	}
 
 	/** The scenario of {@code key}. */

@@ -20,7 +20,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
@@ -81,8 +80,8 @@ class CliKeysReachTheRunTest {
 	private static final List<String> FLAGS = new ArrayList<>();
 	private static final List<String> SWITCHES = new ArrayList<>();
 	static {
-		for (final OptionSpec o : new CommandLine(new FitCommand()).getCommandSpec()
-			.options())
+		for (final OptionSpec o : Main.commandLine().getSubcommands().get("fit")
+			.getCommandSpec().options())
 			if (Settings.isKey(o.longestName())) {
 				final String key = Settings.canonical(o.longestName());
 				FLAGS.add(key);

@@ -42,7 +42,7 @@ public final class CpcaFamily implements Family<CpcaFamily.Options> {
 
 	private static final OptionKeys<Builder, Options> KEYS = OptionKeys.of(Builder::new,
 		Options::new).key("sparsity", "none, a value ≥ 0 or auto", (b, t, k) -> b.sparsity =
-			Parse.sparsity(t, Choice.name(k)));
+			Parse.sparsity(t, Choice.name(k))).samplesOnly("sparsity");
 
 	@Override
 	public Method method() {
@@ -57,6 +57,8 @@ public final class CpcaFamily implements Family<CpcaFamily.Options> {
 	@Override
 	public Solution run(final Options options, final FamilyInput input) {
 		final Cpca fit = input.fit(false);
+		if (options.sparsity != null && fit.target() == null) throw Parse.needsSamples(
+			"sparsity");
 		final double alpha = input.alpha();
 		final Solution dense;
 		if (Double.isNaN(alpha)) {

@@ -1,6 +1,7 @@
 package org.cpca.core.family;
 
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -45,6 +46,7 @@ public final class OptionKeys<B, O> {
 	private final Supplier<B> builder;
 	private final Function<B, O> build;
 	private final Map<String, Key<B>> keys = new LinkedHashMap<>();
+	private final Set<String> samplesOnly = new HashSet<>();
 
 	private OptionKeys(final Supplier<B> builder, final Function<B, O> build) {
 		this.builder = builder;
@@ -75,6 +77,24 @@ public final class OptionKeys<B, O> {
 		if (keys.put(name, new Key<>(accepts, parser)) != null) throw new IllegalStateException(
 			"key " + name + " declared twice");
 		return this;
+	}
+
+	/**
+	 * Marks declared keys as needing the samples: a fit from moments alone (a cluster
+	 * front end, docs/spark.md) cannot use them, so such a front end offers no flag for
+	 * them and the family refuses them there.
+	 */
+	public OptionKeys<B, O> samplesOnly(final String... names) {
+		for (final String n : names) {
+			if (!keys.containsKey(n)) throw new IllegalStateException("no key " + n);
+			samplesOnly.add(n);
+		}
+		return this;
+	}
+
+	/** Whether {@code key} needs the samples (see {@link #samplesOnly}). */
+	public boolean needsSamples(final String key) {
+		return samplesOnly.contains(key);
 	}
 
 	/** The keys, in order. */

@@ -65,4 +65,11 @@ public final class Parse {
 			" must be ≥ 0 (got " + text + "): 0 is dense, larger values give more zeros; or auto");
 		return v + 0.0;
 	}
+
+	/** The refusal of a setting that needs the samples on a fit from moments alone. */
+	public static IllegalArgumentException needsSamples(final String key) {
+		return new IllegalArgumentException(key + " (--" + key.replace('_', '-') + ") needs " +
+			"the samples, not only each dataset's moments: leave it out here, or run cpca fit " +
+			"on one machine");
+	}
 }

@@ -74,7 +74,8 @@ public final class GcpcaFamily implements Family<GcpcaFamily.Options> {
 			.parse(t)).key("orthogonal", "true or false", (b, t, k) -> b.orthogonal = Parse.bool(
 				t, k)).key("shuffles", "a whole number ≥ 0 (0: no significance test)", (b, t,
 					k) -> b.shuffles = shuffles(t, k)).key("sparsity", "none, a value ≥ 0 or auto",
-						(b, t, k) -> b.sparsity = Parse.sparsity(t, Choice.name(k)));
+						(b, t, k) -> b.sparsity = Parse.sparsity(t, Choice.name(k))).samplesOnly(
+							"sparsity");
 
 	private static int shuffles(final String t, final String k) {
 		final long v = Parse.longValue(t, k);
@@ -103,6 +104,7 @@ public final class GcpcaFamily implements Family<GcpcaFamily.Options> {
 	@Override
 	public Solution run(final Options o, final FamilyInput input) {
 		final Cpca fit = input.fit(false);
+		if (o.sparsity != null && fit.target() == null) throw Parse.needsSamples("sparsity");
 		final Gcpca g = Gcpca.of(fit, o.variant, o.orthogonal, input.alpha());
 		final Solution dense = GcpcaRun.run(g, fit, o.shuffles, input.progress());
 		return o.sparsity == null ? dense : sparse.apply(dense, g, o.sparsity);

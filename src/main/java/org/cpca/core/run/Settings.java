@@ -3,6 +3,7 @@ package org.cpca.core.run;
 import org.cpca.core.result.Method;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -146,6 +147,26 @@ public final class Settings {
 		final List<String> out = new ArrayList<>(KEYS.keySet());
 		out.addAll(Families.keys());
 		return Collections.unmodifiableList(out);
+	}
+
+	/**
+	 * The methods a key applies to: every method for a shared setting, the methods whose
+	 * family declares it otherwise.
+	 */
+	public static List<Method> methodsOf(final String key) {
+		return KEYS.containsKey(key) ? Arrays.asList(Method.values()) : Families.declaring(
+			key);
+	}
+
+	/**
+	 * Whether a key needs the samples (a family's setting that a fit from moments alone
+	 * cannot use, {@link org.cpca.core.family.OptionKeys#samplesOnly}).
+	 */
+	public static boolean needsSamples(final String key) {
+		for (final Method m : methodsOf(key))
+			if (Families.of(m).keys().names().contains(key) && Families.of(m).keys()
+				.needsSamples(key)) return true;
+		return false;
 	}
 
 	/** What a key accepts, for help texts and messages. */

@@ -162,4 +162,21 @@ class FromMomentsMethodsTest {
 			assertEqualModels(r[0], r[1], 1e-8);
 		}
 	}
+
+	/**
+	 * Sparse loadings need the samples: refused in one line on a fit from moments (and
+	 * cpca-spark fit offers no --sparsity).
+	 */
+	@Test
+	void sparseLoadingsFromMomentsAreRefusedInOneLine() {
+		final float[][][] p = TestData.planted(10, 80, 70, 12, 3, 2, 0.3);
+		final Dataset t = Dataset.wrap("target", p[0]), b = Dataset.wrap("background", p[1]);
+		final CpcaOptions o = CpcaOptions.defaults().withComponents(2);
+		for (final String method : new String[] { "cpca", "gcpca" })
+			TestData.assertMessage(() -> MethodRunner.fromFit(Settings.builder().set("method",
+				method).set("alpha", "2").set("sparsity", "0.05").build(), 1, pool -> fromMoments(
+					t, b, o), Progress.NONE), "sparsity (--sparsity) needs the samples");
+		assertTrue(Settings.needsSamples("sparsity"));
+		assertFalse(Settings.needsSamples("shuffles"));
+	}
 }
