@@ -211,6 +211,40 @@ class ArchitectureTest {
 			.isEmpty());
 	}
 
+	/** The Spark module's sources (a second Maven module beside the plugin). */
+	private static final Path SPARK = Paths.get("spark/src/main/java/org/cpca/spark");
+
+	/**
+	 * The Spark front end ({@code spark/}) is a front end like {@code cli}: it uses
+	 * {@code io}, {@code flags} and the core, and no other front end nor the ImageJ-side
+	 * analysis. One exception, by name: {@code SparkBench} runs {@code cpca fit}
+	 * in-process ({@code cli.Main}) to compare with it.
+	 */
+	@Test
+	void sparkModuleHoldsTheLayers() throws IOException {
+		assertTrue(Files.isDirectory(SPARK), "run from the project folder");
+		final List<String> forbidden = Arrays.asList("org.cpca.command", "org.cpca.macro",
+			"org.cpca.analysis", "org.cpca.bench", "org.cpca.cli");
+		final List<String> violations = new ArrayList<>();
+		int files = 0;
+		try (Stream<Path> s = Files.walk(SPARK)) {
+			for (final Path f : s.filter(p -> p.toString().endsWith(".java")).collect(
+				Collectors.toList()))
+			{
+				files++;
+				final String text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8);
+				for (final String used : usedNames(text))
+					for (final String bad : forbidden)
+						if (used.startsWith(bad + ".") && !(bad.equals("org.cpca.cli") && f
+							.getFileName().toString().equals("SparkBench.java")))
+							violations.add(f + " uses " + used + ": org.cpca.spark must not use " +
+								bad);
+			}
+		}
+		assertTrue(files >= 5, "Spark sources found: " + files);
+		assertTrue(violations.isEmpty(), String.join("\n", violations));
+	}
+
 	/**
 	 * No package cycles (a package that uses another, directly or through others, is never
 	 * used back): the layers are a graph without cycles, so each package can be read and
