@@ -81,6 +81,14 @@ public final class FamilyInput {
 		return backgroundCount;
 	}
 
+	/**
+	 * UCA and rPCA with {@code stacked}: how many backgrounds are pooled into one (all of
+	 * them when there are several), 0 when each stays on its own.
+	 */
+	public int pooled(final boolean stacked) {
+		return stacked && backgroundCount > 1 ? backgroundCount : 0;
+	}
+
 	/** The fit of the data (see {@link Fitter}). */
 	public Cpca fit(final boolean pool) {
 		return fitter.fit(pool);

@@ -117,10 +117,9 @@ public final class RpcaFamily implements Family<RpcaFamily.Options> {
 
 	@Override
 	public Solution run(final Options o, final FamilyInput input) {
-		final int backgrounds = input.backgroundCount();
-		final boolean pool = o.stacked && backgrounds > 1;
-		final Cpca fit = input.fit(pool);
+		final int pooled = input.pooled(o.stacked);
+		final Cpca fit = input.fit(pooled > 0);
 		return Solution.of(Method.RPCA, null, List.of(Rpca.fit(fit, o.backgroundComponents,
-			pool ? backgrounds : 0, input.progress())), null, fit);
+			pooled, input.progress())), null, fit);
 	}
 }

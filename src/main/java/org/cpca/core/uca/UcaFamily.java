@@ -56,10 +56,9 @@ public final class UcaFamily implements Family<UcaFamily.Options> {
 
 	@Override
 	public Solution run(final Options o, final FamilyInput input) {
-		final int backgrounds = input.backgroundCount();
-		final boolean pool = o.stacked && backgrounds > 1;
-		final Cpca fit = input.fit(pool);
-		return Solution.of(Method.UCA, null, List.of(Uca.fit(fit, pool ? backgrounds : 0,
-			input.progress())), null, fit);
+		final int pooled = input.pooled(o.stacked);
+		final Cpca fit = input.fit(pooled > 0);
+		return Solution.of(Method.UCA, null, List.of(Uca.fit(fit, pooled, input.progress())),
+			null, fit);
 	}
 }
