@@ -25,7 +25,6 @@ import org.cpca.core.model.FittedModel;
 import org.cpca.core.kernel.KernelFunction;
 import org.cpca.core.result.Method;
 import org.cpca.core.run.MethodRunner;
-import org.cpca.core.run.MethodSettings;
 import org.cpca.core.Progress;
 import org.cpca.core.result.Solution;
 import org.cpca.image.DivergingLut;

@@ -5,6 +5,8 @@ import java.util.concurrent.CancellationException;
 
 import org.cpca.core.Memory;
 
+import org.cpca.flags.SettingFlags;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -38,6 +40,18 @@ public final class Main implements Runnable {
 	}
 
 	/**
+	 * The command line with its subcommands, {@code fit} with a flag for every setting
+	 * (those no family declares by hand, {@link SettingFlags}) and its help in groups.
+	 */
+	public static CommandLine commandLine() {
+		final CommandLine cl = new CommandLine(new Main());
+		final CommandLine fit = cl.getSubcommands().get("fit");
+		SettingFlags.add(fit.getCommandSpec(), m -> true, false);
+		FitCommand.groupHelp(fit);
+		return cl;
+	}
+
+	/**
 	 * Runs the command line, printing to the given writers (e.g. to capture the one-line
 	 * error message), and returns the exit code: 0 on success, 1 for bad input or a failed
 	 * computation, 2 for a wrong command line.
@@ -45,12 +59,11 @@ public final class Main implements Runnable {
 	public static int run(final PrintWriter out, final PrintWriter err,
 		final String... args)
 	{
-		final CommandLine cl = new CommandLine(new Main());
+		final CommandLine cl = commandLine();
 		cl.setOut(out);
 		cl.setErr(err);
 		// colours only for a terminal that wants them (never in pipes, logs or tests)
 		cl.setColorScheme(CommandLine.Help.defaultColorScheme(ansi()));
-		FitCommand.groupHelp(cl.getSubcommands().get("fit"));
 		cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
 			if (e instanceof IllegalArgumentException || e instanceof CancellationException ||
 				e instanceof java.nio.file.NoSuchFileException || e instanceof ArithmeticException)

@@ -12,7 +12,8 @@ import java.io.UncheckedIOException;
 
 import org.cpca.core.modelfile.ModelFile;
 import org.cpca.core.online.OnlineOptions;
-import org.cpca.core.data.SampleStream;
+import org.cpca.core.online.OnlineFamily;
+import org.cpca.core.run.Settings;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
 import org.scijava.command.ContextCommand;
@@ -27,7 +28,8 @@ import org.scijava.widget.FileWidget;
  * offline cPCA* when the data are small enough, otherwise the subspace change between
  * checkpoints), with a progress bar; Esc cancels and leaves no output.
  * <p>
- * Thin: the parameters become {@link OnlineOptions}; {@link OnlineAnalysis} does the work.
+ * Thin: the parameters become {@link Settings} (as every front end's do), and {@link
+ * OnlineAnalysis} does the work.
  * Macro: {@code run("Online cPCA star...", "target_source=folder target_folder=/data/t
  * background_source=image background=bg.tif components=2 beta=0.5 eta=0.003 tau=1
  * epochs=5 seed=0 order=shuffled centring=running reference=auto bin=1 show_images
@@ -155,33 +157,29 @@ public class OnlineCpcaCommand extends ContextCommand implements TwoStepDialog {
 
 	private OnlineAnalysis analysis;
 
-	/** β as typed: a number in [0, 1] (auto is handled by the caller). */
-	private static double betaValue(final String text) {
-		try {
-			return Double.parseDouble(text.trim());
-		}
-		catch (final NumberFormatException e) {
-			throw new IllegalArgumentException("β (beta) must be auto or a number in [0, 1] " +
-				"(got '" + text + "')");
-		}
+	/**
+	 * The dialog's fields as {@link Settings}: parsed and validated by the one parser every
+	 * front end uses, under the keys the macros and the command line use.
+	 */
+	Settings settings() {
+		return Settings.builder().set("method", "online").set("components", components).set(
+			"beta", beta == null ? "auto" : beta).set("eta", eta).set("tau", tau).set("epochs",
+				epochs).set("seed", seed).set("order", order).set("centring", centring).set(
+					"standardize", standardize).set("reference", reference).build();
 	}
 
 	@Override
 	public void run() {
 		final IjProgress progress = new IjProgress();
 		try {
-			final OnlineOptions base = OnlineOptions.defaults();
-			final OnlineOptions options = (beta == null || beta.trim().equalsIgnoreCase(
-				"auto") ? base : base.withBeta(betaValue(beta))).withComponents(components)
-				.withRates(eta, tau).withEpochs(epochs).withSeed(seed).withOrder(
-					SampleStream.Order.parse(order)).withCentring(OnlineOptions.Centring.parse(
-						centring)).withStandardize(standardize);
-			options.checkCombination();
+			final Settings settings = settings();
+			final OnlineOptions options = settings.onlineOptions();
 			if (save_model != null && !save_model.getPath().isEmpty()) ModelFile
 				.checkSaveTarget(save_model.toPath(), "save_model"); // before the run
 			analysis = OnlineAnalysis.run(input("target", target_source, target,
 				target_folder), input("background", background_source, background,
-					background_folder), options, reference, bin, axes, progress);
+					background_folder), options, settings.options(OnlineFamily.Options.class)
+					.reference(), bin, axes, progress);
 			// the run is complete: only now are outputs made
 			if (save_model != null && !save_model.getPath().isEmpty()) try {
 				ModelFile.write(analysis.model(), save_model.toPath());

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
+import org.cpca.core.online.OnlineFamily;
 import org.cpca.core.online.OnlineRun;
 import org.cpca.core.online.OnlineOptions;
 import org.cpca.core.result.Method;
@@ -124,8 +125,8 @@ public final class FitPipeline {
 				.samples()) : t.labels();
 			checkSpace(r, out, t);
 			final long t1 = System.nanoTime();
-			final OnlineRun run = OnlineRun.run(t.source, b.source, o, s.reference(),
-				progress);
+			final OnlineRun run = OnlineRun.run(t.source, b.source, o, s.options(
+				OnlineFamily.Options.class).reference(), progress);
 			final Solution solution = run.result.solution(o, run.offline);
 			final Map<String, Double> timings = new LinkedHashMap<>();
 			timings.put("open", (t1 - t0) / 1e9);

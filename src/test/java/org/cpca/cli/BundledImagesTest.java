@@ -22,7 +22,7 @@ import org.cpca.core.Progress;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.result.Method;
 import org.cpca.core.run.MethodRunner;
-import org.cpca.core.run.MethodSettings;
+import org.cpca.core.run.Settings;
 import org.cpca.core.result.Solution;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.StackSamples;
@@ -104,8 +104,8 @@ class BundledImagesTest {
 		for (final Method method : new Method[] { Method.CPCA, Method.STAR, Method.CPCAPP,
 			Method.ONLINE, Method.KERNEL, Method.UCA, Method.RPCA })
 		{
-			final Solution s = MethodRunner.run(new MethodSettings().method(method), d[0], List
-				.of(d[1]), CpcaOptions.defaults(), Progress.NONE);
+			final Solution s = MethodRunner.run(Settings.builder().set("method", method.id)
+				.build(), d[0], List.of(d[1]), CpcaOptions.defaults(), Progress.NONE);
 			double best = 0;
 			for (final FittedModel m : s.models())
 				best = Math.max(best, Measures.ldaAccuracy(m.targetScores(), labels));

@@ -189,7 +189,7 @@ class StarCliTest {
 			.getAsDouble(), 0);
 		for (final String[] bad : new String[][] { { "cpcapp", "-1e-6",
 			"--epsilon must be auto (or 0) or > 0" }, { "cpca", "1e-3",
-				"--epsilon applies to --method cpcapp and star" } })
+				"--epsilon applies to --method star and cpcapp" } })
 		{
 			final Path out = dir.resolve("bad-epsilon");
 			final Object[] r = CliTest.cpca(fitArgs(out, "--method", bad[0], "--epsilon",

@@ -58,6 +58,11 @@ class ArchitectureTest {
 			"org.cpca.core.uca", "org.cpca.core.rpca", "org.cpca.core.gcpca",
 			"org.cpca.core.pcpca", "org.cpca.core.sparse", "org.cpca.core.run",
 			"org.cpca.core.modelfile"));
+		// the seam every family plugs into sits below them all and the registry above it
+		FORBIDDEN.put("org.cpca.core.family", Arrays.asList("org.cpca.core.cpca",
+			"org.cpca.core.star", "org.cpca.core.kernel", "org.cpca.core.online",
+			"org.cpca.core.uca", "org.cpca.core.rpca", "org.cpca.core.gcpca",
+			"org.cpca.core.pcpca", "org.cpca.core.sparse", "org.cpca.core.run"));
 		// sparse loadings build on gcPCA, not the other way round (no package cycle)
 		FORBIDDEN.put("org.cpca.core.gcpca", Arrays.asList("org.cpca.core.sparse"));
 		FORBIDDEN.put("org.cpca.io", Arrays.asList("org.cpca.analysis", "org.cpca.command",
@@ -204,6 +209,40 @@ class ArchitectureTest {
 		assertTrue(violations("C.java", "org.cpca.core.linalg",
 			"package org.cpca.core.linalg;\nclass C { double ij = 1; int k = this.ij > 0 ? 1 : 0; }\n")
 			.isEmpty());
+	}
+
+	/** The Spark module's sources (a second Maven module beside the plugin). */
+	private static final Path SPARK = Paths.get("spark/src/main/java/org/cpca/spark");
+
+	/**
+	 * The Spark front end ({@code spark/}) is a front end like {@code cli}: it uses
+	 * {@code io}, {@code flags} and the core, and no other front end nor the ImageJ-side
+	 * analysis. One exception, by name: {@code SparkBench} runs {@code cpca fit}
+	 * in-process ({@code cli.Main}) to compare with it.
+	 */
+	@Test
+	void sparkModuleHoldsTheLayers() throws IOException {
+		assertTrue(Files.isDirectory(SPARK), "run from the project folder");
+		final List<String> forbidden = Arrays.asList("org.cpca.command", "org.cpca.macro",
+			"org.cpca.analysis", "org.cpca.bench", "org.cpca.cli");
+		final List<String> violations = new ArrayList<>();
+		int files = 0;
+		try (Stream<Path> s = Files.walk(SPARK)) {
+			for (final Path f : s.filter(p -> p.toString().endsWith(".java")).collect(
+				Collectors.toList()))
+			{
+				files++;
+				final String text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8);
+				for (final String used : usedNames(text))
+					for (final String bad : forbidden)
+						if (used.startsWith(bad + ".") && !(bad.equals("org.cpca.cli") && f
+							.getFileName().toString().equals("SparkBench.java")))
+							violations.add(f + " uses " + used + ": org.cpca.spark must not use " +
+								bad);
+			}
+		}
+		assertTrue(files >= 5, "Spark sources found: " + files);
+		assertTrue(violations.isEmpty(), String.join("\n", violations));
 	}
 
 	/**

@@ -16,10 +16,11 @@ import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.contrast.Moments;
 import org.cpca.core.data.Preprocessing;
+import org.cpca.core.family.Fitter;
 import org.cpca.core.result.Method;
 import org.cpca.core.run.MethodRunner;
-import org.cpca.core.run.MethodSettings;
 import org.cpca.core.run.Settings;
+import org.cpca.core.star.PlusPlusFamily;
 import org.cpca.core.result.Solution;
 import org.cpca.flags.InputFlags;
 import org.cpca.flags.LinearMethodFlags;
@@ -111,8 +112,8 @@ final class SparkFit implements Callable<Integer> {
 	@Override
 	public Integer call() throws Exception {
 		final long t0 = System.nanoTime();
-		final MethodSettings settings = settings();
-		final CpcaOptions options = options(settings.method);
+		final Settings settings = parsedSettings();
+		final CpcaOptions options = settings.cpcaOptions();
 		final LoadedData.Reading how = new LoadedData.Reading();
 		how.mask = input.mask;
 		how.bin = input.bin;
@@ -172,7 +173,7 @@ final class SparkFit implements Callable<Integer> {
 				names.add(bs.get(j).source.name());
 			}
 			final long t1 = System.nanoTime();
-			final MethodRunner.Fitter fitter = chosen.equals("moments") ? momentsFitter(sc, t, targetRows,
+			final Fitter fitter = chosen.equals("moments") ? momentsFitter(sc, t, targetRows,
 				targetLabels, bs, backgroundRows, names, options, d) : stackedFitter(sc, t,
 					targetRows, targetLabels, bs, backgroundRows, names, options, d, gram);
 			final long t2 = System.nanoTime();
@@ -327,12 +328,13 @@ final class SparkFit implements Callable<Integer> {
 	 * C_t − αC_b outside the basis too (refused), and cPCA++'s Ledoit–Wolf ridge the
 	 * background's variance in every direction (the fixed ε instead, with a note).
 	 */
-	private void rangeLimits(final MethodSettings s) {
-		if (s.method == Method.PCPCA) throw new IllegalArgumentException("PCPCA does not run " +
+	private void rangeLimits(final Settings s) {
+		if (s.method() == Method.PCPCA) throw new IllegalArgumentException("PCPCA does not run " +
 			"on --path range: its noise variance needs the variance outside the range's " +
 			"basis; use --path moments or gram (bin the images with --bin, or give a --mask, " +
 			"to bring the data within their limits)");
-		if (s.method == Method.CPCAPP && Double.isNaN(s.epsilon)) pathNotes.add("cPCA++ on " +
+		if (s.method() == Method.CPCAPP && Double.isNaN(s.options(PlusPlusFamily.Options.class)
+			.epsilon())) pathNotes.add("cPCA++ on " +
 			"the range path: no Ledoit–Wolf ridge (it needs the background's variance in " +
 			"every direction, not only in the basis); the fixed ε = 1e-6 applies on a " +
 			"singular C_b, as cpca fit --epsilon 1e-6 would");
@@ -344,7 +346,7 @@ final class SparkFit implements Callable<Integer> {
 	/** Notes of the gram path's preprocessing (zero-variance features), for the summary. */
 	private final List<String> pathNotes = new ArrayList<>();
 
-	private MethodRunner.Fitter momentsFitter(final JavaSparkContext sc, final LoadedData t,
+	private Fitter momentsFitter(final JavaSparkContext sc, final LoadedData t,
 		final JavaRDD<float[]> targetRows, final List<String> targetLabels,
 		final List<LoadedData> bs, final List<JavaRDD<float[]>> backgroundRows,
 		final List<String> names, final CpcaOptions options, final int d)
@@ -393,7 +395,7 @@ final class SparkFit implements Callable<Integer> {
 	 * dataset, then the Gram matrix of the stacked preprocessed samples, or a randomized
 	 * basis and the moments projected on it.
 	 */
-	private MethodRunner.Fitter stackedFitter(final JavaSparkContext sc, final LoadedData t,
+	private Fitter stackedFitter(final JavaSparkContext sc, final LoadedData t,
 		final JavaRDD<float[]> targetRows, final List<String> targetLabels,
 		final List<LoadedData> bs, final List<JavaRDD<float[]>> backgroundRows,
 		final List<String> names, final CpcaOptions options, final int d,
@@ -512,7 +514,7 @@ final class SparkFit implements Callable<Integer> {
 	 * dispatch ({@link MethodRunner#fromFit}, which {@code cpca fit} runs too), with the
 	 * Spark facts and the path's notes added to the summary.
 	 */
-	static Solution run(final MethodSettings s, final int nb, final MethodRunner.Fitter fitter,
+	static Solution run(final Settings s, final int nb, final Fitter fitter,
 		final Map<String, Object> facts, final List<String> notes)
 	{
 		final Solution solution = MethodRunner.fromFit(s, nb, fitter, Progress.NONE);
@@ -536,15 +538,6 @@ final class SparkFit implements Callable<Integer> {
 			"each dataset's moments): use pca, cpca, star, cpcapp, gcpca, pcpca, uca or rpca " +
 			"here, or cpca fit on one machine");
 		return s;
-	}
-
-	CpcaOptions options(final Method m) {
-		return parsedSettings().cpcaOptions();
-	}
-
-	/** The method and its own settings, checked as cpca fit checks them. */
-	MethodSettings settings() {
-		return parsedSettings().methodSettings();
 	}
 
 	/** As cpca fit reads it; "model" (PCPCA's EM over the samples) does not run on Spark. */

@@ -6,6 +6,9 @@ import java.util.Arrays;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 
+import org.cpca.core.run.MethodRunner;
+import org.cpca.flags.SettingFlags;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -96,6 +99,9 @@ public final class SparkMain implements Runnable {
 		final SparkMain main = new SparkMain(context);
 		main.out = out;
 		final CommandLine cl = new CommandLine(main);
+		// a flag for each setting of a method that runs here and that no flag declares
+		SettingFlags.add(cl.getSubcommands().get("fit").getCommandSpec(),
+			MethodRunner::runsFromFit, true);
 		cl.setOut(out);
 		cl.setErr(err);
 		// a run of its own (not a test's context): Ctrl-C or a termination signal stops

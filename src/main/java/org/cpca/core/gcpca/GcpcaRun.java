@@ -25,13 +25,6 @@ public final class GcpcaRun {
 
 	private GcpcaRun() {}
 
-	/** The gcPCA problem of a variant (v1–v4; α for v1) on a fit. */
-	public static Gcpca gcpca(final Cpca fit, final String variant, final boolean orthogonal,
-		final double alpha)
-	{
-		return Gcpca.of(fit, Gcpca.Variant.parse(variant), orthogonal, alpha);
-	}
-
 	/**
 	 * The dense gcPCA model of {@code g} with the summary's facts.
 	 *

@@ -1,5 +1,6 @@
 package org.cpca.core.kernel;
 
+import org.cpca.core.selection.SpectralChoice;
 import org.cpca.core.Progress;
 import org.cpca.core.contrast.AlphaSelection;
 import org.cpca.core.contrast.Cpca;
@@ -66,7 +67,7 @@ public final class KernelSelection {
 	private Integer landmarks;
 
 	private KernelSelection(final double medianGamma, final double[] gammas,
-		final double[] alphaGrid, final AlphaSelection.Choice choice,
+		final double[] alphaGrid, final SpectralChoice.Result choice,
 		final List<KernelCpcaModel> models, final List<double[]> pairs,
 		final List<String> diagnostics)
 	{
@@ -166,7 +167,7 @@ public final class KernelSelection {
 		final boolean[] eligible = new boolean[affinity.length];
 		for (int i = 0; i < eligible.length; i++)
 			eligible[i] = kept.get(i) % na != 0;
-		final AlphaSelection.Choice choice = AlphaSelection.choose(affinity, options
+		final SpectralChoice.Result choice = SpectralChoice.choose(affinity, options
 			.alphasReturned() + EXTRA_CLUSTERS, options.seed(), options.kmeansRestarts(),
 			eligible).onGrid(kept, scores.size());
 		final List<KernelCpcaModel> models = new ArrayList<>();

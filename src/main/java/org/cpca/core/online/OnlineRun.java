@@ -30,7 +30,8 @@ import org.cpca.core.star.CpcaStar;
  * the convergence curve at checkpoints, and ends with one evaluation pass that turns the
  * learned subspace into a model ({@link #fit}); it decides whether and how to compare
  * with offline cPCA* ({@link #run}, the one copy of this orchestration for the command
- * line and Fiji) and runs on data in memory ({@link #inMemory}). See docs/math/online.md.
+ * line and Fiji); {@link OnlineFamily} runs it on data in memory. See
+ * docs/math/online.md.
  */
 public final class OnlineRun {
 
@@ -308,36 +309,6 @@ public final class OnlineRun {
 		for (int j = 0; j < d; j++)
 			s += options.standardize() ? m2[j] > 0 ? n / (n - 1.0) : 0 : m2[j] / (n - 1);
 		return options.withResolvedBeta(s / d);
-	}
-
-	/**
-	 * Online cPCA* on data already in memory ({@link MethodRunner}: the Fiji command's
-	 * and the macro extension's method "online"): a fixed β and η, τ, epochs from the
-	 * settings, k and the seed from the options; the offline cPCA* reference is always
-	 * computed (the data are in memory anyway).
-	 */
-	public static Solution inMemory(final double beta, final double eta, final double tau,
-		final int epochs, final Dataset target, final Dataset background,
-		final CpcaOptions options, final Progress progress)
-	{
-		if (options.whiten()) throw new IllegalArgumentException("online cPCA* does not " +
-			"whiten: turn whiten off");
-		OnlineOptions o = OnlineOptions.defaults().withComponents(options.components())
-			.withRates(eta, tau).withEpochs(epochs).withSeed(options.seed());
-		// one fixed β: the given one, or the automatic rule of resolve (method star sweeps β)
-		if (!Double.isNaN(beta)) o = o.withBeta(beta);
-		// the data are in memory, so the first pass that standardising needs is cheap
-		if (options.standardize()) o = o.withCentring(OnlineOptions.Centring.PASS)
-			.withStandardize(true);
-		final SampleSource t = SampleSource.of(target), b = SampleSource.of(background);
-		try {
-			o = resolve(o, b, progress);
-			final CpcaModel offline = offlineReference(t, b, o, progress);
-			return fit(t, b, o, offline.components(), progress).solution(o, offline);
-		}
-		catch (final IOException e) {
-			throw new java.io.UncheckedIOException(e); // in-memory sources do not do I/O
-		}
 	}
 
 	/** A source read into memory (for the offline reference only). */

@@ -18,7 +18,7 @@ import java.util.Map;
  */
 public final class PcpcaRun {
 
-	/** Share of the samples held out for the held-out log-likelihood. */
+	/** Share of the samples held out for the held-out log-likelihood, by default. */
 	public static final double HELD_OUT = 0.2;
 
 	private PcpcaRun() {}
@@ -36,6 +36,14 @@ public final class PcpcaRun {
 	 * is left out with a note.
 	 */
 	public static Solution run(final Cpca fit, final double alpha) {
+		return run(fit, alpha, HELD_OUT);
+	}
+
+	/**
+	 * As {@link #run(Cpca, double)}, holding out {@code heldOut} of the samples for the
+	 * held-out log-likelihood (0: none, and no refit).
+	 */
+	public static Solution run(final Cpca fit, final double alpha, final double heldOut) {
 		final int nt = fit.targetSamples(), nb = (int) fit.backgroundSamples(0);
 		if (Double.isNaN(alpha)) throw new IllegalArgumentException("PCPCA needs a fixed " +
 			"α: give --alpha VALUE (0 ≤ α < " + FittedModel.alphaText(
@@ -48,11 +56,12 @@ public final class PcpcaRun {
 		facts.put("alpha_bound", Pcpca.alphaBound(nt, nb));
 		facts.put("log_likelihood", samples ? model.logLikelihood(fit.target()) : model
 			.trainingLogLikelihood(nt));
-		final Double heldOut = samples ? heldOut(fit, alpha) : fit.subsetMoments() != null
-			? heldOutFromMoments(fit, alpha) : null;
-		if (heldOut != null) facts.put("held_out_log_likelihood", heldOut);
+		final Double scored = heldOut == 0 ? null : samples ? heldOut(fit, alpha, heldOut)
+			: fit.subsetMoments() != null ? heldOutFromMoments(fit, alpha, heldOut) : null;
+		if (heldOut != HELD_OUT) facts.put("held_out", heldOut);
+		if (scored != null) facts.put("held_out_log_likelihood", scored);
 		final List<String> notes = new java.util.ArrayList<>(fit.diagnostics());
-		if (!samples && fit.subsetMoments() == null) notes.add(NO_HELD_OUT);
+		if (heldOut > 0 && !samples && fit.subsetMoments() == null) notes.add(NO_HELD_OUT);
 		return new Solution(Method.PCPCA, "fixed", List.of(model), null, fit, List.of(),
 			facts, notes);
 	}
@@ -93,13 +102,14 @@ public final class PcpcaRun {
 	}
 
 	/**
-	 * Mean log-likelihood per sample of a seeded 20 % of the target under the model refitted
-	 * on the remaining 80 % of target and background; {@code null} when too few samples.
+	 * Mean log-likelihood per sample of a seeded share {@code fraction} of the target (20 %
+	 * by default) under the model refitted on the rest of target and background;
+	 * {@code null} when too few samples.
 	 */
-	static Double heldOut(final Cpca fit, final double alpha) {
+	static Double heldOut(final Cpca fit, final double alpha, final double fraction) {
 		final Dataset t = fit.target(), b = fit.backgrounds().get(0);
 		final int nt = t.samples(), nb = b.samples();
-		final int ht = (int) Math.round(HELD_OUT * nt), hb = (int) Math.round(HELD_OUT * nb);
+		final int ht = (int) Math.round(fraction * nt), hb = (int) Math.round(fraction * nb);
 		if (ht < 1 || nt - ht < 3 || nb - hb < 3) return null;
 		final int[] pt = permutation(nt, fit.options().seed()), pb = permutation(nb, fit
 			.options().seed() + 1);
@@ -121,9 +131,11 @@ public final class PcpcaRun {
 	 * training moments and scored on the held-out target's moments
 	 * ({@link PcpcaModel#logLikelihood(org.cpca.core.contrast.Moments)}).
 	 */
-	static Double heldOutFromMoments(final Cpca fit, final double alpha) {
+	static Double heldOutFromMoments(final Cpca fit, final double alpha,
+		final double fraction)
+	{
 		final int nt = fit.targetSamples(), nb = (int) fit.backgroundSamples(0);
-		final int ht = (int) Math.round(HELD_OUT * nt), hb = (int) Math.round(HELD_OUT * nb);
+		final int ht = (int) Math.round(fraction * nt), hb = (int) Math.round(fraction * nb);
 		if (ht < 1 || nt - ht < 3 || nb - hb < 3) return null;
 		final int[] pt = permutation(nt, fit.options().seed()), pb = permutation(nb, fit
 			.options().seed() + 1);

@@ -3,18 +3,14 @@ package org.cpca.core.run;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 
-import org.cpca.core.online.OnlineRun;
 import org.cpca.core.Progress;
-import org.cpca.core.contrast.AlphaSelection;
-import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.data.Dataset;
-import org.cpca.core.kernel.KernelCpca;
-import org.cpca.core.kernel.KernelCpcaModel;
-import org.cpca.core.online.OnlineCpcaStar;
-import org.cpca.core.rpca.Rpca;
-import org.cpca.core.star.StarRun;
-import org.cpca.core.uca.Uca;
+import org.cpca.core.family.Family;
+import org.cpca.core.family.FamilyInput;
+import org.cpca.core.family.FamilySettings;
+import org.cpca.core.family.Fitter;
+import org.cpca.core.pcpca.PcpcaRun;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,29 +27,30 @@ public final class MethodRunner {
 	private MethodRunner() {}
 
 	/**
-	 * Runs the method of {@code settings} (the front ends' entry).
+	 * Runs the family of the chosen method on samples in memory (the front ends' entry),
+	 * through the registry ({@link Families}).
 	 *
-	 * @param backgrounds none (PCA), one (cPCA and most methods) or several (UCA, rPCA)
-	 * @throws IllegalArgumentException for settings or data that do not fit the method
-	 */
-	public static Solution run(final Settings settings, final Dataset target,
-		final List<Dataset> backgrounds, final Progress progress)
-	{
-		return run(settings.methodSettings(), target, backgrounds, settings.cpcaOptions(),
-			progress);
-	}
-
-	/**
 	 * @param backgrounds none (PCA), one (cPCA and most methods) or several (UCA, rPCA)
 	 * @throws IllegalArgumentException for settings or data that do not fit the method,
 	 *           with a message saying what to do
 	 */
-	public static Solution run(final MethodSettings s, final Dataset target,
+	public static Solution run(final Settings settings, final Dataset target,
+		final List<Dataset> backgrounds, final Progress progress)
+	{
+		return run(settings, target, backgrounds, settings.cpcaOptions(), progress);
+	}
+
+	/**
+	 * As {@link #run(Settings, Dataset, List, Progress)}, with the linear fit's options
+	 * given by the core's own callers (e.g. the feature space forced) instead of made from
+	 * the settings.
+	 */
+	public static Solution run(final Settings settings, final Dataset target,
 		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
 	{
 		requireDifferent(target, backgrounds);
-		return PrimaryChoice.apply(dispatch(s, target, backgrounds, options, progress),
-			target.labels());
+		return PrimaryChoice.apply(run(settings, FamilyInput.samples(settings.alpha().value(),
+			settings.beta().value(), options, target, backgrounds, progress)), target.labels());
 	}
 
 	/**
@@ -114,7 +111,7 @@ public final class MethodRunner {
 		if (settings.method() != Method.PCPCA) throw new IllegalArgumentException(
 			"missing values are modelled by PCPCA only: use --method pcpca, or fill them " +
 				"(--missing mean|zero)");
-		return org.cpca.core.pcpca.PcpcaRun.runMissing(settings.methodSettings().alpha,
+		return PcpcaRun.runMissing(settings.alpha().value(),
 			target, targetValues, backgrounds, settings.cpcaOptions(), progress);
 	}
 
@@ -128,147 +125,34 @@ public final class MethodRunner {
 	}
 
 	/**
-	 * Builds the fit a method runs on: from every background as given, or (for UCA and
-	 * rPCA with {@code --stacked}) from them pooled into one dataset. The in-memory
-	 * runner fits the samples; a cluster front end fits merged moments or a Gram matrix
-	 * (docs/spark.md), and both then run the same code ({@link #fromFit}).
-	 */
-	public interface Fitter {
-
-		/** @param pool pool every background into one (the moments of their union) */
-		Cpca fit(boolean pool);
-	}
-
-	/**
 	 * The methods whose fit needs only each dataset's moments (or the Gram matrix of the
-	 * stacked samples), run on fits built by {@code fitter}: PCA, cPCA (fixed α, ∞,
-	 * automatic), cPCA*, cPCA++, gcPCA, PCPCA, UCA and rPCA. The one place these methods
-	 * are dispatched, for samples in memory ({@link #run}) and for fits from moments
-	 * (docs/spark.md) alike. Without the main-model choice ({@link #choosePrimary}).
+	 * stacked samples), run on fits built by {@code fitter}: every family whose {@link
+	 * Family#runsFromFit()} holds. The same family code as {@link #run} on samples, for
+	 * fits from moments (docs/spark.md). Without the main-model choice ({@link
+	 * #choosePrimary}).
 	 *
 	 * @param backgrounds the number of backgrounds given
 	 * @throws IllegalArgumentException for settings or data that do not fit the method,
 	 *           or a method that needs more than moments (online, kernel)
 	 */
-	public static Solution fromFit(final MethodSettings s, final int backgrounds,
+	public static Solution fromFit(final Settings settings, final int backgrounds,
 		final Fitter fitter, final Progress progress)
 	{
-		switch (s.method) {
-			case PCA: {
-				final Cpca fit = fitter.fit(false);
-				return Solution.of(Method.PCA, null, List.of(fit.pca()), null, fit);
-			}
-			case CPCA: {
-				requireBackgrounds(s.method, backgrounds, 1, 1);
-				final Cpca fit = fitter.fit(false);
-				final Solution dense;
-				if (Double.isNaN(s.alpha)) {
-					final AlphaSelection selection = fit.automatic(progress);
-					dense = Solution.of(Method.CPCA, "auto", selection.models(), selection, fit);
-				}
-				else dense = Solution.of(Method.CPCA, s.alpha == Double.POSITIVE_INFINITY ? "inf"
-					: "fixed", List.of(fit.model(s.alpha)), null, fit);
-				return s.sparsity == null ? dense : org.cpca.core.sparse.SparseRun.cpca(dense,
-					s.sparsity);
-			}
-			case STAR:
-			case CPCAPP: {
-				requireBackgrounds(s.method, backgrounds, 1, 1);
-				final Cpca fit = fitter.fit(false);
-				return s.method == Method.STAR ? StarRun.star(fit, s.beta, s.epsilon,
-					s.betaCount, s.betasReturned, progress) : StarRun.plusPlus(fit, s.epsilon);
-			}
-			case GCPCA: {
-				requireBackgrounds(s.method, backgrounds, 1, 1);
-				final Cpca fit = fitter.fit(false);
-				final org.cpca.core.gcpca.Gcpca g = org.cpca.core.gcpca.GcpcaRun.gcpca(fit, s.variant,
-					s.orthogonal, s.alpha);
-				final Solution dense = org.cpca.core.gcpca.GcpcaRun.run(g, fit, s.shuffles,
-					progress);
-				return s.sparsity == null ? dense : org.cpca.core.sparse.SparseRun.gcpca(dense,
-					g, s.sparsity);
-			}
-			case PCPCA:
-				requireBackgrounds(s.method, backgrounds, 1, 1);
-				return org.cpca.core.pcpca.PcpcaRun.run(fitter.fit(false), s.alpha);
-			case UCA:
-			case RPCA: {
-				requireBackgrounds(s.method, backgrounds, 1, Integer.MAX_VALUE);
-				final boolean pool = s.stacked && backgrounds > 1;
-				final Cpca fit = fitter.fit(pool);
-				final int stacked = pool ? backgrounds : 0;
-				return Solution.of(s.method, null, List.of(s.method == Method.UCA ? Uca.fit(fit,
-					stacked, progress) : Rpca.fit(fit, s.backgroundComponents, stacked,
-						progress)), null, fit);
-			}
-			default:
-				throw new IllegalArgumentException(s.method.displayName + " (method " +
-					s.method.id + ") needs more than each dataset's moments: run it on the " +
-					"samples (cpca fit)");
-		}
+		return run(settings, FamilyInput.moments(settings.alpha().value(), settings.beta()
+			.value(), settings.cpcaOptions(), backgrounds, fitter, progress));
 	}
 
 	/** Whether {@link #fromFit} runs the method (its fit needs only moments). */
 	public static boolean runsFromFit(final Method m) {
-		return m != Method.ONLINE && m != Method.KERNEL;
+		return Families.of(m).runsFromFit();
 	}
 
-	private static Solution dispatch(final MethodSettings s, final Dataset target,
-		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
-	{
-		switch (s.method) {
-			case ONLINE:
-				requireBackgrounds(s.method, backgrounds.size(), 1, 1);
-				return OnlineRun.inMemory(s.beta, s.eta, s.tau, s.epochs, target,
-					backgrounds.get(0), options, progress);
-			case KERNEL:
-				return kernel(s, target, backgrounds, options, progress);
-			default:
-				return fromFit(s, backgrounds.size(), pool -> Cpca.fit(target, pool ? List.of(
-					Dataset.pool(backgrounds)) : backgrounds, options, progress), progress);
-		}
-	}
-
-	/** Kernel cPCA: exact or Nyström by N, fixed or automatic α (not α = ∞). */
-	private static Solution kernel(final MethodSettings s, final Dataset target,
-		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
-	{
-		requireBackgrounds(s.method, backgrounds.size(), 1, 1);
-		if (s.alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException("α = ∞ " +
-			"is not defined for kernel cPCA: use a finite α ≥ 0 or auto");
-		if (Double.isNaN(s.alpha) && s.kernelOptions().kernel().gammaIsAutomatic()) {
-			// the default for rbf and poly: automatic (γ, α), docs/math/kernel.md
-			final org.cpca.core.kernel.KernelSelection selection = org.cpca.core.kernel
-				.KernelSelection.select(target, backgrounds.get(0), options, s.kernelOptions(),
-					progress);
-			final java.util.Map<String, Object> kernel = new java.util.LinkedHashMap<>(s
-				.kernelOptions().kernel().parameters());
-			kernel.put("gamma", "auto (gamma, alpha)");
-			kernel.putAll(selection.facts());
-			final List<String> notes = new java.util.ArrayList<>(selection.diagnostics());
-			notes.add(KernelCpcaModel.NO_COMPONENTS);
-			return new Solution(Method.KERNEL, "auto", selection.models(), null, null, List
-				.of(), java.util.Map.of("kernel", kernel, "standardize", options.standardize()),
-				notes);
-		}
-		final KernelCpca fit = KernelCpca.fit(target, backgrounds, options, s
-			.kernelOptions(), progress);
-		final java.util.Map<String, Object> kernel = new java.util.LinkedHashMap<>(fit
-			.kernel().parameters());
-		kernel.put("path", fit.exact() ? "exact" : "nystrom");
-		kernel.put("landmarks", fit.exact() ? null : fit.landmarks());
-		kernel.put("rank", fit.rank());
-		final java.util.Map<String, Object> facts = java.util.Map.of("kernel", kernel,
-			"standardize", options.standardize());
-		final List<String> notes = new java.util.ArrayList<>(fit.diagnostics());
-		notes.add(KernelCpcaModel.NO_COMPONENTS);
-		if (Double.isNaN(s.alpha)) {
-			final AlphaSelection<KernelCpcaModel> selection = fit.automatic(progress);
-			return new Solution(Method.KERNEL, "auto", selection.models(), selection, null,
-				List.of(), facts, notes);
-		}
-		return new Solution(Method.KERNEL, "fixed", List.of(fit.model(s.alpha)), null, null,
-			List.of(), facts, notes);
+	private static Solution run(final Settings settings, final FamilyInput input) {
+		final FamilySettings<?> family = settings.family();
+		final Family<?> f = family.family();
+		requireBackgrounds(f.method(), input.backgroundCount(), f.minBackgrounds(), f
+			.maxBackgrounds());
+		return family.run(input);
 	}
 
 	/** Checks the number of backgrounds a method takes. */

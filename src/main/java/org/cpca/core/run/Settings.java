@@ -14,22 +14,27 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 
 import org.cpca.core.contrast.CpcaOptions;
-import org.cpca.core.data.SampleStream;
-import org.cpca.core.kernel.KernelFunction;
+import org.cpca.core.family.Choice;
+import org.cpca.core.family.Family;
+import org.cpca.core.family.FamilySettings;
+import org.cpca.core.family.Parse;
+import org.cpca.core.online.OnlineFamily;
 import org.cpca.core.online.OnlineOptions;
 
 /**
  * Everything a user can set about a method, as one immutable, validated value: the
- * method, α and β ({@link Choice}), the number of components, the preprocessing, the
- * automatic-selection grids and each family's own settings. Every front end fills it
- * through one {@link Builder} by <b>key</b>: the keys are the snake_case names that Fiji
- * dialogs and macros use ({@code alpha}, {@code background_components}, …), and the
- * command line's flags are their kebab-case forms ({@code --alpha},
- * {@code --background-components}). One parser per key, one validator for the
- * combination ({@link Builder#build()}).
+ * settings every family shares (the method, α and β as {@link Choice}s, the number of
+ * components, the preprocessing, the automatic-α grid, the seed) and the chosen family's
+ * own options, parsed by the family's declaration ({@link Family#keys()}, listed in {@link
+ * Families}). Every front end fills it through one {@link Builder} by <b>key</b>: the keys
+ * are the snake_case names that Fiji dialogs and macros use ({@code alpha},
+ * {@code background_components}, …), and the command line's flags are their kebab-case
+ * forms ({@code --alpha}, {@code --background-components}). One parser per key, one
+ * validator for the combination ({@link Builder#build()}); a family's key given with
+ * another method is refused, naming the methods it applies to.
  * <p>
- * Adding a setting: a field here, its key in {@link #KEYS} with its parser, and the
- * front ends' declarations (CLI option, Fiji parameter) — nothing else.
+ * Adding a setting every family shares: a field here and its key in {@link #KEYS}. A
+ * family's own setting is added to its declaration in its package only (docs/architecture.md).
  */
 public final class Settings {
 
@@ -44,17 +49,20 @@ public final class Settings {
 		public String name(final String key) {
 			return this == FLAG ? "--" + key.replace('_', '-') : key + "=";
 		}
+
+		/** The key as a parser shows it before the value ({@code "--alpha "}, {@code "alpha="}). */
+		String shown(final String key) {
+			return this == FLAG ? name(key) + " " : name(key);
+		}
 	}
 
-	/** One setting: its key, what it accepts, and how it is parsed into a builder. */
+	/** One shared setting: what it accepts, and how it is parsed into a builder. */
 	private static final class Key {
 
-		final String name;
 		final String accepts;
 		final Parser parser;
 
-		Key(final String name, final String accepts, final Parser parser) {
-			this.name = name;
+		Key(final String accepts, final Parser parser) {
 			this.accepts = accepts;
 			this.parser = parser;
 		}
@@ -66,11 +74,11 @@ public final class Settings {
 		void parse(Builder b, String text, String shown);
 	}
 
-	/** Every key, in the order help texts list them. */
+	/** The shared keys, in the order help texts list them (the families' keys follow). */
 	private static final Map<String, Key> KEYS = new LinkedHashMap<>();
 
 	private static void key(final String name, final String accepts, final Parser p) {
-		KEYS.put(name, new Key(name, accepts, p));
+		KEYS.put(name, new Key(accepts, p));
 	}
 
 	static {
@@ -79,83 +87,33 @@ public final class Settings {
 		key("alpha_mode", "auto, fixed or inf", (b, t, k) -> b.alphaMode = t);
 		key("beta", "a value in [0, 1] or auto", (b, t, k) -> b.betaText = t);
 		key("beta_mode", "auto or fixed", (b, t, k) -> b.betaMode = t);
-		key("components", "a whole number ≥ 1", (b, t, k) -> b.components = whole(t, k, 1));
+		key("components", "a whole number ≥ 1", (b, t, k) -> b.components = Parse.whole(t, k,
+			1));
 		key("retain", "a fraction in (0, 1]", (b, t, k) -> {
-			final double v = number(t, k);
+			final double v = Parse.number(t, k);
 			if (!(v > 0 && v <= 1)) throw new IllegalArgumentException(k + t +
 				" is not a fraction in (0, 1]: e.g. 0.95");
 			b.retain = v;
 		});
-		key("standardize", "true or false", (b, t, k) -> b.standardize = bool(t, k));
-		key("whiten", "true or false", (b, t, k) -> b.whiten = bool(t, k));
-		key("seed", "a whole number", (b, t, k) -> b.seed = longValue(t, k));
-		key("alpha_count", "a whole number ≥ 1", (b, t, k) -> b.alphaCount = whole(t, k, 1));
+		key("standardize", "true or false", (b, t, k) -> b.standardize = Parse.bool(t, k));
+		key("whiten", "true or false", (b, t, k) -> b.whiten = Parse.bool(t, k));
+		key("seed", "a whole number", (b, t, k) -> b.seed = Parse.longValue(t, k));
+		key("alpha_count", "a whole number ≥ 1", (b, t, k) -> b.alphaCount = Parse.whole(t, k,
+			1));
 		key("alpha_range", "MIN,MAX with 0 < MIN ≤ MAX", (b, t, k) -> {
 			final String[] parts = t.split(",");
-			final double lo = parts.length == 2 ? number(parts[0], k) : Double.NaN;
-			final double hi = parts.length == 2 ? number(parts[1], k) : Double.NaN;
+			final double lo = parts.length == 2 ? Parse.number(parts[0], k) : Double.NaN;
+			final double hi = parts.length == 2 ? Parse.number(parts[1], k) : Double.NaN;
 			if (!(lo > 0 && hi >= lo && hi < Double.POSITIVE_INFINITY))
 				throw new IllegalArgumentException(k + t + " needs MIN,MAX with 0 < MIN ≤ MAX " +
 					"(e.g. 0.1,1000)");
 			b.alphaRange = new double[] { lo, hi };
 		});
-		key("alphas_returned", "a whole number ≥ 1", (b, t, k) -> b.alphasReturned = whole(t,
-			k, 1));
-		key("beta_count", "a whole number ≥ 1", (b, t, k) -> b.betaCount = whole(t, k, 1));
-		key("betas_returned", "a whole number ≥ 2 (β = 0 and one more)", (b, t,
-			k) -> b.betasReturned = whole(t, k, 2));
-		key("epsilon", "auto (0) or a value > 0, e.g. 1e-6", (b, t, k) -> {
-			if (t.trim().equalsIgnoreCase("auto")) {
-				b.epsilon = Double.NaN;
-				return;
-			}
-			final double v = number(t, k);
-			if (!(v >= 0) || Double.isInfinite(v)) throw new IllegalArgumentException(Choice.name(
-				k) + " must be auto (or 0) or > 0 (got " + t + "): the regularisation δ = " +
-				"ε·trace(C_b)/d of the background covariance, e.g. 1e-6");
-			b.epsilon = v == 0 ? Double.NaN : v;
-		});
-		key("kernel", "linear, poly or rbf", (b, t, k) -> {
-			KernelFunction.Type.parse(t);
-			b.kernel = t.trim().toLowerCase(Locale.ROOT);
-		});
-		key("gamma", "a value > 0 or auto", (b, t, k) -> b.gamma = Choice.parse(t,
-			Choice.Range.POSITIVE, k));
-		key("degree", "a value ≥ 1", (b, t, k) -> b.degree = number(t, k));
-		key("coef0", "a value", (b, t, k) -> b.coef0 = number(t, k));
-		key("landmarks", "a number ≥ 1, auto or all", (b, t, k) -> b.landmarks =
-			MethodSettings.parseLandmarks(t, k.endsWith("=") ? k.substring(0, k
-				.length() - 1) : k.trim()));
-		key("stacked", "true or false", (b, t, k) -> b.stacked = bool(t, k));
-		key("k_b", "auto, a number ≥ 0, or one per background (e.g. 3,auto)",
-			(b, t, k) -> b.backgroundComponents = MethodSettings.parseBackgroundComponents(t,
-				k.endsWith("=") ? k.substring(0, k.length() - 1) : k));
-		key("eta", "a value in (0, τ)", (b, t, k) -> b.eta = number(t, k));
-		key("tau", "a value > 0", (b, t, k) -> b.tau = number(t, k));
-		key("epochs", "a whole number ≥ 1", (b, t, k) -> b.epochs = whole(t, k, 1));
-		key("order", "shuffled or sequential", (b, t, k) -> b.order = SampleStream.Order
-			.parse(t));
-		key("centring", "running or pass", (b, t, k) -> b.centring = OnlineOptions.Centring
-			.parse(t));
-		key("checkpoints", "a whole number ≥ 2", (b, t, k) -> b.checkpoints = whole(t, k, 2));
-		key("variant", "v1, v2, v3 or v4", (b, t, k) -> b.variant = org.cpca.core.gcpca.Gcpca
-			.Variant.parse(t).id());
-		key("orthogonal", "true or false", (b, t, k) -> b.orthogonal = bool(t, k));
-		key("shuffles", "a whole number ≥ 0 (0: no significance test)", (b, t, k) -> {
-			final long v = longValue(t, k);
-			if (v < 0 || v > Integer.MAX_VALUE) throw new IllegalArgumentException(Choice.name(
-				k) + " must be ≥ 0 (got " + t + "): 0 for no significance test, e.g. 100 for one");
-			b.shuffles = (int) v;
-		});
-		key("sparsity", "none, a value ≥ 0 or auto", (b, t, k) -> b.sparsity = t.trim()
-			.equalsIgnoreCase("none") ? null : MethodSettings.parseSparsity(t, Choice.name(k)));
-		key("reference", "auto, offline or none", (b, t, k) -> {
-			final String v = t.trim().toLowerCase(Locale.ROOT);
-			if (!v.equals("auto") && !v.equals("offline") && !v.equals("none"))
-				throw new IllegalArgumentException(k + t + " is not known: use auto, offline " +
-					"or none");
-			b.reference = v;
-		});
+		key("alphas_returned", "a whole number ≥ 1", (b, t, k) -> b.alphasReturned = Parse
+			.whole(t, k, 1));
+		for (final String k : Families.keys())
+			if (KEYS.containsKey(k)) throw new IllegalStateException("a family declares " + k +
+				", a shared setting");
 	}
 
 	/**
@@ -168,86 +126,84 @@ public final class Settings {
 		ALIASES.put("background_components", "k_b");
 	}
 
-	/** Whether {@code name} (snake_case or kebab-case, or an alias) is a setting's key. */
-	public static boolean isKey(final String name) {
+	/**
+	 * The key {@code name} stands for: snake_case of a flag or key, aliases resolved
+	 * ({@code --background-components} → {@code k_b}).
+	 */
+	public static String canonical(final String name) {
 		final String typed = name.trim().replaceFirst("^--", "").replace('-', '_').toLowerCase(
 			Locale.ROOT);
-		return KEYS.containsKey(ALIASES.getOrDefault(typed, typed));
+		return ALIASES.getOrDefault(typed, typed);
+	}
+
+	/** Whether {@code name} (snake_case or kebab-case, or an alias) is a setting's key. */
+	public static boolean isKey(final String name) {
+		final String key = canonical(name);
+		return KEYS.containsKey(key) || Families.keys().contains(key);
 	}
 
 	/** The keys, in order: the names Fiji and macros use (CLI: kebab-case). */
 	public static List<String> keys() {
-		return Collections.unmodifiableList(new ArrayList<>(KEYS.keySet()));
+		final List<String> out = new ArrayList<>(KEYS.keySet());
+		out.addAll(Families.keys());
+		return Collections.unmodifiableList(out);
+	}
+
+	/**
+	 * The methods a key applies to: every method for a shared setting, the methods whose
+	 * family declares it otherwise.
+	 */
+	public static List<Method> methodsOf(final String key) {
+		return KEYS.containsKey(key) ? Arrays.asList(Method.values()) : Families.declaring(
+			key);
+	}
+
+	/**
+	 * Whether a key needs the samples (a family's setting that a fit from moments alone
+	 * cannot use, {@link org.cpca.core.family.OptionKeys#samplesOnly}).
+	 */
+	public static boolean needsSamples(final String key) {
+		for (final Method m : methodsOf(key))
+			if (Families.of(m).keys().names().contains(key) && Families.of(m).keys()
+				.needsSamples(key)) return true;
+		return false;
 	}
 
 	/** What a key accepts, for help texts and messages. */
 	public static String accepts(final String key) {
 		final Key k = KEYS.get(key);
-		if (k == null) throw new IllegalArgumentException("no setting " + key);
-		return k.accepts;
+		return k != null ? k.accepts : Families.accepts(key);
 	}
 
 	// -- the settings ------------------------------------------------------------------
 
 	private final Method method;
-	private final Choice alpha, beta, gamma;
+	private final Choice alpha, beta;
 	private final int components;
 	private final Double retain;
-	private final boolean standardize, whiten, stacked;
+	private final boolean standardize, whiten;
 	private final long seed;
-	private final int alphaCount, alphasReturned, betaCount, betasReturned;
+	private final int alphaCount, alphasReturned;
 	private final double[] alphaRange;
-	private final double epsilon;
-	private final String kernel;
-	private final double degree, coef0;
-	private final int landmarks;
-	private final List<Integer> backgroundComponents;
-	private final double eta, tau;
-	private final int epochs, checkpoints;
-	private final SampleStream.Order order;
-	private final OnlineOptions.Centring centring;
-	private final String reference;
-	private final String variant;
-	private final boolean orthogonal;
-	private final int shuffles;
-	private final Double sparsity;
+	private final FamilySettings<?> family;
 	/** The keys the user gave (for "applies to … only" checks and summaries). */
 	private final Set<String> given;
 
-	private Settings(final Builder b, final Choice alpha, final Choice beta) {
+	private Settings(final Builder b, final Choice alpha, final Choice beta,
+		final FamilySettings<?> family)
+	{
 		method = b.method;
 		this.alpha = alpha;
 		this.beta = beta;
-		gamma = b.gamma;
 		components = b.components;
 		retain = b.retain;
 		standardize = b.standardize;
 		whiten = b.whiten;
-		stacked = b.stacked;
 		seed = b.seed;
 		alphaCount = b.alphaCount;
 		alphasReturned = b.alphasReturned;
-		betaCount = b.betaCount;
-		betasReturned = b.betasReturned;
 		alphaRange = b.alphaRange.clone();
-		epsilon = b.epsilon;
-		kernel = b.kernel;
-		degree = b.degree;
-		coef0 = b.coef0;
-		landmarks = b.landmarks;
-		backgroundComponents = b.backgroundComponents == null ? null : Collections
-			.unmodifiableList(new ArrayList<>(b.backgroundComponents));
-		eta = b.eta;
-		tau = b.tau;
-		epochs = b.epochs;
-		checkpoints = b.checkpoints;
-		order = b.order;
-		centring = b.centring;
-		reference = b.reference;
-		variant = b.variant;
-		orthogonal = b.orthogonal;
-		shuffles = b.shuffles;
-		sparsity = b.sparsity;
+		this.family = family;
 		given = Collections.unmodifiableSet(new LinkedHashSet<>(b.given));
 	}
 
@@ -293,16 +249,22 @@ public final class Settings {
 		return seed;
 	}
 
-	public boolean stacked() {
-		return stacked;
+	/** The chosen method's family with its own options, parsed and validated. */
+	public FamilySettings<?> family() {
+		return family;
 	}
 
 	/**
-	 * Online cPCA*: compare with offline cPCA* at the same β — "auto" (when the data are
-	 * small enough to hold), "offline" (always) or "none".
+	 * The chosen family's options as {@code type} (e.g. {@code
+	 * StarFamily.Options.class}).
+	 *
+	 * @throws IllegalStateException if the chosen family's options are of another type
 	 */
-	public String reference() {
-		return reference;
+	public <O> O options(final Class<O> type) {
+		final Object o = family.options();
+		if (!type.isInstance(o)) throw new IllegalStateException("the options of " + method
+			.id + " are not " + type.getSimpleName());
+		return type.cast(o);
 	}
 
 	/** The keys the user gave, in the order given. */
@@ -319,35 +281,15 @@ public final class Settings {
 		return o;
 	}
 
-	/** The method's own settings, for {@link MethodRunner}. */
-	public MethodSettings methodSettings() {
-		final MethodSettings s = new MethodSettings().method(method).alpha(alpha.value())
-			.beta(beta.value()).epsilon(epsilon).online(eta, tau, epochs).stacked(stacked)
-			.backgroundComponents(backgroundComponents);
-		s.betaCount = betaCount;
-		s.betasReturned = betasReturned;
-		s.variant = variant;
-		s.orthogonal = orthogonal;
-		s.shuffles = shuffles;
-		s.sparsity = sparsity;
-		if (method == Method.KERNEL) s.kernel(KernelFunction.of(KernelFunction.Type.parse(
-			kernel), gamma.value(), degree, coef0)).landmarks(landmarks);
-		return s;
-	}
-
 	/**
-	 * Online cPCA*'s options. The network learns at one fixed β: automatic β is online
-	 * cPCA*'s own rule (β = 1/(1 + s) from a streamed pass over the background,
-	 * {@link org.cpca.core.online.OnlineRun#resolve}), not method star's sweep.
+	 * Online cPCA*'s options, for the inputs streamed from files (method online only). The
+	 * network learns at one fixed β: automatic β is online cPCA*'s own rule (β = 1/(1 + s)
+	 * from a streamed pass over the background, {@link
+	 * org.cpca.core.online.OnlineRun#resolve}), not method star's sweep.
 	 */
 	public OnlineOptions onlineOptions() {
-		final OnlineOptions base = OnlineOptions.defaults();
-		final OnlineOptions o = (beta.isAuto() ? base : base.withBeta(beta.value()))
-			.withComponents(components).withRates(eta, tau).withEpochs(epochs).withSeed(seed)
-			.withOrder(order).withCentring(centring).withStandardize(standardize)
-			.withCheckpoints(checkpoints);
-		o.checkCombination();
-		return o;
+		return options(OnlineFamily.Options.class).online(beta.isAuto() ? Double.NaN : beta
+			.value(), components, seed, standardize);
 	}
 
 	/** The settings as key → text, the user's keys and every default (for summaries). */
@@ -371,31 +313,17 @@ public final class Settings {
 
 		private final Style style;
 		private final Set<String> given = new LinkedHashSet<>();
+		/** The families' keys as given (key → text), parsed by the chosen family at build. */
+		private final Map<String, String> familyText = new LinkedHashMap<>();
 		Method method = Method.CPCA;
 		String alphaText = "auto", alphaMode;
 		String betaText = "auto", betaMode;
 		int components = 2;
 		Double retain;
-		boolean standardize, whiten, stacked;
+		boolean standardize, whiten;
 		long seed;
-		int alphaCount = 40, alphasReturned = 4, betaCount = 40, betasReturned = 4;
+		int alphaCount = 40, alphasReturned = 4;
 		double[] alphaRange = { 0.1, 1000 };
-		/** NaN: automatic (cPCA++'s shrinkage; 10⁻⁶ on a singular C_b for cPCA* at β = 1). */
-		double epsilon = Double.NaN;
-		String kernel = "rbf";
-		Choice gamma = Choice.auto();
-		double degree = KernelFunction.DEFAULT_DEGREE, coef0 = KernelFunction.DEFAULT_COEF0;
-		int landmarks = org.cpca.core.kernel.KernelOptions.AUTOMATIC;
-		List<Integer> backgroundComponents;
-		double eta = OnlineOptions.DEFAULT_ETA, tau = OnlineOptions.DEFAULT_TAU;
-		int epochs = OnlineOptions.DEFAULT_EPOCHS, checkpoints = 200;
-		SampleStream.Order order = SampleStream.Order.SHUFFLED;
-		OnlineOptions.Centring centring = OnlineOptions.Centring.RUNNING;
-		String reference = "auto";
-		String variant = "v4";
-		boolean orthogonal;
-		int shuffles;
-		Double sparsity;
 		private boolean lenient;
 
 		private Builder(final Style style) {
@@ -403,20 +331,28 @@ public final class Settings {
 		}
 
 		/**
-		 * Sets {@code key} from text (a flag's kebab-case form is accepted too).
+		 * Sets {@code key} from text (a flag's kebab-case form is accepted too). A family's
+		 * key is checked against every family that declares it now, and parsed by the
+		 * chosen method's family when the settings are built.
 		 *
 		 * @throws IllegalArgumentException for an unknown key (with the nearest known one)
 		 *           or a value the key does not accept
 		 */
 		public Builder set(final String key, final String text) {
-			final String typed = key.trim().replace('-', '_').toLowerCase(Locale.ROOT);
-			final String name = ALIASES.getOrDefault(typed, typed);
+			final String name = canonical(key.replaceFirst("^--", ""));
 			final Key k = KEYS.get(name);
-			if (k == null) throw new IllegalArgumentException(unknownKey(key, style));
+			final List<Method> families = Families.declaring(name);
+			if (k == null && families.isEmpty()) throw new IllegalArgumentException(unknownKey(
+				key, style));
 			final String shown = style.name(name);
 			if (text == null) throw new IllegalArgumentException(shown + " needs a value: " +
-				k.accepts);
-			k.parser.parse(this, text.trim(), style == Style.FLAG ? shown + " " : shown);
+				accepts(name));
+			if (k != null) k.parser.parse(this, text.trim(), style.shown(name));
+			else {
+				for (final Method m : families)
+					Families.of(m).keys().check(name, text.trim(), style.shown(name));
+				familyText.put(name, text.trim());
+			}
 			given.add(name);
 			return this;
 		}
@@ -454,42 +390,41 @@ public final class Settings {
 		 */
 		public Settings build() {
 			final Choice alpha = Choice.parse(alphaMode, alphaText, Choice.Range.ALPHA, style
-				.name("alpha_mode") + (style == Style.FLAG ? " " : ""), style.name("alpha") +
-					(style == Style.FLAG ? " " : ""));
-			final Choice beta = Choice.parse(betaMode, betaText, Choice.Range.BETA, style.name(
-				"beta_mode") + (style == Style.FLAG ? " " : ""), style.name("beta") +
-					(style == Style.FLAG ? " " : ""));
-			onlyFor("retain", Method.PCA);
-			onlyFor("stacked", Method.UCA, Method.RPCA);
-			onlyFor("epsilon", Method.CPCAPP, Method.STAR);
-			onlyFor("beta", Method.STAR, Method.ONLINE);
-			onlyFor("beta_mode", Method.STAR, Method.ONLINE);
-			onlyFor("beta_count", Method.STAR);
-			onlyFor("variant", Method.GCPCA);
-			onlyFor("orthogonal", Method.GCPCA);
-			onlyFor("shuffles", Method.GCPCA);
-			if (sparsity != null) onlyFor("sparsity", Method.CPCA, Method.GCPCA);
-			onlyFor("betas_returned", Method.STAR);
-			for (final String k : Arrays.asList("kernel", "gamma", "degree", "coef0",
-				"landmarks"))
-				onlyFor(k, Method.KERNEL);
+				.shown("alpha_mode"), style.shown("alpha"));
+			final Choice beta = Choice.parse(betaMode, betaText, Choice.Range.BETA, style.shown(
+				"beta_mode"), style.shown("beta"));
+			if (!lenient && given.contains("retain") && method != Method.PCA) throw notFor(
+				"retain", List.of(Method.PCA));
+			for (final String k : List.of("beta", "beta_mode")) // β is shared, not any family's
+				if (!lenient && given.contains(k) && method != Method.STAR &&
+					method != Method.ONLINE) throw notFor(k, List.of(Method.STAR, Method.ONLINE));
+			final Family<?> family = Families.of(method);
+			final Map<String, String> own = new LinkedHashMap<>();
+			for (final Map.Entry<String, String> e : familyText.entrySet()) {
+				if (family.keys().names().contains(e.getKey())) own.put(e.getKey(), e.getValue());
+				else if (!lenient && !isDefaultSparsity(e.getKey(), e.getValue())) throw notFor(e
+					.getKey(), Families.declaring(e.getKey()));
+			}
 			if (method == Method.KERNEL && alpha.isInfinite()) throw new IllegalArgumentException(
-				style.name("alpha") + (style == Style.FLAG ? " " : "") + "inf is not defined " +
-					"for kernel cPCA: give a finite α ≥ 0 or auto");
+				style.shown("alpha") + "inf is not defined for kernel cPCA: give a finite α ≥ 0 " +
+					"or auto");
 			if (method == Method.ONLINE && (retain != null || whiten))
 				throw new IllegalArgumentException(style.name("retain") + " and " + style.name(
 					"whiten") + " are not available for method online: leave them out");
-			return new Settings(this, alpha, beta);
+			return new Settings(this, alpha, beta, FamilySettings.parse(family, own,
+				style::shown));
 		}
 
-		private void onlyFor(final String key, final Method... methods) {
-			if (lenient || !given.contains(key)) return;
-			for (final Method m : methods)
-				if (m == method) return;
+		/** {@code sparsity none} (dense) is accepted with every method. */
+		private static boolean isDefaultSparsity(final String key, final String text) {
+			return key.equals("sparsity") && text.trim().equalsIgnoreCase("none");
+		}
+
+		private IllegalArgumentException notFor(final String key, final List<Method> methods) {
 			final List<String> ids = new ArrayList<>();
 			for (final Method m : methods)
 				ids.add(m.id);
-			throw new IllegalArgumentException(style.name(key).replace("=", "") + " applies to " +
+			return new IllegalArgumentException(style.name(key).replace("=", "") + " applies to " +
 				(style == Style.FLAG ? "--method " : "method=") + String.join(" and ", ids) +
 				" only; for " + method.displayName + " leave it out");
 		}
@@ -502,7 +437,7 @@ public final class Settings {
 		final String name = key.trim().replace('-', '_').toLowerCase(Locale.ROOT);
 		String best = null;
 		int bestDistance = Integer.MAX_VALUE;
-		for (final String k : KEYS.keySet()) {
+		for (final String k : keys()) {
 			final int d = distance(name, k);
 			if (d < bestDistance) {
 				bestDistance = d;
@@ -510,7 +445,7 @@ public final class Settings {
 			}
 		}
 		final List<String> shown = new ArrayList<>();
-		for (final String k : KEYS.keySet())
+		for (final String k : keys())
 			shown.add(style.name(k).replace("=", ""));
 		return style.name(name).replace("=", "") + " is not a setting" + (bestDistance <= 3
 			? " (did you mean " + style.name(best).replace("=", "") + "?)" : "") +
@@ -540,37 +475,5 @@ public final class Settings {
 			throw new IllegalArgumentException(shown + text + " is not known: use one of " +
 				Method.names());
 		}
-	}
-
-	private static double number(final String text, final String shown) {
-		try {
-			return Double.parseDouble(text.trim());
-		}
-		catch (final NumberFormatException e) {
-			throw new IllegalArgumentException(shown + text + " is not a number");
-		}
-	}
-
-	private static int whole(final String text, final String shown, final int min) {
-		final long v = longValue(text, shown);
-		if (v < min || v > Integer.MAX_VALUE) throw new IllegalArgumentException(shown +
-			text + " is out of range: use a whole number ≥ " + min);
-		return (int) v;
-	}
-
-	private static long longValue(final String text, final String shown) {
-		try {
-			return Long.parseLong(text.trim());
-		}
-		catch (final NumberFormatException e) {
-			throw new IllegalArgumentException(shown + text + " is not a whole number");
-		}
-	}
-
-	private static boolean bool(final String text, final String shown) {
-		final String s = text.trim().toLowerCase(Locale.ROOT);
-		if (s.equals("true") || s.isEmpty()) return true;
-		if (s.equals("false")) return false;
-		throw new IllegalArgumentException(shown + text + " is not true or false");
 	}
 }

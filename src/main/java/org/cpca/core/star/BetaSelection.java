@@ -1,5 +1,6 @@
 package org.cpca.core.star;
 
+import org.cpca.core.selection.SpectralChoice;
 import org.cpca.core.Progress;
 import org.cpca.core.contrast.AlphaSelection;
 import org.cpca.core.contrast.Cpca;
@@ -68,7 +69,7 @@ public final class BetaSelection {
 			progress.stage("β sweep", (i + 1.0) / g);
 		}
 		final double[][] affinity = AlphaSelection.affinities(fit, vectors, k);
-		final AlphaSelection.Choice choice = AlphaSelection.choose(affinity, star
+		final SpectralChoice.Result choice = SpectralChoice.choose(affinity, star
 			.betasReturned(), o.seed(), o.kmeansRestarts());
 		final List<CpcaModel> models = new ArrayList<>();
 		for (final int i : choice.chosen)

@@ -1,5 +1,6 @@
 package org.cpca.core.contrast;
 
+import org.cpca.core.selection.SpectralChoice;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -109,7 +110,7 @@ public class AlphaSelectionStabilityTest {
 			final double[][] a = chain(problem);
 			final List<Integer> expected = bestContiguous(a);
 			for (long seed = 0; seed < 10; seed++) {
-				final AlphaSelection.Choice choice = AlphaSelection.choose(a, 4, seed, 10);
+				final SpectralChoice.Result choice = SpectralChoice.choose(a, 4, seed, 10);
 				assertEquals(expected, choice.chosen, "problem " + problem + ", seed " + seed);
 			}
 		}
@@ -117,7 +118,7 @@ public class AlphaSelectionStabilityTest {
 
 	@Test
 	void costAndGapAreReported() {
-		final AlphaSelection.Choice choice = AlphaSelection.choose(chain(3), 4, 0, 10);
+		final SpectralChoice.Result choice = SpectralChoice.choose(chain(3), 4, 0, 10);
 		assertTrue(choice.cost >= 0 && Double.isFinite(choice.cost));
 		assertTrue(choice.spectralGap > 0, "normalised affinity eigengap " + choice.spectralGap);
 	}

@@ -1,5 +1,6 @@
 package org.cpca.core.gcpca;
 
+import org.cpca.core.family.Parse;
 import org.cpca.core.Progress;
 import org.cpca.core.TestData;
 import org.cpca.core.contrast.Cpca;
@@ -293,8 +294,7 @@ class GcpcaTest {
 			"v1", "α");
 		TestData.assertMessage(() -> Gcpca.of(fit(p[0], p[1], 4, null), Gcpca.Variant.V4,
 			false, Double.NaN), "2k = 8", "k ≤ 3");
-		TestData.assertMessage(() -> org.cpca.core.run.MethodSettings.parseSparsity("-1",
-			"--sparsity"), "--sparsity", "≥ 0");
+		TestData.assertMessage(() -> Parse.sparsity("-1", "--sparsity"), "--sparsity", "≥ 0");
 		assertEquals(Gcpca.Variant.V3, Gcpca.Variant.parse(" V3 "));
 	}
 }

@@ -50,7 +50,7 @@ class FromMomentsMethodsTest {
 				.stream().toArray())));
 	}
 
-	private static Solution[] both(final MethodSettings s, final Dataset t, final Dataset b,
+	private static Solution[] both(final Settings s, final Dataset t, final Dataset b,
 		final CpcaOptions o)
 	{
 		final Solution a = MethodRunner.run(s, t, List.of(b), o, Progress.NONE);
@@ -83,10 +83,9 @@ class FromMomentsMethodsTest {
 				for (final boolean orthogonal : new boolean[] { false, true }) {
 					final CpcaOptions o = CpcaOptions.defaults().withComponents(2)
 						.withStandardize(standardize);
-					final MethodSettings s = new MethodSettings().method(Method.GCPCA).alpha(
-						v.equals("v1") ? 2 : Double.NaN);
-					s.variant = v;
-					s.orthogonal = orthogonal;
+					final Settings s = Settings.builder().set("method", "gcpca").set("alpha",
+						v.equals("v1") ? "2" : "auto").set("variant", v).set("orthogonal",
+							orthogonal).build();
 					final Solution[] r = both(s, t, b, o);
 					assertEqualModels(r[0], r[1], 1e-8);
 					assertEquals(r[0].facts(), r[1].facts());
@@ -102,8 +101,8 @@ class FromMomentsMethodsTest {
 		final float[][][] p = TestData.planted(4, 40, 30, 60, 3, 2, 0.3);
 		final Dataset t = Dataset.wrap("target", p[0]), b = Dataset.wrap("background", p[1]);
 		final CpcaOptions o = CpcaOptions.defaults().withComponents(2);
-		final MethodSettings s = new MethodSettings().method(Method.GCPCA);
-		s.shuffles = 5;
+		final Settings s = Settings.builder().set("method", "gcpca").set("shuffles", 5)
+			.build();
 		final Solution[] r = both(s, t, b, o);
 		final Object pooled = ((CpcaModel) r[0].models().get(0)).parameters().get("pooled_components");
 		assertTrue(pooled != null && (Double) pooled < 29, "pooled " + pooled);
@@ -122,7 +121,8 @@ class FromMomentsMethodsTest {
 		for (final boolean standardize : new boolean[] { false, true }) {
 			final CpcaOptions o = CpcaOptions.defaults().withComponents(2).withStandardize(
 				standardize);
-			final Solution[] r = both(new MethodSettings().method(Method.PCPCA).alpha(0.5), t, b,
+			final Solution[] r = both(Settings.builder().set("method", "pcpca").set("alpha", 0.5)
+				.build(), t, b,
 				o);
 			assertEqualModels(r[0], r[1], 1e-8);
 			for (final String f : new String[] { "gamma", "noise_variance", "alpha_bound",
@@ -137,7 +137,7 @@ class FromMomentsMethodsTest {
 			assertEquals(x, y, 1e-10 * Math.abs(x));
 			assertFalse(r[1].diagnostics().contains(PcpcaRun.NO_HELD_OUT));
 			// a fit from moments that cannot give parts: a note instead
-			final MethodSettings s = new MethodSettings().method(Method.PCPCA).alpha(0.5);
+			final Settings s = Settings.builder().set("method", "pcpca").set("alpha", 0.5).build();
 			final Solution none = MethodRunner.fromFit(s, 1, pool -> Cpca.fromMoments(t.name(),
 				Moments.of(t), null, List.of(b.name()), List.of(Moments.of(b)), o, (pre, w,
 					k) -> Products.project(t, pre, w, k)), Progress.NONE);
@@ -154,12 +154,29 @@ class FromMomentsMethodsTest {
 		for (final boolean standardize : new boolean[] { false, true }) {
 			final CpcaOptions o = CpcaOptions.defaults().withComponents(2).withStandardize(
 				standardize);
-			final Solution[] r = both(new MethodSettings().method(Method.CPCAPP), t, b, o);
+			final Solution[] r = both(Settings.builder().set("method", "cpcapp").build(), t, b, o);
 			final double x = (Double) r[0].facts().get("regularization"), y = (Double) r[1]
 				.facts().get("regularization");
 			assertTrue(x > 0, "regularization " + x);
 			assertEquals(x, y, 1e-10 * x);
 			assertEqualModels(r[0], r[1], 1e-8);
 		}
+	}
+
+	/**
+	 * Sparse loadings need the samples: refused in one line on a fit from moments (and
+	 * cpca-spark fit offers no --sparsity).
+	 */
+	@Test
+	void sparseLoadingsFromMomentsAreRefusedInOneLine() {
+		final float[][][] p = TestData.planted(10, 80, 70, 12, 3, 2, 0.3);
+		final Dataset t = Dataset.wrap("target", p[0]), b = Dataset.wrap("background", p[1]);
+		final CpcaOptions o = CpcaOptions.defaults().withComponents(2);
+		for (final String method : new String[] { "cpca", "gcpca" })
+			TestData.assertMessage(() -> MethodRunner.fromFit(Settings.builder().set("method",
+				method).set("alpha", "2").set("sparsity", "0.05").build(), 1, pool -> fromMoments(
+					t, b, o), Progress.NONE), "sparsity (--sparsity) needs the samples");
+		assertTrue(Settings.needsSamples("sparsity"));
+		assertFalse(Settings.needsSamples("shuffles"));
 	}
 }

@@ -1,5 +1,7 @@
 package org.cpca.core.run;
 
+import org.cpca.core.family.Choice;
+
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 
@@ -42,13 +44,13 @@ class MethodRunnerTest {
 	private static final Dataset B2 = Dataset.of("background 2", TestData.gaussian(3, 30,
 		6, 1, 2));
 
-	private static Solution run(final MethodSettings s, final List<Dataset> backgrounds) {
+	private static Solution run(final Settings s, final List<Dataset> backgrounds) {
 		return MethodRunner.run(s, T, backgrounds, CpcaOptions.defaults(), Progress.NONE);
 	}
 
 	@Test
 	void cpcaAtFixedAlphaEqualsTheFitsModel() {
-		final Solution s = run(new MethodSettings().alpha(2.5), List.of(B));
+		final Solution s = run(Settings.builder().set("alpha", 2.5).build(), List.of(B));
 		assertEquals("fixed", s.alphaMode());
 		assertEquals(1, s.models().size());
 		assertSame(s.models().get(0), s.primary());
@@ -61,7 +63,7 @@ class MethodRunnerTest {
 
 	@Test
 	void automaticAlphaPutsAlphaZeroFirstAndTheLargestEigengapAsPrimary() {
-		final Solution s = run(new MethodSettings(), List.of(B));
+		final Solution s = run(Settings.builder().build(), List.of(B));
 		assertEquals("auto", s.alphaMode());
 		assertEquals(0, s.models().get(0).alpha());
 		// no labels: the default model is the chosen α with the largest contrast eigengap
@@ -76,7 +78,7 @@ class MethodRunnerTest {
 
 	@Test
 	void pcaHasNoAlphaMode() {
-		final Solution s = run(new MethodSettings().method(Method.PCA), List.of());
+		final Solution s = run(Settings.builder().set("method", "pca").build(), List.of());
 		assertNull(s.alphaMode());
 		assertEquals("PC", Method.of(s.primary()).prefix);
 	}
@@ -84,20 +86,20 @@ class MethodRunnerTest {
 	@Test
 	void wrongBackgroundCountsAndUnknownMethodsSayWhatToDo() {
 		final IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
-			() -> run(new MethodSettings().alpha(1), List.of()));
+			() -> run(Settings.builder().set("alpha", 1).build(), List.of()));
 		assertTrue(none.getMessage().contains("needs a background"), none.getMessage());
 		final IllegalArgumentException two = assertThrows(IllegalArgumentException.class,
-			() -> run(new MethodSettings().alpha(1), List.of(B, B2)));
+			() -> run(Settings.builder().set("alpha", 1).build(), List.of(B, B2)));
 		assertTrue(two.getMessage().contains("2 were given") && two.getMessage().contains(
 			"uca"), two.getMessage());
 		final IllegalArgumentException unknown = assertThrows(
 			IllegalArgumentException.class, () -> Method.parse("ica"));
 		assertTrue(unknown.getMessage().contains("cpca"), unknown.getMessage());
 		assertEquals(Method.STAR, Method.parse(" STAR "));
-		assertEquals(Double.POSITIVE_INFINITY, MethodSettings.parseAlpha("∞", "--alpha"));
-		assertTrue(Double.isNaN(MethodSettings.parseAlpha("Auto", "--alpha")));
-		assertThrows(IllegalArgumentException.class, () -> MethodSettings.parseAlpha("-1",
-			"--alpha"));
+		assertEquals(Double.POSITIVE_INFINITY, Choice.parse("∞", Choice.Range.ALPHA, "--alpha ").value());
+		assertTrue(Choice.parse("Auto", Choice.Range.ALPHA, "--alpha ").isAuto());
+		assertThrows(IllegalArgumentException.class, () -> Choice.parse("-1",
+			Choice.Range.ALPHA, "--alpha "));
 	}
 
 	@Test

@@ -1,6 +1,9 @@
 package org.cpca.core.run;
 
+import org.cpca.core.family.Choice;
 import org.cpca.core.result.Method;
+import org.cpca.core.rpca.RpcaFamily;
+import org.cpca.core.star.StarFamily;
 
 import static org.cpca.core.TestData.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -70,15 +73,15 @@ class SettingsTest {
 	@Test
 	void settingsForAnotherMethodAreRefusedUnlessLenient() {
 		assertMessage(() -> Settings.builder(Settings.Style.FLAG).set("epsilon", "1e-3")
-			.build(), "--epsilon applies to --method cpcapp and star only");
+			.build(), "--epsilon applies to --method star and cpcapp only");
 		assertMessage(() -> Settings.builder().set("method", "kernel").set("alpha", "inf")
 			.build(), "not defined for kernel cPCA");
 		// a dialog passes every field
 		Settings.builder().lenient().set("epsilon", "1e-3").set("kernel", "poly").build();
 		final Settings s = Settings.builder().set("method", "star").set("beta", "0.3").set(
 			"epsilon", "1e-3").build();
-		assertEquals(0.3, s.methodSettings().beta, 0);
-		assertEquals(1e-3, s.methodSettings().epsilon, 0);
+		assertEquals(0.3, s.beta().value(), 0);
+		assertEquals(1e-3, s.options(StarFamily.Options.class).epsilon(), 0);
 		assertEquals(Method.STAR, s.method());
 	}
 
@@ -90,7 +93,7 @@ class SettingsTest {
 		assertEquals(Method.CPCA, d.method());
 		final Settings r = Settings.builder().set("method", "rpca").set(
 			"background_components", "3,auto").build();
-		assertEquals(3, (int) r.methodSettings().backgroundComponents.get(0));
-		assertEquals(null, r.methodSettings().backgroundComponents.get(1));
+		assertEquals(3, (int) r.options(RpcaFamily.Options.class).backgroundComponents().get(0));
+		assertEquals(null, r.options(RpcaFamily.Options.class).backgroundComponents().get(1));
 	}
 }

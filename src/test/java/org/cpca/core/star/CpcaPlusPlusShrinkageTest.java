@@ -9,9 +9,8 @@ import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.model.CpcaModel;
-import org.cpca.core.result.Method;
 import org.cpca.core.run.MethodRunner;
-import org.cpca.core.run.MethodSettings;
+import org.cpca.core.run.Settings;
 import org.cpca.core.result.Solution;
 
 import java.util.List;
@@ -72,8 +71,7 @@ class CpcaPlusPlusShrinkageTest {
 		final double[][] b = TestData.gaussian(10, 30, 6, 3, 1, 2);
 		final Dataset target = Dataset.of("target", t), background = Dataset.of("background",
 			b);
-		final MethodSettings s = new MethodSettings();
-		s.method = Method.CPCAPP;
+		final Settings s = Settings.builder().set("method", "cpcapp").build();
 		final Solution solution = MethodRunner.run(s, target, List.of(background),
 			CpcaOptions.defaults(), Progress.NONE);
 		final CpcaModel m = (CpcaModel) solution.models().get(0);
@@ -93,8 +91,8 @@ class CpcaPlusPlusShrinkageTest {
 		assertEquals(values[5], m.eigenvalues()[0], 1e-6 * values[5]);
 		assertEquals(values[4], m.eigenvalues()[1], 1e-6 * values[5]);
 		// an explicit ε keeps the old rule: C_b invertible, no ridge
-		s.epsilon = 1e-6;
-		final CpcaModel fixed = (CpcaModel) MethodRunner.run(s, target, List.of(background),
+		final CpcaModel fixed = (CpcaModel) MethodRunner.run(Settings.builder().set("method",
+			"cpcapp").set("epsilon", 1e-6).build(), target, List.of(background),
 			CpcaOptions.defaults(), Progress.NONE).models().get(0);
 		assertEquals(0, (Double) fixed.parameters().get("regularization"));
 	}

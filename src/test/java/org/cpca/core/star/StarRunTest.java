@@ -9,7 +9,8 @@ import org.cpca.core.data.Dataset;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.result.Method;
 import org.cpca.core.run.MethodRunner;
-import org.cpca.core.run.MethodSettings;
+import org.cpca.core.family.Choice;
+import org.cpca.core.run.Settings;
 import org.cpca.core.result.Solution;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -32,14 +33,14 @@ class StarRunTest {
 	private static final Dataset B = Dataset.of("background", TestData.gaussian(2, 30, 6,
 		3));
 
-	private static Solution run(final MethodSettings s, final Dataset target) {
+	private static Solution run(final Settings s, final Dataset target) {
 		return MethodRunner.run(s, target, List.of(B), CpcaOptions.defaults(),
 			Progress.NONE);
 	}
 
 	@Test
 	void fixedBetaIsTheCoreModelWithoutCurvesWhenThereAreNoClasses() {
-		final Solution s = run(new MethodSettings().method(Method.STAR).beta(0.3), T);
+		final Solution s = run(Settings.builder().set("method", "star").set("beta", 0.3).build(), T);
 		assertNull(s.alphaMode());
 		assertEquals(1, s.models().size());
 		final CpcaModel direct = CpcaStar.of(Cpca.fit(T, B, CpcaOptions.defaults(),
@@ -57,9 +58,8 @@ class StarRunTest {
 		final List<String> labels = new ArrayList<>();
 		for (int i = 0; i < T.samples(); i++)
 			labels.add(i % 2 == 0 ? "a" : "b");
-		final MethodSettings settings = new MethodSettings().method(Method.STAR);
-		settings.betaCount = 10;
-		settings.betasReturned = 3;
+		final Settings settings = Settings.builder().set("method", "star").set("beta_count", 10)
+			.set("betas_returned", 3).build();
 		final Solution s = run(settings, T.withLabels(labels));
 		assertEquals("auto", s.facts().get("beta_mode"));
 		@SuppressWarnings("unchecked")
@@ -81,9 +81,10 @@ class StarRunTest {
 	@Test
 	void cpcaPlusPlusReportsItsRegularisation() {
 		// by default the Ledoit–Wolf shrinkage ridge, whether or not C_b is singular
-		assertTrue((Double) run(new MethodSettings().method(Method.CPCAPP), T).facts().get(
+		assertTrue((Double) run(Settings.builder().set("method", "cpcapp").build(), T).facts()
+			.get(
 			"regularization") > 0);
-		final Solution s = run(new MethodSettings().method(Method.CPCAPP).epsilon(1e-6), T);
+		final Solution s = run(Settings.builder().set("method", "cpcapp").set("epsilon", 1e-6).build(), T);
 		assertEquals("cpcapp", s.primary().method());
 		// with a given ε: 30 background samples ≥ 6 + 1, C_b is invertible, no ridge
 		assertEquals(0.0, s.facts().get("regularization"));
@@ -94,18 +95,23 @@ class StarRunTest {
 	@Test
 	void badBetaAndWrongBackgroundsSayWhatToDo() {
 		final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-			() -> run(new MethodSettings().method(Method.STAR).beta(1.5), T));
+			() -> StarRun.star(Cpca.fit(T, B, CpcaOptions.defaults(), Progress.NONE), 1.5,
+				Double.NaN, 40, 4, Progress.NONE));
 		assertTrue(e.getMessage().contains("β must be in [0, 1]"), e.getMessage());
+		// the settings refuse it before any data are read
+		TestData.assertMessage(() -> Settings.builder().set("method", "star").set("beta",
+			1.5).build(), "beta must be in [0, 1]");
 		final IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
-			() -> MethodRunner.run(new MethodSettings().method(Method.CPCAPP), T, List.of(),
+			() -> MethodRunner.run(Settings.builder().set("method", "cpcapp").build(), T, List
+				.of(),
 				CpcaOptions.defaults(), Progress.NONE));
 		assertTrue(none.getMessage().contains("cPCA++ needs a background"), none
 			.getMessage());
-		assertEquals(0.25, MethodSettings.parseBeta(" 0.25 ", "--beta"));
-		assertTrue(Double.isNaN(MethodSettings.parseBeta("AUTO", "--beta")));
+		assertEquals(0.25, Choice.parse(" 0.25 ", Choice.Range.BETA, "--beta ").value());
+		assertTrue(Choice.parse("AUTO", Choice.Range.BETA, "--beta ").isAuto());
 		for (final String bad : new String[] { "1.01", "-1", "x", "inf", "NaN" })
-			assertThrows(IllegalArgumentException.class, () -> MethodSettings.parseBeta(bad,
+			assertThrows(IllegalArgumentException.class, () -> Choice.parse(bad, Choice.Range.BETA,
 				"--beta"), bad);
-		assertEquals(0.0, MethodSettings.parseBeta("-0", "--beta"));
+		assertEquals(0.0, Choice.parse("-0", Choice.Range.BETA, "--beta ").value());
 	}
 }

@@ -1,4 +1,4 @@
-package org.cpca.core.run;
+package org.cpca.core.family;
 
 import java.util.Locale;
 
@@ -170,7 +170,7 @@ public final class Choice {
 	}
 
 	/** "--alpha " or "alpha=" → "--alpha" or "alpha", for messages. */
-	static String name(final String key) {
+	public static String name(final String key) {
 		final String k = key.trim();
 		return k.endsWith("=") ? k.substring(0, k.length() - 1) : k;
 	}

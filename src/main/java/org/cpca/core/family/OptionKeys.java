@@ -1,0 +1,136 @@
+package org.cpca.core.family;
+
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The settings a family owns, declared once: each key (the snake_case name Fiji dialogs and
+ * macros use; the command line's flag is its kebab-case form), what it accepts (for help
+ * texts and messages) and its parser into the family's options builder; {@link #parse}
+ * makes the immutable options value, with the defaults for every key not given, and
+ * validates it.
+ *
+ * @param <B> the family's options builder (mutable, private to the family)
+ * @param <O> the family's options (immutable)
+ */
+public final class OptionKeys<B, O> {
+
+	/** Parses one key's text into the builder. */
+	@FunctionalInterface
+	public interface Parser<B> {
+
+		/**
+		 * @param shown how the key is written in messages ({@code "--alpha "} or
+		 *          {@code "alpha="})
+		 * @throws IllegalArgumentException naming the key and what it accepts
+		 */
+		void parse(B builder, String text, String shown);
+	}
+
+	private static final class Key<B> {
+
+		final String accepts;
+		final Parser<B> parser;
+
+		Key(final String accepts, final Parser<B> parser) {
+			this.accepts = accepts;
+			this.parser = parser;
+		}
+	}
+
+	private final Supplier<B> builder;
+	private final Function<B, O> build;
+	private final Map<String, Key<B>> keys = new LinkedHashMap<>();
+	private final Set<String> samplesOnly = new HashSet<>();
+
+	private OptionKeys(final Supplier<B> builder, final Function<B, O> build) {
+		this.builder = builder;
+		this.build = build;
+	}
+
+	/**
+	 * A declaration; add its keys with {@link #key}.
+	 *
+	 * @param builder a new builder holding every default
+	 * @param build the options from a builder, validated
+	 */
+	public static <B, O> OptionKeys<B, O> of(final Supplier<B> builder,
+		final Function<B, O> build)
+	{
+		return new OptionKeys<>(builder, build);
+	}
+
+	/** A family without settings of its own. */
+	public static <O> OptionKeys<O, O> none(final O options) {
+		return new OptionKeys<>(() -> options, b -> b);
+	}
+
+	/** Declares a key (in the order help texts list them). */
+	public OptionKeys<B, O> key(final String name, final String accepts,
+		final Parser<B> parser)
+	{
+		if (keys.put(name, new Key<>(accepts, parser)) != null) throw new IllegalStateException(
+			"key " + name + " declared twice");
+		return this;
+	}
+
+	/**
+	 * Marks declared keys as needing the samples: a fit from moments alone (a cluster
+	 * front end, docs/spark.md) cannot use them, so such a front end offers no flag for
+	 * them and the family refuses them there.
+	 */
+	public OptionKeys<B, O> samplesOnly(final String... names) {
+		for (final String n : names) {
+			if (!keys.containsKey(n)) throw new IllegalStateException("no key " + n);
+			samplesOnly.add(n);
+		}
+		return this;
+	}
+
+	/** Whether {@code key} needs the samples (see {@link #samplesOnly}). */
+	public boolean needsSamples(final String key) {
+		return samplesOnly.contains(key);
+	}
+
+	/** The keys, in order. */
+	public Set<String> names() {
+		return Collections.unmodifiableSet(keys.keySet());
+	}
+
+	/** What {@code key} accepts. */
+	public String accepts(final String key) {
+		return keys.get(key).accepts;
+	}
+
+	/**
+	 * Checks one key's text alone (so that a bad value is refused when it is given).
+	 *
+	 * @throws IllegalArgumentException naming the key and what it accepts
+	 */
+	public void check(final String key, final String text, final String shown) {
+		keys.get(key).parser.parse(builder.get(), text, shown);
+	}
+
+	/**
+	 * The options from the user's text, the defaults for every key not given.
+	 *
+	 * @param text key → text, only keys of this declaration
+	 * @param shown how a key is written in messages
+	 */
+	public O parse(final Map<String, String> text, final Function<String, String> shown) {
+		final B b = builder.get();
+		for (final Map.Entry<String, String> e : text.entrySet())
+			keys.get(e.getKey()).parser.parse(b, e.getValue(), shown.apply(e.getKey()));
+		return build.apply(b);
+	}
+
+	/** The options with every default. */
+	public O defaults() {
+		return build.apply(builder.get());
+	}
+}
