@@ -1,0 +1,164 @@
+package org.cpca.core.linalg;
+
+import static org.bytedeco.openblas.global.openblas.CblasNoTrans;
+import static org.bytedeco.openblas.global.openblas.CblasRowMajor;
+import static org.bytedeco.openblas.global.openblas.CblasTrans;
+import static org.bytedeco.openblas.global.openblas.CblasUpper;
+import static org.bytedeco.openblas.global.openblas.cblas_dgemm;
+import static org.bytedeco.openblas.global.openblas.cblas_dsyrk;
+
+import org.bytedeco.javacpp.DoublePointer;
+import org.bytedeco.javacpp.Loader;
+import org.bytedeco.openblas.global.openblas;
+import org.bytedeco.openblas.presets.openblas_nolapack;
+
+import java.util.Locale;
+
+/**
+ * The native backend's products: OpenBLAS's {@code dsyrk} (covariances and Gram matrices,
+ * accumulated panel by panel in an off-heap matrix) and {@code dgemm} (block products),
+ * through JavaCPP's presets, which carry OpenBLAS and its LAPACK for each platform inside
+ * a jar and load them from there, so nothing is installed on the machine (docs/speed.md,
+ * backends). OpenBLAS picks its kernels for the CPU at run time.
+ * <p>
+ * Threads are pinned to the cores the JVM sees ({@link #load}), so that a run's products
+ * are split the same way every time: OpenBLAS splits a product's output between its
+ * threads and never its sums, and the split depends only on the sizes and the thread
+ * count, so the results are bit-identical run to run (BackendEquivalenceTest checks it).
+ */
+final class NativeBlas {
+
+	private static int threads;
+
+	private NativeBlas() {}
+
+	/**
+	 * Loads the library and pins its thread count; returns null, or why it failed in a
+	 * few words.
+	 */
+	static String load() {
+		try {
+			Loader.load(openblas.class);
+			threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+			openblas_nolapack.blas_set_num_threads(threads);
+			return null;
+		}
+		catch (final LinkageError | RuntimeException e) {
+			final String message = e.getMessage();
+			return e.getClass().getSimpleName() + (message == null ? "" : ": " + message
+				.lines().findFirst().orElse(""));
+		}
+	}
+
+	/** "native (OpenBLAS 0.3.30 + LAPACK, n threads)". */
+	static String describe() {
+		final String version = openblas.class.getPackage() == null ? null : openblas.class
+			.getPackage().getImplementationVersion();
+		return String.format(Locale.ROOT, "native (OpenBLAS%s + LAPACK, %d thread%s)",
+			version == null ? "" : " " + version, threads, threads == 1 ? "" : "s");
+	}
+
+	/**
+	 * A symmetric m × m sum {@code G = Σ P_kᵀ P_k} over panels {@code P_k} (rows of length
+	 * m), held off-heap (upper triangle) while it is accumulated by {@code dsyrk}.
+	 */
+	static final class Gram implements AutoCloseable {
+
+		private final int m;
+		private final DoublePointer g;
+		private DoublePointer panel;
+		private int panelRows;
+
+		Gram(final int m) {
+			this.m = m;
+			this.g = new DoublePointer((long) m * m);
+			g.zero();
+		}
+
+		/** {@code G += Σ_{s < count} rows[s] rows[s]ᵀ} (each row of length m). */
+		void add(final double[][] rows, final int count) {
+			if (count <= 0) return;
+			if (count > panelRows) {
+				if (panel != null) panel.close();
+				panel = new DoublePointer((long) count * m);
+				panelRows = count;
+			}
+			for (int s = 0; s < count; s++)
+				panel.position((long) s * m).put(rows[s], 0, m);
+			panel.position(0);
+			cblas_dsyrk(CblasRowMajor, CblasUpper, CblasTrans, m, count, 1.0, panel, m, 1.0, g,
+				m);
+		}
+
+		/** The full matrix (both triangles), row-major, times factor. */
+		double[] symmetric(final double factor) {
+			final double[] out = new double[m * m];
+			final double[] row = new double[m];
+			for (int i = 0; i < m; i++) {
+				g.position((long) i * m + i).get(row, i, m - i);
+				for (int j = i; j < m; j++)
+					out[i * m + j] = out[j * m + i] = row[j] * factor;
+			}
+			g.position(0);
+			return out;
+		}
+
+		/** The full matrix as m rows of length m (both triangles). */
+		double[][] rows() {
+			final double[][] out = new double[m][m];
+			for (int i = 0; i < m; i++) {
+				g.position((long) i * m + i).get(out[i], i, m - i);
+				for (int j = i + 1; j < m; j++)
+					out[j][i] = out[i][j];
+			}
+			g.position(0);
+			return out;
+		}
+
+		/** The upper triangle added into the caller's rows ({@code upper[i][j] += G_ij}, j ≥ i). */
+		void addUpperTo(final double[][] upper) {
+			final double[] row = new double[m];
+			for (int i = 0; i < m; i++) {
+				g.position((long) i * m + i).get(row, i, m - i);
+				final double[] ui = upper[i];
+				for (int j = i; j < m; j++)
+					ui[j] += row[j];
+			}
+			g.position(0);
+		}
+
+		@Override
+		public void close() {
+			g.close();
+			if (panel != null) panel.close();
+		}
+	}
+
+	/**
+	 * {@code out[r][c] += Σ_{t ∈ [t0, t1)} x[r][t] · l[t][c]} for r in [r0, r1), c in
+	 * [c0, c1), by one {@code dgemm} on off-heap copies of the three blocks.
+	 */
+	static void multiplyAdd(final double[][] x, final double[][] l, final double[][] out,
+		final int r0, final int r1, final int t0, final int t1, final int c0, final int c1)
+	{
+		final int p = r1 - r0, q = t1 - t0, c = c1 - c0;
+		try (DoublePointer a = new DoublePointer((long) p * q);
+			DoublePointer b = new DoublePointer((long) q * c);
+			DoublePointer o = new DoublePointer((long) p * c))
+		{
+			for (int i = 0; i < p; i++) {
+				a.position((long) i * q).put(x[r0 + i], t0, q);
+				o.position((long) i * c).put(out[r0 + i], c0, c);
+			}
+			for (int t = 0; t < q; t++)
+				b.position((long) t * c).put(l[t0 + t], c0, c);
+			a.position(0);
+			b.position(0);
+			o.position(0);
+			cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, p, c, q, 1.0, a, q, b, c,
+				1.0, o, c);
+			for (int i = 0; i < p; i++)
+				o.position((long) i * c).get(out[r0 + i], c0, c);
+		}
+	}
+}
