@@ -52,8 +52,7 @@ final class NativeBlas {
 
 	/** "native (OpenBLAS 0.3.30 + LAPACK, n threads)". */
 	static String describe() {
-		final String version = openblas.class.getPackage() == null ? null : openblas.class
-			.getPackage().getImplementationVersion();
+		final String version = Loader.getVersion("org.bytedeco", "openblas");
 		return String.format(Locale.ROOT, "native (OpenBLAS%s + LAPACK, %d thread%s)",
 			version == null ? "" : " " + version, threads, threads == 1 ? "" : "s");
 	}
