@@ -34,7 +34,7 @@ public final class Backend {
 				why = NativeBlas.load();
 			}
 			catch (final LinkageError e) { // JavaCPP's classes are not on the class path
-				why = "the JavaCPP and OpenBLAS jars are missing";
+				why = NativeBlas.MISSING;
 			}
 			loaded = why == null;
 		}

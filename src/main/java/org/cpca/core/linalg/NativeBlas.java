@@ -12,6 +12,7 @@ import org.bytedeco.javacpp.Loader;
 import org.bytedeco.openblas.global.openblas;
 import org.bytedeco.openblas.presets.openblas_nolapack;
 
+import java.io.IOException;
 import java.util.Locale;
 
 /**
@@ -29,6 +30,8 @@ import java.util.Locale;
 final class NativeBlas {
 
 	private static int threads;
+	/** Why the native backend is off when its jars are not on the class path. */
+	static final String MISSING = "the JavaCPP and OpenBLAS jars are missing";
 
 	private NativeBlas() {}
 
@@ -43,6 +46,9 @@ final class NativeBlas {
 			openblas_nolapack.blas_set_num_threads(threads);
 			return null;
 		}
+		catch (final NoClassDefFoundError e) {
+			return MISSING;
+		}
 		catch (final LinkageError | RuntimeException e) {
 			final String message = e.getMessage();
 			return e.getClass().getSimpleName() + (message == null ? "" : ": " + message
@@ -52,7 +58,13 @@ final class NativeBlas {
 
 	/** "native (OpenBLAS 0.3.30 + LAPACK, n threads)". */
 	static String describe() {
-		final String version = Loader.getVersion("org.bytedeco", "openblas");
+		String version;
+		try {
+			version = Loader.getVersion("org.bytedeco", "openblas");
+		}
+		catch (final IOException e) {
+			version = null;
+		}
 		return String.format(Locale.ROOT, "native (OpenBLAS%s + LAPACK, %d thread%s)",
 			version == null ? "" : " " + version, threads, threads == 1 ? "" : "s");
 	}
