@@ -189,19 +189,20 @@ final class ProductsBench {
 		final double gflops = flops * runs / cpu / 1e9;
 		rows.add(Bench.print(out, new Bench.Row(name, shape, time.median, Double.NaN, String
 			.format(Locale.ROOT, "%.1f GFLOP/s per CPU-second = %.0f %% of the peak (%d " +
-				"runs, %.2f CPU s; %s); %s", gflops, 100 * gflops / peak, runs, cpu,
-				Products.kernels(), time.note()))));
+				"runs, %.2f CPU s; %s); %s", gflops, 100 * gflops / peak, runs, cpu, name
+					.endsWith(", Java") ? Backend.onJava(Backend::describe) : Products.kernels(),
+				time.note()))));
 	}
 
 	/**
-	 * The best rate of one core's FMA chains over 30 timed runs (after 10 that compile
+	 * The best rate of one core's FMA chains over 15 timed runs (after 10 that compile
 	 * them), in G FMA/s times the lanes per FMA: 12 chains per step.
 	 */
 	static double fmaRate(final LongToDoubleFunction chains, final int lanes) {
 		final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 		final int n = 20_000_000;
 		double best = 0, sink = 0;
-		for (int run = 0; run < 40; run++) {
+		for (int run = 0; run < 25; run++) {
 			final long c0 = threads.getCurrentThreadCpuTime();
 			sink += chains.applyAsDouble(n);
 			final double seconds = (threads.getCurrentThreadCpuTime() - c0) / 1e9;

@@ -3,9 +3,7 @@ package org.cpca.core.linalg;
 import static org.bytedeco.openblas.global.openblas.CblasNoTrans;
 import static org.bytedeco.openblas.global.openblas.CblasRowMajor;
 import static org.bytedeco.openblas.global.openblas.CblasTrans;
-import static org.bytedeco.openblas.global.openblas.CblasUpper;
 import static org.bytedeco.openblas.global.openblas.cblas_dgemm;
-import static org.bytedeco.openblas.global.openblas.cblas_dsyrk;
 
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.Loader;
@@ -14,22 +12,33 @@ import org.bytedeco.openblas.presets.openblas_nolapack;
 
 import java.io.IOException;
 import java.util.Locale;
+import java.util.concurrent.ForkJoinPool;
+import java.util.stream.IntStream;
 
 /**
- * The native backend's products: OpenBLAS's {@code dsyrk} (covariances and Gram matrices,
- * accumulated panel by panel in an off-heap matrix) and {@code dgemm} (block products),
+ * The native backend's products: OpenBLAS's {@code dgemm} for covariances and Gram matrices
+ * (the upper part of {@code PᵀP}, accumulated panel by panel in an off-heap matrix) and for
+ * block products,
  * through JavaCPP's presets, which carry OpenBLAS and its LAPACK for each platform inside
  * a jar and load them from there, so nothing is installed on the machine (docs/speed.md,
  * backends). OpenBLAS picks its kernels for the CPU at run time.
  * <p>
- * Threads are pinned to the cores the JVM sees ({@link #load}), so that a run's products
- * are split the same way every time: OpenBLAS splits a product's output between its
- * threads and never its sums, and the split depends only on the sizes and the thread
- * count, so the results are bit-identical run to run (BackendEquivalenceTest checks it).
+ * <b>Threads.</b> OpenBLAS runs one thread per call ({@link #load}); a large product is
+ * cut into blocks of its output of fixed sizes ({@value #BLOCK} rows, {@value #STRIP}
+ * columns), each one {@code dgemm} call, spread over the cores by the JVM's common pool.
+ * OpenBLAS's own threads wait for work by spinning: on a machine shared with other
+ * processes (this project's 2-core one ran at a load of 27) two of them took 2–4 × the CPU
+ * time of one for the same product, while the pool's idle threads sleep. Every output
+ * entry is one call's sum over the same index range, so the results do not depend on the
+ * thread count or the timing: bit-identical run to run (FamilyPropertyTest checks runs
+ * for equality; docs/speed.md, backends).
  */
 final class NativeBlas {
 
-	private static int threads;
+	/** Output rows per {@code dgemm} call of a split product. */
+	private static final int BLOCK = 128;
+	/** Output columns per {@code dgemm} call of a split product. */
+	private static final int STRIP = 512;
 	/** Why the native backend is off when its jars are not on the class path. */
 	static final String MISSING = "the JavaCPP and OpenBLAS jars are missing";
 
@@ -42,8 +51,7 @@ final class NativeBlas {
 	static String load() {
 		try {
 			Loader.load(openblas.class);
-			threads = Math.max(1, Runtime.getRuntime().availableProcessors());
-			openblas_nolapack.blas_set_num_threads(threads);
+			openblas_nolapack.blas_set_num_threads(1);
 			return null;
 		}
 		catch (final NoClassDefFoundError e) {
@@ -56,7 +64,7 @@ final class NativeBlas {
 		}
 	}
 
-	/** "native (OpenBLAS 0.3.30 + LAPACK, n threads)". */
+	/** "native (OpenBLAS 0.3.30-1.5.12 + LAPACK, one thread per call, calls on n cores)". */
 	static String describe() {
 		String version;
 		try {
@@ -65,13 +73,14 @@ final class NativeBlas {
 		catch (final IOException e) {
 			version = null;
 		}
-		return String.format(Locale.ROOT, "native (OpenBLAS%s + LAPACK, %d thread%s)",
-			version == null ? "" : " " + version, threads, threads == 1 ? "" : "s");
+		return String.format(Locale.ROOT, "native (OpenBLAS%s + LAPACK, one thread per " +
+			"call, calls on %d cores)", version == null ? "" : " " + version, ForkJoinPool
+				.getCommonPoolParallelism());
 	}
 
 	/**
 	 * A symmetric m × m sum {@code G = Σ P_kᵀ P_k} over panels {@code P_k} (rows of length
-	 * m), held off-heap (upper triangle) while it is accumulated by {@code dsyrk}.
+	 * m), held off-heap (upper part) while it is accumulated by {@code dgemm}.
 	 */
 	static final class Gram implements AutoCloseable {
 
@@ -97,8 +106,14 @@ final class NativeBlas {
 			for (int s = 0; s < count; s++)
 				panel.position((long) s * m).put(rows[s], 0, m);
 			panel.position(0);
-			cblas_dsyrk(CblasRowMajor, CblasUpper, CblasTrans, m, count, 1.0, panel, m, 1.0, g,
-				m);
+			final DoublePointer p = panel;
+			// row block b of G (upper part, its diagonal block whole): PᵀP over its columns
+			IntStream.range(0, (m + BLOCK - 1) / BLOCK).parallel().forEach(b -> {
+				final int i0 = b * BLOCK, height = Math.min(BLOCK, m - i0);
+				cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, height, m - i0, count, 1.0, p
+					.getPointer(i0), m, p.getPointer(i0), m, 1.0, g.getPointer((long) i0 * m +
+						i0), m);
+			});
 		}
 
 		/** The full matrix (both triangles), row-major, times factor. */
@@ -166,8 +181,13 @@ final class NativeBlas {
 			a.position(0);
 			b.position(0);
 			o.position(0);
-			cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, p, c, q, 1.0, a, q, b, c,
-				1.0, o, c);
+			final int strips = (c + STRIP - 1) / STRIP;
+			IntStream.range(0, (p + BLOCK - 1) / BLOCK * strips).parallel().forEach(t -> {
+				final int i0 = t / strips * BLOCK, j0 = t % strips * STRIP;
+				cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Math.min(BLOCK, p - i0),
+					Math.min(STRIP, c - j0), q, 1.0, a.getPointer((long) i0 * q), q, b.getPointer(
+						j0), c, 1.0, o.getPointer((long) i0 * c + j0), c);
+			});
 			for (int i = 0; i < p; i++)
 				o.position((long) i * c).get(out[r0 + i], c0, c);
 		}

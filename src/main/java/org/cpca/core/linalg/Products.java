@@ -212,7 +212,7 @@ public final class Products {
 	/**
 	 * Whether the Gram matrix of n samples × d features is summed in float: on the Java
 	 * kernels past {@link #FLOAT_GRAM_WORK}; never on the native backend, whose double
-	 * dsyrk is faster than the Java float path.
+	 * dgemm is faster than the Java float path.
 	 */
 	private static boolean inFloat(final long n, final int d) {
 		return !Backend.isNative() && 0.5 * n * n * d > FLOAT_GRAM_WORK;
@@ -291,7 +291,7 @@ public final class Products {
 	}
 
 	/**
-	 * The Gram matrix by the native backend: in double whatever its size (dsyrk is fast
+	 * The Gram matrix by the native backend: in double whatever its size (dgemm is fast
 	 * enough that the float path's trade is not needed), panel by panel of features into
 	 * an off-heap N × N accumulator.
 	 */
