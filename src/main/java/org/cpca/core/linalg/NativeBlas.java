@@ -12,7 +12,6 @@ import org.bytedeco.openblas.presets.openblas_nolapack;
 
 import java.io.IOException;
 import java.util.Locale;
-import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
 
 /**
@@ -74,8 +73,8 @@ final class NativeBlas {
 			version = null;
 		}
 		return String.format(Locale.ROOT, "native (OpenBLAS%s + LAPACK, one thread per " +
-			"call, calls on %d cores)", version == null ? "" : " " + version, ForkJoinPool
-				.getCommonPoolParallelism());
+			"call, calls on %d cores)", version == null ? "" : " " + version, Runtime
+				.getRuntime().availableProcessors());
 	}
 
 	/**
