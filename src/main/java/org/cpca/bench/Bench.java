@@ -265,6 +265,9 @@ public final class Bench {
 		if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) out.addAll(
 			VECTOR_JVM_OPTIONS);
 		out.addAll(LAUNCHER_JVM_OPTIONS);
+		// the same backend as this JVM's (-Dcpca.kernels=native|vector|scalar)
+		final String kernels = System.getProperty("cpca.kernels");
+		if (kernels != null) out.add("-Dcpca.kernels=" + kernels);
 		return out;
 	}
 

@@ -1,66 +1,167 @@
 package org.cpca.bench;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
+import java.nio.file.Files;
+import java.nio.file.Paths;
 import java.util.Locale;
+import java.util.Random;
+import java.util.function.Function;
+import java.util.function.LongToDoubleFunction;
 
 import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.data.Preprocessing;
+import org.cpca.core.linalg.Backend;
 import org.cpca.core.linalg.Products;
 
 /**
- * The "products" group of {@code cpca bench}: the hot kernels against this CPU's
- * double-precision peak (docs/scaling.md). Each kernel's rate is its flops per CPU-second
- * of the whole process (all threads), so the rate per core does not depend on how many
- * cores the other processes on the machine leave us.
+ * The "products" group of {@code cpca bench}: the hot kernels on the native backend and on
+ * the Java kernels against this CPU's true double-precision peak (docs/scaling.md). Each
+ * kernel's rate is its flops per CPU-second of the whole process (all threads, OpenBLAS's
+ * too), so the rate per core does not depend on how many cores the other processes on
+ * the machine leave us.
  * <p>
- * <b>The peak.</b> Measured, not quoted: twelve independent chains of scalar fused
- * multiply–adds give the rate at which one core issues them (both FMA pipes busy; no
- * memory traffic); a vector FMA does the same work on the 4 doubles of each 256-bit pipe
- * (AVX-512 instructions are split over the two 256-bit pipes on this CPU, AMD Zen 4), so
- * the vector peak is 4 × 2 flops × that rate. On a CPU with 512-bit pipes the factor
- * would be 8: the note prints the factor used.
+ * <b>The peak.</b> Measured, not quoted, with the widest vectors the CPU has: twelve
+ * independent chains of vector fused multiply–adds on the Vector API's preferred species
+ * ({@code VectorPeak}: 8 doubles with AVX-512), no memory traffic; peak = vector FMAs per
+ * second × lanes × 2 flops. A JVM without the Vector API cannot issue them: the peak is
+ * then the larger of OpenBLAS's dgemm rate and a 4-lane estimate from scalar FMA chains,
+ * and the row says so. OpenBLAS's dgemm rate in the same run is the practical ceiling.
  */
 final class ProductsBench {
 
-	/** Doubles per FMA pipe on this machine (two 256-bit pipes, AMD Zen 4). */
-	static final int LANES_PER_PIPE = 4;
+	/** Lanes assumed for the estimate when the Vector API is missing (256-bit vectors). */
+	private static final int ESTIMATED_LANES = 4;
+	/** Order of the square dgemm that gives the practical ceiling. */
+	private static final int GEMM = 1536;
 
 	private ProductsBench() {}
 
 	static void run(final PrintStream out, final List<Bench.Row> rows) {
+		final LongToDoubleFunction vector = vectorPeak();
+		final int lanes = vector == null ? ESTIMATED_LANES : Integer.parseInt(vector
+			.toString());
+		rows.add(Bench.print(out, new Bench.Row("CPU", cpuModel(), 0, Double.NaN, String
+			.format(Locale.ROOT, "%s; widest double vectors in this JVM: %s", cpuModel(),
+				vector == null ? "unknown (no Vector API: start the JVM with --add-modules " +
+					"jdk.incubator.vector)" : lanes * 64 + " bits (" + lanes + " doubles)"))));
 		final long p0 = System.nanoTime();
-		final double peak = peakGflops();
-		rows.add(Bench.print(out, new Bench.Row("DP peak per core (measured)", "12 chains",
-			(System.nanoTime() - p0) / 1e9, Double.NaN, String.format(Locale.ROOT, "%.1f GFLOP/s = %d lanes × 2 " +
-				"flops × %.2f G scalar FMA/s (both pipes)", peak, LANES_PER_PIPE, peak / 2 /
-					LANES_PER_PIPE))));
+		final double scalarFma = fmaRate(n -> chains(n), 1);
+		double peak = vector == null ? scalarFma * 2 * ESTIMATED_LANES : fmaRate(vector,
+			lanes) * 2;
+		// without the Vector API: the larger of OpenBLAS's dgemm rate and the 4-lane estimate
+		final double gemm = vector == null && Backend.isNative() ? gemmGflops() : Double.NaN;
+		final boolean fromGemm = gemm > peak;
+		if (fromGemm) peak = gemm;
+		final String how = vector != null ? String.format(Locale.ROOT, "%.1f GFLOP/s = %.2f " +
+			"G vector FMA/s × %d lanes × 2 flops (12 chains; scalar FMA chains: %.1f GFLOP/s)",
+			peak, peak / 2 / lanes, lanes, 2 * scalarFma) : String.format(Locale.ROOT, "%.1f " +
+				"GFLOP/s, %s (no Vector API in this JVM: the widest vectors were not measured)",
+				peak, fromGemm ? "OpenBLAS's dgemm rate" : "a 4-lane estimate from scalar FMA " +
+					"chains");
+		rows.add(Bench.print(out, new Bench.Row("DP peak per core (measured)", lanes * 64 +
+			"-bit", (System.nanoTime() - p0) / 1e9, Double.NaN, how)));
+		final double[][] ga = random(GEMM, 7), gb = random(GEMM, 8);
+		if (Backend.isNative()) rate(out, rows, "OpenBLAS dgemm " + GEMM + "³ (the practical " +
+			"ceiling)", GEMM + "³", 2.0 * GEMM * GEMM * GEMM, peak, () -> Products.times(ga,
+				gb));
+		else rows.add(Bench.print(out, new Bench.Row("OpenBLAS dgemm (the practical ceiling)",
+			"-", 0, Double.NaN, "not measured: " + (Backend.diagnostic() != null ? Backend
+				.diagnostic() : "the native backend is switched off (-Dcpca.kernels)"))));
 		final float[][][] data = SyntheticData.contrastive(1, 5000, 5000, 784);
 		final Dataset t = Dataset.wrap("target", data[0]);
 		final Preprocessing pre = Preprocessing.fit(t, false, new ArrayList<>());
 		final double flops = 5000.0 * 784 * 785; // n·d(d+1)/2 multiply–adds, 2 flops each
-		rate(out, rows, "covariance 5000×784", "5000×784", flops, peak, () -> Products
-			.covariance(t, pre, Progress.NONE));
-		final double[][] a = new double[784][784], b = new double[784][784];
-		final java.util.Random r = new java.util.Random(5);
-		for (int i = 0; i < 784; i++)
-			for (int j = 0; j < 784; j++) {
-				a[i][j] = r.nextGaussian();
-				b[i][j] = r.nextGaussian();
-			}
-		rate(out, rows, "times (block products) 784×784·784×784", "784³", 2.0 * 784 * 784 *
-			784, peak, () -> Products.times(a, b));
+		final double[][] a = random(784, 5), b = random(784, 6);
 		final float[][][] images = SyntheticData.contrastive(2, 500, 500, 16384, 12, 3, 1.0);
 		final Dataset[] sets = { Dataset.wrap("target", images[0]), Dataset.wrap(
 			"background", images[1]) };
 		final Preprocessing[] pres = { Preprocessing.fit(sets[0], false, new ArrayList<>()),
 			Preprocessing.fit(sets[1], false, new ArrayList<>()) };
-		rate(out, rows, "Gram, float blocks, 1000×16384", "1000×16384", 1000.0 * 1001 *
-			16384, 2 * peak, () -> Products.gram(sets, pres, Progress.NONE, true));
+		final double gramFlops = 1000.0 * 1001 * 16384;
+		for (final boolean onNative : Backend.isNative() ? new boolean[] { true, false }
+			: new boolean[] { false })
+		{
+			final String on = onNative ? ", native" : ", Java";
+			final Function<Runnable, Runnable> backend = k -> onNative ? k : () -> Backend
+				.onJava(() -> {
+					k.run();
+					return null;
+				});
+			rate(out, rows, "covariance 5000×784" + on, "5000×784", flops, peak, backend.apply(
+				() -> Products.covariance(t, pre, Progress.NONE)));
+			rate(out, rows, "times (block products) 784×784·784×784" + on, "784³", 2.0 * 784 *
+				784 * 784, peak, backend.apply(() -> Products.times(a, b)));
+			if (onNative) rate(out, rows, "Gram, double, 1000×16384" + on, "1000×16384",
+				gramFlops, peak, () -> Products.gram(sets, pres, Progress.NONE, false));
+			else rate(out, rows, "Gram, float blocks, 1000×16384" + on, "1000×16384",
+				gramFlops, 2 * peak, backend.apply(() -> Products.gram(sets, pres,
+					Progress.NONE, true)));
+		}
+	}
+
+	private static double[][] random(final int m, final long seed) {
+		final double[][] a = new double[m][m];
+		final Random r = new Random(seed);
+		for (final double[] row : a)
+			for (int j = 0; j < m; j++)
+				row[j] = r.nextGaussian();
+		return a;
+	}
+
+	/** The square dgemm's rate on the native backend (GFLOP/s per CPU-second). */
+	private static double gemmGflops() {
+		final double[][] a = random(GEMM, 7), b = random(GEMM, 8);
+		Products.times(a, b); // loads and warms up
+		final double c0 = KernelBench.cpuSeconds();
+		int runs = 0;
+		double cpu;
+		do {
+			Products.times(a, b);
+			runs++;
+			cpu = KernelBench.cpuSeconds() - c0;
+		}
+		while (cpu < 1);
+		return 2.0 * GEMM * GEMM * GEMM * runs / cpu / 1e9;
+	}
+
+	/** The CPU's model name and family (Linux), else the architecture. */
+	static String cpuModel() {
+		try {
+			String name = null, family = null, model = null;
+			for (final String line : Files.readAllLines(Paths.get("/proc/cpuinfo"))) {
+				final int colon = line.indexOf(':');
+				if (colon < 0) continue;
+				final String key = line.substring(0, colon).trim(), value = line.substring(
+					colon + 1).trim();
+				if (name == null && key.equals("model name")) name = value;
+				else if (family == null && key.equals("cpu family")) family = value;
+				else if (model == null && key.equals("model")) model = value;
+			}
+			if (name != null) return name + (family == null ? "" : " (family " + family +
+				(model == null ? "" : ", model " + model) + ")");
+		}
+		catch (final IOException | RuntimeException e) {
+			// not Linux: the architecture below
+		}
+		return System.getProperty("os.arch");
+	}
+
+	/** The Vector API's FMA chains, or null where this JVM does not have them. */
+	private static LongToDoubleFunction vectorPeak() {
+		if (!ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) return null;
+		try {
+			return (LongToDoubleFunction) Class.forName("org.cpca.bench.VectorPeak")
+				.getDeclaredConstructor().newInstance();
+		}
+		catch (final ReflectiveOperationException | LinkageError | RuntimeException e) {
+			return null;
+		}
 	}
 
 	/**
@@ -90,31 +191,34 @@ final class ProductsBench {
 		final double gflops = flops * runs / cpu / 1e9;
 		rows.add(Bench.print(out, new Bench.Row(name, shape, time.median, Double.NaN, String
 			.format(Locale.ROOT, "%.1f GFLOP/s per CPU-second = %.0f %% of the peak (%d " +
-				"runs, %.2f CPU s; %s kernels); %s", gflops, 100 * gflops / peak, runs, cpu,
-				Products.kernels(), time.note()))));
+				"runs, %.2f CPU s; %s); %s", gflops, 100 * gflops / peak, runs, cpu, name
+					.endsWith(", Java") ? Backend.onJava(Backend::describe) : Products.kernels(),
+				time.note()))));
 	}
 
-	/** The measured double-precision peak of one core in GFLOP/s (see the class note). */
-	static double peakGflops() {
+	/**
+	 * The best rate of one core's FMA chains over 15 timed runs (after 10 that compile
+	 * them), in G FMA/s times the lanes per FMA: 12 chains per step.
+	 */
+	static double fmaRate(final LongToDoubleFunction chains, final int lanes) {
 		final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 		final int n = 20_000_000;
 		double best = 0, sink = 0;
-		for (int run = 0; run < 40; run++) {
+		for (int run = 0; run < 25; run++) {
 			final long c0 = threads.getCurrentThreadCpuTime();
-			sink += chains(n);
+			sink += chains.applyAsDouble(n);
 			final double seconds = (threads.getCurrentThreadCpuTime() - c0) / 1e9;
-			// the first runs compile the loop
 			if (run >= 10) best = Math.max(best, n * 12.0 / seconds);
 		}
 		if (sink == 0) throw new AssertionError(); // keeps the chains alive
-		return best * 2 * LANES_PER_PIPE / 1e9;
+		return best * lanes / 1e9;
 	}
 
-	private static double chains(final int n) {
+	private static double chains(final long n) {
 		final double a = 1.0000001, b = -1e-9;
 		double v0 = .1, v1 = .2, v2 = .3, v3 = .4, v4 = .5, v5 = .6, v6 = .7, v7 = .8, v8 = .9,
 				v9 = 1, v10 = 1.1, v11 = 1.2;
-		for (int i = 0; i < n; i++) {
+		for (long i = 0; i < n; i++) {
 			v0 = Math.fma(v0, a, b);
 			v1 = Math.fma(v1, a, b);
 			v2 = Math.fma(v2, a, b);

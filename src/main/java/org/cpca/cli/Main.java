@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.concurrent.CancellationException;
 
 import org.cpca.core.Memory;
+import org.cpca.core.linalg.Backend;
 
 import org.cpca.flags.SettingFlags;
 
@@ -203,7 +204,11 @@ public final class Main implements Runnable {
 		@Override
 		public String[] getVersion() {
 			final String v = Main.class.getPackage().getImplementationVersion();
-			return new String[] { "cpca " + (v == null ? "(development build)" : v) };
+			final String version = "cpca " + (v == null ? "(development build)" : v);
+			final String kernels = "kernels: " + Backend.describe();
+			final String why = Backend.diagnostic(); // a native library that did not load
+			return why == null ? new String[] { version, kernels } : new String[] { version,
+				kernels, why };
 		}
 	}
 }

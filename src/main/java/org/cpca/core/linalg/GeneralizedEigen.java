@@ -28,6 +28,11 @@ public final class GeneralizedEigen {
 		final long seed)
 	{
 		final int m = b.length;
+		if (Backend.isNative()) { // LAPACK's dsygvx (NativeLapack); the Java path if it fails
+			final double[] values = new double[k];
+			final double[][] rows = NativeLapack.generalizedTop(a, b, k, values);
+			if (rows != null) return TopEigen.ofRows(values, rows, m, 0);
+		}
 		final double[][] r = Products.cholesky(b);
 		final double[][] y = new double[m][];
 		for (int i = 0; i < m; i++)

@@ -9,7 +9,9 @@ package org.cpca.core.linalg;
  * used when this JVM was started with {@code --add-modules jdk.incubator.vector} (the
  * {@code cpca} launcher does) on a CPU with 256-bit or wider vectors, unless the system
  * property {@code cpca.kernels} is {@code scalar}, and only once the JIT has compiled
- * them ({@link WarmingKernels}); see docs/speed.md.
+ * them ({@link WarmingKernels}); see docs/speed.md. These are the Java kernels: where
+ * the native backend is in use ({@link Backend}) they do only the work below its size
+ * thresholds and the float Gram blocks a caller asks for.
  * <p>
  * <b>Why the results are identical.</b> Both compute every output entry as the same
  * sequence of fused multiply–adds, {@code y ← fma(a_s, b_s, y)} for the summation index s

@@ -31,7 +31,7 @@ public final class Products {
 	 * the vector ones wait or warm up ({@link WarmingKernels}); for the benchmarks' notes.
 	 */
 	public static String kernels() {
-		return KERNELS.toString();
+		return Backend.describe();
 	}
 
 	/** Row block of the accumulated matrix handled by one task (fits in L2 for m ≤ 2000). */
@@ -98,7 +98,18 @@ public final class Products {
 	public static void addCrossProduct(final double[][] upper, final double[][] rows,
 		final int count)
 	{
-		syrkUpper(upper, rows, count);
+		if (Backend.isNative()) addCrossProductNative(upper, rows, count);
+		else syrkUpper(upper, rows, count);
+	}
+
+	/** {@link #addCrossProduct} by the native backend: the product apart, then added. */
+	private static void addCrossProductNative(final double[][] upper, final double[][] rows,
+		final int count)
+	{
+		try (NativeBlas.Gram g = new NativeBlas.Gram(upper.length)) {
+			g.add(rows, count);
+			g.addUpperTo(upper);
+		}
 	}
 
 	/**
@@ -109,7 +120,8 @@ public final class Products {
 	public static void addCrossProductSequential(final double[][] upper,
 		final double[][] rows, final int count)
 	{
-		syrkUpper(upper, rows, count, false);
+		if (Backend.isNative()) addCrossProductNative(upper, rows, count);
+		else syrkUpper(upper, rows, count, false);
 	}
 
 	/** {@code Σ_s p_s p_sᵀ · factor} over the given rows (each of length m). */
@@ -125,6 +137,10 @@ public final class Products {
 	public static double[] crossProduct(final double[][] rows, final int m,
 		final double factor, final double[][] work)
 	{
+		if (Backend.isNative()) try (NativeBlas.Gram g = new NativeBlas.Gram(m)) {
+			g.add(rows, rows.length);
+			return g.symmetric(factor);
+		}
 		for (int i = 0; i < m; i++)
 			java.util.Arrays.fill(work[i], 0.0);
 		syrkUpper(work, rows, rows.length);
@@ -138,20 +154,24 @@ public final class Products {
 		final Progress progress)
 	{
 		final int n = x.samples(), d = x.features();
-		KERNELS.expect(Kernels.Kind.SYMMETRIC, (double) n * d * d);
-		final double[][] g = new double[d][d];
+		if (!Backend.isNative()) KERNELS.expect(Kernels.Kind.SYMMETRIC, (double) n * d * d);
 		final int panelRows = panelSize(d);
 		final double[][] panel = new double[panelRows][d];
-		for (int s0 = 0; s0 < n; s0 += panelRows) {
-			progress.checkCancelled();
-			final int count = Math.min(panelRows, n - s0);
-			final int base = s0;
-			IntStream.range(0, count).parallel().forEach(s -> pre.apply(x.row(base + s), 0,
-				d, panel[s], 0, 1));
-			syrkUpper(g, panel, count);
-			progress.stage("covariance of " + x.name(), (double) (s0 + count) / n);
+		try (NativeBlas.Gram onNative = Backend.isNative() ? new NativeBlas.Gram(d) : null) {
+			final double[][] g = onNative == null ? new double[d][d] : null;
+			for (int s0 = 0; s0 < n; s0 += panelRows) {
+				progress.checkCancelled();
+				final int count = Math.min(panelRows, n - s0);
+				final int base = s0;
+				IntStream.range(0, count).parallel().forEach(s -> pre.apply(x.row(base + s), 0,
+					d, panel[s], 0, 1));
+				if (onNative != null) onNative.add(panel, count);
+				else syrkUpper(g, panel, count);
+				progress.stage("covariance of " + x.name(), (double) (s0 + count) / n);
+			}
+			return onNative != null ? onNative.symmetric(1.0 / (n - 1)) : symmetric(g, 1.0 /
+				(n - 1));
 		}
-		return symmetric(g, 1.0 / (n - 1));
 	}
 
 	/**
@@ -167,7 +187,8 @@ public final class Products {
 	 * datasets, in dataset order. Accumulated over panels of features, so it needs
 	 * O(N · panel) extra memory and never a d × d matrix.
 	 * <p>
-	 * <b>Precision.</b> Small problems are summed in double. Large ones (more than
+	 * <b>Precision.</b> On the native backend, and for small problems, summed in double.
+	 * On the Java kernels, large ones (more than
 	 * {@link #FLOAT_GRAM_WORK} multiply–adds, e.g. 1000 slices of 256 × 256 pixels) use
 	 * float arithmetic, which the JIT vectorises twice as wide: the preprocessed values
 	 * (computed in double) are rounded to float — the precision the data arrive in — and
@@ -185,7 +206,16 @@ public final class Products {
 		long n = 0;
 		for (final Dataset s : sets)
 			n += s.samples();
-		return gram(sets, pres, progress, 0.5 * n * n * sets[0].features() > FLOAT_GRAM_WORK);
+		return gram(sets, pres, progress, inFloat(n, sets[0].features()));
+	}
+
+	/**
+	 * Whether the Gram matrix of n samples × d features is summed in float: on the Java
+	 * kernels past {@link #FLOAT_GRAM_WORK}; never on the native backend, whose double
+	 * dgemm is faster than the Java float path.
+	 */
+	private static boolean inFloat(final long n, final int d) {
+		return !Backend.isNative() && 0.5 * n * n * d > FLOAT_GRAM_WORK;
 	}
 
 	/** {@link #gram} with the precision chosen by the caller (tests compare the two). */
@@ -206,8 +236,7 @@ public final class Products {
 		long n = 0;
 		for (final Dataset s : sets)
 			n += s.samples();
-		return gramRows(sets, pres, progress, 0.5 * n * n * sets[0].features() >
-			FLOAT_GRAM_WORK);
+		return gramRows(sets, pres, progress, inFloat(n, sets[0].features()));
 	}
 
 	/** {@link #gramRows} with the precision chosen by the caller. */
@@ -225,8 +254,8 @@ public final class Products {
 		for (final Dataset s : sets)
 			total += s.samples();
 		final int N = total, d = sets[0].features();
-		KERNELS.expect(inFloat ? Kernels.Kind.FLOAT : Kernels.Kind.SYMMETRIC,
-			(double) N * N * d);
+		if (!Backend.isNative()) KERNELS.expect(inFloat ? Kernels.Kind.FLOAT :
+			Kernels.Kind.SYMMETRIC, (double) N * N * d);
 		final float[][] rows = new float[N][];
 		final Preprocessing[] rowPre = new Preprocessing[N];
 		int q = 0;
@@ -235,6 +264,7 @@ public final class Products {
 				rows[q] = sets[k].row(i);
 				rowPre[q] = pres[k];
 			}
+		if (Backend.isNative() && !inFloat) return gramNative(rows, rowPre, d, progress, asRows);
 		if (inFloat) {
 			final Object g = gramFloat(rows, rowPre, d, progress, asRows);
 			progress.checkCancelled(); // before a caller's long factorisation starts
@@ -258,6 +288,30 @@ public final class Products {
 			for (int j = i + 1; j < N; j++)
 				g[j][i] = g[i][j];
 		return g;
+	}
+
+	/**
+	 * The Gram matrix by the native backend: in double whatever its size (dgemm is fast
+	 * enough that the float path's trade is not needed), panel by panel of features into
+	 * an off-heap N × N accumulator.
+	 */
+	private static Object gramNative(final float[][] rows, final Preprocessing[] rowPre,
+		final int d, final Progress progress, final boolean asRows)
+	{
+		final int n = rows.length;
+		final int panelCols = panelSize(n);
+		final double[][] panel = new double[panelCols][n];
+		try (NativeBlas.Gram g = new NativeBlas.Gram(n)) {
+			for (int f0 = 0; f0 < d; f0 += panelCols) {
+				progress.checkCancelled();
+				final int count = Math.min(panelCols, d - f0);
+				transpose(rows, rowPre, f0, count, panel, null);
+				g.add(panel, count);
+				progress.stage("Gram matrix", (double) (f0 + count) / d);
+			}
+			progress.checkCancelled(); // before a caller's long factorisation starts
+			return asRows ? g.rows() : g.symmetric(1.0);
+		}
 	}
 
 	/** Samples per tile of {@link #transpose}. */
@@ -409,6 +463,10 @@ public final class Products {
 	{
 		final int p = r1 - r0, c = c1 - c0;
 		if (p <= 0 || c <= 0 || t1 <= t0) return;
+		if (Backend.isNative() && (long) p * (t1 - t0) * c >= NATIVE_PRODUCT) {
+			NativeBlas.multiplyAdd(x, l, out, r0, r1, t0, t1, c0, c1);
+			return;
+		}
 		final int rowBlocks = (p + TIMES_ROWS - 1) / TIMES_ROWS;
 		// at least two column strips for a wide result, so that a few vectors use two cores
 		final int strips = Math.max((c + TIMES_COLUMNS - 1) / TIMES_COLUMNS, c >= 384 &&
@@ -429,6 +487,9 @@ public final class Products {
 	public static double[][] symmetricTimesRows(final double[][] s, final double[][] block) {
 		return times(block, s);
 	}
+
+	/** Multiply–adds from which {@link #multiplyAdd} calls the native dgemm. */
+	private static final long NATIVE_PRODUCT = 1 << 16;
 
 	/** Rows per panel of {@link #cholesky}. */
 	private static final int CHOLESKY_PANEL = 32;

@@ -49,6 +49,11 @@ public final class SymmetricEigen {
 	 * Decomposes the symmetric m × m row-major matrix {@code s} (not modified).
 	 */
 	public static SymmetricEigen of(final double[] s, final int m) {
+		if (Backend.isNative()) { // LAPACK's dsyevd (NativeLapack); the Java path if it fails
+			final double[] values = new double[m];
+			final double[][] rows = NativeLapack.all(s, m, values);
+			if (rows != null) return new SymmetricEigen(m, values, rows);
+		}
 		final double[][] a = new double[m][m];
 		for (int i = 0; i < m; i++)
 			for (int j = 0; j < m; j++)

@@ -150,6 +150,13 @@ public final class TopEigen {
 	private static Result full(final double[] s, final int m, final int k,
 		final int restarts)
 	{
+		if (Backend.isNative()) { // the top pairs only, by LAPACK's dsyevr (NativeLapack)
+			final int p = Math.min(m, k + 3);
+			final double[] values = new double[p];
+			final double[][] rows = NativeLapack.top(s, m, p, values);
+			if (rows != null) return ofRows(java.util.Arrays.copyOf(values, k), rows, m,
+				restarts);
+		}
 		final SymmetricEigen e = SymmetricEigen.of(s, m);
 		final double[] values = java.util.Arrays.copyOf(e.values(), k);
 		final double[] vectors = e.vectors(k);
@@ -160,6 +167,21 @@ public final class TopEigen {
 			for (int i = 0; i < m; i++)
 				warm[c][i] = all[i * m + c];
 		return new Result(values, vectors, warm, restarts, true);
+	}
+
+	/**
+	 * A full decomposition's result from the first values.length pairs of the given
+	 * vectors (rows, at least as many as values), which also serve as the warm start.
+	 */
+	static Result ofRows(final double[] values, final double[][] rows, final int m,
+		final int restarts)
+	{
+		final int k = values.length;
+		final double[] vectors = new double[m * k];
+		for (int c = 0; c < k; c++)
+			for (int i = 0; i < m; i++)
+				vectors[i * k + c] = rows[c][i];
+		return new Result(values, vectors, rows, restarts, true);
 	}
 
 	/**

@@ -1,0 +1,111 @@
+package org.cpca.core.linalg;
+
+import static org.bytedeco.openblas.global.openblas.LAPACK_COL_MAJOR;
+import static org.bytedeco.openblas.global.openblas.LAPACKE_dsyevd;
+import static org.bytedeco.openblas.global.openblas.LAPACKE_dsyevr;
+import static org.bytedeco.openblas.global.openblas.LAPACKE_dsygvx;
+
+import org.bytedeco.javacpp.DoublePointer;
+import org.bytedeco.javacpp.IntPointer;
+
+/**
+ * The native backend's symmetric eigenproblems, on LAPACK as OpenBLAS carries it
+ * ({@link NativeBlas}): all pairs by divide and conquer ({@code dsyevd}), the top few by
+ * the subset solver {@code dsyevr} (relatively robust representations: only the wanted
+ * pairs are computed after the tridiagonal reduction), and the top few of a
+ * symmetric-definite pencil {@code A v = λ B v} by {@code dsygvx}. LAPACK's solvers are
+ * the reference for these problems: they do not fail on clustered spectra.
+ * <p>
+ * Matrices go to LAPACK column-major; a symmetric input reads the same either way, and
+ * column j of the result is eigenvector j, contiguous. Inputs are symmetrised
+ * ({@code (S + Sᵀ)/2}) as {@link SymmetricEigen} does. Every method returns null when
+ * LAPACK reports a failure to converge, and the caller then takes the Java path.
+ */
+final class NativeLapack {
+
+	private static final byte VECTORS = 'V', INDEX = 'I', UPPER = 'U';
+
+	private NativeLapack() {}
+
+	/** {@code (S + Sᵀ)/2} of the m × m row-major s, off-heap (symmetric, so either major). */
+	private static DoublePointer symmetrised(final double[] s, final int m) {
+		final DoublePointer a = new DoublePointer((long) m * m);
+		final double[] column = new double[m];
+		for (int j = 0; j < m; j++) {
+			for (int i = 0; i < m; i++)
+				column[i] = 0.5 * (s[i * m + j] + s[j * m + i]);
+			a.position((long) j * m).put(column, 0, m);
+		}
+		return a.position(0);
+	}
+
+	/**
+	 * All eigenpairs of the symmetric m × m row-major s: the values, descending, into
+	 * {@code values}; returns the eigenvectors as rows (row c belongs to value c), or null.
+	 */
+	static double[][] all(final double[] s, final int m, final double[] values) {
+		try (DoublePointer a = symmetrised(s, m); DoublePointer w = new DoublePointer(m)) {
+			if (LAPACKE_dsyevd(LAPACK_COL_MAJOR, VECTORS, UPPER, m, a, m, w) != 0) return null;
+			final double[][] rows = new double[m][m];
+			for (int c = 0; c < m; c++) {
+				values[c] = w.get(m - 1 - c);
+				a.position((long) (m - 1 - c) * m).get(rows[c], 0, m);
+			}
+			return rows;
+		}
+	}
+
+	/**
+	 * The top p eigenpairs of the symmetric m × m row-major s: the values, descending, into
+	 * {@code values} (length ≥ p); returns the vectors as rows, or null.
+	 */
+	static double[][] top(final double[] s, final int m, final int p, final double[] values) {
+		try (DoublePointer a = symmetrised(s, m); DoublePointer w = new DoublePointer(m);
+			DoublePointer z = new DoublePointer((long) m * p);
+			IntPointer found = new IntPointer(1); IntPointer support = new IntPointer(2L * p))
+		{
+			if (LAPACKE_dsyevr(LAPACK_COL_MAJOR, VECTORS, INDEX, UPPER, m, a, m, 0, 0, m - p +
+				1, m, 0, found, w, z, m, support) != 0 || found.get() != p) return null;
+			return descending(w, z, m, p, values);
+		}
+	}
+
+	/**
+	 * The top k pairs of {@code A v = λ B v} (A symmetric m × m row-major, B symmetric
+	 * positive definite as rows): values descending into {@code values}, B-orthonormal
+	 * vectors as rows; null when LAPACK does not converge.
+	 *
+	 * @throws ArithmeticException if B is not numerically positive definite
+	 */
+	static double[][] generalizedTop(final double[] a, final double[][] b, final int k,
+		final double[] values)
+	{
+		final int m = b.length;
+		final double[] flatB = new double[m * m];
+		for (int i = 0; i < m; i++)
+			System.arraycopy(b[i], 0, flatB, i * m, m);
+		try (DoublePointer pa = symmetrised(a, m); DoublePointer pb = symmetrised(flatB, m);
+			DoublePointer w = new DoublePointer(m); DoublePointer z = new DoublePointer((long) m *
+				k); IntPointer found = new IntPointer(1); IntPointer fail = new IntPointer(m))
+		{
+			final int info = LAPACKE_dsygvx(LAPACK_COL_MAJOR, 1, VECTORS, INDEX, UPPER, m, pa, m,
+				pb, m, 0, 0, m - k + 1, m, 0, found, w, z, m, fail);
+			if (info > m) throw new ArithmeticException(
+				"matrix is not positive definite (leading minor of order " + (info - m) + ")");
+			if (info != 0 || found.get() != k) return null;
+			return descending(w, z, m, k, values);
+		}
+	}
+
+	/** The p ascending pairs (w, columns of z) as descending values and rows. */
+	private static double[][] descending(final DoublePointer w, final DoublePointer z,
+		final int m, final int p, final double[] values)
+	{
+		final double[][] rows = new double[p][m];
+		for (int c = 0; c < p; c++) {
+			values[c] = w.get(p - 1 - c);
+			z.position((long) (p - 1 - c) * m).get(rows[c], 0, m);
+		}
+		return rows;
+	}
+}
