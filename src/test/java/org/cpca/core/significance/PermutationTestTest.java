@@ -110,11 +110,12 @@ class PermutationTestTest {
 		for (int i = 0; i < maxima.length; i++)
 			maxima[i] = i;
 		// N = 39: p ≤ 0.05 needs at most one null maximum ≥ the statistic: above 37
-		final Significance t = new Significance(39, 0, "x", new double[] { 38, 37.5 },
+		final Significance t = new Significance(39, 0, "x", new double[] { 38, 37.5, 36.5 },
 			maxima);
 		assertEquals(37, t.thresholds()[1]);
-		assertEquals(2 / 40.0, t.pValues()[0], 1e-15);
-		assertEquals(3 / 40.0, t.pValues()[1], 1e-15);
+		assertEquals(2 / 40.0, t.pValues()[0], 1e-15); // 38 reached by one
+		assertEquals(2 / 40.0, t.pValues()[1], 1e-15); // 37.5 > 37: significant
+		assertEquals(3 / 40.0, t.pValues()[2], 1e-15); // 36.5 < 37: not
 	}
 
 	@Test
