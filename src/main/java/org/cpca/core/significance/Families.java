@@ -94,8 +94,14 @@ public final class Families {
 
 	/** UCA with every background treated separately (its dual refitted: UCA has no tuning). */
 	public static Refit uca(final CpcaOptions options) {
-		return new Adapter("eigenvalue of C_t − Σ_j λ_j C_bj at the dual optimum λ", options,
-			f -> Uca.fit(f, Progress.NONE));
+		return new Adapter("target variance vᵀC_t v under UCA's background constraints",
+			options, f -> Uca.fit(f, Progress.NONE)) {
+
+			@Override
+			double[] of(final FittedModel model) {
+				return model.targetVariance();
+			}
+		};
 	}
 
 	/**
@@ -104,8 +110,8 @@ public final class Families {
 	 * freeze the elbow's choice).
 	 */
 	public static Refit rpca(final CpcaOptions options, final List<Integer> backgroundComponents) {
-		if (backgroundComponents == null || backgroundComponents.contains(null))
-			throw new IllegalArgumentException("rPCA's significance test refits at fixed " +
+		if (backgroundComponents == null || backgroundComponents.stream().anyMatch(
+			c -> c == null)) throw new IllegalArgumentException("rPCA's significance test refits at fixed " +
 				"background components: give the counts the elbow chose");
 		return new Adapter("eigenvalue of the target covariance after the background " +
 			"components " + backgroundComponents + " are removed", options,
@@ -118,7 +124,7 @@ public final class Families {
 			alpha) + ")", options, f -> Pcpca.fit(f, alpha));
 	}
 
-	/** A family whose statistics are its model's first k eigenvalues. */
+	/** A family whose statistics are its model's first k eigenvalues (or {@link #of}). */
 	private static class Adapter implements Refit {
 
 		private final String statistic;
@@ -141,8 +147,13 @@ public final class Families {
 		@Override
 		public double[] statistics(final Dataset target, final List<Dataset> backgrounds) {
 			final Cpca f = Cpca.fit(target, backgrounds, options, Progress.NONE);
-			final double[] e = model.apply(f).eigenvalues();
+			final double[] e = of(model.apply(f));
 			return Arrays.copyOf(e, Math.min(e.length, options.components()));
+		}
+
+		/** The per-component statistics of a model: its eigenvalues. */
+		double[] of(final FittedModel fitted) {
+			return fitted.eigenvalues();
 		}
 	}
 }
