@@ -3,10 +3,11 @@ package org.cpca.core.significance;
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.data.Dataset;
+import org.cpca.core.linalg.Products;
 import org.cpca.core.linalg.SymmetricEigen;
+import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.FittedModel;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -18,13 +19,15 @@ import java.util.SplittableRandom;
  * any split the covariances are {@code C = Qᵀ (L_cᵀL_c/(n − 1)) Q} with L_c the split's rows
  * of L centred on their own mean, and the non-zero spectrum of C_t − αC_b is that of the
  * r × r matrix of the L blocks. G and its factor are computed once (O(n²d + n³)); a
- * permutation costs O(n r² + r³) and never touches the d features again. Centring only:
+ * permutation costs O(n_t r²) plus a top-k solve and never touches the d features again. Centring only:
  * standardised or whitened fits use {@link Families#cpca}.
  */
 public final class GramCpca implements Refit {
 
 	/** Eigenvalues of G below this fraction of the largest are rounding (dropped). */
 	static final double RANK_TOLERANCE = 1e-13;
+	/** The seed of the top-k solver's start block (fixed: a permutation's result depends on its data only). */
+	private static final long SEED = 0;
 
 	private final double alpha;
 	private final int k;
@@ -67,6 +70,7 @@ public final class GramCpca implements Refit {
 		private final int[] sizes;
 		private final int d, r;
 		private final double[][] l; // n × r, the factor of the centred joint Gram
+		private final double[] s; // its r non-zero eigenvalues: lᵀl = diag(s)
 
 		Prepared(final Dataset target, final Dataset background) {
 			if (target.features() != background.features()) throw new IllegalArgumentException(
@@ -108,11 +112,13 @@ public final class GramCpca implements Refit {
 				rank++;
 			r = rank;
 			l = new double[n][r];
+			s = new double[r];
 			for (int c = 0; c < r; c++) {
-				final double s = Math.sqrt(e.value(c));
+				s[c] = e.value(c);
+				final double root = Math.sqrt(s[c]);
 				final double[] u = e.vector(c);
 				for (int i = 0; i < n; i++)
-					l[i][c] = u[i] * s;
+					l[i][c] = u[i] * root;
 			}
 		}
 
@@ -126,47 +132,46 @@ public final class GramCpca implements Refit {
 			return statistics(Partition.random(sizes, random));
 		}
 
-		/** The top k eigenvalues of C_t − αC_b for the split {@code p} (target, background). */
+		/**
+		 * The top k eigenvalues of C_t − αC_b for the split {@code p} (target, background).
+		 * Only the target's rows are touched: the factor's rows sum to 0 and their cross
+		 * product is the diagonal S, so the background's centred cross product is
+		 * {@code S − T − n_t μ_t μ_tᵀ − n_b μ_b μ_bᵀ} with T the target's centred one and
+		 * {@code μ_b = −(n_t/n_b) μ_t}.
+		 */
 		public double[] statistics(final Partition p) {
-			final double[] a = covariance(p.part(0)), b = covariance(p.part(1));
-			for (int i = 0; i < a.length; i++)
-				a[i] -= alpha * b[i];
-			final double[] values = SymmetricEigen.of(a, r).values();
-			// outside the span of the data C_t − αC_b is 0 (d − r times)
-			final double[] all = Arrays.copyOf(values, r + Math.max(0, d - r));
-			Arrays.sort(all);
-			final double[] top = new double[Math.min(k, all.length)];
-			for (int c = 0; c < top.length; c++)
-				top[c] = all[all.length - 1 - c];
-			return top;
-		}
-
-		/** The r × r covariance (divisor n − 1) of the factor's rows {@code rows}. */
-		private double[] covariance(final int[] rows) {
-			final double[] mean = new double[r];
+			final int[] rows = p.part(0);
+			final int nt = rows.length, nb = sizes[0] + sizes[1] - nt;
+			final double[] mt = new double[r];
 			for (final int i : rows)
 				for (int c = 0; c < r; c++)
-					mean[c] += l[i][c];
+					mt[c] += l[i][c];
 			for (int c = 0; c < r; c++)
-				mean[c] /= rows.length;
-			final double[] cov = new double[r * r];
-			final double[] y = new double[r];
-			for (final int i : rows) {
+				mt[c] /= nt;
+			final double[][] centred = new double[nt][r];
+			for (int q = 0; q < nt; q++)
 				for (int c = 0; c < r; c++)
-					y[c] = l[i][c] - mean[c];
-				for (int c = 0; c < r; c++) {
-					final double yc = y[c];
-					for (int q = 0; q <= c; q++)
-						cov[c * r + q] += yc * y[q];
-				}
-			}
-			final double f = 1.0 / (rows.length - 1);
+					centred[q][c] = l[rows[q]][c] - mt[c];
+			final double[] m = Products.crossProduct(centred, r, 1); // T
+			final double ft = 1.0 / (nt - 1), fb = alpha / (nb - 1);
+			final double means = nt + (double) nt * nt / nb; // n_t μ_tμ_tᵀ + n_b μ_bμ_bᵀ
 			for (int c = 0; c < r; c++)
-				for (int q = 0; q <= c; q++) {
-					cov[c * r + q] *= f;
-					cov[q * r + c] = cov[c * r + q];
+				for (int q = 0; q < r; q++) {
+					final double t = m[c * r + q];
+					final double b = (c == q ? s[c] : 0) - t - means * mt[c] * mt[q];
+					m[c * r + q] = ft * t - fb * b;
 				}
-			return cov;
+			final int kr = Math.min(k, r);
+			final double[] values = kr == 0 ? new double[0]
+				: TopEigen.solve(m, r, kr, null, SEED).values;
+			// outside the span of the data C_t − αC_b is 0 (d − r times)
+			final double[] top = new double[Math.min(k, d)];
+			int next = 0, zeros = d - r;
+			for (int c = 0; c < top.length; c++)
+				if (next < kr && (values[next] >= 0 || zeros == 0)) top[c] = values[next++];
+				else zeros--; // top[c] = 0
+
+			return top;
 		}
 	}
 }
