@@ -5,6 +5,7 @@ import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.gcpca.Gcpca;
+import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.pcpca.Pcpca;
 import org.cpca.core.rpca.Rpca;
@@ -28,7 +29,7 @@ public final class Families {
 	private Families() {}
 
 	/** PCA of the target; null: every feature shuffled on its own. */
-	public static Refit pca(final CpcaOptions options) {
+	public static Family pca(final CpcaOptions options) {
 		return new Adapter("eigenvalue of C_t", options, Cpca::pca) {
 
 			@Override
@@ -39,7 +40,7 @@ public final class Families {
 	}
 
 	/** cPCA at a fixed α ≥ 0, or α = ∞ ({@link Double#POSITIVE_INFINITY}). */
-	public static Refit cpca(final CpcaOptions options, final double alpha) {
+	public static Family cpca(final CpcaOptions options, final double alpha) {
 		Cpca.checkAlpha(alpha);
 		return new Adapter(alpha == Double.POSITIVE_INFINITY ? "eigenvalue of C_t in the " +
 			"null space of C_b (α = ∞)" : "eigenvalue of C_t − αC_b (α = " + FittedModel
@@ -47,14 +48,14 @@ public final class Families {
 	}
 
 	/** cPCA* at a fixed β in [0, 1]. */
-	public static Refit star(final CpcaOptions options, final double beta) {
+	public static Family star(final CpcaOptions options, final double beta) {
 		return new Adapter("generalized eigenvalue of C_t v = λ((1 − β)I + βC_b)v (β = " +
 			String.format(Locale.ROOT, "%.6g", beta) + ")", options, f -> CpcaStar.of(f)
 				.model(beta));
 	}
 
 	/** cPCA++ (the variance ratio, with its default regularisation). */
-	public static Refit plusPlus(final CpcaOptions options) {
+	public static Family plusPlus(final CpcaOptions options) {
 		return new Adapter("variance ratio r = vᵀC_t v / vᵀC_b v", options,
 			f -> CpcaPlusPlus.of(f).model());
 	}
@@ -66,11 +67,11 @@ public final class Families {
 	 *
 	 * @param alpha finite α for v1, ignored otherwise
 	 */
-	public static Refit gcpca(final CpcaOptions options, final Gcpca.Variant variant,
+	public static Family gcpca(final CpcaOptions options, final Gcpca.Variant variant,
 		final boolean orthogonal, final double alpha)
 	{
 		final boolean log = variant == Gcpca.Variant.V2;
-		return new Refit() {
+		return new Family() {
 
 			@Override
 			public String statistic() {
@@ -89,11 +90,17 @@ public final class Families {
 				}
 				return s;
 			}
+
+			@Override
+			public double[][] directions(final Dataset target, final List<Dataset> backgrounds) {
+				return Gcpca.of(Cpca.fit(target, backgrounds, options, Progress.NONE), variant,
+					orthogonal, alpha).model().components();
+			}
 		};
 	}
 
 	/** UCA with every background treated separately (its dual refitted: UCA has no tuning). */
-	public static Refit uca(final CpcaOptions options) {
+	public static Family uca(final CpcaOptions options) {
 		return new Adapter("target variance vᵀC_t v under UCA's background constraints",
 			options, f -> Uca.fit(f, Progress.NONE)) {
 
@@ -109,7 +116,7 @@ public final class Families {
 	 * per background, as {@link Rpca#fit(Cpca, List, Progress)}; no {@code null} entries:
 	 * freeze the elbow's choice).
 	 */
-	public static Refit rpca(final CpcaOptions options, final List<Integer> backgroundComponents) {
+	public static Family rpca(final CpcaOptions options, final List<Integer> backgroundComponents) {
 		if (backgroundComponents == null || backgroundComponents.stream().anyMatch(
 			c -> c == null)) throw new IllegalArgumentException("rPCA's significance test refits at fixed " +
 				"background components: give the counts the elbow chose");
@@ -119,20 +126,23 @@ public final class Families {
 	}
 
 	/** PCPCA at a fixed α. */
-	public static Refit pcpca(final CpcaOptions options, final double alpha) {
+	public static Family pcpca(final CpcaOptions options, final double alpha) {
 		return new Adapter("eigenvalue of C_t − γC_b (PCPCA, α = " + FittedModel.alphaText(
 			alpha) + ")", options, f -> Pcpca.fit(f, alpha));
 	}
 
-	/** A family whose statistics are its model's first k eigenvalues (or {@link #of}). */
-	private static class Adapter implements Refit {
+	/**
+	 * A family whose statistics are its model's first k eigenvalues (or {@link #of}) and
+	 * whose directions are its model's components.
+	 */
+	private static class Adapter implements Family {
 
 		private final String statistic;
 		private final CpcaOptions options;
-		private final Function<Cpca, FittedModel> model;
+		private final Function<Cpca, CpcaModel> model;
 
 		Adapter(final String statistic, final CpcaOptions options,
-			final Function<Cpca, FittedModel> model)
+			final Function<Cpca, CpcaModel> model)
 		{
 			this.statistic = statistic;
 			this.options = options;
@@ -149,6 +159,13 @@ public final class Families {
 			final Cpca f = Cpca.fit(target, backgrounds, options, Progress.NONE);
 			final double[] e = of(model.apply(f));
 			return Arrays.copyOf(e, Math.min(e.length, options.components()));
+		}
+
+		@Override
+		public double[][] directions(final Dataset target, final List<Dataset> backgrounds) {
+			final double[][] v = model.apply(Cpca.fit(target, backgrounds, options,
+				Progress.NONE)).components();
+			return Arrays.copyOf(v, Math.min(v.length, options.components()));
 		}
 
 		/** The per-component statistics of a model: its eigenvalues. */
