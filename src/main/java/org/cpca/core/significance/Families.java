@@ -5,6 +5,8 @@ import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.gcpca.Gcpca;
+import org.cpca.core.kernel.KernelCpca;
+import org.cpca.core.kernel.KernelOptions;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.pcpca.Pcpca;
@@ -129,6 +131,36 @@ public final class Families {
 	public static Family pcpca(final CpcaOptions options, final double alpha) {
 		return new Adapter("eigenvalue of C_t − γC_b (PCPCA, α = " + FittedModel.alphaText(
 			alpha) + ")", options, f -> Pcpca.fit(f, alpha));
+	}
+
+	/**
+	 * Kernel cPCA at a fixed α with a fixed kernel (statistics only: its components live
+	 * in the kernel's feature space, so there is no bootstrap angle in the input space).
+	 *
+	 * @param kernelOptions with γ fixed (freeze an automatic γ to the fit's
+	 *          {@link KernelCpca#kernel()})
+	 */
+	public static Refit kernelCpca(final CpcaOptions options, final KernelOptions kernelOptions,
+		final double alpha)
+	{
+		if (kernelOptions.kernel().gammaIsAutomatic()) throw new IllegalArgumentException(
+			"kernel cPCA's significance test refits with a fixed kernel: give the γ the fit " +
+				"chose");
+		return new Refit() {
+
+			@Override
+			public String statistic() {
+				return "eigenvalue of kernel cPCA at α = " + FittedModel.alphaText(alpha) +
+					" (" + kernelOptions.kernel() + ")";
+			}
+
+			@Override
+			public double[] statistics(final Dataset target, final List<Dataset> backgrounds) {
+				final double[] e = KernelCpca.fit(target, backgrounds, options, kernelOptions,
+					Progress.NONE).model(alpha).eigenvalues();
+				return Arrays.copyOf(e, Math.min(e.length, options.components()));
+			}
+		};
 	}
 
 	/**

@@ -8,6 +8,8 @@ import org.cpca.core.Progress;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.gcpca.Gcpca;
+import org.cpca.core.kernel.KernelFunction;
+import org.cpca.core.kernel.KernelOptions;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -103,6 +105,12 @@ class CalibrationTest {
 			15, 15, 5);
 	}
 
+	@Test
+	void kernelCpcaIsCalibrated() {
+		assertCalibrated(Families.kernelCpca(K2, KernelOptions.defaults().withKernel(
+			KernelFunction.rbf(0.1)), 1), 15, 15, 5);
+	}
+
 	// ---- power: two directions planted in the target only
 
 	/** Background noise plus, in the target, two planted directions (variance 75 each). */
@@ -150,6 +158,8 @@ class CalibrationTest {
 		assertPlantedFound(Families.uca(K4), two);
 		assertPlantedFound(Families.rpca(K4, List.of(1)), two);
 		assertPlantedFound(Families.pcpca(CpcaOptions.defaults().withComponents(3), 0.1), two);
+		assertPlantedFound(Families.kernelCpca(K4, KernelOptions.defaults().withKernel(
+			KernelFunction.linear()), 1), two); // the linear kernel: the planted directions are linear
 		// gcPCA: 2 target-enriched (planted), then 2 background-enriched (none planted)
 		assertPlantedFound(Families.gcpca(CpcaOptions.defaults().withComponents(2),
 			Gcpca.Variant.V4, false, Double.NaN), two);
