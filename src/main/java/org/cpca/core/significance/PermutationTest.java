@@ -14,7 +14,8 @@ import java.util.stream.IntStream;
  * The permutation test of docs/math/significance.md: N draws from the refit's null, each
  * with its own random stream derived from the seed and its index (so the result does not
  * depend on the number of threads), run in parallel; each component's statistic is
- * compared with the maximum over components of every draw.
+ * compared with the maximum over components of every draw. The progress is told from the
+ * worker threads (it must be thread-safe; {@link Progress#NONE} is).
  */
 public final class PermutationTest {
 
