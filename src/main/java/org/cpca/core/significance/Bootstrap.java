@@ -1,0 +1,150 @@
+package org.cpca.core.significance;
+
+import org.cpca.core.Progress;
+import org.cpca.core.data.Dataset;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+
+/**
+ * Stability of the components (docs/math/significance.md#stability-bootstrap): B
+ * bootstrap resamples, each drawing n samples with replacement within each dataset
+ * (target and every background on its own), refitted at the same parameters; per
+ * component, the angle between the resample's component and the full-data one
+ * ({@code acos |u·v|}, in degrees: signs are arbitrary). Resample b uses its own random
+ * stream from the seed and b, so the result does not depend on the number of threads.
+ */
+public final class Bootstrap {
+
+	private Bootstrap() {}
+
+	/** Per component: the median angle and the angle exceeded by 5 % of the resamples. */
+	public static final class Stability {
+
+		private final int resamples;
+		private final long seed;
+		private final double[] median, upper;
+
+		Stability(final int resamples, final long seed, final double[][] angles) {
+			this.resamples = resamples;
+			this.seed = seed;
+			final int k = angles[0].length;
+			median = new double[k];
+			upper = new double[k];
+			final double[] column = new double[resamples];
+			for (int c = 0; c < k; c++) {
+				for (int b = 0; b < resamples; b++)
+					column[b] = angles[b][c];
+				Arrays.sort(column);
+				median[c] = quantile(column, 0.5);
+				upper[c] = quantile(column, 0.95);
+			}
+		}
+
+		/**
+		 * For summary.json: {"resamples": B, "seed": S, "median_angle_degrees": […],
+		 * "angle_95_degrees": […]}.
+		 */
+		public Map<String, Object> toSummary() {
+			final Map<String, Object> m = new LinkedHashMap<>();
+			m.put("resamples", resamples);
+			m.put("seed", seed);
+			m.put("median_angle_degrees", median.clone());
+			m.put("angle_95_degrees", upper.clone());
+			return m;
+		}
+
+		public int resamples() {
+			return resamples;
+		}
+
+		public long seed() {
+			return seed;
+		}
+
+		/** Per component, the median angle (degrees) to the full-data component. */
+		public double[] medianAngles() {
+			return median.clone();
+		}
+
+		/**
+		 * Per component, the 95th percentile of the angle (degrees): the angle at the 5th
+		 * percentile of the alignment |cos θ|.
+		 */
+		public double[] upperAngles() {
+			return upper.clone();
+		}
+	}
+
+	/** Linear interpolation between order statistics of sorted values. */
+	static double quantile(final double[] sorted, final double q) {
+		final double h = q * (sorted.length - 1);
+		final int lo = (int) Math.floor(h), hi = Math.min(lo + 1, sorted.length - 1);
+		return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+	}
+
+	/**
+	 * @param resamples B ≥ 2
+	 * @throws IllegalArgumentException for B &lt; 2 or a family that cannot be fitted to a
+	 *           resample (the message names the resample)
+	 */
+	public static Stability run(final Dataset target, final List<Dataset> backgrounds,
+		final Directions family, final int resamples, final long seed, final Progress progress)
+	{
+		if (resamples < 2 || resamples > PermutationTest.MAX_PERMUTATIONS)
+			throw new IllegalArgumentException("the number of bootstrap resamples must be " +
+				"between 2 and " + PermutationTest.MAX_PERMUTATIONS + " (got " + resamples +
+				"): e.g. 200");
+		final double[][] full = family.directions(target, backgrounds);
+		final double[][] angles = IntStream.range(0, resamples).parallel().mapToObj(b -> {
+			progress.checkCancelled();
+			final SplittableRandom random = PermutationTest.random(seed, b);
+			final Dataset t = resample(target, random);
+			final List<Dataset> bs = new ArrayList<>();
+			for (final Dataset x : backgrounds)
+				bs.add(resample(x, random));
+			final double[][] v;
+			try {
+				v = family.directions(t, bs);
+			}
+			catch (final IllegalArgumentException e) {
+				throw new IllegalArgumentException("the refit of bootstrap resample " + (b + 1) +
+					" failed: " + e.getMessage());
+			}
+			return angles(full, v);
+		}).toArray(double[][]::new);
+		return new Stability(resamples, seed, angles);
+	}
+
+	/** n samples drawn with replacement. */
+	static Dataset resample(final Dataset x, final SplittableRandom random) {
+		final int[] idx = new int[x.samples()];
+		for (int i = 0; i < idx.length; i++)
+			idx[i] = random.nextInt(idx.length);
+		return x.select(idx);
+	}
+
+	/** Per component, acos |u·v| in degrees (90 for a component the resample lacks). */
+	static double[] angles(final double[][] full, final double[][] v) {
+		final double[] out = new double[full.length];
+		for (int c = 0; c < full.length; c++) {
+			if (c >= v.length) {
+				out[c] = 90;
+				continue;
+			}
+			double dot = 0, nu = 0, nv = 0;
+			for (int j = 0; j < full[c].length; j++) {
+				dot += full[c][j] * v[c][j];
+				nu += full[c][j] * full[c][j];
+				nv += v[c][j] * v[c][j];
+			}
+			out[c] = Math.toDegrees(Math.acos(Math.min(1, Math.abs(dot) / Math.sqrt(nu * nv))));
+		}
+		return out;
+	}
+}

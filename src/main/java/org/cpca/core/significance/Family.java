@@ -1,0 +1,7 @@
+package org.cpca.core.significance;
+
+/**
+ * A family at fixed parameters, as both tests need it: its statistics for the permutation
+ * test and its components for the bootstrap.
+ */
+public interface Family extends Refit, Directions {}

@@ -1,0 +1,48 @@
+package org.cpca.core.significance;
+
+import org.cpca.core.data.Dataset;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * A family refitted at fixed parameters (docs/math/significance.md): the per-component
+ * statistics of a fit to given data, larger meaning more contrast. Every parameter the
+ * family would otherwise choose from the data (α, β, k, the background components of rPCA)
+ * is fixed when the refit is made, so a permutation changes only the data.
+ */
+public interface Refit {
+
+	/** The statistic's name, for the summary (e.g. "eigenvalue of C_t − αC_b"). */
+	String statistic();
+
+	/**
+	 * The statistics of a fit to these data, one per component, in the fit's order.
+	 *
+	 * @throws IllegalArgumentException when the family cannot be fitted to them
+	 */
+	double[] statistics(Dataset target, List<Dataset> backgrounds);
+
+	/**
+	 * The observed statistics and a sampler of null ones for these data. By default the
+	 * samples of the target and all backgrounds are exchanged ({@link Exchange}); PCA
+	 * shuffles features instead, and a refit that can reuse work across permutations
+	 * (the joint Gram of {@link GramCpca}) returns its own.
+	 */
+	default Null prepare(final Dataset target, final List<Dataset> backgrounds) {
+		return new Exchange(this, target, backgrounds);
+	}
+
+	/** The statistics of the data and of draws from the null. */
+	interface Null {
+
+		/** The statistics of the data themselves. */
+		double[] observed();
+
+		/**
+		 * The statistics of one draw from the null, made with {@code random} only (so a
+		 * draw depends only on its random stream, whichever thread computes it).
+		 */
+		double[] permuted(SplittableRandom random);
+	}
+}
