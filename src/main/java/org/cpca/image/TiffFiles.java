@@ -6,8 +6,11 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Comparator;
 
 import ij.ImagePlus;
+import ij.Prefs;
 import ij.io.FileSaver;
 
 import org.cpca.core.AtomicFiles;
@@ -29,12 +32,30 @@ public final class TiffFiles {
 			copy.setCalibration(imp.getCalibration());
 			copy.getProcessor().setLut(imp.getProcessor().getLut()); // saved with the file
 			copy.setDisplayRange(imp.getDisplayRangeMin(), imp.getDisplayRangeMax());
-			final FileSaver saver = new FileSaver(copy);
-			final boolean ok = copy.getStackSize() > 1 ? saver.saveAsTiffStack(tmp
-				.toString()) : saver.saveAsTiff(tmp.toString());
-			if (!ok) throw new IOException("could not write " + file);
+			if (!littleEndian(copy, tmp)) throw new IOException("could not write " + file);
 			sortTags(tmp);
 		});
+	}
+
+	/**
+	 * Saves in Intel (little-endian) byte order whatever ImageJ's I/O option says:
+	 * {@link FileSaver} takes the order from the global {@link Prefs#intelByteOrder}, which
+	 * loading ImageJ's preferences changes, and the same image must give the same bytes
+	 * (the bundled test images regenerate byte for byte). The option is restored after.
+	 */
+	private static boolean littleEndian(final ImagePlus imp, final Path file) {
+		synchronized (TiffFiles.class) {
+			final boolean option = Prefs.intelByteOrder;
+			Prefs.intelByteOrder = true;
+			try {
+				final FileSaver saver = new FileSaver(imp);
+				return imp.getStackSize() > 1 ? saver.saveAsTiffStack(file.toString()) : saver
+					.saveAsTiff(file.toString());
+			}
+			finally {
+				Prefs.intelByteOrder = option;
+			}
+		}
 	}
 
 	/**
@@ -56,7 +77,7 @@ public final class TiffFiles {
 				final Integer[] index = new Integer[n];
 				for (int i = 0; i < n; i++)
 					index[i] = i;
-				java.util.Arrays.sort(index, java.util.Comparator.comparingInt(i -> entries
+				Arrays.sort(index, Comparator.comparingInt(i -> entries
 					.getShort(12 * i) & 0xffff));
 				final ByteBuffer sorted = ByteBuffer.allocate(12 * n);
 				for (final int i : index)

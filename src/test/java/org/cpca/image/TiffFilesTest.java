@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ij.IJ;
 import ij.ImagePlus;
+import ij.Prefs;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -63,5 +64,26 @@ class TiffFilesTest {
 		assertEquals("cPC2", back.getStack().getSliceLabel(2));
 		assertEquals(stack.getProcessor().getLut().getRed(10), back.getProcessor().getLut()
 			.getRed(10));
+	}
+
+	@Test
+	void theByteOrderIsIntelWhateverImageJsOptionSays() throws Exception {
+		// FileSaver takes the order from a global option that loading ImageJ's preferences
+		// changes: the bundled test images would then regenerate with other bytes
+		final boolean option = Prefs.intelByteOrder;
+		try {
+			for (final boolean intel : new boolean[] { false, true }) {
+				Prefs.intelByteOrder = intel;
+				final Path file = dir.resolve("order-" + intel + ".tif");
+				TiffFiles.save(IJ.createImage("s", "8-bit ramp", 4, 3, 2), file);
+				final byte[] bytes = Files.readAllBytes(file);
+				assertEquals('I', bytes[0]);
+				assertEquals('I', bytes[1]);
+				assertEquals(intel, Prefs.intelByteOrder, "the user's option is restored");
+			}
+		}
+		finally {
+			Prefs.intelByteOrder = option;
+		}
 	}
 }
