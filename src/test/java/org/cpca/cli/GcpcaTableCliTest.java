@@ -29,13 +29,14 @@ class GcpcaTableCliTest {
 
 	static Path table(final Path dir) throws Exception {
 		final float[][][] p = TestData.planted(11, 150, 120, 8, 3, 2, 1.0);
-		final StringBuilder s = new StringBuilder("group");
+		// group: T (target) or B (background); half: a or b, alternating
+		final StringBuilder s = new StringBuilder("group,half");
 		for (int j = 0; j < 9; j++)
 			s.append(",f").append(j);
 		s.append('\n');
 		for (int set = 0; set < 2; set++)
 			for (int i = 0; i < p[set].length; i++) {
-				s.append(set == 0 ? "T" : "B");
+				s.append(set == 0 ? "T" : "B").append(i % 2 == 0 ? ",a" : ",b");
 				for (int j = 0; j < 9; j++) {
 					// f8 repeats f1; a few cells of f3 are empty
 					final float v = p[set][i][j == 8 ? 1 : j];

@@ -20,6 +20,7 @@ import org.cpca.core.data.SampleStream;
 import org.cpca.core.linalg.GeneralizedEigen;
 import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.CpcaModel;
+import org.cpca.core.result.Convergence;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 import org.cpca.core.star.CpcaStar;
@@ -287,8 +288,13 @@ public final class OnlineRun {
 			if (warning != null) notes.add(warning);
 			if (offline != null) notes.addAll(offline.diagnostics().stream().filter(n -> n
 				.contains("regularis")).collect(java.util.stream.Collectors.toList()));
+			// the network runs every epoch; converged: the alignment reached the mark (with a
+			// reference) or the subspace stopped moving (without)
+			final Convergence c = Convergence.of(options.epochs(), warning == null, hasReference
+				? OnlineOptions.CONVERGED_ALIGNMENT : 0.01, curve.get(curve.size() - 1).change,
+				options.epochs());
 			return new Solution(Method.ONLINE, null, List.of(model), null, null, List.of(
-				convergence()), Map.of("online", online), notes);
+				convergence()), c.addTo(Map.of("online", online), "online"), notes);
 		}
 	}
 

@@ -197,9 +197,9 @@ public final class MethodRunner {
 				final boolean pool = s.stacked && backgrounds > 1;
 				final Cpca fit = fitter.fit(pool);
 				final int stacked = pool ? backgrounds : 0;
-				return Solution.of(s.method, null, List.of(s.method == Method.UCA ? Uca.fit(fit,
-					stacked, progress) : Rpca.fit(fit, s.backgroundComponents, stacked,
-						progress)), null, fit);
+				if (s.method == Method.UCA) return Uca.solution(fit, stacked, progress);
+				return Solution.of(s.method, null, List.of(Rpca.fit(fit, s.backgroundComponents,
+					stacked, progress)), null, fit);
 			}
 			default:
 				throw new IllegalArgumentException(s.method.displayName + " (method " +
