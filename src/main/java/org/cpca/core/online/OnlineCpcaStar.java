@@ -140,9 +140,12 @@ public final class OnlineCpcaStar {
 		if (options.betaIsAutomatic()) throw new IllegalArgumentException("automatic β is " +
 			"resolved from the background first (OnlineRun.resolve), or give β");
 		beta = options.beta();
-		final double s = options.backgroundMeanVariance();
+		final double s = options.learningVariance();
 		unit = Double.isNaN(s) ? 1 : 1 / Math.sqrt(s);
-		stepBeta = Double.isNaN(s) ? beta : 0.5;
+		// an automatic β = 1/(1 + s) maps to ½ exactly (computed from β, 1 − β rounds away
+		// when s is tiny); a given β to βs/(βs + 1 − β)
+		stepBeta = Double.isNaN(s) ? beta : !Double.isNaN(options.backgroundMeanVariance())
+			? 0.5 : beta * s / (beta * s + 1 - beta);
 		normalisedSteps = options.normalisedStep();
 		w = w0.clone();
 		rowVariance = new double[k];

@@ -93,6 +93,11 @@ public final class OnlineOptions {
 	 * learns on the samples divided by √s, at β = ½); NaN for a given β.
 	 */
 	private double meanVariance = Double.NaN;
+	/**
+	 * The background's mean feature variance s the network learns in (samples divided by
+	 * √s, β mapped to the same problem: {@link OnlineCpcaStar}); NaN: raw units.
+	 */
+	private double learningVariance = Double.NaN;
 	private int epochs = DEFAULT_EPOCHS;
 	private long seed = 0;
 	private SampleStream.Order order = SampleStream.Order.SHUFFLED;
@@ -113,6 +118,7 @@ public final class OnlineOptions {
 		o.tau = tau;
 		o.beta = beta;
 		o.meanVariance = meanVariance;
+		o.learningVariance = learningVariance;
 		o.epochs = epochs;
 		o.seed = seed;
 		o.order = order;
@@ -204,7 +210,24 @@ public final class OnlineOptions {
 		final OnlineOptions o = copy();
 		o.beta = 1 / (1 + s);
 		o.meanVariance = s;
+		o.learningVariance = s;
 		return o;
+	}
+
+	/**
+	 * A given β learned on the samples divided by √s, s the background's mean feature
+	 * variance (docs/math/online.md, "Units"); unchanged when s is not a positive number.
+	 */
+	OnlineOptions withLearningVariance(final double s) {
+		if (!(s > 0 && s < Double.POSITIVE_INFINITY)) return this;
+		final OnlineOptions o = copy();
+		o.learningVariance = s;
+		return o;
+	}
+
+	/** The variance the samples are divided by while learning ({@link #withLearningVariance}). */
+	double learningVariance() {
+		return learningVariance;
 	}
 
 	/** Whether β is automatic and not yet resolved (then {@link #beta()} is NaN). */

@@ -344,10 +344,21 @@ public final class OnlineRun {
 	public static OnlineOptions resolve(final OnlineOptions options,
 		final SampleSource background, final Progress progress) throws IOException
 	{
-		if (!options.betaIsAutomatic()) return options;
+		if (!options.betaIsAutomatic()) return options.normalisedStep() && options
+			.learningVariance() != options.learningVariance() && background.samples() >= 2
+				? options.withLearningVariance(meanVariance(options, background, progress))
+				: options;
+		if (background.samples() < 2) throw new IllegalArgumentException("automatic β needs " +
+			"at least two background samples (got " + background.samples() + "): give β " +
+			"(--beta)");
+		return options.withResolvedBeta(meanVariance(options, background, progress));
+	}
+
+	/** The background's mean feature variance s = tr(C_b)/d, from one streamed pass. */
+	private static double meanVariance(final OnlineOptions options,
+		final SampleSource background, final Progress progress) throws IOException
+	{
 		final int n = background.samples(), d = background.features();
-		if (n < 2) throw new IllegalArgumentException("automatic β needs at least two " +
-			"background samples (got " + n + "): give β (--beta)");
 		final double[] mean = new double[d], m2 = new double[d];
 		final float[] row = new float[d];
 		for (int i = 0; i < n; i++) {
@@ -366,7 +377,7 @@ public final class OnlineRun {
 		double s = 0;
 		for (int j = 0; j < d; j++)
 			s += options.standardize() ? m2[j] > 0 ? n / (n - 1.0) : 0 : m2[j] / (n - 1);
-		return options.withResolvedBeta(s / d);
+		return s / d;
 	}
 
 	/**
