@@ -31,20 +31,12 @@ class GcpcaSpanTest {
 		return p;
 	}
 
-	private static double[][] toDouble(final float[][] x) {
-		final double[][] out = new double[x.length][x[0].length];
-		for (int i = 0; i < x.length; i++)
-			for (int j = 0; j < x[i].length; j++)
-				out[i][j] = x[i][j];
-		return out;
-	}
-
 	@Test
 	void everyVariantIsSolvedInsideTheSpanOnBothPaths() {
 		for (long seed = 0; seed < 3; seed++) {
 			final float[][][] p = duplicated(seed);
-			final double[][] a = TestData.covariance(toDouble(p[0])).getData();
-			final double[][] b = TestData.covariance(toDouble(p[1])).getData();
+			final double[][] a = TestData.covariance(TestData.toDouble(p[0])).getData();
+			final double[][] b = TestData.covariance(TestData.toDouble(p[1])).getData();
 			final double[][] q = GcpcaReference.withoutDuplicate(D, FIRST, COPY);
 			for (final boolean features : new boolean[] { true, false })
 				for (final Gcpca.Variant v : new Gcpca.Variant[] { Gcpca.Variant.V2,
