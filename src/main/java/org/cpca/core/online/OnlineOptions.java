@@ -80,7 +80,10 @@ public final class OnlineOptions {
 	public static final int DEFAULT_EPOCHS = 300;
 	/** Alignment with offline cPCA* below which a run is reported as far from converged. */
 	public static final double CONVERGED_ALIGNMENT = 0.9;
-	/** Default τ: M's step η/τ is 0.3 at the default η. */
+	/**
+	 * Default τ: M's step η/τ is 0.3 at the default η — or, when W moves faster along its
+	 * fastest learned direction, twice that (docs/math/online.md, "M keeps up with W").
+	 */
 	public static final double DEFAULT_TAU = 10;
 
 	private int components = 2;
