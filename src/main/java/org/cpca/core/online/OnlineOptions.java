@@ -218,8 +218,9 @@ public final class OnlineOptions {
 	}
 
 	/**
-	 * A given β learned on the samples divided by √s, s the background's mean feature
-	 * variance (docs/math/online.md, "Units"); unchanged when s is not a positive number.
+	 * A given β learned on the samples divided by √s (OnlineRun.resolve passes the
+	 * background's mean feature variance when it is below 1, else 1: raw units;
+	 * docs/math/online.md, "Units"); unchanged when s is not a positive number.
 	 */
 	OnlineOptions withLearningVariance(final double s) {
 		if (!(s > 0 && s < Double.POSITIVE_INFINITY)) return this;

@@ -346,8 +346,8 @@ public final class OnlineRun {
 	{
 		if (!options.betaIsAutomatic()) return options.normalisedStep() && options
 			.learningVariance() != options.learningVariance() && background.samples() >= 2
-				? options.withLearningVariance(meanVariance(options, background, progress))
-				: options;
+				? options.withLearningVariance(Math.min(1, meanVariance(options, background,
+					progress))) : options;
 		if (background.samples() < 2) throw new IllegalArgumentException("automatic β needs " +
 			"at least two background samples (got " + background.samples() + "): give β " +
 			"(--beta)");
