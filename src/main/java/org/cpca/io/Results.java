@@ -26,6 +26,7 @@ import org.cpca.core.contrast.Cpca;
 import org.cpca.core.Curve;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.model.FittedModel;
+import org.cpca.core.result.Convergence;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 import org.cpca.core.contrast.Measures;
@@ -433,6 +434,10 @@ public final class Results {
 				"; LDA accuracy %.1f %%", 100 * separations.get(r).get("lda_accuracy")));
 			sb.append('\n');
 		}
+		final List<String> unconverged = Convergence.unconverged(solution.facts());
+		if (!unconverged.isEmpty()) sb.append("  WARNING: did not converge: ").append(String
+			.join(", ", unconverged)).append(" (the result is the last iterate; summary.json " +
+				"\"convergence\" has the iterations and the final change)\n");
 		final JsonElement diags = summary().get("diagnostics");
 		for (final JsonElement d : diags.getAsJsonArray())
 			sb.append("  note: ").append(d.getAsString()).append('\n');

@@ -45,6 +45,15 @@ public final class TestData {
 		return c;
 	}
 
+	/** The float rows as doubles. */
+	public static double[][] toDouble(final float[][] x) {
+		final double[][] out = new double[x.length][x[0].length];
+		for (int i = 0; i < x.length; i++)
+			for (int j = 0; j < x[i].length; j++)
+				out[i][j] = x[i][j];
+		return out;
+	}
+
 	/** Float-rounded copy (what a Dataset stores). */
 	public static double[][] rounded(final double[][] x) {
 		final double[][] out = new double[x.length][];

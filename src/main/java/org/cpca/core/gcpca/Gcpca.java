@@ -192,6 +192,18 @@ public final class Gcpca {
 		return dimension(fit, fit.options().components());
 	}
 
+	/**
+	 * The orthonormal rows (length m, in the space's coordinates) spanning the space the
+	 * problem is solved in: the span of the data, restricted to the pooled principal
+	 * components with fewer samples than features ({@link #basis(double[], double[], int,
+	 * int)}); the whole space for v1.
+	 */
+	public double[][] basis() {
+		final ContrastiveSpace s = fit.space();
+		if (variant == Variant.V1) return identity(s.dimension());
+		return basis(s.a, s.b, s.dimension(), dimension(fit, fit.options().components()));
+	}
+
 	/** The problem solved on the fit's space. */
 	public Spectrum spectrum() {
 		final ContrastiveSpace s = fit.space();
@@ -345,23 +357,18 @@ public final class Gcpca {
 		final int nt, final int nb, final int room)
 	{
 		if (room <= 2 * k) return room;
-		final double[] sum = new double[m * m];
-		for (int i = 0; i < sum.length; i++)
-			sum[i] = a[i] + b[i];
-		final SymmetricEigen e = SymmetricEigen.of(sum, m);
-		final double[][] basis = new double[room][];
-		for (int c = 0; c < room; c++)
-			basis[c] = e.vector(c).clone();
+		final double[][] basis = basis(a, b, m, room);
+		final int top = basis.length;
 		final double[] ra = restrict(a, basis, m), rb = restrict(b, basis, m);
-		int best = room;
+		int best = top;
 		double bestScore = Double.NEGATIVE_INFINITY;
 		for (double g = 2 * k; ; g = Math.max(g + 1, Math.ceil(g * Math.sqrt(2)))) {
-			final int q = (int) Math.min(room, g);
+			final int q = (int) Math.min(top, g);
 			final double[] aq = new double[q * q], bq = new double[q * q];
 			for (int i = 0; i < q; i++)
 				for (int j = 0; j < q; j++) {
-					aq[i * q + j] = ra[i * room + j];
-					bq[i * q + j] = rb[i * room + j];
+					aq[i * q + j] = ra[i * top + j];
+					bq[i * q + j] = rb[i * top + j];
 				}
 			final double[][] nd = numeratorDenominator(aq, bq, q, Variant.V4, Double.NaN);
 			final double[] values = pencil(nd[0], nd[1], q)[0];
@@ -372,7 +379,7 @@ public final class Gcpca {
 				bestScore = score;
 				best = q;
 			}
-			if (q == room) break;
+			if (q == top) break;
 		}
 		return best;
 	}
@@ -423,26 +430,98 @@ public final class Gcpca {
 		final Variant variant, final double alpha, final int k, final boolean orthogonal,
 		final int pooled)
 	{
-		if (pooled < m) {
-			final double[] sum = new double[m * m];
-			for (int i = 0; i < sum.length; i++)
-				sum[i] = a[i] + b[i];
-			final SymmetricEigen e = SymmetricEigen.of(sum, m);
-			final double[][] basis = new double[pooled][];
-			for (int c = 0; c < pooled; c++)
-				basis[c] = e.vector(c).clone();
-			final Spectrum inner = solve(restrict(a, basis, m), restrict(b, basis, m), pooled,
-				variant, alpha, k, orthogonal, pooled);
-			final int cols = 2 * k;
-			final double[] w = new double[m * cols];
-			for (int r = 0; r < pooled; r++)
-				for (int c = 0; c < cols; c++) {
-					final double y = inner.w[r * cols + c];
-					for (int i = 0; i < m; i++)
-						w[i * cols + c] += y * basis[r][i];
-				}
-			return new Spectrum(inner.values, w, inner.ridge, inner.condition);
+		if (variant != Variant.V1) {
+			final double[][] basis = basis(a, b, m, pooled);
+			if (2 * k > basis.length) throw new IllegalArgumentException("gcPCA returns k " +
+				"target-enriched and k background-enriched components, 2k = " + 2 * k +
+				" in all, but the target and background vary together in only " + basis.length +
+				" direction(s) (the others have no variance in either: duplicated or constant " +
+				"features): choose k ≤ " + basis.length / 2);
+			if (basis.length < m) {
+				final int q = basis.length;
+				final Spectrum inner = solveInSpace(restrict(a, basis, m), restrict(b, basis, m),
+					q, variant, alpha, k, orthogonal);
+				return new Spectrum(inner.values, lift(inner.w, basis, 2 * k, m), inner.ridge,
+					inner.condition);
+			}
 		}
+		return solveInSpace(a, b, m, variant, alpha, k, orthogonal);
+	}
+
+	/**
+	 * The orthonormal rows (length m) spanning the space the v2–v4 problem is solved in: the
+	 * span of the data, the directions where {@code A/‖A‖ + B/‖B‖} exceeds
+	 * {@link Cpca#NULL_SPACE_TOLERANCE} times its largest eigenvalue (as α = ∞ takes it: a
+	 * duplicated or constant feature adds a direction of no variance in either dataset,
+	 * where every variant's value is 0/0), and inside it, when {@code pooled} is smaller,
+	 * the top {@code pooled} eigenvectors of A + B (the pooled principal components).
+	 */
+	public static double[][] basis(final double[] a, final double[] b, final int m,
+		final int pooled)
+	{
+		final double na = frobenius(a), nb = frobenius(b);
+		final double[] sum = new double[m * m];
+		for (int i = 0; i < sum.length; i++)
+			sum[i] = (na > 0 ? a[i] / na : 0) + (nb > 0 ? b[i] / nb : 0);
+		final SymmetricEigen span = SymmetricEigen.of(sum, m);
+		final double threshold = Cpca.NULL_SPACE_TOLERANCE * Math.max(span.value(0), 0);
+		int s = 0;
+		while (s < m && span.value(s) > threshold)
+			s++;
+		final int q = Math.min(s, pooled);
+		if (s == m && q == m) return identity(m);
+		final double[][] rows = new double[s][];
+		for (int c = 0; c < s; c++)
+			rows[c] = span.vector(c).clone();
+		if (q == s) return rows;
+		// the top q pooled principal components inside the span
+		final double[] as = restrict(a, rows, m), bs = restrict(b, rows, m);
+		final double[] pooledSum = new double[s * s];
+		for (int i = 0; i < pooledSum.length; i++)
+			pooledSum[i] = as[i] + bs[i];
+		final SymmetricEigen e = SymmetricEigen.of(pooledSum, s);
+		final double[][] out = new double[q][m];
+		for (int c = 0; c < q; c++) {
+			final double[] y = e.vector(c);
+			for (int r = 0; r < s; r++)
+				for (int i = 0; i < m; i++)
+					out[c][i] += y[r] * rows[r][i];
+		}
+		return out;
+	}
+
+	private static double[][] identity(final int m) {
+		final double[][] rows = new double[m][m];
+		for (int c = 0; c < m; c++)
+			rows[c][c] = 1;
+		return rows;
+	}
+
+	private static double frobenius(final double[] x) {
+		double s = 0;
+		for (final double v : x)
+			s += v * v;
+		return Math.sqrt(s);
+	}
+
+	/** {@code Pᵀ y} for the q × cols coefficients y (row-major) and the rows P of basis. */
+	private static double[] lift(final double[] y, final double[][] basis, final int cols,
+		final int m)
+	{
+		final double[] w = new double[m * cols];
+		for (int r = 0; r < basis.length; r++)
+			for (int c = 0; c < cols; c++) {
+				final double x = y[r * cols + c];
+				for (int i = 0; i < m; i++)
+					w[i * cols + c] += x * basis[r][i];
+			}
+		return w;
+	}
+
+	/** A variant solved in the whole m-dimensional space (D ridged when ill-conditioned). */
+	private static Spectrum solveInSpace(final double[] a, final double[] b, final int m,
+		final Variant variant, final double alpha, final int k, final boolean orthogonal)
+	{
 		final double[][] nd = numeratorDenominator(a, b, m, variant, alpha);
 		final double[] n = nd[0], d = nd[1];
 		double ridge = 0, condition = 1;

@@ -3,6 +3,7 @@ package org.cpca.core.gcpca;
 import org.cpca.core.Progress;
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.model.CpcaModel;
+import org.cpca.core.result.Convergence;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 
@@ -62,6 +63,9 @@ public final class GcpcaRun {
 				if (sig[c] > 0) which.add(c + 1);
 			facts.put("significant_components", which);
 			facts.put("shuffles", model.parameters().get("shuffles"));
+			// a fixed number of refits: it always completes (no tolerance, no change)
+			final long n = Math.round((Double) model.parameters().get("shuffles"));
+			return Convergence.of(n, true, Double.NaN, Double.NaN, n).addTo(facts, "shuffles");
 		}
 		return facts;
 	}

@@ -76,6 +76,14 @@ public final class OnlineCpcaStar {
 	 */
 	private final boolean normalisedSteps;
 	private double meanSquare;
+	/**
+	 * Per row r of W, the running mean of {@code (w_r·x)²/‖w_r‖²}: the variance along the
+	 * learned directions, whose largest over ν̂ is the fastest relative rate of W's update
+	 * ({@link #fastest}).
+	 */
+	private final double[] rowVariance;
+	/** ‖w_r‖² per row, kept up to date by {@link #step}. */
+	private final double[] rowNorm;
 	/** Factor of the dimensionless η in the current epoch (see {@link #annealing(int, int)}). */
 	double annealing = 1;
 
@@ -87,6 +95,14 @@ public final class OnlineCpcaStar {
 	static double annealing(final int epoch, final int epochs) {
 		return epochs <= 1 ? 1 : Math.pow(ANNEALING, -(double) epoch / (epochs - 1));
 	}
+
+	/**
+	 * The largest relative step of M, and of W along its fastest learned direction, per
+	 * sample.
+	 */
+	static final double MAX_STEP = 0.5;
+	/** How much faster than W's fastest learned direction M at least moves. */
+	static final double LEAD = 2;
 
 	/** The ratio of the first epoch's dimensionless step to the last one's. */
 	static final double ANNEALING = 100;
@@ -124,11 +140,19 @@ public final class OnlineCpcaStar {
 		if (options.betaIsAutomatic()) throw new IllegalArgumentException("automatic β is " +
 			"resolved from the background first (OnlineRun.resolve), or give β");
 		beta = options.beta();
-		final double s = options.backgroundMeanVariance();
+		final double s = options.learningVariance();
 		unit = Double.isNaN(s) ? 1 : 1 / Math.sqrt(s);
-		stepBeta = Double.isNaN(s) ? beta : 0.5;
+		// an automatic β = 1/(1 + s) maps to ½ exactly (computed from β, 1 − β rounds away
+		// when s is tiny); a given β to βs/(βs + 1 − β)
+		stepBeta = Double.isNaN(s) ? beta : !Double.isNaN(options.backgroundMeanVariance())
+			? 0.5 : beta * s / (beta * s + 1 - beta);
 		normalisedSteps = options.normalisedStep();
 		w = w0.clone();
+		rowVariance = new double[k];
+		rowNorm = new double[k];
+		for (int r = 0; r < k; r++)
+			for (int j = 0; j < d; j++)
+				rowNorm[r] += w[r * d + j] * w[r * d + j];
 		m = new double[k * k];
 		for (int i = 0; i < k; i++)
 			m[i * k + i] = 1;
@@ -211,14 +235,25 @@ public final class OnlineCpcaStar {
 		// η dimensionless (docs/math/online.md): the step is η/ν̂ with ν̂ the running mean of
 		// ‖x‖², so η‖x‖²/ν̂ ≈ η whatever the data's units; every term of the W and M updates
 		// is scaled alike, so the fixed point (offline cPCA*) is unchanged
-		final double eta = !normalisedSteps ? this.eta : meanSquare > 0 ? this.eta *
-			annealing / meanSquare : 0;
+		// ... and at most ½ along W's fastest learned direction (docs/math/online.md, "The
+		// step along the dominant direction"): on raw units with one dominant direction
+		// (λ/ν̂ ≈ ½) η = 3 overshot it, and the network stalled
+		final double fast = fastest();
+		final double step = fast > 0 ? Math.min(this.eta * annealing, MAX_STEP / (LEAD * fast)) : this.eta *
+			annealing;
+		final double eta = !normalisedSteps ? this.eta : meanSquare > 0 ? step / meanSquare : 0;
 		if (eta == 0) return;
 		final double decay = 1 - 2 * eta * (1 - stepBeta);
 		for (int r = 0; r < k; r++)
 			c[r] = dot(w, r * d, x, d);
-		final double rate = normalisedSteps ? Math.min(0.5, this.eta * annealing / tau) : eta /
-			tau;
+		for (int r = 0; r < k; r++)
+			if (rowNorm[r] > 0) rowVariance[r] += (c[r] * c[r] / rowNorm[r] - rowVariance[r]) / t;
+		// M's step: η/τ, but never slower than W along its fastest learned direction
+		// (docs/math/online.md, "M keeps up with W"): with the dimensionless step W moves
+		// by η·λ/ν̂ along a direction of variance λ, which on raw units with one dominant
+		// direction (λ/ν̂ ≈ ½) outran an M at η/τ and stalled the network
+		final double rate = normalisedSteps ? Math.min(MAX_STEP, step * Math.max(1 / tau,
+			LEAD * fast)) : eta / tau;
 		if (target) {
 			solveM(c, z);
 			for (int r = 0; r < k; r++)
@@ -242,11 +277,30 @@ public final class OnlineCpcaStar {
 		for (int r = 0; r < k; r++) {
 			final double gain = c[r];
 			final int o = r * d;
-			if (decay == 1) for (int j = 0; j < d; j++)
-				w[o + j] += gain * x[j];
-			else for (int j = 0; j < d; j++)
-				w[o + j] = decay * w[o + j] + gain * x[j];
+			double norm = 0;
+			if (decay == 1) for (int j = 0; j < d; j++) {
+				final double v = w[o + j] + gain * x[j];
+				w[o + j] = v;
+				norm += v * v;
+			}
+			else for (int j = 0; j < d; j++) {
+				final double v = decay * w[o + j] + gain * x[j];
+				w[o + j] = v;
+				norm += v * v;
+			}
+			rowNorm[r] = norm;
 		}
+	}
+
+	/**
+	 * The fastest relative rate of W's update per unit of the dimensionless η: the largest
+	 * variance along a learned direction over ν̂ (between 1/d and 1).
+	 */
+	double fastest() {
+		double top = 0;
+		for (final double v : rowVariance)
+			top = Math.max(top, v);
+		return meanSquare > 0 ? top / meanSquare : 0;
 	}
 
 	/** Dot product of W's row at offset o with v (length n), four partial sums. */

@@ -80,7 +80,10 @@ public final class OnlineOptions {
 	public static final int DEFAULT_EPOCHS = 300;
 	/** Alignment with offline cPCA* below which a run is reported as far from converged. */
 	public static final double CONVERGED_ALIGNMENT = 0.9;
-	/** Default τ: M's step η/τ is 0.3 at the default η. */
+	/**
+	 * Default τ: M's step η/τ is 0.3 at the default η — or, when W moves faster along its
+	 * fastest learned direction, twice that (docs/math/online.md, "M keeps up with W").
+	 */
 	public static final double DEFAULT_TAU = 10;
 
 	private int components = 2;
@@ -93,6 +96,11 @@ public final class OnlineOptions {
 	 * learns on the samples divided by √s, at β = ½); NaN for a given β.
 	 */
 	private double meanVariance = Double.NaN;
+	/**
+	 * The background's mean feature variance s the network learns in (samples divided by
+	 * √s, β mapped to the same problem: {@link OnlineCpcaStar}); NaN: raw units.
+	 */
+	private double learningVariance = Double.NaN;
 	private int epochs = DEFAULT_EPOCHS;
 	private long seed = 0;
 	private SampleStream.Order order = SampleStream.Order.SHUFFLED;
@@ -113,6 +121,7 @@ public final class OnlineOptions {
 		o.tau = tau;
 		o.beta = beta;
 		o.meanVariance = meanVariance;
+		o.learningVariance = learningVariance;
 		o.epochs = epochs;
 		o.seed = seed;
 		o.order = order;
@@ -204,7 +213,25 @@ public final class OnlineOptions {
 		final OnlineOptions o = copy();
 		o.beta = 1 / (1 + s);
 		o.meanVariance = s;
+		o.learningVariance = s;
 		return o;
+	}
+
+	/**
+	 * A given β learned on the samples divided by √s (OnlineRun.resolve passes the
+	 * background's mean feature variance when it is below 1, else 1: raw units;
+	 * docs/math/online.md, "Units"); unchanged when s is not a positive number.
+	 */
+	OnlineOptions withLearningVariance(final double s) {
+		if (!(s > 0 && s < Double.POSITIVE_INFINITY)) return this;
+		final OnlineOptions o = copy();
+		o.learningVariance = s;
+		return o;
+	}
+
+	/** The variance the samples are divided by while learning ({@link #withLearningVariance}). */
+	double learningVariance() {
+		return learningVariance;
 	}
 
 	/** Whether β is automatic and not yet resolved (then {@link #beta()} is NaN). */

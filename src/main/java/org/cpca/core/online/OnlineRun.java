@@ -20,6 +20,7 @@ import org.cpca.core.data.SampleStream;
 import org.cpca.core.linalg.GeneralizedEigen;
 import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.CpcaModel;
+import org.cpca.core.result.Convergence;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 import org.cpca.core.star.CpcaStar;
@@ -172,22 +173,75 @@ public final class OnlineRun {
 		 * without, a subspace still moving (change ≥ 0.01 between the last two checkpoints).
 		 */
 		public String convergenceWarning(final OnlineOptions options) {
-			final String fix = String.format(Locale.ROOT, "raise --epochs (epochs=, now %d) " +
-				"or, if the curve is still climbing steadily, --eta (now %s); a noisy curve " +
-				"needs a lower --eta", options.epochs(), options.eta());
 			if (hasReference) {
 				final double a = finalAlignment();
 				if (a >= OnlineOptions.CONVERGED_ALIGNMENT) return null;
 				return String.format(Locale.ROOT, "WARNING: online cPCA* ended far from " +
 					"converged: alignment with offline cPCA* at the same β is %.3f (1 = the " +
 					"same subspace; %.1f expected); %s", a, OnlineOptions.CONVERGED_ALIGNMENT,
-					fix);
+					advice(options));
 			}
 			final double change = curve.get(curve.size() - 1).change;
 			if (!(change >= 0.01)) return null;
 			return String.format(Locale.ROOT, "WARNING: online cPCA* may not have " +
 				"converged: the learned subspace still changed by %.3g between the last two " +
-				"checkpoints; %s", change, fix);
+				"checkpoints; %s", change, advice(options));
+		}
+
+		/**
+		 * The change to make (docs/math/online.md, "When it warns"): a curve still climbing
+		 * over the second half of the run (alignment up by ≥ 0.02, or without a reference a
+		 * subspace still moving) needs more passes — four times as many; one that has
+		 * levelled off below the mark while the subspace still moves (a mean change ≥ 0.01
+		 * between the checkpoints of the second half) is held back by the step's noise — a
+		 * quarter of the step, with four times the passes; one that hardly moves at all has
+		 * too small a step — four times it, at least the default η (below τ).
+		 */
+		String advice(final OnlineOptions options) {
+			final int e = options.epochs();
+			final double eta = options.eta();
+			if (climbing()) return String.format(Locale.ROOT, "the curve was still climbing: " +
+				"run with --epochs %d (now %d)", Math.multiplyExact(4, e), e);
+			if (meanChange() >= 0.01) return String.format(Locale.ROOT, "the curve had " +
+				"levelled off in the step's noise: run with --eta %s --epochs %d (now --eta %s " +
+				"--epochs %d)", trim(eta / 4), Math.multiplyExact(4, e), trim(eta), e);
+			final double larger = Math.min(Math.max(4 * eta, OnlineOptions.DEFAULT_ETA), options
+				.tau() / 2);
+			return String.format(Locale.ROOT, "the learned subspace hardly moved: the step is " +
+				"too small: run with --eta %s (now %s)", trim(larger), trim(eta));
+		}
+
+		private boolean climbing() {
+			final Checkpoint last = curve.get(curve.size() - 1);
+			if (hasReference) return last.alignment - half().alignment >= 0.02;
+			return true;
+		}
+
+		/** The checkpoint half-way through the run (by samples seen). */
+		private Checkpoint half() {
+			final Checkpoint last = curve.get(curve.size() - 1);
+			Checkpoint half = curve.get(0);
+			for (final Checkpoint c : curve)
+				if (2 * c.samples <= last.samples) half = c;
+			return half;
+		}
+
+		/** The mean subspace change between the checkpoints of the run's second half. */
+		private double meanChange() {
+			final long from = half().samples;
+			double sum = 0;
+			int n = 0;
+			for (final Checkpoint c : curve)
+				if (c.samples > from && !Double.isNaN(c.change)) {
+					sum += c.change;
+					n++;
+				}
+			return n == 0 ? 0 : sum / n;
+		}
+
+		private static String trim(final double v) {
+			return String.format(Locale.ROOT, "%.3g", v).replaceAll("(\\.\\d*?)0+$", "$1")
+				.replaceAll("\\.$", "");
 		}
 
 		/** The options the network learned with (an automatic β resolved). */
@@ -235,8 +289,13 @@ public final class OnlineRun {
 			if (warning != null) notes.add(warning);
 			if (offline != null) notes.addAll(offline.diagnostics().stream().filter(n -> n
 				.contains("regularis")).collect(java.util.stream.Collectors.toList()));
+			// the network runs every epoch; converged: the alignment reached the mark (with a
+			// reference) or the subspace stopped moving (without)
+			final Convergence c = Convergence.of(options.epochs(), warning == null, hasReference
+				? OnlineOptions.CONVERGED_ALIGNMENT : 0.01, curve.get(curve.size() - 1).change,
+				options.epochs());
 			return new Solution(Method.ONLINE, null, List.of(model), null, null, List.of(
-				convergence()), Map.of("online", online), notes);
+				convergence()), c.addTo(Map.of("online", online), "online"), notes);
 		}
 	}
 
@@ -286,10 +345,21 @@ public final class OnlineRun {
 	public static OnlineOptions resolve(final OnlineOptions options,
 		final SampleSource background, final Progress progress) throws IOException
 	{
-		if (!options.betaIsAutomatic()) return options;
+		if (!options.betaIsAutomatic()) return options.normalisedStep() && options
+			.learningVariance() != options.learningVariance() && background.samples() >= 2
+				? options.withLearningVariance(Math.min(1, meanVariance(options, background,
+					progress))) : options;
+		if (background.samples() < 2) throw new IllegalArgumentException("automatic β needs " +
+			"at least two background samples (got " + background.samples() + "): give β " +
+			"(--beta)");
+		return options.withResolvedBeta(meanVariance(options, background, progress));
+	}
+
+	/** The background's mean feature variance s = tr(C_b)/d, from one streamed pass. */
+	private static double meanVariance(final OnlineOptions options,
+		final SampleSource background, final Progress progress) throws IOException
+	{
 		final int n = background.samples(), d = background.features();
-		if (n < 2) throw new IllegalArgumentException("automatic β needs at least two " +
-			"background samples (got " + n + "): give β (--beta)");
 		final double[] mean = new double[d], m2 = new double[d];
 		final float[] row = new float[d];
 		for (int i = 0; i < n; i++) {
@@ -308,7 +378,7 @@ public final class OnlineRun {
 		double s = 0;
 		for (int j = 0; j < d; j++)
 			s += options.standardize() ? m2[j] > 0 ? n / (n - 1.0) : 0 : m2[j] / (n - 1);
-		return options.withResolvedBeta(s / d);
+		return s / d;
 	}
 
 	/** A source read into memory (for the offline reference only). */

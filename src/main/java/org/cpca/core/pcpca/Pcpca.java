@@ -9,6 +9,7 @@ import org.cpca.core.data.Preprocessing;
 import org.cpca.core.linalg.SymmetricEigen;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
+import org.cpca.core.result.Convergence;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -140,6 +141,14 @@ public final class Pcpca {
 	public static PcpcaModel fitMissing(final float[][] target, final float[][] background,
 		final double alpha, final int k, final long seed, final Progress progress)
 	{
+		return fitMissing(target, background, alpha, k, seed, progress, new Convergence[1]);
+	}
+
+	/** {@link #fitMissing}; {@code em[0]} receives how the EM ended. */
+	static PcpcaModel fitMissing(final float[][] target, final float[][] background,
+		final double alpha, final int k, final long seed, final Progress progress,
+		final Convergence[] em)
+	{
 		final int nt = target.length, nb = background.length;
 		if (nt < 2 || nb < 2) throw new IllegalArgumentException("PCPCA needs at least 2 " +
 			"target and 2 background samples");
@@ -157,6 +166,7 @@ public final class Pcpca {
 		double sigma2 = init.noiseVariance();
 		int iterations = 0;
 		boolean converged = false;
+		double lastChange = Double.NaN;
 		double[] lambda = new double[k];
 		double trace = 0;
 		while (iterations < MAX_ITERATIONS && !converged) {
@@ -181,11 +191,13 @@ public final class Pcpca {
 					.sqrt(newSigma2)));
 			}
 			converged = change < TOLERANCE && iterations > 1;
+			lastChange = change;
 			u = top;
 			s = newS;
 			sigma2 = newSigma2;
 			progress.stage("PCPCA EM", (double) iterations / MAX_ITERATIONS);
 		}
+		em[0] = Convergence.of(iterations, converged, TOLERANCE, lastChange, MAX_ITERATIONS);
 		// the model: directions u (sign rule), the target's EM mean, scores of the imputed target
 		u = signRule(u);
 		final double[][] w = scaled(u, s);

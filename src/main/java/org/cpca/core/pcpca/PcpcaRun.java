@@ -3,6 +3,7 @@ package org.cpca.core.pcpca;
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.model.FittedModel;
+import org.cpca.core.result.Convergence;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 
@@ -89,8 +90,9 @@ public final class PcpcaRun {
 		if (options.standardize()) throw new IllegalArgumentException("--standardize cannot " +
 			"be combined with modelled missing values (the scale would be estimated from " +
 			"filled values): standardise the data first, or use --missing mean");
+		final Convergence[] em = new Convergence[1];
 		final PcpcaModel model = Pcpca.fitMissing(targetValues, backgroundValues, alpha,
-			options.components(), options.seed(), progress);
+			options.components(), options.seed(), progress, em);
 		final Map<String, Object> facts = new LinkedHashMap<>();
 		facts.put("gamma", model.gamma());
 		facts.put("noise_variance", model.noiseVariance());
@@ -98,7 +100,7 @@ public final class PcpcaRun {
 			backgroundValues.length));
 		facts.put("missing", "model (EM over the observed values)");
 		return new Solution(Method.PCPCA, "fixed", List.of(model), null, null, List.of(),
-			facts, model.diagnostics());
+			em[0].addTo(facts, "em"), model.diagnostics());
 	}
 
 	/**

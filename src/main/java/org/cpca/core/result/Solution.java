@@ -111,6 +111,18 @@ public final class Solution {
 		return out;
 	}
 
+	/**
+	 * This solution with how the iteration {@code name} ended added to the facts'
+	 * {@value Convergence#KEY} entry ({@link Convergence}).
+	 */
+	public Solution withConvergence(final String name, final Convergence convergence) {
+		final Solution out = new Solution(method, alphaMode, models, selection, fit, curves,
+			convergence.addTo(facts, name), diagnostics);
+		out.primary = primary;
+		out.primaryReason = primaryReason;
+		return out;
+	}
+
 	/** The automatic α selection, or {@code null}. */
 	public AlphaSelection selection() {
 		return selection;

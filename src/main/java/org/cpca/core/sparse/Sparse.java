@@ -118,21 +118,9 @@ public final class Sparse {
 		final int m = s.dimension(), k = dense.numComponents() / 2;
 		final double[][] nd = numeratorDenominator(s.a, s.b, m, g.variant(), dense.alpha(),
 			(Double) dense.parameters().get("ridge"));
-		// the pooled principal components (rows, length m) the dense problem was solved in
-		final int r = Math.min(m, g.pooledComponents());
-		final double[][] u = new double[r][];
-		if (r < m) {
-			final double[] sum = new double[m * m];
-			for (int i = 0; i < sum.length; i++)
-				sum[i] = s.a[i] + s.b[i];
-			final SymmetricEigen pooled = SymmetricEigen.of(sum, m);
-			for (int c = 0; c < r; c++)
-				u[c] = pooled.vector(c).clone();
-		}
-		else for (int c = 0; c < m; c++) {
-			u[c] = new double[m];
-			u[c][c] = 1;
-		}
+		// the directions (rows, length m) the dense problem was solved in
+		final double[][] u = g.basis();
+		final int r = u.length;
 		final double[] nr = Gcpca.restrict(nd[0], u, m), dr = Gcpca.restrict(nd[1], u, m);
 		final SymmetricEigen de = SymmetricEigen.of(dr, r);
 		final double[] w = new double[r * r], winv = new double[r * r];

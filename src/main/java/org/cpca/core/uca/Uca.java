@@ -7,6 +7,9 @@ import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.CpcaModel;
+import org.cpca.core.result.Convergence;
+import org.cpca.core.result.Method;
+import org.cpca.core.result.Solution;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -117,8 +120,34 @@ public final class Uca {
 		return fit(cpca, progress, stacked > 1 ? stacked : 0, Scale.TYPICAL_VARIANCE);
 	}
 
+	/**
+	 * UCA as {@link #fit(Cpca, int, Progress)}, as a {@link Solution} whose facts say how the
+	 * dual's minimisation ended ({@link Convergence}, "dual").
+	 */
+	public static Solution solution(final Cpca cpca, final int stacked,
+		final Progress progress)
+	{
+		final UcaDual.Minimum[] min = new UcaDual.Minimum[1];
+		final CpcaModel model = fit(cpca, progress, stacked > 1 ? stacked : 0,
+			Scale.TYPICAL_VARIANCE, min);
+		return Solution.of(Method.UCA, null, List.of(model), null, cpca).withConvergence("dual",
+			convergence(min[0]));
+	}
+
+	static Convergence convergence(final UcaDual.Minimum min) {
+		return Convergence.of(min.iterations, min.converged, min.tolerance, min.residual,
+			min.cap);
+	}
+
 	private static CpcaModel fit(final Cpca cpca, final Progress progress,
 		final int stacked, final Scale scale)
+	{
+		return fit(cpca, progress, stacked, scale, new UcaDual.Minimum[1]);
+	}
+
+	/** {@code minimum[0]} receives how the dual's minimisation ended. */
+	private static CpcaModel fit(final Cpca cpca, final Progress progress,
+		final int stacked, final Scale scale, final UcaDual.Minimum[] minimum)
 	{
 		if (cpca.backgroundCount() == 0) throw new IllegalArgumentException(
 			"UCA needs at least one background: give one or more background datasets");
@@ -137,6 +166,7 @@ public final class Uca {
 		final UcaDual dual = new UcaDual(space, bs, scale == Scale.UNIT, space.features() >
 			space.dimension(), cpca.options().seed(), progress);
 		final UcaDual.Minimum min = dual.minimise();
+		minimum[0] = min;
 		final UcaDual.Point p = min.point;
 		final int k = cpca.options().components();
 		// at least two, to see whether the top eigenvalue is repeated

@@ -102,11 +102,17 @@ final class UcaDual {
 		final double[] derivativeAtZero;
 		/** The optimality residual (minimum-norm projected subgradient; 0 at the optimum). */
 		final double residual;
+		/** The residual (or, for one background, the accuracy in λ) asked for. */
+		final double tolerance;
+		/** The most iterations allowed. */
+		final int cap;
 
 		Minimum(final Point point, final int iterations, final int evaluations,
 			final boolean converged, final boolean inactive, final double[] derivativeAtZero,
-			final double residual)
+			final double residual, final double tolerance, final int cap)
 		{
+			this.tolerance = tolerance;
+			this.cap = cap;
 			this.point = point;
 			this.iterations = iterations;
 			this.evaluations = evaluations;
@@ -260,10 +266,11 @@ final class UcaDual {
 			atZero[j] = p.derivative(j);
 			if (atZero[j] < 0) inactive = false;
 		}
-		if (inactive) return new Minimum(p, 0, evaluations, true, true, atZero, 0);
+		if (inactive) return new Minimum(p, 0, evaluations, true, true, atZero, 0, 0, 0);
 		if (n == 1) {
 			final Point q = coordinate(0, p);
-			return new Minimum(q, 1, evaluations, true, false, atZero, 0);
+			return new Minimum(q, 1, evaluations, true, false, atZero, 0, LAMBDA_ACCURACY,
+				MAX_BRENT_EVALUATIONS);
 		}
 		return new UcaSmoothing(this).minimise(p, atZero);
 	}

@@ -1,6 +1,5 @@
 package org.cpca.core.uca;
 
-import java.util.List;
 
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.family.Family;
@@ -58,7 +57,6 @@ public final class UcaFamily implements Family<UcaFamily.Options> {
 	public Solution run(final Options o, final FamilyInput input) {
 		final int pooled = input.pooled(o.stacked);
 		final Cpca fit = input.fit(pooled > 0);
-		return Solution.of(Method.UCA, null, List.of(Uca.fit(fit, pooled, input.progress())),
-			null, fit);
+		return Uca.solution(fit, pooled, input.progress());
 	}
 }

@@ -41,6 +41,11 @@ final class UcaSmoothing {
 
 	private static final double FIRST_MU = 1e-2, LAST_MU = 1e-10, MU_STEP = 0.01;
 	private static final int MAX_NEWTON = 60;
+	/** The smoothing levels μ from FIRST_MU to LAST_MU (factor MU_STEP): 5. */
+	private static final int LEVELS = (int) Math.round(Math.log(LAST_MU / FIRST_MU) / Math
+		.log(MU_STEP)) + 1;
+	/** The optimality residual below which the minimum is accepted. */
+	static final double OPTIMALITY = 1e-6;
 
 	private final UcaDual dual;
 	private final int m, n, p;
@@ -265,9 +270,9 @@ final class UcaSmoothing {
 		}
 		final double[] lambda = spectrum.lambda;
 		final UcaDual.Point point = dual.at(lambda);
-		final double residual = dual.optimality(lambda, 1e-6);
-		return new UcaDual.Minimum(point, newtonSteps, dual.evaluations(), residual <= 1e-6,
-			false, atZero, residual);
+		final double residual = dual.optimality(lambda, OPTIMALITY);
+		return new UcaDual.Minimum(point, newtonSteps, dual.evaluations(), residual <=
+			OPTIMALITY, false, atZero, residual, OPTIMALITY, MAX_NEWTON * LEVELS);
 	}
 
 	/**

@@ -244,20 +244,12 @@ class GcpcaTest {
 		assertTrue(v2.diagnostics().stream().anyMatch(s -> s.contains("ridge")));
 		// the smallest ridge that brings cond(D) to 1e13: λ_max(B)/ridge ≈ 1e13
 		final double bmax = java.util.Arrays.stream(new org.apache.commons.math3.linear
-			.EigenDecomposition(TestData.covariance(toDouble(p[1]))).getRealEigenvalues())
+			.EigenDecomposition(TestData.covariance(TestData.toDouble(p[1]))).getRealEigenvalues())
 			.max().getAsDouble();
 		assertEquals(1e13, (bmax + ridge) / ridge, 1e13 * 1e-2);
 		// v4's A + B is definite: no ridge
 		assertEquals(0.0, Gcpca.of(fit, Gcpca.Variant.V4, false, Double.NaN).model()
 			.parameters().get("ridge"));
-	}
-
-	private static double[][] toDouble(final float[][] x) {
-		final double[][] out = new double[x.length][x[0].length];
-		for (int i = 0; i < x.length; i++)
-			for (int j = 0; j < x[i].length; j++)
-				out[i][j] = x[i][j];
-		return out;
 	}
 
 	/** Identical target and background: the shuffle null finds nothing significant. */

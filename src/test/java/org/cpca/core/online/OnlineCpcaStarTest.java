@@ -604,7 +604,7 @@ class OnlineCpcaStarTest {
 		final OnlineRun.Result r = fit(raw[0], raw[1], o, offline.components());
 		final String warning = r.convergenceWarning(o);
 		assertNotNull(warning, "alignment " + r.finalAlignment());
-		assertTrue(warning.contains("WARNING") && warning.contains("--epochs"), warning);
+		assertTrue(warning.contains("WARNING") && warning.contains("--eta 0.5"), warning);
 		assertTrue(r.solution(o, offline).diagnostics().contains(warning));
 	}
 

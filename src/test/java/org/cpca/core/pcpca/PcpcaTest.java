@@ -26,14 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 class PcpcaTest {
 
-	private static double[][] toDouble(final float[][] x) {
-		final double[][] out = new double[x.length][x[0].length];
-		for (int i = 0; i < x.length; i++)
-			for (int j = 0; j < x[i].length; j++)
-				out[i][j] = x[i][j];
-		return out;
-	}
-
 	private static Cpca fit(final float[][][] p, final int k, final Boolean features) {
 		return Cpca.fit(Dataset.wrap("target", p[0]), Dataset.wrap("background", p[1]),
 			CpcaOptions.defaults().withComponents(k).withFeatureSpace(features), Progress.NONE);
@@ -43,8 +35,8 @@ class PcpcaTest {
 	private static Object[] dense(final float[][][] p, final double alpha, final int k) {
 		final int nt = p[0].length, nb = p[1].length, d = p[0][0].length;
 		final double gamma = alpha * (nt - 1) / (nb - 1), denom = nt - gamma * nb;
-		final RealMatrix c = TestData.covariance(toDouble(p[0])).scalarMultiply(nt - 1)
-			.subtract(TestData.covariance(toDouble(p[1])).scalarMultiply(gamma * (nb - 1)));
+		final RealMatrix c = TestData.covariance(TestData.toDouble(p[0])).scalarMultiply(nt - 1)
+			.subtract(TestData.covariance(TestData.toDouble(p[1])).scalarMultiply(gamma * (nb - 1)));
 		final EigenDecomposition e = new EigenDecomposition(c);
 		final double[] l = e.getRealEigenvalues().clone();
 		final Integer[] order = new Integer[d];
@@ -108,7 +100,7 @@ class PcpcaTest {
 		final double[][] z = m.transform(x), rec = m.denoise(x);
 		double ll = 0;
 		for (int i = 0; i < fresh.length; i++) {
-			final RealVector r = MatrixUtils.createRealVector(toDouble(fresh)[i]).subtract(mu);
+			final RealVector r = MatrixUtils.createRealVector(TestData.toDouble(fresh)[i]).subtract(mu);
 			final RealVector ez = mInv.operate(w.transpose().operate(r));
 			assertArrayEquals(ez.toArray(), z[i], 1e-9);
 			assertArrayEquals(w.operate(ez).add(mu).toArray(), rec[i], 1e-8);
