@@ -20,7 +20,7 @@ import java.util.SplittableRandom;
  * of L centred on their own mean, and the non-zero spectrum of C_t − αC_b is that of the
  * r × r matrix of the L blocks. G and its factor are computed once (O(n²d + n³)); a
  * permutation costs O(n_t r²) plus a top-k solve and never touches the d features again. Centring only:
- * standardised or whitened fits use {@link Families#cpca}.
+ * standardised or whitened fits use {@link FixedFits#cpca}.
  */
 public final class GramCpca implements Refit {
 
@@ -39,10 +39,10 @@ public final class GramCpca implements Refit {
 	public GramCpca(final CpcaOptions options, final double alpha) {
 		Cpca.checkAlpha(alpha);
 		if (Double.isInfinite(alpha)) throw new IllegalArgumentException("the Gram " +
-			"re-partition solves cPCA at a finite α; for α = ∞ use the refit of Families.cpca");
+			"re-partition solves cPCA at a finite α; for α = ∞ use the refit of FixedFits.cpca");
 		if (options.standardize() || options.whiten()) throw new IllegalArgumentException(
 			"the Gram re-partition refits centred data only; for standardised or whitened " +
-				"fits use the refit of Families.cpca");
+				"fits use the refit of FixedFits.cpca");
 		this.alpha = alpha;
 		this.k = options.components();
 	}

@@ -5,6 +5,6 @@
  * component's statistic is compared with the null's maximum over components (family-wise
  * control). {@link org.cpca.core.significance.PermutationTest} is the entry point,
  * {@link org.cpca.core.significance.Refit} the seam a family is refitted through and
- * {@link org.cpca.core.significance.Families} one adapter per family.
+ * {@link org.cpca.core.significance.FixedFits} one adapter per family.
  */
 package org.cpca.core.significance;

@@ -59,8 +59,8 @@ class BootstrapTest {
 	@Test
 	void plantedComponentsAreStableAndNoiseComponentsAreNot() {
 		final CpcaOptions k4 = CpcaOptions.defaults().withComponents(4);
-		assertStableThenNot(Families.cpca(k4, 1));
-		assertStableThenNot(Families.star(k4, 0.5));
+		assertStableThenNot(FixedFits.cpca(k4, 1));
+		assertStableThenNot(FixedFits.star(k4, 0.5));
 		// not cPCA++ here: its third component (a direction where this background sample
 		// happens to vary little) came out at 14° — reproducible within this sample, which
 		// is all a bootstrap can say
@@ -69,7 +69,7 @@ class BootstrapTest {
 	@Test
 	void sameSeedSameAnglesAndTheSummaryKeys() {
 		final List<Dataset> data = planted();
-		final Family f = Families.gcpca(CpcaOptions.defaults().withComponents(1),
+		final FixedFit f = FixedFits.gcpca(CpcaOptions.defaults().withComponents(1),
 			Gcpca.Variant.V4, false, Double.NaN);
 		final Bootstrap.Stability a = Bootstrap.run(data.get(0), List.of(data.get(1)), f, 20,
 			8, Progress.NONE);

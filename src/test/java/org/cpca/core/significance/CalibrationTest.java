@@ -55,12 +55,12 @@ class CalibrationTest {
 
 	@Test
 	void pcaIsCalibrated() {
-		assertCalibrated(Families.pca(K2), 20, 2, 5);
+		assertCalibrated(FixedFits.pca(K2), 20, 2, 5);
 	}
 
 	@Test
 	void cpcaIsCalibrated() {
-		assertCalibrated(Families.cpca(K2, 1), 15, 15, 5);
+		assertCalibrated(FixedFits.cpca(K2, 1), 15, 15, 5);
 	}
 
 	@Test
@@ -70,44 +70,44 @@ class CalibrationTest {
 
 	@Test
 	void cpcaAtInfinityIsCalibrated() {
-		assertCalibrated(Families.cpca(K2, Double.POSITIVE_INFINITY), 10, 6, 12);
+		assertCalibrated(FixedFits.cpca(K2, Double.POSITIVE_INFINITY), 10, 6, 12);
 	}
 
 	@Test
 	void cpcaStarIsCalibrated() {
-		assertCalibrated(Families.star(K2, 0.5), 15, 15, 5);
+		assertCalibrated(FixedFits.star(K2, 0.5), 15, 15, 5);
 	}
 
 	@Test
 	void cpcaPlusPlusIsCalibrated() {
-		assertCalibrated(Families.plusPlus(K2), 15, 15, 5);
+		assertCalibrated(FixedFits.plusPlus(K2), 15, 15, 5);
 	}
 
 	@Test
 	void gcpcaIsCalibrated() {
-		assertCalibrated(Families.gcpca(CpcaOptions.defaults().withComponents(1),
+		assertCalibrated(FixedFits.gcpca(CpcaOptions.defaults().withComponents(1),
 			Gcpca.Variant.V4, false, Double.NaN), 15, 15, 5);
 	}
 
 	@Test
 	void ucaIsCalibrated() {
-		assertCalibrated(Families.uca(K2), 15, 15, 5);
+		assertCalibrated(FixedFits.uca(K2), 15, 15, 5);
 	}
 
 	@Test
 	void rpcaIsCalibrated() {
-		assertCalibrated(Families.rpca(K2, List.of(1)), 15, 15, 5);
+		assertCalibrated(FixedFits.rpca(K2, List.of(1)), 15, 15, 5);
 	}
 
 	@Test
 	void pcpcaIsCalibrated() {
-		assertCalibrated(Families.pcpca(CpcaOptions.defaults().withComponents(1), 0.1),
+		assertCalibrated(FixedFits.pcpca(CpcaOptions.defaults().withComponents(1), 0.1),
 			15, 15, 5);
 	}
 
 	@Test
 	void kernelCpcaIsCalibrated() {
-		assertCalibrated(Families.kernelCpca(K2, KernelOptions.defaults().withKernel(
+		assertCalibrated(FixedFits.kernelCpca(K2, KernelOptions.defaults().withKernel(
 			KernelFunction.rbf(0.1)), 1), 15, 15, 5);
 	}
 
@@ -150,18 +150,18 @@ class CalibrationTest {
 	@Test
 	void plantedComponentsAreSignificantAndTheOthersNot() {
 		final int[] two = { 0, 1 };
-		assertPlantedFound(Families.pca(K4), two);
-		assertPlantedFound(Families.cpca(K4, 1), two);
+		assertPlantedFound(FixedFits.pca(K4), two);
+		assertPlantedFound(FixedFits.cpca(K4, 1), two);
 		assertPlantedFound(new GramCpca(K4, 1), two);
-		assertPlantedFound(Families.star(K4, 0.5), two);
-		assertPlantedFound(Families.plusPlus(K4), two);
-		assertPlantedFound(Families.uca(K4), two);
-		assertPlantedFound(Families.rpca(K4, List.of(1)), two);
-		assertPlantedFound(Families.pcpca(CpcaOptions.defaults().withComponents(3), 0.1), two);
-		assertPlantedFound(Families.kernelCpca(K4, KernelOptions.defaults().withKernel(
+		assertPlantedFound(FixedFits.star(K4, 0.5), two);
+		assertPlantedFound(FixedFits.plusPlus(K4), two);
+		assertPlantedFound(FixedFits.uca(K4), two);
+		assertPlantedFound(FixedFits.rpca(K4, List.of(1)), two);
+		assertPlantedFound(FixedFits.pcpca(CpcaOptions.defaults().withComponents(3), 0.1), two);
+		assertPlantedFound(FixedFits.kernelCpca(K4, KernelOptions.defaults().withKernel(
 			KernelFunction.linear()), 1), two); // the linear kernel: the planted directions are linear
 		// gcPCA: 2 target-enriched (planted), then 2 background-enriched (none planted)
-		assertPlantedFound(Families.gcpca(CpcaOptions.defaults().withComponents(2),
+		assertPlantedFound(FixedFits.gcpca(CpcaOptions.defaults().withComponents(2),
 			Gcpca.Variant.V4, false, Double.NaN), two);
 	}
 }

@@ -49,7 +49,7 @@ class PermutationTestTest {
 		final Dataset b = gaussian("background", 2, nb, scales(d));
 		final CpcaOptions o = CpcaOptions.defaults().withComponents(k);
 		final GramCpca.Prepared gram = new GramCpca(o, alpha).prepare(t, List.of(b));
-		final Exchange refit = new Exchange(Families.cpca(o, alpha), t, List.of(b));
+		final Exchange refit = new Exchange(FixedFits.cpca(o, alpha), t, List.of(b));
 		final SplittableRandom random = new SplittableRandom(7);
 		for (int trial = 0; trial < 6; trial++) {
 			final Partition p = trial == 0 ? Partition.identity(nt, nb) : Partition.random(
@@ -83,7 +83,7 @@ class PermutationTestTest {
 	void sameSeedSamePValuesAndOneOrTwoThreadsIdentical() {
 		final Dataset t = gaussian("target", 3, 30, scales(5));
 		final Dataset b = gaussian("background", 4, 30, scales(5));
-		final Refit refit = Families.cpca(CpcaOptions.defaults().withComponents(2), 1);
+		final Refit refit = FixedFits.cpca(CpcaOptions.defaults().withComponents(2), 1);
 		final Significance one = PermutationTest.run(t, List.of(b), refit, 40, 11, 1,
 			Progress.NONE);
 		final Significance two = PermutationTest.run(t, List.of(b), refit, 40, 11, 2,
@@ -122,7 +122,7 @@ class PermutationTestTest {
 	void summaryHasExactlyTheDocumentedKeys() {
 		final Dataset t = gaussian("target", 5, 20, scales(4));
 		final Dataset b = gaussian("background", 6, 20, scales(4));
-		final Significance s = PermutationTest.run(t, List.of(b), Families.plusPlus(
+		final Significance s = PermutationTest.run(t, List.of(b), FixedFits.plusPlus(
 			CpcaOptions.defaults().withComponents(2)), 9, 42, Progress.NONE);
 		final Map<String, Object> m = s.toSummary();
 		assertEquals(List.of("permutations", "seed", "statistic", "p_values", "thresholds"),
@@ -138,13 +138,13 @@ class PermutationTestTest {
 		final Dataset t = gaussian("target", 5, 20, scales(4));
 		final CpcaOptions o = CpcaOptions.defaults();
 		assertThrows(IllegalArgumentException.class, () -> PermutationTest.run(t, List.of(t),
-			Families.cpca(o, 1), 0, 1, Progress.NONE));
+			FixedFits.cpca(o, 1), 0, 1, Progress.NONE));
 		assertThrows(IllegalArgumentException.class, () -> PermutationTest.run(t, List.of(),
-			Families.cpca(o, 1), 9, 1, Progress.NONE));
+			FixedFits.cpca(o, 1), 9, 1, Progress.NONE));
 		assertThrows(IllegalArgumentException.class, () -> new GramCpca(o.withStandardize(
 			true), 1));
-		assertThrows(IllegalArgumentException.class, () -> Families.rpca(o, null));
-		assertThrows(IllegalArgumentException.class, () -> Families.gcpca(o,
+		assertThrows(IllegalArgumentException.class, () -> FixedFits.rpca(o, null));
+		assertThrows(IllegalArgumentException.class, () -> FixedFits.gcpca(o,
 			Gcpca.Variant.V4, false, Double.NaN).prepare(t, List.of()).observed());
 	}
 }

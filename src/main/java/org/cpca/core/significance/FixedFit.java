@@ -4,4 +4,4 @@ package org.cpca.core.significance;
  * A family at fixed parameters, as both tests need it: its statistics for the permutation
  * test and its components for the bootstrap.
  */
-public interface Family extends Refit, Directions {}
+public interface FixedFit extends Refit, Directions {}

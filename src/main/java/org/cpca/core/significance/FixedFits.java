@@ -26,12 +26,12 @@ import java.util.function.Function;
  * options fix k and the preprocessing; every automatic choice must be frozen to its chosen
  * value by the caller (α, β, rPCA's background components).
  */
-public final class Families {
+public final class FixedFits {
 
-	private Families() {}
+	private FixedFits() {}
 
 	/** PCA of the target; null: every feature shuffled on its own. */
-	public static Family pca(final CpcaOptions options) {
+	public static FixedFit pca(final CpcaOptions options) {
 		return new Adapter("eigenvalue of C_t", options, Cpca::pca) {
 
 			@Override
@@ -42,7 +42,7 @@ public final class Families {
 	}
 
 	/** cPCA at a fixed α ≥ 0, or α = ∞ ({@link Double#POSITIVE_INFINITY}). */
-	public static Family cpca(final CpcaOptions options, final double alpha) {
+	public static FixedFit cpca(final CpcaOptions options, final double alpha) {
 		Cpca.checkAlpha(alpha);
 		return new Adapter(alpha == Double.POSITIVE_INFINITY ? "eigenvalue of C_t in the " +
 			"null space of C_b (α = ∞)" : "eigenvalue of C_t − αC_b (α = " + FittedModel
@@ -50,14 +50,14 @@ public final class Families {
 	}
 
 	/** cPCA* at a fixed β in [0, 1]. */
-	public static Family star(final CpcaOptions options, final double beta) {
+	public static FixedFit star(final CpcaOptions options, final double beta) {
 		return new Adapter("generalized eigenvalue of C_t v = λ((1 − β)I + βC_b)v (β = " +
 			String.format(Locale.ROOT, "%.6g", beta) + ")", options, f -> CpcaStar.of(f)
 				.model(beta));
 	}
 
 	/** cPCA++ (the variance ratio, with its default regularisation). */
-	public static Family plusPlus(final CpcaOptions options) {
+	public static FixedFit plusPlus(final CpcaOptions options) {
 		return new Adapter("variance ratio r = vᵀC_t v / vᵀC_b v", options,
 			f -> CpcaPlusPlus.of(f).model());
 	}
@@ -69,11 +69,11 @@ public final class Families {
 	 *
 	 * @param alpha finite α for v1, ignored otherwise
 	 */
-	public static Family gcpca(final CpcaOptions options, final Gcpca.Variant variant,
+	public static FixedFit gcpca(final CpcaOptions options, final Gcpca.Variant variant,
 		final boolean orthogonal, final double alpha)
 	{
 		final boolean log = variant == Gcpca.Variant.V2;
-		return new Family() {
+		return new FixedFit() {
 
 			@Override
 			public String statistic() {
@@ -102,7 +102,7 @@ public final class Families {
 	}
 
 	/** UCA with every background treated separately (its dual refitted: UCA has no tuning). */
-	public static Family uca(final CpcaOptions options) {
+	public static FixedFit uca(final CpcaOptions options) {
 		return new Adapter("target variance vᵀC_t v under UCA's background constraints",
 			options, f -> Uca.fit(f, Progress.NONE)) {
 
@@ -118,7 +118,7 @@ public final class Families {
 	 * per background, as {@link Rpca#fit(Cpca, List, Progress)}; no {@code null} entries:
 	 * freeze the elbow's choice).
 	 */
-	public static Family rpca(final CpcaOptions options, final List<Integer> backgroundComponents) {
+	public static FixedFit rpca(final CpcaOptions options, final List<Integer> backgroundComponents) {
 		if (backgroundComponents == null || backgroundComponents.stream().anyMatch(
 			c -> c == null)) throw new IllegalArgumentException("rPCA's significance test refits at fixed " +
 				"background components: give the counts the elbow chose");
@@ -128,7 +128,7 @@ public final class Families {
 	}
 
 	/** PCPCA at a fixed α. */
-	public static Family pcpca(final CpcaOptions options, final double alpha) {
+	public static FixedFit pcpca(final CpcaOptions options, final double alpha) {
 		return new Adapter("eigenvalue of C_t − γC_b (PCPCA, α = " + FittedModel.alphaText(
 			alpha) + ")", options, f -> Pcpca.fit(f, alpha));
 	}
@@ -167,7 +167,7 @@ public final class Families {
 	 * A family whose statistics are its model's first k eigenvalues (or {@link #of}) and
 	 * whose directions are its model's components.
 	 */
-	private static class Adapter implements Family {
+	private static class Adapter implements FixedFit {
 
 		private final String statistic;
 		private final CpcaOptions options;
