@@ -83,6 +83,7 @@ public final class KeyScenarios {
 		add("alpha_count", "10", "method", "cpca");
 		add("alpha_range", "1,10", "method", "cpca");
 		add("alphas_returned", "2", "method", "cpca");
+		add("significance", "19", "method", "cpca", "alpha", "2");
 		add("sparsity", "0.1", "method", "cpca", "alpha", "2");
 		add("beta_count", "10", "method", "star");
 		add("betas_returned", "3", "method", "star");
@@ -134,7 +135,8 @@ public final class KeyScenarios {
 	 */
 	public static String fingerprint(final Solution s) {
 		final StringBuilder sb = new StringBuilder();
-		sb.append(s.method()).append(deep(s.facts())).append(s.diagnostics());
+		sb.append(s.method()).append(deep(s.facts())).append(deep(s.resultFacts())).append(s
+			.diagnostics());
 		for (final FittedModel m : s.models())
 			sb.append(deep(m.parameters())).append(Arrays.toString(m.eigenvalues())).append(
 				Arrays.deepToString(m.targetScores()));

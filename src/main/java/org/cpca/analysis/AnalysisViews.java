@@ -323,14 +323,19 @@ public final class AnalysisViews {
 	 * One row per α and component: {@code alpha}, {@code component}, {@code eigenvalue},
 	 * {@code target_variance}, {@code background_variance},
 	 * {@code fraction_of_target_variance}; for gcPCA with a shuffle test also
-	 * {@code significant} (1 or 0, as in the command line's summary).
+	 * {@code significant} (1 or 0, as in the command line's summary); with the permutation
+	 * test ({@code significance}) {@code p_value}, family-wise over the components.
 	 */
 	public ResultsTable componentsTable() {
 		final ResultsTable rt = new ResultsTable();
 		rt.showRowNumbers(false);
-		for (final FittedModel m : a.models()) {
+		final List<Object> significance = a.solution().resultFacts().get("significance");
+		for (int r = 0; r < a.models().size(); r++) {
+			final FittedModel m = a.models().get(r);
 			final double[] ev = m.eigenvalues(), tv = m.targetVariance(), bv = m
 				.backgroundVariance(), f = m.fractionOfTargetVariance();
+			final double[] p = significance == null ? null : (double[]) ((Map<?, ?>) significance
+				.get(r)).get("p_values");
 			for (int c = 0; c < ev.length; c++) {
 				rt.incrementCounter();
 				addSetting(rt, m);
@@ -341,6 +346,7 @@ public final class AnalysisViews {
 				rt.addValue("fraction_of_target_variance", f[c]);
 				final Object sig = m.parameters().get("significant");
 				if (sig instanceof double[]) rt.addValue("significant", ((double[]) sig)[c]);
+				if (p != null) rt.addValue("p_value", p[c]);
 			}
 		}
 		return rt;

@@ -148,6 +148,13 @@ final class FitCommand implements Callable<Integer> {
 			"around one.")
 	Path out;
 
+	@Option(names = "--significance", paramLabel = "N", defaultValue = "0",
+		description = "N seeded (--seed) permutations of samples between target and " +
+			"background, each refitted at the result's own parameters: a p-value per " +
+			"component, family-wise over the components (summary.json \"significance\" of " +
+			"each result; docs/math/significance.md). Default 0: none.")
+	int significance;
+
 	@Option(names = "--overwrite", description = "Write into a non-empty --out: " +
 		"replaces the results of an earlier cpca run there as a set (its stale files " +
 		"too) and leaves every other file alone.")

@@ -27,22 +27,22 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 	 * {@code standardize}, {@code whiten}, {@code bin}, {@code seed}) every method uses.
 	 */
 	static final Map<String, Set<String>> METHOD_KEYS = Map.of( //
-		"cpca", Set.of("alpha_mode", "alpha", "sparsity"), //
-		"pca", Set.of(), //
-		"star", Set.of("beta_mode", "beta", "epsilon"), //
-		"cpcapp", Set.of("epsilon"), //
+		"cpca", Set.of("alpha_mode", "alpha", "sparsity", "significance"), //
+		"pca", Set.of("significance"), //
+		"star", Set.of("beta_mode", "beta", "epsilon", "significance"), //
+		"cpcapp", Set.of("epsilon", "significance"), //
 		"kernel", Set.of("alpha_mode", "alpha", "kernel", "gamma", "degree", "coef0",
 			"landmarks"), //
-		"uca", Set.of("stacked"), //
-		"rpca", Set.of("stacked", "k_b"), //
+		"uca", Set.of("stacked", "significance"), //
+		"rpca", Set.of("stacked", "k_b", "significance"), //
 		"gcpca", Set.of("variant", "orthogonal", "shuffles", "sparsity", "alpha_mode",
-			"alpha"), // alpha: variant v1
-		"pcpca", Set.of("alpha_mode", "alpha"));
+			"alpha", "significance"), // alpha: variant v1
+		"pcpca", Set.of("alpha_mode", "alpha", "significance"));
 
 	/** Every key of {@link #METHOD_KEYS}: the settings that depend on the method. */
 	static final Set<String> METHOD_SPECIFIC = Set.of("alpha_mode", "alpha", "beta_mode",
 		"beta", "epsilon", "kernel", "gamma", "degree", "coef0", "landmarks", "stacked",
-		"k_b", "variant", "orthogonal", "shuffles", "sparsity");
+		"k_b", "variant", "orthogonal", "shuffles", "sparsity", "significance");
 
 	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp", "kernel",
 		"uca", "rpca", "gcpca", "pcpca" }, description = "cpca: contrastive PCA against the " +
@@ -150,6 +150,13 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 		description = "Average bin × bin pixel blocks into one feature (1: none).")
 	protected int bin = 1;
 
+	@Parameter(label = "Significance (permutations)", min = "0",
+		description = "N seeded permutations of samples between target and background, " +
+			"each refitted at the result's parameters: a p_value per component in the " +
+			"components table, family-wise over the components (0: none; 999 gives p down " +
+			"to 0.001).")
+	protected int significance;
+
 	@Parameter(label = "Seed",
 		description = "Seed of the automatic α clustering and start vectors.")
 	protected long seed;
@@ -202,6 +209,6 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 						stacked).set("k_b", k_b).set("variant", variant).set("orthogonal", orthogonal).set(
 							"shuffles", shuffles).set("sparsity", sparsity).set("components", components).set(
 							"standardize", standardize).set("whiten", whiten).set("seed", seed)
-			.build();
+			.set("significance", significance).build();
 	}
 }

@@ -384,6 +384,8 @@ public final class Results {
 				.fractionOfTargetVariance()));
 			if (separations.get(r) != null) e.add("separation", GSON.toJsonTree(separations
 				.get(r)));
+			final int model = r;
+			solution.resultFacts().forEach((k, v) -> e.add(k, GSON.toJsonTree(v.get(model))));
 			results.add(e);
 		}
 		o.add("results", results);
@@ -432,6 +434,9 @@ public final class Results {
 				sb.append(' ').append(String.format(Locale.ROOT, "%.4g", v));
 			if (separations.get(r) != null) sb.append(String.format(Locale.ROOT,
 				"; LDA accuracy %.1f %%", 100 * separations.get(r).get("lda_accuracy")));
+			final List<Object> significance = solution.resultFacts().get("significance");
+			if (significance != null) sb.append("; ").append(significanceText(significance
+				.get(r)));
 			sb.append('\n');
 		}
 		final List<String> unconverged = Convergence.unconverged(solution.facts());
@@ -446,5 +451,24 @@ public final class Results {
 				.linear() ? ", components.tif" : ", extremes.tif" : "").append(plots ? ", plots/)"
 					: ")");
 		return sb.toString();
+	}
+
+	/**
+	 * One result's permutation test for the console: "p = 0.001, 0.43 (1 000
+	 * permutations; components 1 significant at 0.05)".
+	 */
+	private static String significanceText(final Object entry) {
+		final Map<?, ?> m = (Map<?, ?>) entry;
+		final double[] p = (double[]) m.get("p_values");
+		final StringBuilder sb = new StringBuilder("permutation test p =");
+		final List<String> significant = new ArrayList<>();
+		for (int c = 0; c < p.length; c++) {
+			sb.append(c == 0 ? " " : ", ").append(String.format(Locale.ROOT, "%.3g", p[c]));
+			if (p[c] <= 0.05) significant.add(Integer.toString(c + 1));
+		}
+		return sb.append(" (").append(m.get("permutations")).append(" permutations; ").append(
+			significant.isEmpty() ? "no component" : "component" + (significant.size() > 1
+				? "s " : " ") + String.join(", ", significant)).append(" significant at p ≤ 0.05)")
+			.toString();
 	}
 }

@@ -59,23 +59,24 @@ class DialogStepsTest extends CommandTestBase {
 
 	@Test
 	void theSecondDialogShowsOnlyTheChosenMethodsFields() {
-		assertEquals(common("axes", "missing", "alpha_mode", "alpha", "sparsity"), secondDialog(
+		assertEquals(common("axes", "missing", "alpha_mode", "alpha", "sparsity", "significance"), secondDialog(
 			ContrastivePcaCommand.class, Map.of("method", "cpca", "background_source", "image",
 				"samples", "slices")));
-		assertEquals(common("axes", "missing", "beta_mode", "beta", "epsilon"), secondDialog(
+		assertEquals(common("axes", "missing", "beta_mode", "beta", "epsilon", "significance"), secondDialog(
 			ContrastivePcaCommand.class, Map.of("method", "star", "background_source", "image",
 				"samples", "slices")));
 		assertEquals(common("axes", "missing", "alpha_mode", "alpha", "kernel", "gamma", "degree",
 			"coef0", "landmarks"), secondDialog(ContrastivePcaCommand.class, Map.of("method",
 				"kernel", "background_source", "image", "samples", "slices")));
 		// several backgrounds: the further images only for UCA and rPCA from images
-		assertEquals(common("axes", "missing", "more_backgrounds", "stacked", "k_b"), secondDialog(
+		assertEquals(common("axes", "missing", "more_backgrounds", "stacked", "k_b",
+			"significance"), secondDialog(
 			ContrastivePcaCommand.class, Map.of("method", "rpca", "background_source", "image",
 				"samples", "slices")));
-		assertEquals(common("stacked"), secondDialog(ContrastivePcaCommand.class, Map.of(
+		assertEquals(common("stacked", "significance"), secondDialog(ContrastivePcaCommand.class, Map.of(
 			"method", "uca", "background_source", "roi manager", "samples", "pixels")));
 		// PCA: no method field; the mask only for background from mask
-		assertEquals(common("background_mask"), secondDialog(ContrastivePcaCommand.class,
+		assertEquals(common("background_mask", "significance"), secondDialog(ContrastivePcaCommand.class,
 			Map.of("method", "pca", "background_source", "mask", "samples", "pixels")));
 	}
 
@@ -84,10 +85,10 @@ class DialogStepsTest extends CommandTestBase {
 		final Set<String> batch = Set.of("overwrite", "no_plots", "per_file", "axes",
 			"labels", "mask", "components", "standardize", "whiten", "bin", "seed");
 		final Set<String> cpcapp = new TreeSet<>(batch);
-		cpcapp.add("epsilon");
+		cpcapp.addAll(Set.of("epsilon", "significance"));
 		assertEquals(cpcapp, secondDialog(BatchCommand.class, Map.of("method", "cpcapp")));
 		final Set<String> uca = new TreeSet<>(batch);
-		uca.addAll(Set.of("more_backgrounds", "stacked"));
+		uca.addAll(Set.of("more_backgrounds", "stacked", "significance"));
 		assertEquals(uca, secondDialog(BatchCommand.class, Map.of("method", "uca")));
 	}
 
@@ -131,7 +132,8 @@ class DialogStepsTest extends CommandTestBase {
 			.toString());
 		assertEquals(java.util.List.of("method", "target", "background_source", "background",
 			"samples"), ScriptedHarvester.dialogs.get(0));
-		assertEquals(common("axes", "missing", "beta_mode", "beta", "epsilon"), new TreeSet<>(
+		assertEquals(common("axes", "missing", "beta_mode", "beta", "epsilon", "significance"),
+			new TreeSet<>(
 			ScriptedHarvester.dialogs.get(1)));
 		final org.cpca.analysis.Analysis a = ((ContrastivePcaCommand) m.getDelegateObject())
 			.analysis();

@@ -30,6 +30,8 @@ public final class Solution {
 	/** Index of {@link #primary()} in {@link #models()}; see {@link #withPrimary}. */
 	private int primary = -1;
 	private String primaryReason;
+	/** Entries of each model's result (key → one value per model), see {@link #withResultFact}. */
+	private Map<String, List<Object>> resultFacts = Map.of();
 
 	/**
 	 * @param alphaMode "auto", "fixed", "inf", or {@code null} for methods without α
@@ -104,8 +106,7 @@ public final class Solution {
 	public Solution withPrimary(final int index, final String reason) {
 		if (index < 0 || index >= models.size()) throw new IllegalArgumentException(
 			"no model " + index);
-		final Solution out = new Solution(method, alphaMode, models, selection, fit, curves,
-			facts, diagnostics);
+		final Solution out = copy(facts);
 		out.primary = index;
 		out.primaryReason = reason;
 		return out;
@@ -116,10 +117,34 @@ public final class Solution {
 	 * {@value Convergence#KEY} entry ({@link Convergence}).
 	 */
 	public Solution withConvergence(final String name, final Convergence convergence) {
+		return copy(convergence.addTo(facts, name));
+	}
+
+	/**
+	 * This solution with an entry {@code key} in each model's result (summary.json's
+	 * "results"), one value per model of {@link #models()}, in that order.
+	 */
+	public Solution withResultFact(final String key, final List<?> perModel) {
+		if (perModel.size() != models.size()) throw new IllegalArgumentException(key +
+			": " + perModel.size() + " values for " + models.size() + " models");
+		final Solution out = copy(facts);
+		final Map<String, List<Object>> all = new LinkedHashMap<>(resultFacts);
+		all.put(key, Collections.unmodifiableList(new ArrayList<>(perModel)));
+		out.resultFacts = Collections.unmodifiableMap(all);
+		return out;
+	}
+
+	/** Each model's extra result entries: key → one value per model. */
+	public Map<String, List<Object>> resultFacts() {
+		return resultFacts;
+	}
+
+	private Solution copy(final Map<String, Object> newFacts) {
 		final Solution out = new Solution(method, alphaMode, models, selection, fit, curves,
-			convergence.addTo(facts, name), diagnostics);
+			newFacts, diagnostics);
 		out.primary = primary;
 		out.primaryReason = primaryReason;
+		out.resultFacts = resultFacts;
 		return out;
 	}
 

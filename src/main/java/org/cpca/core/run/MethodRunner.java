@@ -49,8 +49,11 @@ public final class MethodRunner {
 		final List<Dataset> backgrounds, final CpcaOptions options, final Progress progress)
 	{
 		requireDifferent(target, backgrounds);
-		return PrimaryChoice.apply(run(settings, FamilyInput.samples(settings.alpha().value(),
-			settings.beta().value(), options, target, backgrounds, progress)), target.labels());
+		final Solution solution = PrimaryChoice.apply(run(settings, FamilyInput.samples(settings
+			.alpha().value(), settings.beta().value(), options, target, backgrounds, progress)),
+			target.labels());
+		return SignificanceRun.apply(settings, target, backgrounds, options, solution,
+			progress);
 	}
 
 	/**
@@ -111,6 +114,9 @@ public final class MethodRunner {
 		if (settings.method() != Method.PCPCA) throw new IllegalArgumentException(
 			"missing values are modelled by PCPCA only: use --method pcpca, or fill them " +
 				"(--missing mean|zero)");
+		if (settings.significance() > 0) throw new IllegalArgumentException("the " +
+			"significance test is not available with missing values modelled (--missing " +
+			"model) yet: fill them (--missing mean|zero), or leave significance out");
 		return PcpcaRun.runMissing(settings.alpha().value(),
 			target, targetValues, backgrounds, settings.cpcaOptions(), progress);
 	}
@@ -138,6 +144,9 @@ public final class MethodRunner {
 	public static Solution fromFit(final Settings settings, final int backgrounds,
 		final Fitter fitter, final Progress progress)
 	{
+		if (settings.significance() > 0) throw new IllegalArgumentException("the " +
+			"significance test permutes samples, which a fit from moments (cpca-spark) does " +
+			"not have: run it with cpca fit, or leave significance out");
 		return run(settings, FamilyInput.moments(settings.alpha().value(), settings.beta()
 			.value(), settings.cpcaOptions(), backgrounds, fitter, progress));
 	}

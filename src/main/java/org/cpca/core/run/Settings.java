@@ -111,6 +111,9 @@ public final class Settings {
 		});
 		key("alphas_returned", "a whole number ≥ 1", (b, t, k) -> b.alphasReturned = Parse
 			.whole(t, k, 1));
+		key("significance", "a whole number of permutations, 0 (none) to " +
+			SignificanceRun.MAX_PERMUTATIONS, (b, t, k) -> b.significance = SignificanceRun
+				.permutations(Parse.whole(t, k, 0), k));
 		for (final String k : Families.keys())
 			if (KEYS.containsKey(k)) throw new IllegalStateException("a family declares " + k +
 				", a shared setting");
@@ -183,6 +186,7 @@ public final class Settings {
 	private final Double retain;
 	private final boolean standardize, whiten;
 	private final long seed;
+	private final int significance;
 	private final int alphaCount, alphasReturned;
 	private final double[] alphaRange;
 	private final FamilySettings<?> family;
@@ -200,6 +204,7 @@ public final class Settings {
 		standardize = b.standardize;
 		whiten = b.whiten;
 		seed = b.seed;
+		significance = b.significance;
 		alphaCount = b.alphaCount;
 		alphasReturned = b.alphasReturned;
 		alphaRange = b.alphaRange.clone();
@@ -247,6 +252,14 @@ public final class Settings {
 
 	public long seed() {
 		return seed;
+	}
+
+	/**
+	 * The number of seeded permutations of the significance test (0: none;
+	 * docs/math/significance.md).
+	 */
+	public int significance() {
+		return significance;
 	}
 
 	/** The chosen method's family with its own options, parsed and validated. */
@@ -303,6 +316,7 @@ public final class Settings {
 		m.put("standardize", Boolean.toString(standardize));
 		m.put("whiten", Boolean.toString(whiten));
 		m.put("seed", Long.toString(seed));
+		if (significance > 0) m.put("significance", Integer.toString(significance));
 		return m;
 	}
 
@@ -322,6 +336,7 @@ public final class Settings {
 		Double retain;
 		boolean standardize, whiten;
 		long seed;
+		int significance;
 		int alphaCount = 40, alphasReturned = 4;
 		double[] alphaRange = { 0.1, 1000 };
 		private boolean lenient;
@@ -395,6 +410,10 @@ public final class Settings {
 				"beta_mode"), style.shown("beta"));
 			if (!lenient && given.contains("retain") && method != Method.PCA) throw notFor(
 				"retain", List.of(Method.PCA));
+			if (!lenient && significance > 0 && (method == Method.ONLINE ||
+				method == Method.KERNEL)) throw new IllegalArgumentException(style.shown(
+					"significance").trim() + " is not available for " + method.displayName +
+					" yet (docs/math/significance.md lists the methods it covers): leave it out");
 			for (final String k : List.of("beta", "beta_mode")) // β is shared, not any family's
 				if (!lenient && given.contains(k) && method != Method.STAR &&
 					method != Method.ONLINE) throw notFor(k, List.of(Method.STAR, Method.ONLINE));

@@ -1,0 +1,122 @@
+package org.cpca.core.run;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.cpca.core.Progress;
+import org.cpca.core.contrast.CpcaOptions;
+import org.cpca.core.cpca.CpcaFamily;
+import org.cpca.core.data.Dataset;
+import org.cpca.core.gcpca.GcpcaFamily;
+import org.cpca.core.model.FittedModel;
+import org.cpca.core.result.Method;
+import org.cpca.core.result.Solution;
+import org.cpca.core.rpca.RpcaFamily;
+import org.cpca.core.significance.FixedFits;
+import org.cpca.core.significance.GramCpca;
+import org.cpca.core.significance.PermutationTest;
+import org.cpca.core.significance.Refit;
+import org.cpca.core.uca.UcaFamily;
+
+/**
+ * {@code significance N}: the seeded permutation test of docs/math/significance.md, run
+ * on each result of a solution at that result's own parameters (each chosen α of
+ * automatic α, each β; rPCA's background components as chosen), with family-wise control
+ * over the components. Each result's summary entry gets {@code "significance"}.
+ */
+final class SignificanceRun {
+
+	/** The most permutations accepted. */
+	static final int MAX_PERMUTATIONS = PermutationTest.MAX_PERMUTATIONS;
+
+	private SignificanceRun() {}
+
+	/** The number of permutations as given, checked. */
+	static int permutations(final int n, final String shown) {
+		if (n > MAX_PERMUTATIONS) throw new IllegalArgumentException(shown + n +
+			" is more permutations than " + MAX_PERMUTATIONS + ": 1000 give p-values down to " +
+			"0.001; give at most " + MAX_PERMUTATIONS);
+		return n;
+	}
+
+	/** The solution with each result's permutation test, or as it is without one. */
+	static Solution apply(final Settings settings, final Dataset target,
+		final List<Dataset> backgrounds, final CpcaOptions options, final Solution solution,
+		final Progress progress)
+	{
+		final int n = settings.significance();
+		if (n == 0) return solution;
+		final List<Object> perModel = new ArrayList<>();
+		for (final FittedModel m : solution.models()) {
+			progress.stage("significance: " + n + " permutations", 0);
+			perModel.add(PermutationTest.run(target, backgrounds, refit(settings, options, m,
+				backgrounds.size(), target.samples() + backgrounds.get(0).samples()), n, settings
+					.seed(), progress).toSummary());
+		}
+		return solution.withResultFact("significance", perModel);
+	}
+
+	/** The method's refit at the parameters of model {@code m}. */
+	private static Refit refit(final Settings s, final CpcaOptions options,
+		final FittedModel m, final int backgrounds, final int samples)
+	{
+		final Method method = s.method();
+		switch (method) {
+			case PCA:
+				return FixedFits.pca(options);
+			case CPCA:
+				requireDense(s.options(CpcaFamily.Options.class).sparsity(), method);
+				// images (more features than samples): the joint Gram once, re-partitioned
+				return Double.isFinite(m.alpha()) && !options.standardize() && !options.whiten() &&
+					backgrounds == 1 && m.features() > samples ? new GramCpca(options, m.alpha())
+						: FixedFits.cpca(options, m.alpha());
+			case STAR:
+				return FixedFits.star(options, number(m, "beta"));
+			case CPCAPP:
+				if (s.given().contains("epsilon")) throw notAvailable(method,
+					"with a given epsilon (the test refits with the default regularisation): " +
+						"leave epsilon out");
+				return FixedFits.plusPlus(options);
+			case GCPCA: {
+				final GcpcaFamily.Options o = s.options(GcpcaFamily.Options.class);
+				requireDense(o.sparsity(), method);
+				return FixedFits.gcpca(options, o.variant(), o.orthogonal(), m.alpha());
+			}
+			case UCA:
+				if (s.options(UcaFamily.Options.class).stacked() && backgrounds > 1)
+					throw notAvailable(method, "with stacked backgrounds: leave stacked out");
+				return FixedFits.uca(options);
+			case RPCA: {
+				if (s.options(RpcaFamily.Options.class).stacked() && backgrounds > 1)
+					throw notAvailable(method, "with stacked backgrounds: leave stacked out");
+				final Object kb = m.parameters().get("k_b");
+				final List<Integer> counts = new ArrayList<>();
+				if (kb instanceof double[]) for (final double c : (double[]) kb)
+					counts.add((int) c);
+				return FixedFits.rpca(options, counts);
+			}
+			case PCPCA:
+				return FixedFits.pcpca(options, m.alpha());
+			default:
+				throw notAvailable(method, "yet (docs/math/significance.md lists the methods " +
+					"it covers): leave significance out");
+		}
+	}
+
+	/** @param sparsity {@code null} for dense loadings */
+	private static void requireDense(final Double sparsity, final Method m) {
+		if (sparsity != null) throw notAvailable(m, "with sparse loadings yet: leave " +
+			"sparsity out to test the dense components");
+	}
+
+	private static double number(final FittedModel m, final String key) {
+		final Object v = m.parameters().get(key);
+		if (!(v instanceof Double)) throw new IllegalStateException("the model has no " + key);
+		return (Double) v;
+	}
+
+	private static IllegalArgumentException notAvailable(final Method m, final String how) {
+		return new IllegalArgumentException("the significance test is not available for " + m
+			.displayName + " " + how);
+	}
+}
