@@ -30,7 +30,7 @@ class HardSpectraTest {
 	private static final int M = 300;
 
 	/** A random orthonormal basis (rows), seeded. */
-	private static double[][] basis(final long seed, final int m) {
+	static double[][] basis(final long seed, final int m) {
 		final Random r = new Random(seed);
 		final double[][] g = new double[m][m];
 		for (final double[] row : g)
@@ -40,7 +40,7 @@ class HardSpectraTest {
 	}
 
 	/** U diag(s) Uᵀ with U's columns the rows of u. */
-	private static double[] compose(final double[][] u, final double[] s) {
+	static double[] compose(final double[][] u, final double[] s) {
 		final int m = s.length;
 		final double[] out = new double[m * m];
 		for (int c = 0; c < m; c++) {
