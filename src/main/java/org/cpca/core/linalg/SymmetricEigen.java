@@ -493,7 +493,7 @@ public final class SymmetricEigen {
 						" eigenvalues found); check the input for extreme values");
 				iterations++;
 				double g;
-				if (iterations % EXCEPTIONAL == 0) {
+				if (iterations >= STALL && iterations % EXCEPTIONAL == 0) {
 					// exceptional shift: a rounding-level stall of Wilkinson's shift is broken
 					// by shifting off the leading entry by the coupling (Rayleigh quotient
 					// plus |e|), which moves the iteration to a different fixed point
@@ -540,10 +540,15 @@ public final class SymmetricEigen {
 		}
 	}
 
-	/** Sweeps without a deflation after which an exceptional shift is taken. */
-	static final int EXCEPTIONAL = 10;
-	/** Sweeps at one eigenvalue after which the deflation cut is relaxed. */
+	/**
+	 * Sweeps at one eigenvalue after which the iteration counts as stalled: from then on
+	 * every {@value #EXCEPTIONAL}th sweep takes an exceptional shift and the deflation cut
+	 * is relaxed ({@link #deflationCut}). A matrix whose eigenvalues all deflate sooner
+	 * (every ordinary one) gets exactly the result it got before these safeguards.
+	 */
 	static final int STALL = 30;
+	/** Every this many sweeps of a stall, an exceptional shift. */
+	static final int EXCEPTIONAL = 10;
 
 	/**
 	 * The absolute deflation cut after {@code iterations} sweeps at one eigenvalue:
