@@ -6,9 +6,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
 
-import ij.IJ;
-import ij.ImagePlus;
-
 import org.cpca.core.Progress;
 import org.cpca.core.contrast.ContrastiveSpace;
 import org.cpca.core.contrast.Cpca;
@@ -17,8 +14,6 @@ import org.cpca.core.contrast.Measures;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.linalg.SymmetricEigen;
 import org.cpca.core.model.CpcaModel;
-import org.cpca.image.FeatureLayout;
-import org.cpca.image.StackSamples;
 import org.cpca.io.LoadedData;
 import org.junit.jupiter.api.Test;
 
@@ -32,20 +27,16 @@ import org.junit.jupiter.api.Test;
  */
 class SparseOnImagesTest {
 
-	static {
-		System.setProperty("java.awt.headless", "true");
-	}
-
 	@Test
 	void sparsePathOnTheBundledImages() throws Exception {
 		final Path dir = Paths.get("test-images");
-		final ImagePlus t = IJ.openImage(dir.resolve("target.tif").toString());
-		final ImagePlus b = IJ.openImage(dir.resolve("background.tif").toString());
-		final FeatureLayout layout = StackSamples.layoutFor(t, null, null, 1);
+		final LoadedData.Reading how = new LoadedData.Reading();
+		final Dataset background = LoadedData.load("background", dir.resolve(
+			"background.tif"), how).dataset;
+		final Dataset stack = LoadedData.load("target", dir.resolve("target.tif"), how).dataset;
 		final List<String> labels = LoadedData.readLabels(dir.resolve("target-labels.txt"),
-			t.getStackSize());
-		final Dataset target = StackSamples.toDataset("target", t, layout).withLabels(labels);
-		final Dataset background = StackSamples.toDataset("background", b, layout);
+			stack.samples());
+		final Dataset target = stack.withLabels(labels);
 		final Cpca fit = Cpca.fit(target, background, CpcaOptions.defaults(), Progress.NONE);
 		final ContrastiveSpace s = fit.space();
 		final int m = s.dimension();
