@@ -136,8 +136,8 @@ public final class SparseLoadings {
 			}
 
 			@Override
-			double[] space(final double[] cb) {
-				return cb;
+			double[] project(final double[][] b) {
+				return coordinates(q, b, k);
 			}
 		};
 		return iterate(q, problem, lift(q, problem.a, k, d), eta * lambda1, lambda1, cap,
@@ -165,41 +165,34 @@ public final class SparseLoadings {
 			"sparse loadings need " + k + " directions with positive contrast, but only " +
 				positives(e) + " have it: choose fewer components");
 		final double l = e.value(0), eta = 1 / l, lambda1 = sparsity * l;
+		// the maps between y and feature space, formed once (r rows of length d each):
+		// x = (QM) y and y = (M⁺Qᵀ) x, so an iteration costs O(rkd), not O(mkd)
+		final double[][] fromY = lift(q, map, r, d);
+		final double[] inverseT = new double[m * r];
+		for (int j = 0; j < r; j++)
+			for (int i = 0; i < m; i++)
+				inverseT[i * r + j] = inverse[j * m + i];
+		final double[][] toY = lift(q, inverseT, r, d);
 		final Problem problem = new Problem(p, e.vectors(k), r, k) {
 
 			@Override
-			double[][] step(final double[][] x, final double[] cx) {
-				final double[] y = space(cx), diff = new double[r * k];
+			double[][] step(final double[][] x, final double[] y) {
+				final double[] diff = new double[r * k];
 				for (int i = 0; i < r * k; i++)
 					diff[i] = y[i] - a[i];
 				final double[] g = times(p, diff, r, k); // P(Y − A)
 				for (int i = 0; i < r * k; i++)
 					g[i] = y[i] - eta * g[i];
-				return lift(q, multiply(map, g, m, r, k), k, d);
+				return lift(fromY, g, k, d);
 			}
 
 			@Override
-			double[] space(final double[] cb) {
-				return multiply(inverse, cb, r, m, k);
+			double[] project(final double[][] b) {
+				return coordinates(toY, b, k);
 			}
 		};
-		return iterate(q, problem, lift(q, multiply(map, problem.a, m, r, k), k, d), eta *
-			lambda1, lambda1, cap, true);
-	}
-
-	/** X M for the rows × inner matrix X and the inner × k block M (row-major). */
-	static double[] multiply(final double[] x, final double[] y, final int rows,
-		final int inner, final int k)
-	{
-		final double[] out = new double[rows * k];
-		for (int i = 0; i < rows; i++)
-			for (int t = 0; t < inner; t++) {
-				final double v = x[i * inner + t];
-				if (v == 0) continue;
-				for (int c = 0; c < k; c++)
-					out[i * k + c] += v * y[t * k + c];
-			}
-		return out;
+		return iterate(q, problem, lift(fromY, problem.a, k, d), eta * lambda1, lambda1, cap,
+			true);
 	}
 
 	/**
@@ -220,15 +213,18 @@ public final class SparseLoadings {
 			this.k = k;
 		}
 
-		/** The gradient step from X (k rows of length d; {@code cx = QᵀX}). */
+		/**
+		 * The gradient step from X (k rows of length d; {@code cx} its coordinates,
+		 * {@link #project}), in feature space.
+		 */
 		abstract double[][] step(double[][] x, double[] cx);
 
-		/** The problem's coordinates of a block given in the space's coordinates. */
-		abstract double[] space(double[] cb);
+		/** The problem's coordinates (n × k) of k rows in feature space. */
+		abstract double[] project(double[][] b);
 
-		/** Procrustes: {@code A = Z(ZᵀZ)^{-1/2}}, {@code Z = P·space(QᵀB)} (kept if Z is singular). */
+		/** Procrustes: {@code A = Z(ZᵀZ)^{-1/2}}, {@code Z = P·cb} (kept if Z is singular). */
 		void procrustes(final double[] cb) {
-			final double[] polar = polar(times(p, space(cb), n, k), n, k);
+			final double[] polar = polar(times(p, cb, n, k), n, k);
 			if (polar != null) a = polar;
 		}
 	}
@@ -250,7 +246,7 @@ public final class SparseLoadings {
 	{
 		final int k = problem.k, d = q[0].length;
 		double[][] b = start, prev = start;
-		double[] cb = coordinates(q, b, k), cprev = cb;
+		double[] cb = problem.project(b), cprev = cb;
 		double t = 1;
 		final int[] needed = new int[k];
 		final double[] change = new double[k];
@@ -288,7 +284,7 @@ public final class SparseLoadings {
 			prev = b;
 			cprev = cb;
 			b = v;
-			cb = coordinates(q, b, k);
+			cb = problem.project(b);
 			problem.procrustes(cb);
 		}
 		return finish(q, b, k, lambda1, needed, change, converged, cap);
