@@ -24,8 +24,13 @@ import java.util.stream.IntStream;
  * <li><b>Implicit QL with Wilkinson's shift</b> on T (Golub &amp; Van Loan §8.3), each
  * Givens rotation applied to two rows of Qᵀ (the eigenvectors are kept as rows, so a
  * rotation is a vectorised two-row update); rotations of one sweep are recorded first
- * and applied afterwards by column strips, in parallel.</li>
+ * and applied afterwards by column strips, in parallel. It does not give up at a stall
+ * of rounding noise: exceptional shifts and a relaxed deflation cut after 30 sweeps at
+ * one eigenvalue, a budget of 30·m sweeps in all ({@link #deflationCut};
+ * docs/math/solvers.md).</li>
  * </ol>
+ * Matrices of tiny or huge entries are scaled by a power of two first (exact); NaN or
+ * infinite entries are refused.
  * The result is backward stable: {@code ‖AV − VΛ‖ ≈ ε‖A‖} and {@code ‖VᵀV − I‖ ≈ ε√m}.
  * Deterministic: the same input gives bit-identical output.
  */
