@@ -378,14 +378,21 @@ public final class Sparse {
 			chosen.whiten(), notes, chosen.attributes(), chosen.targetScores());
 	}
 
-	/** The note of a run that stopped at the cap before reaching the tolerance. */
-	static String capNote(final int cap, final double[] change) {
-		double worst = 0;
-		for (final double c : change)
-			worst = Math.max(worst, c);
-		return String.format(Locale.ROOT, "sparse loadings did not converge: stopped at the " +
-			"cap of %d iterations with a relative change of %.2g (tolerance %.0e); the " +
-			"loadings are the last iterate", cap, worst, SparseLoadings.TOLERANCE);
+	/**
+	 * The note of a run that stopped before reaching the tolerance: at the cap, or earlier
+	 * for want of progress ({@link SparseLoadings#NO_PROGRESS}).
+	 */
+	static String capNote(final int cap, final double[] iterations, final double[] change) {
+		double worst = 0, stop = 0;
+		for (int c = 0; c < change.length; c++) {
+			worst = Math.max(worst, change[c]);
+			stop = Math.max(stop, iterations[c]);
+		}
+		return String.format(Locale.ROOT, "sparse loadings did not converge: stopped %s with " +
+			"a relative change of %.2g (tolerance %.0e); the loadings are the last iterate",
+			stop >= cap ? "at the cap of " + cap + " iterations" : String.format(Locale.ROOT,
+				"after %d iterations, %d without progress (cap %d)", (long) stop,
+				SparseLoadings.NO_PROGRESS, cap), worst, SparseLoadings.TOLERANCE);
 	}
 
 	/** Whether every value lies on the same side of {@code neutral} as the dense one. */
@@ -440,7 +447,8 @@ public final class Sparse {
 		notes.add(String.format(Locale.ROOT, "sparse loadings (variable projection): " +
 			"sparsity %.4g (λ₁ = %.4g), %.1f %% of the loadings are exactly zero", sparsity,
 			l.lambda1, 100 * l.zeroFraction));
-		if (!l.converged) notes.add(capNote(l.cap, l.finalChange));
+		if (!l.converged) notes.add(capNote(l.cap, Arrays.stream(l.iterations)
+			.asDoubleStream().toArray(), l.finalChange));
 		if (l.emptyLoadings > 0) notes.add("sparse loadings: every entry of " +
 			l.emptyLoadings + " loading(s) is zero at this sparsity; lower it");
 		return new CpcaModel(method, dense.alpha(), parameters, l.loadings, values, tv, bv,

@@ -27,6 +27,8 @@ public final class SparseLoadings {
 
 	/** Iterations at most (the cap; a run that reaches it says so). */
 	public static final int MAX_ITERATIONS = 20_000;
+	/** Iterations without a new low of the largest relative change after which a run stops. */
+	public static final int NO_PROGRESS = 2000;
 	/** Converged when every loading's relative change ‖b_new − b‖/‖b_new‖ ≤ TOLERANCE. */
 	public static final double TOLERANCE = 1e-6;
 
@@ -238,7 +240,9 @@ public final class SparseLoadings {
 	 * progress, {@code ⟨X − B_new, B_new − B⟩ > 0} (O'Donoghue &amp; Candès' gradient
 	 * restart), which keeps the iteration monotone in practice on this non-convex
 	 * problem; a fixed point is the same as without momentum. Stops when every loading's
-	 * relative change is at most {@link #TOLERANCE}, or at the cap.
+	 * relative change is at most {@link #TOLERANCE}, at the cap, or when the largest change
+	 * has not reached a new low for {@value #NO_PROGRESS} iterations (a cycle: not
+	 * converged either, and reported so).
 	 */
 	private static SparseLoadings iterate(final double[][] q, final Problem problem,
 		final double[][] start, final double threshold, final double lambda1, final int cap,
@@ -251,7 +255,9 @@ public final class SparseLoadings {
 		final int[] needed = new int[k];
 		final double[] change = new double[k];
 		boolean converged = false;
-		for (int it = 1; it <= cap && !converged; it++) {
+		double best = Double.POSITIVE_INFINITY; // the lowest largest change so far
+		int since = 0; // iterations since it was reached
+		for (int it = 1; it <= cap && !converged && since < NO_PROGRESS; it++) {
 			if ((it & 63) == 0) org.cpca.core.Progress.checkInterrupted();
 			final double tn = momentum ? (1 + Math.sqrt(1 + 4 * t * t)) / 2 : 1, mu = (t - 1) / tn;
 			final double[][] x = mu == 0 ? b : extrapolate(b, prev, mu);
@@ -280,6 +286,14 @@ public final class SparseLoadings {
 					converged = false;
 				}
 			}
+			double worst = 0;
+			for (final double ch : change)
+				worst = Math.max(worst, ch);
+			if (worst < best) {
+				best = worst;
+				since = 0;
+			}
+			else since++;
 			t = against > 0 ? 1 : tn;
 			prev = b;
 			cprev = cb;

@@ -94,7 +94,7 @@ public final class SparseRun {
 				ok &= ch[c] <= SparseLoadings.TOLERANCE;
 			}
 			if (!ok) notes.add((perAlpha ? "α = " + FittedModel.alphaText(m.alpha()) + ": " : "") +
-				Sparse.capNote(cap, ch));
+				Sparse.capNote(cap, it, ch));
 			converged &= ok;
 		}
 		final Map<String, Object> sparse = new LinkedHashMap<>();

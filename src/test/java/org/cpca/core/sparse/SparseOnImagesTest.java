@@ -12,6 +12,7 @@ import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.contrast.Measures;
 import org.cpca.core.data.Dataset;
+import org.cpca.core.gcpca.Gcpca;
 import org.cpca.core.linalg.SymmetricEigen;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.io.LoadedData;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * of {@code C(α)} and its eigenpairs, at the automatic α values — finish (they ended in
  * "did not converge (matrix of size 598)"), and at α = 1.06082 with sparsity 0.00562 (the
  * automatic choice) the sparse loadings converge, are more than 90 % zeros and keep the
- * dense loadings' separation of 0 and 1 within 5 points of LDA accuracy.
+ * dense loadings' separation of 0 and 1 within 5 points of LDA accuracy. Sparse gcPCA
+ * at 0.01, which cycles there, stops for want of progress and says so.
  */
 class SparseOnImagesTest {
 
@@ -57,5 +59,17 @@ class SparseOnImagesTest {
 		final double lda = Measures.ldaAccuracy(sparse.targetScores(), labels);
 		final double denseLda = Measures.ldaAccuracy(dense.targetScores(), labels);
 		assertTrue(lda >= denseLda - 0.05, "LDA " + lda + " against the dense " + denseLda);
+		// sparse gcPCA v4 at 0.01 cycles (relative change about 10⁻³, with or without
+		// momentum): it stops for want of progress, long before the cap, and says so
+		final Gcpca g = Gcpca.of(fit, Gcpca.Variant.V4, false, Double.NaN);
+		final CpcaModel cycling = Sparse.gcpca(g, Sparse.basis(fit), g.model(), 0.01);
+		final double[] iterations = (double[]) cycling.parameters().get("iterations");
+		final double[] change = (double[]) cycling.parameters().get("final_change");
+		assertTrue(iterations[0] < SparseLoadings.MAX_ITERATIONS / 2, "stopped at " +
+			iterations[0]);
+		assertTrue(change[0] > SparseLoadings.TOLERANCE, "change " + change[0]);
+		assertTrue(cycling.diagnostics().stream().anyMatch(n -> n.contains(
+			"did not converge: stopped after") && n.contains("without progress")), cycling
+				.diagnostics().toString());
 	}
 }
