@@ -127,10 +127,7 @@ public final class SparseLoadings {
 
 			@Override
 			double[][] step(final double[][] x, final double[] cx) {
-				final double[] diff = new double[m * k];
-				for (int i = 0; i < m * k; i++)
-					diff[i] = cx[i] - a[i];
-				final double[][] g = lift(q, times(p, diff, m, k), k, d); // Θ²(X − A)
+				final double[][] g = lift(q, pTimesOffset(cx), k, d); // Θ²(X − A)
 				for (int c = 0; c < k; c++)
 					for (int j = 0; j < d; j++)
 						g[c][j] = x[c][j] - eta * (g[c][j] + lambda2 * x[c][j]);
@@ -179,10 +176,7 @@ public final class SparseLoadings {
 
 			@Override
 			double[][] step(final double[][] x, final double[] y) {
-				final double[] diff = new double[r * k];
-				for (int i = 0; i < r * k; i++)
-					diff[i] = y[i] - a[i];
-				final double[] g = times(p, diff, r, k); // P(Y − A)
+				final double[] g = pTimesOffset(y); // P(Y − A)
 				for (int i = 0; i < r * k; i++)
 					g[i] = y[i] - eta * g[i];
 				return lift(fromY, g, k, d);
@@ -223,6 +217,14 @@ public final class SparseLoadings {
 
 		/** The problem's coordinates (n × k) of k rows in feature space. */
 		abstract double[] project(double[][] b);
+
+		/** {@code P(Y − A)} for a block Y in the problem's coordinates. */
+		double[] pTimesOffset(final double[] y) {
+			final double[] diff = new double[n * k];
+			for (int i = 0; i < diff.length; i++)
+				diff[i] = y[i] - a[i];
+			return times(p, diff, n, k);
+		}
 
 		/** Procrustes: {@code A = Z(ZᵀZ)^{-1/2}}, {@code Z = P·cb} (kept if Z is singular). */
 		void procrustes(final double[] cb) {
