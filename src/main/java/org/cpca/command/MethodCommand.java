@@ -150,7 +150,8 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 		description = "Average bin × bin pixel blocks into one feature (1: none).")
 	protected int bin = 1;
 
-	@Parameter(label = "Significance (permutations)", min = "0",
+	// not remembered between runs (persist = false): a slow test is asked for each time
+	@Parameter(label = "Significance (permutations)", min = "0", persist = false,
 		description = "N seeded permutations of samples between target and background, " +
 			"each refitted at the result's parameters: a p_value per component in the " +
 			"components table, family-wise over the components (0: none; 999 gives p down " +

@@ -10,8 +10,12 @@ package org.cpca.core.linalg;
  * {@code M = R⁻ᵀYᵀ}, using the symmetry of A; only its upper triangle, which is half the
  * work of the second substitution), mirrored, and its top k eigenpairs are found by
  * {@link TopEigen}. The returned vectors are B-orthonormal
- * ({@code VᵀBV = I}); callers normalise them as they need. Cost: m³/3 multiply–adds for the factor,
- * 3m³/4 for the two substitutions, then the top-k solve.
+ * ({@code VᵀBV = I}); callers normalise them as they need. The symmetric problem is
+ * solved by {@link TopEigen} and {@link SymmetricEigen}, which do not give up and scale
+ * tiny and huge units (docs/math/solvers.md). A B that is not positive definite is refused
+ * with an {@link ArithmeticException} that says so (callers that can shift B catch it).
+ * Cost: m³/3 multiply–adds for the factor, 3m³/4 for the two substitutions, then the
+ * top-k solve.
  */
 public final class GeneralizedEigen {
 
@@ -33,7 +37,15 @@ public final class GeneralizedEigen {
 			final double[][] rows = NativeLapack.generalizedTop(a, b, k, values);
 			if (rows != null) return TopEigen.ofRows(values, rows, m, 0);
 		}
-		final double[][] r = Products.cholesky(b);
+		final double[][] r;
+		try {
+			r = Products.cholesky(b);
+		}
+		catch (final ArithmeticException e) {
+			throw new ArithmeticException("the generalized eigenproblem A v = λ B v needs a " +
+				"positive definite B, but B (size " + m + ") is not numerically: " + e
+					.getMessage());
+		}
 		final double[][] y = new double[m][];
 		for (int i = 0; i < m; i++)
 			y[i] = java.util.Arrays.copyOfRange(a, i * m, (i + 1) * m);

@@ -24,8 +24,13 @@ import java.util.stream.IntStream;
  * <li><b>Implicit QL with Wilkinson's shift</b> on T (Golub &amp; Van Loan §8.3), each
  * Givens rotation applied to two rows of Qᵀ (the eigenvectors are kept as rows, so a
  * rotation is a vectorised two-row update); rotations of one sweep are recorded first
- * and applied afterwards by column strips, in parallel.</li>
+ * and applied afterwards by column strips, in parallel. It does not give up at a stall
+ * of rounding noise: exceptional shifts and a relaxed deflation cut after 30 sweeps at
+ * one eigenvalue, a budget of 30·m sweeps in all ({@link #deflationCut};
+ * docs/math/solvers.md).</li>
  * </ol>
+ * Matrices of tiny or huge entries are scaled by a power of two first (exact); NaN or
+ * infinite entries are refused.
  * The result is backward stable: {@code ‖AV − VΛ‖ ≈ ε‖A‖} and {@code ‖VᵀV − I‖ ≈ ε√m}.
  * Deterministic: the same input gives bit-identical output.
  */
@@ -67,9 +72,12 @@ public final class SymmetricEigen {
 	 */
 	static SymmetricEigen ofRows(final double[][] a) {
 		final int m = a.length;
+		final int shift = safeScale(a);
 		final double[] d = new double[m], e = new double[m];
 		final double[][] qt = tridiagonalize(a, d, e);
 		ql(d, e, qt);
+		if (shift != 0) for (int i = 0; i < m; i++)
+			d[i] = Math.scalb(d[i], -shift);
 		final Integer[] order = new Integer[m];
 		for (int i = 0; i < m; i++)
 			order[i] = i;
@@ -82,6 +90,34 @@ public final class SymmetricEigen {
 			rows[c] = qt[order[c]];
 		}
 		return new SymmetricEigen(m, values, rows);
+	}
+
+	/** Largest |entry| kept without scaling: squares and products stay far from overflow. */
+	private static final double SAFE_MAX = 0x1p450;
+	/** Smallest largest |entry| kept without scaling: squares stay far from underflow. */
+	private static final double SAFE_MIN = 0x1p-450;
+
+	/**
+	 * Scales a by a power of two (exact) when its largest entry lies outside
+	 * [2⁻⁴⁵⁰, 2⁴⁵⁰], to about 1, so that the squares of the
+	 * reduction and the shifts of the QL sweeps neither overflow nor underflow (huge and
+	 * tiny units); returns the exponent applied (0: unchanged, the common case). A NaN or
+	 * infinite entry is refused.
+	 */
+	static int safeScale(final double[][] a) {
+		double max = 0;
+		for (final double[] row : a)
+			for (final double v : row)
+				max = Math.max(max, Math.abs(v));
+		if (!Double.isFinite(max)) throw new ArithmeticException("the symmetric eigen-" +
+			"decomposition got a non-finite entry (NaN or ∞) in a matrix of size " + a.length +
+			": check the input for missing or extreme values");
+		if (max == 0 || max >= SAFE_MIN && max <= SAFE_MAX) return 0;
+		final int shift = -Math.getExponent(max);
+		for (final double[] row : a)
+			for (int j = 0; j < row.length; j++)
+				row[j] = Math.scalb(row[j], shift);
+		return shift;
 	}
 
 	/**
@@ -447,24 +483,40 @@ public final class SymmetricEigen {
 			tnorm = Math.max(tnorm, Math.abs(d[i]) + Math.abs(e[i]) + (i > 0 ? Math.abs(e[i -
 				1]) : 0));
 		final double floor = 1e-3 * EPS * tnorm;
+		final long budget = 30L * Math.max(m, 1);
+		long sweeps = 0;
 		for (int l = 0; l < m; l++) {
 			org.cpca.core.Progress.checkInterrupted();
 			int iterations = 0;
 			while (true) {
+				final double cut = deflationCut(floor, tnorm, iterations);
 				int end = l;
 				while (end < m - 1) {
 					final double dd = Math.abs(d[end]) + Math.abs(d[end + 1]);
-					if (Math.abs(e[end]) <= EPS * dd || Math.abs(e[end]) <= floor) break;
+					if (Math.abs(e[end]) <= EPS * dd || Math.abs(e[end]) <= cut) break;
 					end++;
 				}
 				if (end == l) break;
-				if (++iterations > 200) throw new ArithmeticException(
-					"the symmetric eigen-decomposition did not converge (matrix of size " + m +
-						"); check the input for extreme values");
-				// Wilkinson shift from the leading 2 × 2 block
-				double g = (d[l + 1] - d[l]) / (2 * e[l]);
-				double r = Math.hypot(g, 1);
-				g = d[end] - d[l] + e[l] / (g + (g >= 0 ? r : -r));
+				if (++sweeps > budget) throw new ArithmeticException(
+					"the symmetric eigen-decomposition did not converge within its budget of " +
+						budget + " QL sweeps (30 per row; matrix of size " + m + ", " + l +
+						" eigenvalues found); check the input for extreme values");
+				iterations++;
+				double g;
+				if (iterations >= STALL && iterations % EXCEPTIONAL == 0) {
+					// exceptional shift: a rounding-level stall of Wilkinson's shift is broken
+					// by shifting off the leading entry by the coupling (Rayleigh quotient
+					// plus |e|), which moves the iteration to a different fixed point
+					g = d[end] - d[l] - Math.abs(e[l]) * (iterations / EXCEPTIONAL % 2 == 0 ? 1
+						: -1.5);
+				}
+				else {
+					// Wilkinson shift from the leading 2 × 2 block
+					g = (d[l + 1] - d[l]) / (2 * e[l]);
+					final double h = Math.hypot(g, 1);
+					g = d[end] - d[l] + e[l] / (g + (g >= 0 ? h : -h));
+				}
+				double r;
 				double s = 1, c = 1, p = 0;
 				int i = end - 1;
 				boolean underflow = false;
@@ -496,6 +548,28 @@ public final class SymmetricEigen {
 				e[end] = 0;
 			}
 		}
+	}
+
+	/**
+	 * Sweeps at one eigenvalue after which the iteration counts as stalled: from then on
+	 * every {@value #EXCEPTIONAL}th sweep takes an exceptional shift and the deflation cut
+	 * is relaxed ({@link #deflationCut}). A matrix whose eigenvalues all deflate sooner
+	 * (every ordinary one) gets exactly the result it got before these safeguards.
+	 */
+	static final int STALL = 30;
+	/** Every this many sweeps of a stall, an exceptional shift. */
+	static final int EXCEPTIONAL = 10;
+
+	/**
+	 * The absolute deflation cut after {@code iterations} sweeps at one eigenvalue:
+	 * {@code 10⁻³ε‖T‖} at first, then, after {@value #STALL} sweeps, {@code ε‖T‖} doubling
+	 * every further {@value #STALL} (rounding noise of about ε‖T‖ in the sweep keeps
+	 * an off-diagonal entry from falling below 10⁻³ε‖T‖ when tiny diagonal entries sit
+	 * beside large ones; dropping {@code |e| ≤ 2^j ε‖T‖} is still a backward error of that size).
+	 */
+	static double deflationCut(final double floor, final double tnorm, final int iterations) {
+		if (iterations < STALL) return floor;
+		return EPS * tnorm * Math.scalb(1.0, Math.min(iterations / STALL - 1, 10));
 	}
 
 	/**

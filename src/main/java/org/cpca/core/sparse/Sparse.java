@@ -8,6 +8,7 @@ import org.cpca.core.linalg.SymmetricEigen;
 import org.cpca.core.model.CpcaModel;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,6 +80,16 @@ public final class Sparse {
 	public static CpcaModel cpca(final Cpca fit, final double[][] q, final CpcaModel dense,
 		final double sparsity)
 	{
+		return cpca(fit, q, dense, sparsity, SparseLoadings.MAX_ITERATIONS, true);
+	}
+
+	/**
+	 * {@link #cpca(Cpca, double[][], CpcaModel, double)} with at most {@code cap}
+	 * iterations, with or without momentum ({@link SparseLoadings#fit}).
+	 */
+	static CpcaModel cpca(final Cpca fit, final double[][] q, final CpcaModel dense,
+		final double sparsity, final int cap, final boolean momentum)
+	{
 		final double alpha = dense.alpha();
 		if (!(alpha < Double.POSITIVE_INFINITY)) throw new IllegalArgumentException(
 			"sparse loadings need a finite α (α = ∞ has no contrast matrix to sparsify): " +
@@ -91,7 +102,7 @@ public final class Sparse {
 		final double[] p = positivePart(c, m);
 		final SymmetricEigen pe = SymmetricEigen.of(p, m);
 		return choose(fit, dense, sparsity, 0, new int[] { 0 }, v -> {
-			final SparseLoadings l = SparseLoadings.fit(q, p, pe, k, v, 0);
+			final SparseLoadings l = SparseLoadings.fit(q, p, pe, k, v, 0, cap, momentum);
 			final double[] values = s.quadratics(c, l.coordinates, k);
 			return model(fit, dense, l, v, values, dense.method(), dense.parameters(), List
 				.of());
@@ -112,6 +123,13 @@ public final class Sparse {
 	 */
 	public static CpcaModel gcpca(final Gcpca g, final double[][] q, final CpcaModel dense,
 		final double sparsity)
+	{
+		return gcpca(g, q, dense, sparsity, SparseLoadings.MAX_ITERATIONS);
+	}
+
+	/** {@link #gcpca(Gcpca, double[][], CpcaModel, double)} with at most {@code cap} iterations. */
+	static CpcaModel gcpca(final Gcpca g, final double[][] q, final CpcaModel dense,
+		final double sparsity, final int cap)
 	{
 		final Cpca fit = g.fit();
 		final ContrastiveSpace s = fit.space();
@@ -156,8 +174,8 @@ public final class Sparse {
 			"contrast (values on the enriched side of 0); the other loadings are kept dense");
 		return choose(fit, dense, sparsity, g.variant() == Gcpca.Variant.V2 ? 1 : 0,
 			new int[] { 0, k }, v -> {
-			final SparseLoadings lt = end(q, top, et, k, pt, v, mapT, denseRows, 0);
-			final SparseLoadings lb = end(q, bottom, eb, k, pb, v, mapB, denseRows, k);
+			final SparseLoadings lt = end(q, top, et, k, pt, v, mapT, denseRows, 0, cap);
+			final SparseLoadings lb = end(q, bottom, eb, k, pb, v, mapB, denseRows, k, cap);
 			final double[][] loadings = new double[2 * k][];
 			final double[] coords = new double[m * 2 * k];
 			for (int c = 0; c < 2 * k; c++) {
@@ -173,8 +191,17 @@ public final class Sparse {
 			for (int c = 0; c < 2 * k; c++)
 				values[c] = den[c] > 0 ? num[c] / den[c] : 0;
 			final double zeros = (lt.zeroFraction + lb.zeroFraction) / 2;
+			final int[] iterations = new int[2 * k];
+			final double[] change = new double[2 * k];
+			for (int c = 0; c < k; c++) {
+				iterations[c] = lt.iterations[c];
+				iterations[k + c] = lb.iterations[c];
+				change[c] = lt.finalChange[c];
+				change[k + c] = lb.finalChange[c];
+			}
 			final SparseLoadings both = SparseLoadings.of(loadings, coords, zeros, lt.lambda1,
-				lt.emptyLoadings + lb.emptyLoadings);
+				lt.emptyLoadings + lb.emptyLoadings, iterations, change, lt.converged &&
+					lb.converged, cap);
 			return model(fit, dense, both, v, values, "gcpca", parameters, notes);
 		});
 	}
@@ -194,17 +221,24 @@ public final class Sparse {
 	 */
 	private static SparseLoadings end(final double[][] q, final double[] p,
 		final SymmetricEigen e, final int k, final int sparse, final double sparsity,
-		final double[][] map, final double[][] denseRows, final int offset)
+		final double[][] map, final double[][] denseRows, final int offset, final int cap)
 	{
-		if (sparse == k) return SparseLoadings.fitMapped(q, p, e, k, sparsity, map[0], map[1]);
+		if (sparse == k) return SparseLoadings.fitMapped(q, p, e, k, sparsity, map[0], map[1],
+			cap);
 		final int d = q[0].length;
 		final double[][] rows = new double[k][];
 		double zeros = 0, lambda1 = 0;
 		int empty = 0;
+		final int[] iterations = new int[k];
+		final double[] change = new double[k];
+		boolean converged = true;
 		if (sparse > 0) {
 			final SparseLoadings l = SparseLoadings.fitMapped(q, p, e, sparse, sparsity, map[0],
-				map[1]);
+				map[1], cap);
 			System.arraycopy(l.loadings, 0, rows, 0, sparse);
+			System.arraycopy(l.iterations, 0, iterations, 0, sparse);
+			System.arraycopy(l.finalChange, 0, change, 0, sparse);
+			converged = l.converged;
 			zeros = l.zeroFraction * sparse * d;
 			lambda1 = l.lambda1;
 			empty = l.emptyLoadings;
@@ -212,7 +246,7 @@ public final class Sparse {
 		for (int c = sparse; c < k; c++)
 			rows[c] = denseRows[offset + c].clone();
 		return SparseLoadings.of(rows, SparseLoadings.coordinates(q, rows, k), zeros / ((double) k
-			* d), lambda1, empty);
+			* d), lambda1, empty, iterations, change, converged, cap);
 	}
 
 	/**
@@ -332,6 +366,23 @@ public final class Sparse {
 			chosen.whiten(), notes, chosen.attributes(), chosen.targetScores());
 	}
 
+	/**
+	 * The note of a run that stopped before reaching the tolerance: at the cap, or earlier
+	 * for want of progress ({@link SparseLoadings#NO_PROGRESS}).
+	 */
+	static String capNote(final int cap, final double[] iterations, final double[] change) {
+		double worst = 0, stop = 0;
+		for (int c = 0; c < change.length; c++) {
+			worst = Math.max(worst, change[c]);
+			stop = Math.max(stop, iterations[c]);
+		}
+		return String.format(Locale.ROOT, "sparse loadings did not converge: stopped %s with " +
+			"a relative change of %.2g (tolerance %.0e); the loadings are the last iterate",
+			stop >= cap ? "at the cap of " + cap + " iterations" : String.format(Locale.ROOT,
+				"after %d iterations, %d without progress (cap %d)", (long) stop,
+				SparseLoadings.NO_PROGRESS, cap), worst, SparseLoadings.TOLERANCE);
+	}
+
 	/** Whether every value lies on the same side of {@code neutral} as the dense one. */
 	static boolean keepsContrast(final double[] values, final double[] dense,
 		final double neutral)
@@ -377,11 +428,15 @@ public final class Sparse {
 		parameters.put("sparsity", sparsity);
 		parameters.put("lambda1", l.lambda1);
 		parameters.put("zero_fraction", l.zeroFraction);
+		parameters.put("iterations", Arrays.stream(l.iterations).asDoubleStream().toArray());
+		parameters.put("final_change", l.finalChange.clone());
 		final List<String> notes = new ArrayList<>(dense.diagnostics());
 		notes.addAll(extraNotes);
 		notes.add(String.format(Locale.ROOT, "sparse loadings (variable projection): " +
 			"sparsity %.4g (λ₁ = %.4g), %.1f %% of the loadings are exactly zero", sparsity,
 			l.lambda1, 100 * l.zeroFraction));
+		if (!l.converged) notes.add(capNote(l.cap, Arrays.stream(l.iterations)
+			.asDoubleStream().toArray(), l.finalChange));
 		if (l.emptyLoadings > 0) notes.add("sparse loadings: every entry of " +
 			l.emptyLoadings + " loading(s) is zero at this sparsity; lower it");
 		return new CpcaModel(method, dense.alpha(), parameters, l.loadings, values, tv, bv,

@@ -3,7 +3,7 @@ package org.cpca.core.sparse;
 import org.cpca.core.linalg.SymmetricEigen;
 
 /**
- * Sparse loadings by variable projection (docs/math/sparse.md, docs/math/sparse.md).
+ * Sparse loadings by variable projection (docs/math/sparse.md).
  * <p>
  * Given the contrast's positive part {@code Θ² = Q P Qᵀ} (P an m × m positive semidefinite
  * matrix in the space's coordinates, Q the d × m orthonormal basis of that space), solve
@@ -12,7 +12,9 @@ import org.cpca.core.linalg.SymmetricEigen;
  * {@code B ← soft(B − η(Θ²(B − A) + λ₂B), ηλ₁)} with {@code η = 1/(λ_max(P) + λ₂)}, and
  * the orthogonal Procrustes step {@code A = Z(ZᵀZ)^{-1/2}}, {@code Z = Θ²B}. Every Θ²
  * product goes through the m-dimensional space ({@code Q P (QᵀY)}), so nothing d × d is
- * formed; A stays in the span of Q.
+ * formed; A stays in the span of Q. The B-steps are accelerated by Nesterov's momentum
+ * with restart ({@link #iterate}); each loading reports the iterations it needed and its
+ * last relative change, and whether all reached {@link #TOLERANCE} before the cap.
  * <p>
  * Scale: the user's {@code sparsity} is the soft threshold per step in loading units,
  * {@code λ₁ = sparsity · (λ_max(P) + λ₂)}, which makes it free of the data's units: a
@@ -23,9 +25,11 @@ import org.cpca.core.linalg.SymmetricEigen;
  */
 public final class SparseLoadings {
 
-	/** Iterations at most. */
-	public static final int MAX_ITERATIONS = 500;
-	/** Stop when ‖B_new − B‖_F ≤ TOLERANCE · ‖B‖_F. */
+	/** Iterations at most (the cap; a run that reaches it says so). */
+	public static final int MAX_ITERATIONS = 20_000;
+	/** Iterations without a new low of the largest relative change after which a run stops. */
+	public static final int NO_PROGRESS = 2000;
+	/** Converged when every loading's relative change ‖b_new − b‖/‖b_new‖ ≤ TOLERANCE. */
 	public static final double TOLERANCE = 1e-6;
 
 	/** k unit loadings (rows of length d; all-zero rows when λ₁ removed a whole one). */
@@ -36,27 +40,45 @@ public final class SparseLoadings {
 	public final double zeroFraction;
 	/** λ₁ in the objective's units. */
 	public final double lambda1;
-	public final int iterations;
 	/** Number of loadings that became entirely zero. */
 	public final int emptyLoadings;
+	/** Per loading: the iterations it needed (the last one that changed it by more than
+	 * the tolerance; the cap when it did not converge). */
+	public final int[] iterations;
+	/** Per loading: its relative change in the last iteration. */
+	public final double[] finalChange;
+	/** Whether every loading reached {@link #TOLERANCE} within the cap of iterations. */
+	public final boolean converged;
+	/** The cap of iterations the run had. */
+	public final int cap;
 
 	private SparseLoadings(final double[][] loadings, final double[] coordinates,
-		final double zeroFraction, final double lambda1, final int iterations,
-		final int empty)
+		final double zeroFraction, final double lambda1, final int empty,
+		final int[] iterations, final double[] finalChange, final boolean converged,
+		final int cap)
 	{
 		this.loadings = loadings;
 		this.coordinates = coordinates;
 		this.zeroFraction = zeroFraction;
 		this.lambda1 = lambda1;
-		this.iterations = iterations;
 		this.emptyLoadings = empty;
+		this.iterations = iterations;
+		this.finalChange = finalChange;
+		this.converged = converged;
+		this.cap = cap;
 	}
 
-	/** Loadings assembled by the caller (e.g. gcPCA's two ends). */
+	/**
+	 * Loadings assembled by the caller (e.g. gcPCA's two ends), with the iteration report
+	 * of each loading (0 iterations and change for loadings kept dense).
+	 */
 	static SparseLoadings of(final double[][] loadings, final double[] coordinates,
-		final double zeroFraction, final double lambda1, final int empty)
+		final double zeroFraction, final double lambda1, final int empty,
+		final int[] iterations, final double[] finalChange, final boolean converged,
+		final int cap)
 	{
-		return new SparseLoadings(loadings, coordinates, zeroFraction, lambda1, 0, empty);
+		return new SparseLoadings(loadings, coordinates, zeroFraction, lambda1, empty,
+			iterations, finalChange, converged, cap);
 	}
 
 	public static void checkSparsity(final double sparsity) {
@@ -82,45 +104,43 @@ public final class SparseLoadings {
 	public static SparseLoadings fit(final double[][] q, final double[] p,
 		final SymmetricEigen e, final int k, final double sparsity, final double ridge)
 	{
+		return fit(q, p, e, k, sparsity, ridge, MAX_ITERATIONS, true);
+	}
+
+	/**
+	 * The same, with at most {@code cap} iterations; without {@code momentum}, the plain
+	 * variable projection (the reference the accelerated iteration is tested against).
+	 */
+	static SparseLoadings fit(final double[][] q, final double[] p, final SymmetricEigen e,
+		final int k, final double sparsity, final double ridge, final int cap,
+		final boolean momentum)
+	{
 		checkSparsity(sparsity);
 		final int m = q.length, d = q[0].length;
 		if (!(e.value(Math.min(k, m) - 1) > 0)) throw new IllegalArgumentException(
 			"sparse loadings need " + k + " directions with positive contrast, but only " +
 				positives(e) + " have it: choose fewer components (or another α)");
 		final double top = e.value(0), lambda2 = ridge * top, l = top + lambda2;
-		final double eta = 1 / l, lambda1 = sparsity * l, threshold = eta * lambda1;
-		// start: A = B = Q V_k
-		double[] a = e.vectors(k); // m × k
-		double[][] b = lift(q, a, k, d);
-		int it = 0;
-		double[] cb = coordinates(q, b, k); // QᵀB, carried from one iteration to the next
-		for (; it < MAX_ITERATIONS; it++) {
-			final double[] diff = new double[m * k];
-			for (int i = 0; i < m * k; i++)
-				diff[i] = cb[i] - a[i];
-			final double[][] g = lift(q, times(p, diff, m, k), k, d); // Θ²(B − A)
-			final double[][] nb = new double[k][d];
-			double change = 0, norm = 0;
-			for (int c = 0; c < k; c++)
-				for (int j = 0; j < d; j++) {
-					final double v = b[c][j] - eta * (g[c][j] + lambda2 * b[c][j]);
-					final double s = Math.abs(v) <= threshold ? 0 : v - Math.signum(v) * threshold;
-					nb[c][j] = s;
-					change += (s - b[c][j]) * (s - b[c][j]);
-					norm += s * s;
-				}
-			b = nb;
-			// Procrustes: A = Z (ZᵀZ)^{-1/2}, Z = Θ²B, in the space's coordinates
-			cb = coordinates(q, b, k);
-			final double[] z = times(p, cb, m, k);
-			final double[] polar = polar(z, m, k);
-			if (polar != null) a = polar;
-			if (change <= TOLERANCE * TOLERANCE * Math.max(norm, 1e-300)) {
-				it++;
-				break;
+		final double eta = 1 / l, lambda1 = sparsity * l;
+		// the gradient step in feature space, X − η(Θ²(X − A) + λ₂X), from X and QᵀX
+		final Problem problem = new Problem(p, e.vectors(k), m, k) {
+
+			@Override
+			double[][] step(final double[][] x, final double[] cx) {
+				final double[][] g = lift(q, pTimesOffset(cx), k, d); // Θ²(X − A)
+				for (int c = 0; c < k; c++)
+					for (int j = 0; j < d; j++)
+						g[c][j] = x[c][j] - eta * (g[c][j] + lambda2 * x[c][j]);
+				return g;
 			}
-		}
-		return finish(q, b, k, lambda1, it);
+
+			@Override
+			double[] project(final double[][] b) {
+				return coordinates(q, b, k);
+			}
+		};
+		return iterate(q, problem, lift(q, problem.a, k, d), eta * lambda1, lambda1, cap,
+			momentum);
 	}
 
 	/**
@@ -136,65 +156,174 @@ public final class SparseLoadings {
 	 */
 	public static SparseLoadings fitMapped(final double[][] q, final double[] p,
 		final SymmetricEigen e, final int k, final double sparsity, final double[] map,
-		final double[] inverse)
+		final double[] inverse, final int cap)
 	{
 		checkSparsity(sparsity);
 		final int m = q.length, d = q[0].length, r = e.size();
 		if (!(e.value(Math.min(k, r) - 1) > 0)) throw new IllegalArgumentException(
 			"sparse loadings need " + k + " directions with positive contrast, but only " +
 				positives(e) + " have it: choose fewer components");
-		final double l = e.value(0), eta = 1 / l, lambda1 = sparsity * l, threshold = eta *
-			lambda1;
-		double[] a = e.vectors(k), y = a.clone(); // r × k
-		double[][] b = lift(q, multiply(map, y, m, r, k), k, d);
-		int it = 0;
-		for (; it < MAX_ITERATIONS; it++) {
-			final double[] diff = new double[r * k];
-			for (int i = 0; i < r * k; i++)
-				diff[i] = y[i] - a[i];
-			final double[] g = times(p, diff, r, k), step = new double[r * k];
-			for (int i = 0; i < r * k; i++)
-				step[i] = y[i] - eta * g[i];
-			final double[][] v = lift(q, multiply(map, step, m, r, k), k, d);
-			double change = 0, norm = 0;
-			for (int c = 0; c < k; c++)
-				for (int j = 0; j < d; j++) {
-					final double x = v[c][j];
-					final double t = Math.abs(x) <= threshold ? 0 : x - Math.signum(x) * threshold;
-					change += (t - b[c][j]) * (t - b[c][j]);
-					norm += t * t;
-					v[c][j] = t;
-				}
-			b = v;
-			y = multiply(inverse, coordinates(q, b, k), r, m, k);
-			final double[] polar = polar(times(p, y, r, k), r, k);
-			if (polar != null) a = polar;
-			if (change <= TOLERANCE * TOLERANCE * Math.max(norm, 1e-300)) {
-				it++;
-				break;
+		final double l = e.value(0), eta = 1 / l, lambda1 = sparsity * l;
+		// the maps between y and feature space, formed once (r rows of length d each):
+		// x = (QM) y and y = (M⁺Qᵀ) x, so an iteration costs O(rkd), not O(mkd)
+		final double[][] fromY = lift(q, map, r, d);
+		final double[] inverseT = new double[m * r];
+		for (int j = 0; j < r; j++)
+			for (int i = 0; i < m; i++)
+				inverseT[i * r + j] = inverse[j * m + i];
+		final double[][] toY = lift(q, inverseT, r, d);
+		final Problem problem = new Problem(p, e.vectors(k), r, k) {
+
+			@Override
+			double[][] step(final double[][] x, final double[] y) {
+				final double[] g = pTimesOffset(y); // P(Y − A)
+				for (int i = 0; i < r * k; i++)
+					g[i] = y[i] - eta * g[i];
+				return lift(fromY, g, k, d);
 			}
-		}
-		return finish(q, b, k, lambda1, it);
+
+			@Override
+			double[] project(final double[][] b) {
+				return coordinates(toY, b, k);
+			}
+		};
+		return iterate(q, problem, lift(fromY, problem.a, k, d), eta * lambda1, lambda1, cap,
+			true);
 	}
 
-	/** X M for the rows × inner matrix X and the inner × k block M (row-major). */
-	static double[] multiply(final double[] x, final double[] y, final int rows,
-		final int inner, final int k)
+	/**
+	 * One problem of the variable projection: its gradient step (in feature space, before
+	 * the soft threshold) and its Procrustes step, in the problem's own coordinates (the
+	 * space's for cPCA, gcPCA's whitened ones); A is the current orthonormal block.
+	 */
+	private abstract static class Problem {
+
+		final double[] p;
+		final int n, k;
+		double[] a;
+
+		Problem(final double[] p, final double[] a, final int n, final int k) {
+			this.p = p;
+			this.a = a;
+			this.n = n;
+			this.k = k;
+		}
+
+		/**
+		 * The gradient step from X (k rows of length d; {@code cx} its coordinates,
+		 * {@link #project}), in feature space.
+		 */
+		abstract double[][] step(double[][] x, double[] cx);
+
+		/** The problem's coordinates (n × k) of k rows in feature space. */
+		abstract double[] project(double[][] b);
+
+		/** {@code P(Y − A)} for a block Y in the problem's coordinates. */
+		double[] pTimesOffset(final double[] y) {
+			final double[] diff = new double[n * k];
+			for (int i = 0; i < diff.length; i++)
+				diff[i] = y[i] - a[i];
+			return times(p, diff, n, k);
+		}
+
+		/** Procrustes: {@code A = Z(ZᵀZ)^{-1/2}}, {@code Z = P·cb} (kept if Z is singular). */
+		void procrustes(final double[] cb) {
+			final double[] polar = polar(times(p, cb, n, k), n, k);
+			if (polar != null) a = polar;
+		}
+	}
+
+	/**
+	 * The accelerated variable projection (docs/math/sparse.md#solver): each iteration
+	 * takes the proximal gradient step for B from the extrapolated point
+	 * {@code X = B + μ(B − B_prev)} (Nesterov's momentum {@code μ = (t − 1)/t'},
+	 * {@code t' = (1 + √(1 + 4t²))/2}), soft-thresholds it, then the Procrustes step for
+	 * A. The momentum restarts ({@code t = 1}) whenever the step points against the
+	 * progress, {@code ⟨X − B_new, B_new − B⟩ > 0} (O'Donoghue &amp; Candès' gradient
+	 * restart), which keeps the iteration monotone in practice on this non-convex
+	 * problem; a fixed point is the same as without momentum. Stops when every loading's
+	 * relative change is at most {@link #TOLERANCE}, at the cap, or when the largest change
+	 * has not reached a new low for {@value #NO_PROGRESS} iterations (a cycle: not
+	 * converged either, and reported so).
+	 */
+	private static SparseLoadings iterate(final double[][] q, final Problem problem,
+		final double[][] start, final double threshold, final double lambda1, final int cap,
+		final boolean momentum)
 	{
-		final double[] out = new double[rows * k];
-		for (int i = 0; i < rows; i++)
-			for (int t = 0; t < inner; t++) {
-				final double v = x[i * inner + t];
-				if (v == 0) continue;
-				for (int c = 0; c < k; c++)
-					out[i * k + c] += v * y[t * k + c];
+		final int k = problem.k, d = q[0].length;
+		double[][] b = start, prev = start;
+		double[] cb = problem.project(b), cprev = cb;
+		double t = 1;
+		final int[] needed = new int[k];
+		final double[] change = new double[k];
+		boolean converged = false;
+		double best = Double.POSITIVE_INFINITY; // the lowest largest change so far
+		int since = 0; // iterations since it was reached
+		for (int it = 1; it <= cap && !converged && since < NO_PROGRESS; it++) {
+			if ((it & 63) == 0) org.cpca.core.Progress.checkInterrupted();
+			final double tn = momentum ? (1 + Math.sqrt(1 + 4 * t * t)) / 2 : 1, mu = (t - 1) / tn;
+			final double[][] x = mu == 0 ? b : extrapolate(b, prev, mu);
+			final double[] cx = mu == 0 ? cb : extrapolate(new double[][] { cb },
+				new double[][] { cprev }, mu)[0];
+			final double[][] v = problem.step(x, cx);
+			double against = 0;
+			converged = true;
+			for (int c = 0; c < k; c++) {
+				final double[] vc = v[c], bc = b[c], xc = x[c];
+				double diff = 0, norm = 0, before = 0;
+				for (int j = 0; j < d; j++) {
+					final double y = vc[j];
+					final double s = Math.abs(y) <= threshold ? 0 : y - Math.signum(y) * threshold;
+					vc[j] = s;
+					final double delta = s - bc[j];
+					diff += delta * delta;
+					norm += s * s;
+					before += bc[j] * bc[j];
+					against += (xc[j] - s) * delta;
+				}
+				final double scale = Math.max(norm, before);
+				change[c] = scale == 0 ? 0 : Math.sqrt(diff / scale);
+				if (change[c] > TOLERANCE) {
+					needed[c] = it;
+					converged = false;
+				}
 			}
+			double worst = 0;
+			for (final double ch : change)
+				worst = Math.max(worst, ch);
+			if (worst < best) {
+				best = worst;
+				since = 0;
+			}
+			else since++;
+			t = against > 0 ? 1 : tn;
+			prev = b;
+			cprev = cb;
+			b = v;
+			cb = problem.project(b);
+			problem.procrustes(cb);
+		}
+		return finish(q, b, k, lambda1, needed, change, converged, cap);
+	}
+
+	/** {@code B + μ(B − P)}, row by row. */
+	private static double[][] extrapolate(final double[][] b, final double[][] p,
+		final double mu)
+	{
+		final double[][] out = new double[b.length][];
+		for (int c = 0; c < b.length; c++) {
+			final double[] bc = b[c], pc = p[c], o = new double[bc.length];
+			for (int j = 0; j < o.length; j++)
+				o[j] = bc[j] + mu * (bc[j] - pc[j]);
+			out[c] = o;
+		}
 		return out;
 	}
 
 	/** Unit length, the sign rule, the count of zeros. */
 	private static SparseLoadings finish(final double[][] q, final double[][] b, final int k,
-		final double lambda1, final int it)
+		final double lambda1, final int[] iterations, final double[] change,
+		final boolean converged, final int cap)
 	{
 		final int d = q[0].length;
 		int zeros = 0, empty = 0;
@@ -217,7 +346,7 @@ public final class SparseLoadings {
 				b[c][j] = b[c][j] / s + 0.0;
 		}
 		return new SparseLoadings(b, coordinates(q, b, k), (double) zeros / ((double) k * d),
-			lambda1, it, empty);
+			lambda1, empty, iterations, change, converged, cap);
 	}
 
 	private static int positives(final SymmetricEigen e) {

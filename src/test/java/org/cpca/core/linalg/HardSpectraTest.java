@@ -30,7 +30,7 @@ class HardSpectraTest {
 	private static final int M = 300;
 
 	/** A random orthonormal basis (rows), seeded. */
-	private static double[][] basis(final long seed, final int m) {
+	static double[][] basis(final long seed, final int m) {
 		final Random r = new Random(seed);
 		final double[][] g = new double[m][m];
 		for (final double[] row : g)
@@ -40,7 +40,7 @@ class HardSpectraTest {
 	}
 
 	/** U diag(s) Uᵀ with U's columns the rows of u. */
-	private static double[] compose(final double[][] u, final double[] s) {
+	static double[] compose(final double[][] u, final double[] s) {
 		final int m = s.length;
 		final double[] out = new double[m * m];
 		for (int c = 0; c < m; c++) {
@@ -186,15 +186,24 @@ class HardSpectraTest {
 	@Test
 	void fullDecompositionAboveTheBlockedThresholdMatchesCommonsMath() {
 		final double[] s = SolverTest.spd(5, M, 4, 40);
-		final RealMatrix x = MatrixUtils.createRealMatrix(M, M);
-		for (int i = 0; i < M; i++)
-			for (int j = 0; j < M; j++)
-				x.setEntry(i, j, s[i * M + j]);
-		final double[] ref = new EigenDecomposition(x).getRealEigenvalues().clone();
-		Arrays.sort(ref);
+		final double[] ref = commonsEigenvalues(s, M);
 		final SymmetricEigen e = SymmetricEigen.of(s, M);
 		for (int i = 0; i < M; i++)
-			assertEquals(ref[M - 1 - i], e.value(i), 1e-12);
+			assertEquals(ref[i], e.value(i), 1e-12);
+	}
+
+	/** Commons Math's eigenvalues of the n × n row-major matrix s, descending. */
+	static double[] commonsEigenvalues(final double[] s, final int n) {
+		final RealMatrix x = MatrixUtils.createRealMatrix(n, n);
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++)
+				x.setEntry(i, j, s[i * n + j]);
+		final double[] ref = new EigenDecomposition(x).getRealEigenvalues().clone();
+		Arrays.sort(ref);
+		final double[] out = new double[n];
+		for (int i = 0; i < n; i++)
+			out[i] = ref[n - 1 - i];
+		return out;
 	}
 
 	/**

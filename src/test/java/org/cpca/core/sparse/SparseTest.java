@@ -46,13 +46,11 @@ class SparseTest {
 	}
 
 	/**
-	 * A planted problem whose target-only directions live on 4 of 40 features each: the
-	 * fraction of zeros grows with the sparsity, and at a moderate value the loadings are
-	 * exactly zero outside the planted support (larger values then trim the support too).
+	 * A planted problem: 400 + 400 samples of d features, a strong shared pattern on all
+	 * features, target-only directions on features 0–3 and 10–13.
 	 */
-	@Test
-	void loadingsGetSparserAndFindThePlantedSupport() {
-		final int d = 40, n = 400;
+	static Cpca plantedSupport(final int d) {
+		final int n = 400;
 		final Random r = new Random(3);
 		final float[][] t = new float[n][d], b = new float[n][d];
 		for (int i = 0; i < n; i++) {
@@ -64,7 +62,19 @@ class SparseTest {
 				b[i][j] = (float) (0.3 * r.nextGaussian() + sb * Math.sin(j + 1) / 4.5);
 			}
 		}
-		final Cpca f = fit(t, b, 2, null);
+		return fit(t, b, 2, null);
+	}
+
+	/**
+	 * On {@link #plantedSupport} with 40 features the fraction of zeros grows with the
+	 * sparsity, and at 0.01 the loadings are exactly zero outside the planted support
+	 * (the converged loadings keep part of it; an earlier version stopped at 500
+	 * iterations, before convergence, on the whole support).
+	 */
+	@Test
+	void loadingsGetSparserAndFindThePlantedSupport() {
+		final int d = 40;
+		final Cpca f = plantedSupport(d);
 		final CpcaModel dense = f.model(5.0);
 		final double[][] q = Sparse.basis(f);
 		double previous = -1;
@@ -81,11 +91,14 @@ class SparseTest {
 		final double[][] v = sparse.components();
 		for (int c = 0; c < 2; c++) {
 			final int from = c == 0 ? 0 : 10;
+			int kept = 0;
 			for (int j = 0; j < d; j++) {
 				final boolean support = j >= from && j < from + 4;
-				assertEquals(support, v[c][j] != 0, "component " + (c + 1) + ", feature " + j +
-					": " + v[c][j]);
+				if (!support) assertEquals(0.0, v[c][j], "component " + (c + 1) + ", feature " +
+					j);
+				else if (v[c][j] != 0) kept++;
 			}
+			assertTrue(kept > 0, "component " + (c + 1) + " keeps part of its support");
 			double norm = 0;
 			for (final double x : v[c])
 				norm += x * x;
