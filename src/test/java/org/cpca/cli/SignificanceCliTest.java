@@ -128,4 +128,17 @@ class SignificanceCliTest {
 			assertFalse(Files.exists(out), "nothing written for " + String.join(" ", how));
 		}
 	}
+
+	@Test
+	void pcaWithoutABackgroundShufflesEachFeature() throws Exception {
+		final Path[] t = tables();
+		final Path out = dir.resolve("pca");
+		final Object[] r = CliTest.cpca("fit", "--target", t[0].toString(), "--method", "pca",
+			"-k", "2", "--significance", "19", "--out", out.toString());
+		assertEquals(0, r[0], r[2].toString());
+		final JsonObject sig = summary(out).getAsJsonArray("results").get(0).getAsJsonObject()
+			.getAsJsonObject("significance");
+		assertEquals(2, sig.getAsJsonArray("p_values").size());
+		assertTrue(sig.get("statistic").getAsString().contains("C_t"), sig.toString());
+	}
 }

@@ -34,7 +34,13 @@ public final class GeneralizedEigen {
 		final int m = b.length;
 		if (Backend.isNative()) { // LAPACK's dsygvx (NativeLapack); the Java path if it fails
 			final double[] values = new double[k];
-			final double[][] rows = NativeLapack.generalizedTop(a, b, k, values);
+			final double[][] rows;
+			try {
+				rows = NativeLapack.generalizedTop(a, b, k, values);
+			}
+			catch (final ArithmeticException e) {
+				throw notPositiveDefinite(m, e);
+			}
 			if (rows != null) return TopEigen.ofRows(values, rows, m, 0);
 		}
 		final double[][] r;
@@ -42,9 +48,7 @@ public final class GeneralizedEigen {
 			r = Products.cholesky(b);
 		}
 		catch (final ArithmeticException e) {
-			throw new ArithmeticException("the generalized eigenproblem A v = λ B v needs a " +
-				"positive definite B, but B (size " + m + ") is not numerically: " + e
-					.getMessage());
+			throw notPositiveDefinite(m, e);
 		}
 		final double[][] y = new double[m][];
 		for (int i = 0; i < m; i++)
@@ -73,5 +77,13 @@ public final class GeneralizedEigen {
 				t[j][i] = xi[j];
 		}
 		return t;
+	}
+
+	/** The one refusal of a B that is not positive definite, whichever backend found it. */
+	private static ArithmeticException notPositiveDefinite(final int m,
+		final ArithmeticException e)
+	{
+		return new ArithmeticException("the generalized eigenproblem A v = λ B v needs a " +
+			"positive definite B, but B (size " + m + ") is not numerically: " + e.getMessage());
 	}
 }

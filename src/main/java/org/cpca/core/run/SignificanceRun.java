@@ -46,12 +46,14 @@ final class SignificanceRun {
 	{
 		final int n = settings.significance();
 		if (n == 0) return solution;
+		int samples = target.samples(); // pooled (PCA has no background)
+		for (final Dataset b : backgrounds)
+			samples += b.samples();
 		final List<Object> perModel = new ArrayList<>();
 		for (final FittedModel m : solution.models()) {
 			progress.stage("significance: " + n + " permutations", 0);
 			perModel.add(PermutationTest.run(target, backgrounds, refit(settings, options, m,
-				backgrounds.size(), target.samples() + backgrounds.get(0).samples()), n, settings
-					.seed(), progress).toSummary());
+				backgrounds.size(), samples), n, settings.seed(), progress).toSummary());
 		}
 		return solution.withResultFact("significance", perModel);
 	}
