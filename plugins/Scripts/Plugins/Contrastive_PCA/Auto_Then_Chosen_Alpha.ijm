@@ -6,8 +6,8 @@ if (dir == "") dir = getDirectory("Folder with target.tif and background.tif");
 if (!endsWith(dir, File.separator) && !endsWith(dir, "/")) dir = dir + File.separator;
 setBatchMode(true);
 run("Contrastive PCA Macro Functions");
-open(dir + "target.tif");
-open(dir + "background.tif");
+if (!isOpen("target.tif")) open(dir + "target.tif"); // not twice: two images of one title are refused
+if (!isOpen("background.tif")) open(dir + "background.tif"); // not twice: two images of one title are refused
 Ext.cpcaFit("target.tif", "background.tif", "alpha=auto components=2");
 Ext.getAlphas(alphas);
 a = split(alphas, ",");

@@ -8,7 +8,7 @@ if (dir == "") dir = getDirectory("Folder with target.tif");
 if (!endsWith(dir, File.separator) && !endsWith(dir, "/")) dir = dir + File.separator;
 setBatchMode(true);
 run("Contrastive PCA Macro Functions");
-open(dir + "target.tif");
+open(dir + "target.tif"); // a copy of its own: renamed and cut to 8 slices below
 rename("channels");
 // keep the first 8 slices (as Image > Stacks > Tools > Make Substack... does, but
 // without its dialog, so that the macro also runs headless)
