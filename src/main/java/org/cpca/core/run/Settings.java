@@ -166,6 +166,7 @@ public final class Settings {
 	 * cannot use, {@link org.cpca.core.family.OptionKeys#samplesOnly}).
 	 */
 	public static boolean needsSamples(final String key) {
+		if (key.equals("significance")) return true; // permutes samples
 		for (final Method m : methodsOf(key))
 			if (Families.of(m).keys().names().contains(key) && Families.of(m).keys()
 				.needsSamples(key)) return true;
