@@ -19,11 +19,13 @@ public final class Convergence {
 
 	private final Object iterations;
 	private final boolean converged;
-	private final double tolerance, finalChange;
+	private final double tolerance;
+	/** A Double, or a double[] with one change per component. */
+	private final Object finalChange;
 	private final long cap;
 
 	private Convergence(final Object iterations, final boolean converged,
-		final double tolerance, final double finalChange, final long cap)
+		final double tolerance, final Object finalChange, final long cap)
 	{
 		this.iterations = iterations;
 		this.converged = converged;
@@ -51,6 +53,14 @@ public final class Convergence {
 		return new Convergence(iterations.clone(), converged, tolerance, finalChange, cap);
 	}
 
+	/** {@link #of} with one iteration count and one final change per component. */
+	public static Convergence perComponent(final int[] iterations, final boolean converged,
+		final double tolerance, final double[] finalChange, final long cap)
+	{
+		return new Convergence(iterations.clone(), converged, tolerance, finalChange.clone(),
+			cap);
+	}
+
 	public boolean converged() {
 		return converged;
 	}
@@ -62,7 +72,8 @@ public final class Convergence {
 			: iterations);
 		m.put("converged", converged);
 		m.put("tolerance", Double.isNaN(tolerance) ? null : tolerance);
-		m.put("final_change", Double.isNaN(finalChange) ? null : finalChange);
+		m.put("final_change", finalChange instanceof double[] ? ((double[]) finalChange)
+			.clone() : Double.isNaN((Double) finalChange) ? null : finalChange);
 		m.put("cap", cap);
 		return m;
 	}

@@ -4,6 +4,7 @@ import org.cpca.core.gcpca.Gcpca;
 
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
+import org.cpca.core.result.Convergence;
 import org.cpca.core.result.Solution;
 
 import java.util.ArrayList;
@@ -97,17 +98,10 @@ public final class SparseRun {
 				Sparse.capNote(cap, it, ch));
 			converged &= ok;
 		}
-		final Map<String, Object> sparse = new LinkedHashMap<>();
-		sparse.put("iterations", Arrays.stream(iterations).mapToInt(v -> (int) v).toArray());
-		sparse.put("converged", converged);
-		sparse.put("tolerance", SparseLoadings.TOLERANCE);
-		sparse.put("final_change", change);
-		sparse.put("cap", cap);
-		final Map<String, Object> convergence = new LinkedHashMap<>();
-		final Object existing = facts.get("convergence");
-		if (existing instanceof Map) ((Map<?, ?>) existing).forEach((key, v) -> convergence
-			.put(String.valueOf(key), v));
-		convergence.put("sparse", sparse);
-		facts.put("convergence", convergence);
+		final Map<String, Object> withReport = Convergence.perComponent(Arrays.stream(
+			iterations).mapToInt(v -> (int) v).toArray(), converged, SparseLoadings.TOLERANCE,
+			change, cap).addTo(facts, "sparse");
+		facts.clear();
+		facts.putAll(withReport);
 	}
 }
