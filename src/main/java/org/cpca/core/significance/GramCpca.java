@@ -2,7 +2,9 @@ package org.cpca.core.significance;
 
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
+import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
+import org.cpca.core.data.Preprocessing;
 import org.cpca.core.linalg.Products;
 import org.cpca.core.linalg.SymmetricEigen;
 import org.cpca.core.linalg.TopEigen;
@@ -80,31 +82,20 @@ public final class GramCpca implements Refit {
 			if (sizes[0] < 2 || sizes[1] < 2) throw new IllegalArgumentException("cPCA needs " +
 				"at least 2 target and 2 background samples");
 			d = target.features();
-			final Dataset pooled = Dataset.stack(target.name(), List.of(target, background));
-			final int n = pooled.samples();
-			final double[] mean = new double[d];
-			for (int i = 0; i < n; i++) {
-				final float[] x = pooled.row(i);
-				for (int j = 0; j < d; j++)
-					mean[j] += x[j];
-			}
+			final int n = sizes[0] + sizes[1];
+			final double[] mean = new double[d]; // the pooled mean, which no split changes
+			for (final Dataset set : List.of(target, background))
+				for (int i = 0; i < set.samples(); i++) {
+					final float[] x = set.row(i);
+					for (int j = 0; j < d; j++)
+						mean[j] += x[j];
+				}
 			for (int j = 0; j < d; j++)
 				mean[j] /= n;
-			final double[][] x = new double[n][d];
-			for (int i = 0; i < n; i++) {
-				final float[] row = pooled.row(i);
-				for (int j = 0; j < d; j++)
-					x[i][j] = row[j] - mean[j];
-			}
-			final double[] g = new double[n * n];
-			for (int i = 0; i < n; i++)
-				for (int q = 0; q <= i; q++) {
-					double s = 0;
-					for (int j = 0; j < d; j++)
-						s += x[i][j] * x[q][j];
-					g[i * n + q] = s;
-					g[q * n + i] = s;
-				}
+			final Preprocessing centred = Preprocessing.of(mean, null);
+			// the project's Gram (native dgemm or the Java kernels), summed in double
+			final double[] g = Products.gram(new Dataset[] { target, background },
+				new Preprocessing[] { centred, centred }, Progress.NONE, false);
 			final SymmetricEigen e = SymmetricEigen.of(g, n);
 			final double cut = RANK_TOLERANCE * Math.max(e.value(0), 0);
 			int rank = 0;
