@@ -4,29 +4,36 @@ import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.data.Preprocessing;
 import org.cpca.core.linalg.ContrastSolver;
-import org.cpca.core.linalg.Products;
-import org.cpca.core.linalg.SymmetricEigen;
 import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
- * Contrastive PCA (Abid et al., Nature Communications 2018) and PCA as its α = 0 case.
+ * The shared contrastive problem every linear family builds on: the target and its
+ * backgrounds, each centred on its own mean (and optionally standardised by its own
+ * standard deviation), the space the problem is solved in (the d × d covariances, or the
+ * exact reduced space of the stacked data when features outnumber samples, see
+ * {@link ReducedSpace}; or the same from a Gram matrix or from moments), with
+ * ‖C_t‖_F and ‖C_b‖_F, the target's total variance and the solver of {@code C_t − αC_b},
+ * and the one way every family turns its solution into a model ({@link #build}).
+ * Covariances are normalised by {@code n − 1}.
  * <p>
- * Components are the top-k eigenvectors of {@code C(α) = C_t − αC_b}, with each dataset
- * centred on its own mean (and optionally standardised by its own standard deviation) and
- * covariances normalised by {@code n − 1}. α = 0 is PCA of the target; α = ∞ is PCA of the
- * target inside the null space of {@code C_b}.
- * <p>
- * {@link #fit} does the expensive part once (preprocessing and the covariances, or the
- * exact reduced space when features outnumber samples, see {@link ReducedSpace}); every
- * model after it — any α, α = ∞, PCA, the automatic α sweep — is small dense algebra on
- * that space. A {@code Cpca} is immutable and safe to share between threads.
+ * {@link #fit}, {@link #fromGram}, {@link #fromMoments} and {@link #fromRange} do the
+ * expensive part once ({@link Preparation}); every model after it — any α, α = ∞, PCA,
+ * the automatic α sweep, cPCA*, cPCA++, UCA, rPCA — is small dense algebra on that space.
+ * cPCA's own models (Abid et al., Nature Communications 2018: the top-k eigenvectors of
+ * {@code C_t − αC_b}; α = 0 is PCA of the target, α = ∞ PCA of the target inside the
+ * null space of {@code C_b}) are made by {@link CpcaModels}, reached through
+ * {@link #model}, {@link #pca} and {@link #automatic}. A {@code Cpca} is immutable and
+ * safe to share between threads.
  * <p>
  * Conventions: eigenpairs sorted by signed eigenvalue, descending; each component is a
  * unit vector whose entry of largest magnitude is positive; if fewer than k directions
@@ -67,7 +74,7 @@ public final class Cpca {
 	 */
 	public interface SubsetMoments {
 
-		Moments of(int dataset, java.util.BitSet rows);
+		Moments of(int dataset, BitSet rows);
 	}
 
 	/**
@@ -82,67 +89,48 @@ public final class Cpca {
 		double sum(int background);
 	}
 
-	private Cpca(final Dataset target, final List<Dataset> backgrounds,
-		final CpcaOptions options, final Preprocessing targetPre,
-		final ContrastiveSpace space, final List<String> diagnostics)
-	{
-		this.target = target;
-		this.backgrounds = backgrounds;
-		this.targetName = target.name();
-		this.targetSamples = target.samples();
-		this.targetLabels = target.labels();
-		final List<String> names = new ArrayList<>();
-		this.backgroundSamples = new long[backgrounds.size()];
-		for (int j = 0; j < backgrounds.size(); j++) {
-			names.add(backgrounds.get(j).name());
-			backgroundSamples[j] = backgrounds.get(j).samples();
-		}
-		this.backgroundNames = Collections.unmodifiableList(names);
-		this.options = options;
-		this.targetPre = targetPre;
-		this.space = space;
-		this.diagnostics = Collections.unmodifiableList(diagnostics);
-		this.fourth = null;
-		this.subsets = null;
-	}
-
-	/** A fit from moments: no samples in memory (see {@link #fromMoments}). */
-	private Cpca(final String targetName, final int targetSamples,
-		final List<String> targetLabels, final List<String> backgroundNames,
-		final long[] backgroundSamples, final CpcaOptions options,
+	/** A fit from samples (see {@link #fit}). */
+	Cpca(final Dataset target, final List<Dataset> backgrounds, final CpcaOptions options,
 		final Preprocessing targetPre, final ContrastiveSpace space,
 		final List<String> diagnostics)
 	{
-		this.target = null;
-		this.backgrounds = List.of();
+		this(target, backgrounds, target.name(), target.samples(), target.labels(),
+			Collections.unmodifiableList(backgrounds.stream().map(Dataset::name).collect(
+				Collectors.toList())), backgrounds.stream().mapToLong(Dataset::samples)
+					.toArray(), options, targetPre, space, Collections.unmodifiableList(
+						diagnostics), null, null);
+	}
+
+	/** A fit without samples in memory (see {@link #fromMoments}, {@link #fromGram}). */
+	Cpca(final String targetName, final int targetSamples, final List<String> targetLabels,
+		final List<String> backgroundNames, final long[] backgroundSamples,
+		final CpcaOptions options, final Preprocessing targetPre,
+		final ContrastiveSpace space, final List<String> diagnostics)
+	{
+		this(null, List.of(), targetName, targetSamples, targetLabels == null ? null
+			: Collections.unmodifiableList(new ArrayList<>(targetLabels)), Collections
+				.unmodifiableList(new ArrayList<>(backgroundNames)), backgroundSamples.clone(),
+			options, targetPre, space, Collections.unmodifiableList(diagnostics), null, null);
+	}
+
+	private Cpca(final Dataset target, final List<Dataset> backgrounds,
+		final String targetName, final int targetSamples, final List<String> targetLabels,
+		final List<String> backgroundNames, final long[] backgroundSamples,
+		final CpcaOptions options, final Preprocessing targetPre,
+		final ContrastiveSpace space, final List<String> diagnostics,
+		final FourthMoments fourth, final SubsetMoments subsets)
+	{
+		this.target = target;
+		this.backgrounds = backgrounds;
 		this.targetName = targetName;
 		this.targetSamples = targetSamples;
-		this.targetLabels = targetLabels == null ? null : Collections.unmodifiableList(
-			new ArrayList<>(targetLabels));
-		this.backgroundNames = Collections.unmodifiableList(new ArrayList<>(
-			backgroundNames));
-		this.backgroundSamples = backgroundSamples.clone();
+		this.targetLabels = targetLabels;
+		this.backgroundNames = backgroundNames;
+		this.backgroundSamples = backgroundSamples;
 		this.options = options;
 		this.targetPre = targetPre;
 		this.space = space;
-		this.diagnostics = Collections.unmodifiableList(diagnostics);
-		this.fourth = null;
-		this.subsets = null;
-	}
-
-	/** A copy of {@code o} with these hooks for a fit without samples. */
-	private Cpca(final Cpca o, final FourthMoments fourth, final SubsetMoments subsets) {
-		this.target = o.target;
-		this.backgrounds = o.backgrounds;
-		this.targetName = o.targetName;
-		this.targetSamples = o.targetSamples;
-		this.targetLabels = o.targetLabels;
-		this.backgroundNames = o.backgroundNames;
-		this.backgroundSamples = o.backgroundSamples;
-		this.options = o.options;
-		this.targetPre = o.targetPre;
-		this.space = o.space;
-		this.diagnostics = o.diagnostics;
+		this.diagnostics = diagnostics;
 		this.fourth = fourth;
 		this.subsets = subsets;
 	}
@@ -152,12 +140,18 @@ public final class Cpca {
 	 * of {@code fourth} (for a fit without samples: from moments or a Gram matrix).
 	 */
 	public Cpca withFourthMoments(final FourthMoments fourth) {
-		return new Cpca(this, fourth, subsets);
+		return with(fourth, subsets);
 	}
 
 	/** This fit, with moments of subsets of its samples asked of {@code subsets}. */
 	public Cpca withSubsetMoments(final SubsetMoments subsets) {
-		return new Cpca(this, fourth, subsets);
+		return with(fourth, subsets);
+	}
+
+	private Cpca with(final FourthMoments fourth, final SubsetMoments subsets) {
+		return new Cpca(target, backgrounds, targetName, targetSamples, targetLabels,
+			backgroundNames, backgroundSamples, options, targetPre, space, diagnostics, fourth,
+			subsets);
 	}
 
 	/** Moments of subsets of the samples of a fit without samples, or {@code null}. */
@@ -211,8 +205,8 @@ public final class Cpca {
 		final List<Moments> backgrounds, final CpcaOptions options,
 		final TargetProjection projection)
 	{
-		return fromMoments(targetName, target, targetLabels, backgroundNames, backgrounds,
-			options, projection, null, null, target.features(), Double.NaN);
+		return Preparation.moments(targetName, target, targetLabels, backgroundNames,
+			backgrounds, options, projection, null, null, target.features(), Double.NaN);
 	}
 
 	/**
@@ -238,68 +232,8 @@ public final class Cpca {
 		if (basis.length != (long) features * target.features())
 			throw new IllegalArgumentException("the basis has " + basis.length +
 				" entries but needs " + features + " × " + target.features());
-		return fromMoments(targetName, target, targetLabels, backgroundNames, backgrounds,
-			options, projection, targetPre, basis, features, targetTotalVariance);
-	}
-
-	/** {@link #fromMoments}, or {@link #fromRange} when {@code basis} is given. */
-	private static Cpca fromMoments(final String targetName, final Moments target,
-		final List<String> targetLabels, final List<String> backgroundNames,
-		final List<Moments> backgrounds, final CpcaOptions options,
-		final TargetProjection projection, final Preprocessing rangePre,
-		final double[] basis, final int features, final double total)
-	{
-		if (backgroundNames.size() != backgrounds.size()) throw new IllegalArgumentException(
-			backgroundNames.size() + " background names for " + backgrounds.size() +
-				" backgrounds: give one name per background");
-		requireSamples(targetName, target.count());
-		final int d = target.features();
-		for (int j = 0; j < backgrounds.size(); j++) {
-			final Moments b = backgrounds.get(j);
-			requireSamples(backgroundNames.get(j), b.count());
-			if (b.features() != d) throw new IllegalArgumentException(backgroundNames.get(j) +
-				" has " + b.features() + " features but " + targetName + " has " + d +
-				": both must have the same features (the same image " +
-				"width × height, mask and binning, or the same table columns)");
-		}
-		if (target.count() > Integer.MAX_VALUE) throw new IllegalArgumentException(
-			targetName + " has " + target.count() + " samples: at most " + Integer.MAX_VALUE +
-			" target samples can be scored");
-		if (targetLabels != null && targetLabels.size() != target.count())
-			throw new IllegalArgumentException(targetName + " has " + target.count() +
-				" samples but " + targetLabels.size() +
-				" labels were given: give exactly one label per sample, in sample order");
-		final List<String> diagnostics = new ArrayList<>();
-		// in a range the samples were standardised before the projection: centre only
-		final boolean standardize = basis == null && options.standardize();
-		final Preprocessing tp = target.preprocessing(targetName, standardize, diagnostics);
-		final double[][] b = new double[backgrounds.size()][];
-		final long[] nb = new long[b.length];
-		for (int j = 0; j < b.length; j++) {
-			final Moments x = backgrounds.get(j);
-			b[j] = x.covariance(x.preprocessing(backgroundNames.get(j), standardize,
-				diagnostics));
-			nb[j] = x.count();
-		}
-		final MomentSpace space = new MomentSpace(d, target.covariance(tp), b, basis == null
-			? tp : rangePre, projection, basis, features, total);
-		diagnostics.add(space.description());
-		if (!(space.targetTotalVariance > 0)) throw new IllegalArgumentException(
-			targetName + " is constant: all its samples are identical" + (options
-				.standardize() ? "" : " after centring") +
-				", so there is no variation to analyse; check that the right images or " +
-				"columns were given");
-		for (int j = 0; j < b.length; j++)
-			if (isZero(b[j])) diagnostics.add(backgroundNames.get(j) +
-				" is constant (zero variance): it removes nothing (cPCA equals PCA for " +
-				"every α)");
-		final int k = options.components();
-		if (k > space.dimension()) throw new IllegalArgumentException("k = " + k +
-			" components were requested but the data allow at most " + space.dimension() +
-			" (the rank of the centred " + (b.length == 0 ? "target" : "target and " +
-				"background") + "): choose k ≤ " + space.dimension() + " or add samples");
-		return new Cpca(targetName, (int) target.count(), targetLabels, backgroundNames, nb,
-			options, basis == null ? tp : rangePre, space, diagnostics);
+		return Preparation.moments(targetName, target, targetLabels, backgroundNames,
+			backgrounds, options, projection, targetPre, basis, features, targetTotalVariance);
 	}
 
 	/**
@@ -326,41 +260,7 @@ public final class Cpca {
 	public static Cpca fit(final Dataset target, final List<Dataset> backgrounds,
 		final CpcaOptions options, final Progress progress)
 	{
-		requireSamples(target);
-		for (final Dataset background : backgrounds) {
-			requireSamples(background);
-			if (background.features() != target.features())
-				throw new IllegalArgumentException(background.name() + " has " + background
-					.features() + " features but " + target.name() + " has " + target
-						.features() + ": both must have the same features (the same image " +
-						"width × height, mask and binning, or the same table columns)");
-		}
-		final List<String> diagnostics = new ArrayList<>();
-		final Preprocessing tp = Preprocessing.fit(target, options.standardize(),
-			diagnostics);
-		final Dataset[] bs = backgrounds.toArray(new Dataset[0]);
-		final Preprocessing[] bps = new Preprocessing[bs.length];
-		for (int j = 0; j < bs.length; j++)
-			bps[j] = Preprocessing.fit(bs[j], options.standardize(), diagnostics);
-		progress.stage("preprocessing", 1);
-		final ContrastiveSpace space = ContrastiveSpace.build(target, tp, bs, bps, options
-			.space(), progress);
-		diagnostics.add(space.description());
-		if (!(space.targetTotalVariance > 0)) throw new IllegalArgumentException(target
-			.name() + " is constant: all its samples are identical" +
-			(options.standardize() ? "" : " after centring") +
-			", so there is no variation to analyse; check that the right images or " +
-			"columns were given");
-		for (int j = 0; j < bs.length; j++)
-			if (isZero(space.backgrounds[j])) diagnostics.add(bs[j].name() +
-				" is constant (zero variance): it removes nothing (cPCA equals PCA for " +
-				"every α)");
-		final int k = options.components();
-		if (k > space.dimension()) throw new IllegalArgumentException("k = " + k +
-			" components were requested but the data allow at most " + space.dimension() +
-			" (the rank of the centred " + (bs.length == 0 ? "target" : "target and " +
-				"background") + "): choose k ≤ " + space.dimension() + " or add samples");
-		return new Cpca(target, List.of(bs), options, tp, space, diagnostics);
+		return Preparation.samples(target, backgrounds, options, progress);
 	}
 
 	/**
@@ -382,58 +282,8 @@ public final class Cpca {
 		final double[] gram, final int features, final CpcaOptions options,
 		final GramLift lift)
 	{
-		if (backgroundNames.size() != backgroundSamples.length)
-			throw new IllegalArgumentException(backgroundNames.size() + " background names " +
-				"for " + backgroundSamples.length + " backgrounds: give one name per background");
-		requireSamples(targetName, targetSamples);
-		long n = targetSamples;
-		for (int j = 0; j < backgroundSamples.length; j++) {
-			requireSamples(backgroundNames.get(j), backgroundSamples[j]);
-			n += backgroundSamples[j];
-		}
-		if (gram.length != n * n) throw new IllegalArgumentException("the Gram matrix has " +
-			gram.length + " entries but the datasets have " + n + " samples in all (need " +
-			n + " × " + n + ")");
-		if (targetLabels != null && targetLabels.size() != targetSamples)
-			throw new IllegalArgumentException(targetName + " has " + targetSamples +
-				" samples but " + targetLabels.size() +
-				" labels were given: give exactly one label per sample, in sample order");
-		final List<String> diagnostics = new ArrayList<>();
-		final GramSpace space = GramSpace.build(gram, targetSamples, backgroundSamples,
-			features, lift);
-		diagnostics.add(space.description());
-		if (!(space.targetTotalVariance > 0)) throw new IllegalArgumentException(
-			targetName + " is constant: all its samples are identical" + (options
-				.standardize() ? "" : " after centring") +
-				", so there is no variation to analyse; check that the right images or " +
-				"columns were given");
-		for (int j = 0; j < backgroundSamples.length; j++)
-			if (isZero(space.backgrounds[j])) diagnostics.add(backgroundNames.get(j) +
-				" is constant (zero variance): it removes nothing (cPCA equals PCA for " +
-				"every α)");
-		final int k = options.components();
-		if (k > space.dimension()) throw new IllegalArgumentException("k = " + k +
-			" components were requested but the data allow at most " + space.dimension() +
-			" (the rank of the centred " + (backgroundSamples.length == 0 ? "target"
-				: "target and background") + "): choose k ≤ " + space.dimension() +
-			" or add samples");
-		return new Cpca(targetName, targetSamples, targetLabels, backgroundNames,
-			backgroundSamples, options, targetPre, space, diagnostics);
-	}
-
-	private static void requireSamples(final Dataset x) {
-		requireSamples(x.name(), x.samples());
-	}
-
-	private static void requireSamples(final String name, final long samples) {
-		if (samples < 2) throw new IllegalArgumentException(name + " has only " + samples +
-			" sample: a covariance needs at least 2 samples (slices or rows)");
-	}
-
-	private static boolean isZero(final double[] m) {
-		for (final double v : m)
-			if (v != 0) return false;
-		return true;
+		return Preparation.gram(targetName, targetPre, targetSamples, targetLabels,
+			backgroundNames, backgroundSamples, gram, features, options, lift);
 	}
 
 	public CpcaOptions options() {
@@ -457,23 +307,7 @@ public final class Cpca {
 
 	/** PCA of the target; background variances are reported when a background was given. */
 	public CpcaModel pca() {
-		int k = options.components();
-		if (options.varianceFraction() > 0) {
-			final SymmetricEigen e = SymmetricEigen.of(space.a, space.dimension());
-			double sum = 0;
-			k = 0;
-			while (k < e.size() && sum < options.varianceFraction() *
-				space.targetTotalVariance * (1 - 1e-12))
-				sum += Math.max(0, e.value(k++));
-			k = Math.max(1, k);
-			return build("pca", Double.NaN, java.util.Arrays.copyOf(e.values(), k), e
-				.vectors(k), k, new ArrayList<>(List.of("k = " + k + " retains " + String
-					.format(java.util.Locale.ROOT, "%.4g", sum / space.targetTotalVariance) +
-					" of the target variance (asked for " + options.varianceFraction() + ")")));
-		}
-		final TopEigen.Result top = TopEigen.solve(space.a, space.dimension(), k, null,
-			options.seed());
-		return build("pca", Double.NaN, top.values, top.vectors, k, new ArrayList<>());
+		return new CpcaModels(this).pca();
 	}
 
 	/**
@@ -482,65 +316,20 @@ public final class Cpca {
 	 * @param alpha ≥ 0, or {@link Double#POSITIVE_INFINITY} for α = ∞
 	 */
 	public CpcaModel model(final double alpha) {
-		checkAlpha(alpha);
-		requireOneBackground("cPCA");
-		if (alpha == Double.POSITIVE_INFINITY) return atInfinity();
-		requireResolved(space.normA, space.normB, alpha);
-		final TopEigen.Result top = single(alpha);
-		return build("cpca", alpha, top.values, top.vectors, options.components(),
-			new ArrayList<>());
-	}
-
-	/**
-	 * Above {@code α‖B‖_F > DIRECT_RATIO·‖A‖_F} the direct path is not even tried: the top
-	 * of A − αB then comes from the low end of B's spectrum, typically a crowded noise
-	 * floor that only the prepared solver's preconditioner resolves quickly. Only speed
-	 * depends on this rule (both paths are exact), and it depends only on the data and α.
-	 */
-	static final double DIRECT_RATIO = 4;
-
-
-	/** Iteration budget of the direct single-α solve, from the problem size. */
-	static int directIterations(final int m) {
-		return Math.max(40, Math.min(120, m / 8));
-	}
-
-	/**
-	 * One α, cold: first the direct LOBPCG on {@code A − αB} (no one-time preparation; see
-	 * {@link ContrastSolver#direct}), and only if that does not converge within its budget
-	 * the prepared solver. Both are deterministic functions of α, and which one is used
-	 * depends only on α and the data, never on what was solved before: {@code model(α)} is
-	 * bit-identical whatever the call order.
-	 */
-	private TopEigen.Result single(final double alpha) {
-		return single(alpha, false);
-	}
-
-	/** @param solverBasis return the warm-start block in the prepared solver's basis */
-	private TopEigen.Result single(final double alpha, final boolean solverBasis) {
-		final int k = options.components(), m = space.dimension();
-		final double[][][] partial = new double[1][][];
-		final TopEigen.Result direct = alpha * space.normB > DIRECT_RATIO * space.normA ? null
-			: ContrastSolver.direct(space.a, space.b, m, alpha, k, options
-				.seed(), directIterations(m), partial);
-		if (direct != null) return solverBasis ? solver().inBasis(direct) : direct;
-		// the direct attempt's last block is a better start than random vectors
-		final ContrastSolver s = solver();
-		return s.solve(alpha, k, partial[0] == null ? null : s.inBasis(partial[0]), options
-			.seed());
+		return new CpcaModels(this).model(alpha);
 	}
 
 	/** The automatic α selection of docs/math/cpca.md with this fit's options. */
 	public AlphaSelection<CpcaModel> automatic(final Progress progress) {
-		requireOneBackground("automatic α");
-		final double[] grid = options.alphaGrid();
-		final double top = grid[grid.length - 1];
-		if (!resolved(space.normA, space.normB, top))
-			throw new IllegalArgumentException("the α range reaches " + FittedModel.alphaText(
-				top) + ", too large for these data: there the target is below the rounding of " +
-				"α·C_b (α‖C_b‖_F > ‖C_t‖_F/ε); give a smaller α range (--alpha-range, or " +
-				"alpha_range= in Fiji and macros)");
-		return AlphaSelection.select(this, progress);
+		return new CpcaModels(this).automatic(progress);
+	}
+
+	/**
+	 * Solves at α on the grid with a warm start; used by the sweep (see
+	 * {@link CpcaModels#solve}).
+	 */
+	TopEigen.Result solve(final double alpha, final double[][] warm) {
+		return new CpcaModels(this).solve(alpha, warm);
 	}
 
 	/** Number of backgrounds this fit was prepared with. */
@@ -581,12 +370,6 @@ public final class Cpca {
 	/** The space the problem is solved in (shared: do not modify its matrices). */
 	public ContrastiveSpace space() {
 		return space;
-	}
-
-	private void requireOneBackground(final String what) {
-		if (backgroundNames.size() > 1) throw new IllegalArgumentException(what +
-			" takes one background but " + backgroundNames.size() + " were given: use UCA for " +
-			"several backgrounds, or pool them into one");
 	}
 
 	public static void checkAlpha(final double alpha) {
@@ -632,17 +415,6 @@ public final class Cpca {
 	private static final double EPSILON = Math.ulp(1.0);
 
 	/**
-	 * Solves at α on the grid with a warm start; used by the sweep. Without a warm start
-	 * (the first grid value) this is exactly {@link #model}'s solve, so the sweep's first
-	 * model equals {@code model(α)}; a direct result's vectors are then carried into the
-	 * solver's basis to warm-start the next α.
-	 */
-	TopEigen.Result solve(final double alpha, final double[][] warm) {
-		if (warm == null) return single(alpha, true);
-		return solver().solve(alpha, options.components(), warm, options.seed());
-	}
-
-	/**
 	 * The solver for every finite α, built once and shared: B is tridiagonalised and A
 	 * carried into the same basis the first time it is needed (see {@link ContrastSolver}).
 	 * Every α is then solved by the same deterministic method whether or not other α were
@@ -667,7 +439,7 @@ public final class Cpca {
 				final int m = space.dimension();
 				r = new double[m][];
 				for (int i = 0; i < m; i++)
-					r[i] = java.util.Arrays.copyOfRange(space.a, i * m, (i + 1) * m);
+					r[i] = Arrays.copyOfRange(space.a, i * m, (i + 1) * m);
 				targetRows = r;
 			}
 		}
@@ -690,97 +462,15 @@ public final class Cpca {
 
 	private static double[] nans(final int k) {
 		final double[] v = new double[k];
-		java.util.Arrays.fill(v, Double.NaN);
+		Arrays.fill(v, Double.NaN);
 		return v;
-	}
-
-	/**
-	 * α = ∞ (docs/math/cpca.md): target PCA inside the null space of C_b, taken <b>inside the
-	 * span of the data</b>. The span is the range of {@code A/‖A‖ + B/‖B‖} (both positive
-	 * semi-definite, each scaled so that neither dataset's units hide the other's range); a
-	 * direction outside it has no variance in either dataset (two collinear table columns,
-	 * a constant pixel) and is no candidate, exactly as for finite α. Inside the span, the
-	 * directions with background eigenvalue ≤ tol·λ_max(C_b) form the null space; if fewer
-	 * than k of its directions carry target variance, those are returned with a diagnostic.
-	 */
-	private CpcaModel atInfinity() {
-		if (backgroundNames.isEmpty()) throw new IllegalArgumentException(
-			"α = ∞ needs a background");
-		final int m = space.dimension();
-		// 1. an orthonormal basis P (m × s) of the data's span
-		final double na = space.normA, nbk = space.normB;
-		final double[] sum = new double[m * m];
-		for (int i = 0; i < sum.length; i++)
-			sum[i] = (na > 0 ? space.a[i] / na : 0) + (nbk > 0 ? space.b[i] / nbk : 0);
-		final SymmetricEigen es = SymmetricEigen.of(sum, m);
-		final double spanThreshold = NULL_SPACE_TOLERANCE * Math.max(es.value(0), 0);
-		int s = 0;
-		while (s < m && es.value(s) > spanThreshold)
-			s++;
-		final double[] p = es.vectors(s);
-		// 2. the background inside the span and its null space N (s × q)
-		final double[] bs = Products.multiplyTransposed(p, m, s, Products.multiply(space.b, m,
-			m, p, s), s);
-		final double[] as = Products.multiplyTransposed(p, m, s, Products.multiply(space.a, m,
-			m, p, s), s);
-		symmetrise(bs, s);
-		symmetrise(as, s);
-		final SymmetricEigen eb = SymmetricEigen.of(bs, s);
-		final double threshold = NULL_SPACE_TOLERANCE * Math.max(eb.value(0), 0);
-		int rank = 0;
-		while (rank < s && eb.value(rank) > threshold)
-			rank++;
-		final int q = s - rank;
-		if (q == 0) throw new IllegalArgumentException("α = ∞ is undefined here: inside the " +
-			"data's span the background covariance has no null space (the background varies " +
-			"in every direction the target does); use a finite α, automatic α, or rPCA");
-		final double[] all = eb.vectors();
-		final double[] nb = new double[s * q];
-		for (int i = 0; i < s; i++)
-			System.arraycopy(all, i * s + rank, nb, i * q, q);
-		// 3. target PCA inside the null space
-		final double[] an = Products.multiplyTransposed(nb, s, q, Products.multiply(as, s, s,
-			nb, q), q);
-		symmetrise(an, q);
-		final SymmetricEigen e = SymmetricEigen.of(an, q);
-		final double targetThreshold = NULL_SPACE_TOLERANCE * Math.max(SymmetricEigen.of(
-			space.a, m).value(0), 0);
-		int withVariance = 0;
-		while (withVariance < q && e.value(withVariance) > targetThreshold)
-			withVariance++;
-		final List<String> notes = new ArrayList<>();
-		int k = options.components();
-		if (withVariance == 0) throw new IllegalArgumentException("α = ∞ is undefined here: " +
-			"the background's null space inside the data's span (" + q + " dimension(s)) " +
-			"carries no target variance; use a finite α, automatic α, or rPCA");
-		if (withVariance < k) {
-			notes.add("α = ∞: inside the data's span only " + withVariance + " direction(s) " +
-				"of the background's null space carry target variance; returning " +
-				withVariance + " component(s) instead of " + k);
-			k = withVariance;
-		}
-		final double[] w = Products.multiply(p, m, s, Products.multiply(nb, s, q, e.vectors(
-			k), k), k);
-		notes.add("α = ∞: target PCA inside the " + q + "-dimensional null space of the " +
-			"background covariance (within the " + s + "-dimensional span of the data)");
-		return build("cpca", Double.POSITIVE_INFINITY, java.util.Arrays.copyOf(e.values(),
-			k), w, k, notes);
-	}
-
-	private static void symmetrise(final double[] x, final int n) {
-		for (int i = 0; i < n; i++)
-			for (int j = i + 1; j < n; j++) {
-				final double v = 0.5 * (x[i * n + j] + x[j * n + i]);
-				x[i * n + j] = v;
-				x[j * n + i] = v;
-			}
 	}
 
 	/**
 	 * Turns the m × k coefficients w into a model: components in feature space with the sign
 	 * rule, per-component variances, scores and diagnostics.
 	 */
-	private CpcaModel build(final String method, final double alpha,
+	CpcaModel build(final String method, final double alpha,
 		final double[] values, final double[] w, final int k, final List<String> notes)
 	{
 		return build(method, alpha, Collections.emptyMap(), values, w, k, notes);

@@ -1,9 +1,10 @@
 /**
- * The shared contrastive space (the d × d covariances, or the exact reduced space of the
- * stacked, centred data when features outnumber samples), cPCA at a fixed α, at α = ∞
- * and with automatic α selection, and the measures of separation and subspace agreement.
- * Every other linear family (cPCA*, cPCA++, UCA, rPCA) builds on this space. See
- * docs/math/cpca.md.
+ * The shared contrastive problem ({@code Cpca}, prepared by {@code Preparation}: the d × d
+ * covariances, or the exact reduced space of the stacked, centred data when features
+ * outnumber samples), cPCA's models on it ({@code CpcaModels}: a fixed α, α = ∞, PCA) and
+ * automatic α selection, and the measures of separation and subspace agreement. Every
+ * other linear family (cPCA*, cPCA++, UCA, rPCA) builds on this problem; the cPCA and PCA
+ * families themselves are in {@code core.cpca}. See docs/math/cpca.md.
  * <p>
  * References:
  * <ul>
