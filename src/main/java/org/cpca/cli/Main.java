@@ -12,7 +12,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code cpca} command line: fit, apply, generate, demo and bench.
+ * The {@code cpca} command line: fit, apply, generate, demo and bench (the benchmarks are
+ * not in the plugin jar: {@link BenchCommands}).
  * <p>
  * Errors are reported as one line on standard error with a non-zero exit code: 1 for bad
  * input or a failed computation, 2 for a wrong command line.
@@ -22,7 +23,7 @@ import picocli.CommandLine.Command;
 	description = "Contrastive PCA for ImageJ: find what is special about a target " +
 		"(images or a table) relative to a background.",
 	subcommands = { FitCommand.class, ApplyCommand.class, GenerateCommand.class,
-		DemoCommand.class, BenchCommand.class, CommandLine.HelpCommand.class })
+		DemoCommand.class })
 public final class Main implements Runnable {
 
 	@Override
@@ -46,6 +47,8 @@ public final class Main implements Runnable {
 	 */
 	public static CommandLine commandLine() {
 		final CommandLine cl = new CommandLine(new Main());
+		cl.addSubcommand(BenchCommands.bench());
+		cl.addSubcommand(new CommandLine.HelpCommand());
 		final CommandLine fit = cl.getSubcommands().get("fit");
 		SettingFlags.add(fit.getCommandSpec(), m -> true, false);
 		FitCommand.groupHelp(fit);

@@ -330,6 +330,35 @@ class ArchitectureTest {
 		return null;
 	}
 
+	private static final Path BENCH = Paths.get("src/bench/java/org/cpca/bench");
+
+	/**
+	 * The benchmarks are their own source set (src/bench/java), outside the plugin jar: no
+	 * plugin source is in their package or imports them, and they hold the same rules.
+	 */
+	@Test
+	void benchIsOutsideThePlugin() throws IOException {
+		assertTrue(Files.isDirectory(BENCH), "run from the project folder");
+		final List<String> violations = new ArrayList<>();
+		try (Stream<Path> s = Files.walk(ROOT)) {
+			for (final Path f : s.filter(p -> p.toString().endsWith(".java")).collect(
+				Collectors.toList()))
+				for (final String name : usedNames(new String(Files.readAllBytes(f),
+					StandardCharsets.UTF_8)))
+					if (packageOf(name).equals("org.cpca.bench")) violations.add(f + " uses " +
+						name + ": the plugin must not need the bench");
+		}
+		assertTrue(!Files.exists(ROOT.resolve("bench")), "src/main/java/org/cpca/bench " +
+			"exists: the benchmarks belong in src/bench/java");
+		try (Stream<Path> s = Files.walk(BENCH)) {
+			for (final Path f : s.filter(p -> p.toString().endsWith(".java")).collect(
+				Collectors.toList()))
+				violations.addAll(violations(f.toString(), "org.cpca.bench", new String(Files
+					.readAllBytes(f), StandardCharsets.UTF_8)));
+		}
+		assertTrue(violations.isEmpty(), String.join("\n", violations));
+	}
+
 	/** Every package says what lives there. */
 	@Test
 	void everyPackageHasPackageInfo() throws IOException {

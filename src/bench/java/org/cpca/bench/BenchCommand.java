@@ -1,28 +1,33 @@
-package org.cpca.cli;
+package org.cpca.bench;
 
-import org.cpca.bench.Bench;
-
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-/** {@code cpca bench}: the speed benchmarks on generated data. */
+/**
+ * {@code cpca bench}: the speed benchmarks on generated data. The command line
+ * ({@code org.cpca.cli.Main}) adds it when the bench jar is on the class path (the
+ * {@code cpca} launcher puts it there for {@code cpca bench}); the plugin jar has no bench.
+ */
 @Command(name = "bench", mixinStandardHelpOptions = true,
 	description = "Time the solvers on generated data of the sizes the project " +
 		"promises and print a table: per case the median of 5 timed runs after a JIT " +
 		"warm-up (in-process wall-clock; the first run's time in the note where it " +
 		"matters). Other processes inflate the times: compare ratios and repeat.")
-final class BenchCommand implements Callable<Integer> {
+public final class BenchCommand implements Callable<Integer> {
 
-	@picocli.CommandLine.Option(names = "--only", paramLabel = "GROUP", split = ",",
+	@Option(names = "--only", paramLabel = "GROUP", split = ",",
 		description = "Run only these groups of cases (comma-separated; default: all): " +
 			"linear, one group per further method (star, online, kernel, uca), and oneshot " +
 			"(a whole cpca fit --alpha auto process against the numpy peer " +
 			"src/bench/peer_fit_auto.py), and products (the covariance, block-product and " +
 			"Gram kernels against this CPU's measured double-precision peak).")
-	java.util.List<String> only;
+	List<String> only;
 
-	@picocli.CommandLine.Option(names = "--peer", paramLabel = "SET", arity = "0..1",
+	@Option(names = "--peer", paramLabel = "SET", arity = "0..1",
 		fallbackValue = "default", description = "Instead of the table: our solvers against " +
 			"the numpy/scipy peer (src/bench/numpy_peer.py) in alternating pairs of fresh " +
 			"processes, median ratio with the load average. SET: default, one, auto784, auto3136, " +
@@ -31,15 +36,15 @@ final class BenchCommand implements Callable<Integer> {
 			"each case also reports the peak resident memory of both sides.")
 	String peer;
 
-	@picocli.CommandLine.Option(names = "--pairs", defaultValue = "5",
+	@Option(names = "--pairs", defaultValue = "5",
 		description = "Pairs of runs per case with --peer (default 5).")
 	int pairs;
 
-	@picocli.CommandLine.Option(names = "--peer-threads", defaultValue = "0",
+	@Option(names = "--peer-threads", defaultValue = "0",
 		description = "Threads per side with --peer (default 0: all cores).")
 	int peerThreads;
 
-	@picocli.CommandLine.Option(names = "--python", defaultValue = "python3",
+	@Option(names = "--python", defaultValue = "python3",
 		description = "Python interpreter with numpy and scipy for --peer.")
 	String python;
 
@@ -47,7 +52,7 @@ final class BenchCommand implements Callable<Integer> {
 	public Integer call() throws Exception {
 		if (peer != null) {
 			final String home = System.getProperty("cpca.home", ".");
-			org.cpca.bench.PeerBench.run(System.out, peer, pairs, java.nio.file.Path.of(home,
+			PeerBench.run(System.out, peer, pairs, Path.of(home,
 				"src", "bench", "numpy_peer.py"), python, peerThreads);
 			return 0;
 		}
