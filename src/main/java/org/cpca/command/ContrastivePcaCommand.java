@@ -165,7 +165,7 @@ public class ContrastivePcaCommand extends MethodCommand {
 			else if (!"image".equals(background_source)) throw new IllegalArgumentException(
 				"background_source=" + background_source + " is not known: use image, " +
 					"selection, mask, roi manager or overlay");
-			else request.background(method.equalsIgnoreCase("pca") && background == null
+			else request.background(methodCode().equals("pca") && background == null
 				? null : background).moreBackgrounds(Backgrounds.byTitles(more_backgrounds));
 			if (save_model != null && !save_model.getPath().isEmpty()) ModelFile
 				.checkSaveTarget(save_model.toPath(), "save_model"); // before the run

@@ -1,11 +1,18 @@
 package org.cpca.command;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import org.cpca.core.family.Family;
 import org.cpca.core.kernel.KernelFunction;
+import org.cpca.core.result.Method;
+import org.cpca.core.run.Families;
 import org.cpca.core.run.Settings;
 import org.scijava.command.ContextCommand;
 import org.scijava.plugin.Parameter;
@@ -18,42 +25,79 @@ import org.scijava.plugin.Parameter;
  * with {@link Settings}, the one parser every front end uses.
  * <p>
  * The dialog comes in two steps ({@link TwoStepDialog}): the method first, then only
- * the settings of that method ({@link #METHOD_KEYS}) and the ones every method shares.
+ * the settings of that method (its family's declared keys and the shared ones it reads,
+ * {@link #methodKeys}) and the ones every method shares.
  */
 public abstract class MethodCommand extends ContextCommand implements TwoStepDialog {
 
 	/**
-	 * The method settings each method uses; the others of this class ({@code components},
-	 * {@code standardize}, {@code whiten}, {@code bin}, {@code seed}) every method uses.
+	 * The method choice: each method's readable name with its code in brackets. The
+	 * recorder writes the chosen text ({@code method=[Contrastive PCA (cpca)]}); a macro
+	 * may give that or the plain code ({@code method=cpca}), as the command line does:
+	 * {@link #code} maps either to the code. (Annotation values must be constants, so they
+	 * are written here; {@code MethodChoiceTest} checks them against the registry.)
 	 */
-	static final Map<String, Set<String>> METHOD_KEYS = Map.of( //
-		"cpca", Set.of("alpha_mode", "alpha", "sparsity", "significance"), //
+	static final String CPCA = "Contrastive PCA (cpca)", PCA = "PCA (pca)",
+		STAR = "cPCA* (star)", CPCAPP = "cPCA++ (cpcapp)", KERNEL = "Kernel cPCA (kernel)",
+		UCA = "Unique component analysis (uca)", RPCA = "Residual PCA (rpca)",
+		GCPCA = "Generalized cPCA (gcpca)", PCPCA = "Probabilistic cPCA (pcpca)";
+
+	/** A method's code in brackets at the end of a choice: {@code "cPCA* (star)"}. */
+	private static final Pattern BRACKETED = Pattern.compile(".*\\(\\s*([A-Za-z+]+)\\s*\\)\\s*");
+
+	/**
+	 * The shared settings (α, β, the significance test) each method reads. Its own
+	 * settings are those its family declares ({@code Family.keys()}, {@link #needs}).
+	 */
+	private static final Map<String, Set<String>> SHARED_KEYS = Map.of( //
+		"cpca", Set.of("alpha_mode", "alpha", "significance"), //
 		"pca", Set.of("significance"), //
-		"star", Set.of("beta_mode", "beta", "epsilon", "significance"), //
-		"cpcapp", Set.of("epsilon", "significance"), //
-		"kernel", Set.of("alpha_mode", "alpha", "kernel", "gamma", "degree", "coef0",
-			"landmarks"), //
-		"uca", Set.of("stacked", "significance"), //
-		"rpca", Set.of("stacked", "k_b", "significance"), //
-		"gcpca", Set.of("variant", "orthogonal", "shuffles", "sparsity", "alpha_mode",
-			"alpha", "significance"), // alpha: variant v1
+		"star", Set.of("beta_mode", "beta", "significance"), //
+		"cpcapp", Set.of("significance"), //
+		"kernel", Set.of("alpha_mode", "alpha"), //
+		"uca", Set.of("significance"), //
+		"rpca", Set.of("significance"), //
+		"gcpca", Set.of("alpha_mode", "alpha", "significance"), // alpha: variant v1
 		"pcpca", Set.of("alpha_mode", "alpha", "significance"));
 
-	/** Every key of {@link #METHOD_KEYS}: the settings that depend on the method. */
-	static final Set<String> METHOD_SPECIFIC = Set.of("alpha_mode", "alpha", "beta_mode",
-		"beta", "epsilon", "kernel", "gamma", "degree", "coef0", "landmarks", "stacked",
-		"k_b", "variant", "orthogonal", "shuffles", "sparsity", "significance");
+	/**
+	 * The settings that depend on the method: every family's own keys, and the shared
+	 * ones not every method reads; the others of this class ({@code components},
+	 * {@code standardize}, {@code whiten}, {@code bin}, {@code seed}) every method uses.
+	 */
+	static final Set<String> METHOD_SPECIFIC = methodSpecific();
 
-	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp", "kernel",
-		"uca", "rpca", "gcpca", "pcpca" }, description = "cpca: contrastive PCA against the " +
+	private static Set<String> methodSpecific() {
+		final Set<String> out = new TreeSet<>(Set.of("alpha_mode", "alpha", "beta_mode",
+			"beta", "significance"));
+		for (final Family<?> f : Families.all())
+			out.addAll(f.keys().names());
+		return Collections.unmodifiableSet(out);
+	}
+
+	/**
+	 * The method settings {@code method} (a code) uses: its family's own keys and the
+	 * shared ones it reads; {@code null} for an unknown method.
+	 */
+	static Set<String> methodKeys(final String method) {
+		final Set<String> shared = SHARED_KEYS.get(method);
+		if (shared == null) return null;
+		final Set<String> out = new TreeSet<>(shared);
+		out.addAll(Families.of(Method.parse(method)).keys().names());
+		return out;
+	}
+
+	@Parameter(label = "Method", choices = { CPCA, PCA, STAR, CPCAPP, KERNEL, UCA, RPCA,
+		GCPCA, PCPCA }, description = "cpca: contrastive PCA against the " +
 			"background. gcpca: generalized cPCA (α-free; target- and background-enriched " +
 			"ends). pcpca: probabilistic cPCA at a fixed α (noise variance, denoising). pca: " +
 			"ordinary PCA of the target. star: cPCA*, C_t v = λ((1−β)I + βC_b)v. cpcapp: " +
 			"cPCA++, the target/background variance ratio C_t v = λC_b v. kernel: kernel " +
 			"cPCA (nonlinear; see the kernel settings). uca: unique component analysis, " +
 			"tuning-free, any number of backgrounds. rpca: residual PCA, the target " +
-			"projected off each background's top components.")
-	protected String method = "cpca";
+			"projected off each background's top components. A macro gives the name or " +
+			"only the code in brackets (method=cpca).")
+	protected String method = CPCA;
 
 	@Parameter(label = "α mode", choices = { "auto", "fixed", "inf" },
 		description = "auto: sweep α, cluster and show representative values (α = 0, PCA, " +
@@ -168,31 +212,46 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 	}
 
 	/**
-	 * A method setting only for the methods that use it ({@link #METHOD_KEYS}); every
+	 * A method setting only for the methods that use it ({@link #methodKeys}); every
 	 * other key always. An unknown method shows every setting (its run then names the
 	 * method as unknown).
 	 */
 	@Override
 	public boolean needs(final String key) {
 		if (!METHOD_SPECIFIC.contains(key)) return true;
-		final Set<String> keys = METHOD_KEYS.get(method == null ? "" : method.trim()
-			.toLowerCase(Locale.ROOT));
+		final Set<String> keys = methodKeys(methodCode());
 		return keys == null || keys.contains(key);
 	}
 
 	@Override
 	public String choice() {
 		try {
-			return org.cpca.core.result.Method.parse(method).displayName;
+			return Method.parse(methodCode()).displayName;
 		}
 		catch (final IllegalArgumentException e) {
 			return String.valueOf(method);
 		}
 	}
 
+	/** The chosen method's code ({@link #code}). */
+	protected String methodCode() {
+		return code(method);
+	}
+
+	/**
+	 * The method code of a choice or a macro's value: the code in brackets of a readable
+	 * choice ({@code "cPCA* (star)"} → {@code star}), else the text itself (a macro's
+	 * {@code method=star}), trimmed and in lower case.
+	 */
+	static String code(final String choice) {
+		if (choice == null) return "";
+		final Matcher m = BRACKETED.matcher(choice);
+		return (m.matches() ? m.group(1) : choice).trim().toLowerCase(Locale.ROOT);
+	}
+
 	/** Whether the method takes more than one background (UCA, rPCA). */
 	protected boolean manyBackgrounds() {
-		final String m = method == null ? "" : method.trim().toLowerCase(Locale.ROOT);
+		final String m = methodCode();
 		return m.equals("uca") || m.equals("rpca");
 	}
 
@@ -203,7 +262,7 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 	 * @throws IllegalArgumentException naming the key and what it accepts
 	 */
 	protected Settings settings() {
-		return Settings.builder().lenient().set("method", method).set("alpha_mode",
+		return Settings.builder().lenient().set("method", methodCode()).set("alpha_mode",
 			alpha_mode).set("alpha", alpha).set("beta_mode", beta_mode).set("beta", beta).set(
 				"epsilon", epsilon).set("kernel", kernel).set("gamma", gamma).set("degree",
 					degree).set("coef0", coef0).set("landmarks", landmarks).set("stacked",

@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
 import org.cpca.core.result.Method;
+import org.cpca.core.family.Family;
+import org.cpca.core.run.Families;
 import org.cpca.core.run.Settings;
 import org.junit.jupiter.api.Test;
 import org.scijava.command.CommandModule;
@@ -141,22 +144,74 @@ class DialogStepsTest extends CommandTestBase {
 		assertEquals(0.25, (Double) a.primary().parameters().get("beta"), 1e-12);
 	}
 
-	/** Every method of the dialog has its list, and every listed key is a parameter. */
+	/**
+	 * The method choice offers every registered method but online cPCA* (its own command),
+	 * each as its readable name with the code in brackets; a method's fields in the second
+	 * dialog are the keys its family declares and the shared ones it reads. A key a family
+	 * declares is a dialog field unless it is one of the few advanced keys left to the
+	 * command line (so a new family key needs a decision here).
+	 */
 	@Test
-	void theMethodListsCoverEveryMethodAndSetting() throws Exception {
+	void theMethodChoiceAndFieldsComeFromTheRegistry() throws Exception {
 		final Field method = MethodCommand.class.getDeclaredField("method");
-		final Set<String> offered = new HashSet<>(java.util.Arrays.asList(method
-			.getAnnotation(Parameter.class).choices()));
-		assertEquals(offered, MethodCommand.METHOD_KEYS.keySet());
-		final Set<String> listed = new HashSet<>();
-		MethodCommand.METHOD_KEYS.values().forEach(listed::addAll);
-		assertEquals(MethodCommand.METHOD_SPECIFIC, listed);
-		for (final String key : listed) {
-			assertTrue(Settings.isKey(key), key + " is not a setting");
-			assertTrue(MethodCommand.class.getDeclaredField(key).isAnnotationPresent(
-				Parameter.class), key);
+		final Set<Method> offered = EnumSet.noneOf(Method.class);
+		for (final String choice : method.getAnnotation(Parameter.class).choices()) {
+			final String code = MethodCommand.code(choice);
+			final Method m = Method.parse(code);
+			assertTrue(choice.endsWith(" (" + code + ")") && choice.length() > code.length() +
+				4, choice);
+			assertTrue(offered.add(m), choice + " offered twice");
+			assertEquals(code, MethodCommand.code(code)); // a macro's plain code
 		}
-		for (final String m : offered)
-			Method.parse(m); // a method the core knows
+		final Set<Method> expected = EnumSet.allOf(Method.class);
+		expected.remove(Method.ONLINE);
+		assertEquals(expected, offered);
+		final Set<String> notInDialog = new TreeSet<>();
+		for (final Method m : offered) {
+			final Set<String> keys = MethodCommand.methodKeys(m.id);
+			assertTrue(keys.containsAll(Families.of(m).keys().names()), m.id);
+			for (final String key : keys) {
+				assertTrue(Settings.isKey(key), key + " is not a setting");
+				if (!hasField(key)) notInDialog.add(key);
+			}
+		}
+		assertEquals(Set.of("beta_count", "betas_returned", "held_out"), notInDialog);
+		// a family's key that is a dialog field is hidden for the other methods
+		for (final Method m : offered)
+			for (final Family<?> other : Families.all())
+				for (final String key : other.keys().names())
+					if (hasField(key) && !MethodCommand.methodKeys(m.id).contains(key))
+						assertTrue(MethodCommand.METHOD_SPECIFIC.contains(key), key);
+	}
+
+	private static boolean hasField(final String key) {
+		try {
+			return MethodCommand.class.getDeclaredField(key).isAnnotationPresent(
+				Parameter.class);
+		}
+		catch (final NoSuchFieldException e) {
+			return false;
+		}
+	}
+
+	/** The readable choice and the plain code run the same method. */
+	@Test
+	void aRecordedChoiceAndThePlainCodeBothRun() throws Exception {
+		for (final String given : new String[] { "cPCA* (star)", "star", " STAR " }) {
+			final Map<String, Object> in = ContrastivePcaCommandTest.defaults();
+			in.put("target", Synthetic.target(30, 61));
+			in.put("background", Synthetic.background(30, 62));
+			in.put("method", given);
+			in.put("beta_mode", "fixed");
+			in.put("beta", 0.25);
+			in.put("show_images", false);
+			in.put("show_plots", false);
+			in.put("show_tables", false);
+			final CommandModule m = commands.run(ContrastivePcaCommand.class, false, in).get();
+			assertFalse(m.isCanceled(), () -> given + ": " + m.getCancelReason());
+			final org.cpca.analysis.Analysis a = ((ContrastivePcaCommand) m
+				.getDelegateObject()).analysis();
+			assertEquals(Method.STAR, a.solution().method(), given);
+		}
 	}
 }
