@@ -10,7 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.cpca.core.model.CpcaModel;
+import org.cpca.core.Memory;
+import org.cpca.core.model.AppliedModel;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.modelfile.ModelFile;
@@ -42,9 +43,8 @@ public final class ModelApplication {
 	private final ImagePlus input;
 	private final Dataset data;
 	private final FeatureLayout layout;
-	private final double[][] scores;
-	/** Made on first use (after its memory is checked); null for a kernel model. */
-	private double[][] reconstruction;
+	/** The scores, and the reconstruction made on first use (after its memory is checked). */
+	private final AppliedModel applied;
 
 	private ModelApplication(final FittedModel model, final ImagePlus input,
 		final Dataset data, final FeatureLayout layout)
@@ -53,7 +53,7 @@ public final class ModelApplication {
 		this.input = input;
 		this.data = data;
 		this.layout = layout;
-		this.scores = model.transform(data);
+		this.applied = new AppliedModel(model, data);
 	}
 
 	/**
@@ -65,11 +65,9 @@ public final class ModelApplication {
 		if (!hasReconstruction()) return null;
 		final long n = data.samples(), d = data.features();
 		OutputMemory.require(output + " of " + input.getTitle() + " (" + n + " samples × " +
-			d + " features)", OutputMemory.reconstruction(n, d) + (reconstruction == null
-				? org.cpca.core.Memory.doubles(n, d) : 0), OutputMemory.APPLY_FIXES);
-		if (reconstruction == null) reconstruction = ((CpcaModel) model).inverseTransform(
-			scores);
-		return reconstruction;
+			d + " features)", OutputMemory.reconstruction(n, d) + (applied.reconstructed() ? 0
+				: Memory.doubles(n, d)), OutputMemory.APPLY_FIXES);
+		return applied.reconstruction();
 	}
 
 	/**
@@ -137,11 +135,12 @@ public final class ModelApplication {
 	 * components live in the kernel's feature space).
 	 */
 	public boolean hasReconstruction() {
-		return model instanceof CpcaModel;
+		return applied.hasReconstruction();
 	}
 
 	/** Scores, one row per sample (slice, or pixel in row-major order). */
 	public double[][] scores() {
+		final double[][] scores = applied.scores();
 		final double[][] out = new double[scores.length][];
 		for (int i = 0; i < out.length; i++)
 			out[i] = scores[i].clone();
@@ -170,15 +169,8 @@ public final class ModelApplication {
 	 * {@code null} for a kernel model.
 	 */
 	public ImagePlus backgroundRemoved() {
-		final double[][] reconstruction = reconstructionRows("the background-removed stack");
-		if (reconstruction == null) return null;
-		final double[] mean = ((CpcaModel) model).targetMean();
-		final double[][] removed = new double[reconstruction.length][];
-		for (int i = 0; i < removed.length; i++) {
-			removed[i] = new double[mean.length];
-			for (int j = 0; j < mean.length; j++)
-				removed[i][j] = data.value(i, j) - (reconstruction[i][j] - mean[j]);
-		}
+		if (reconstructionRows("the background-removed stack") == null) return null;
+		final double[][] removed = applied.backgroundRemoved();
 		return image("Background removed from " + input.getTitle(), removed);
 	}
 
@@ -211,7 +203,7 @@ public final class ModelApplication {
 		for (int c = 1; c <= model.numComponents(); c++)
 			labels.add(prefix() + c);
 		final ImagePlus imp = PixelSamples.toStack(prefix() + " score images of " + input
-			.getTitle(), scores, input.getWidth(), input.getHeight(), null, labels, input
+			.getTitle(), applied.scores(), input.getWidth(), input.getHeight(), null, labels, input
 				.getCalibration());
 		DivergingLut.apply(imp);
 		return imp;
@@ -226,6 +218,7 @@ public final class ModelApplication {
 		final ResultsTable rt = new ResultsTable();
 		rt.showRowNumbers(false);
 		final List<String> names = data.sampleNames();
+		final double[][] scores = applied.scores();
 		for (int i = 0; i < scores.length; i++) {
 			rt.incrementCounter();
 			rt.addValue("sample", names == null ? "" + (i + 1) : names.get(i));

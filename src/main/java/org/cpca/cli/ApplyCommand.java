@@ -17,7 +17,7 @@ import com.google.gson.JsonObject;
 
 import ij.ImagePlus;
 
-import org.cpca.core.model.CpcaModel;
+import org.cpca.core.model.AppliedModel;
 import org.cpca.core.model.FittedModel;
 import org.cpca.render.ModelViews;
 import org.cpca.core.data.Dataset;
@@ -107,16 +107,10 @@ final class ApplyCommand implements Callable<Integer> {
 			"fitted on " + (image ? "images" : "a table") + " but --input is " + (in
 				.isImage() ? "an image" : "a table") + ": give data of the same kind");
 		final Dataset data = in.dataset;
-		final double[][] scores = m.transform(data);
+		final AppliedModel applied = new AppliedModel(m, data);
+		final double[][] scores = applied.scores();
 		// kernel cPCA has no components in input space, so no reconstruction
-		final double[][] recon = m instanceof CpcaModel ? ((CpcaModel) m).inverseTransform(
-			scores) : null;
-		double residual = 0;
-		if (recon != null) for (int i = 0; i < recon.length; i++)
-			for (int j = 0; j < recon[i].length; j++) {
-				final double e = data.value(i, j) - recon[i][j];
-				residual += e * e;
-			}
+		final double[][] recon = applied.reconstruction();
 		final String prefix = ModelViews.prefix(m);
 		{
 			try (Writer w = Files.newBufferedWriter(o.file("scores.csv"),
@@ -165,8 +159,8 @@ final class ApplyCommand implements Callable<Integer> {
 			s.add("input", Results.GSON.toJsonTree(in.facts));
 			if (note != null) s.addProperty("missing_note", note);
 			s.addProperty("components", m.numComponents());
-			if (recon != null) s.addProperty("reconstruction_mean_squared_error", residual /
-				Math.max(1, (double) data.samples() * data.features()));
+			if (recon != null) s.addProperty("reconstruction_mean_squared_error", applied
+				.meanSquaredError());
 			else s.addProperty("note", "no reconstruction: " + m.method() + " models have " +
 				"no components in input space");
 			final JsonObject timings = new JsonObject();
