@@ -28,6 +28,8 @@ import org.scijava.log.LogService;
 import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
 import org.scijava.widget.FileWidget;
+import java.io.UncheckedIOException;
+import java.util.concurrent.CancellationException;
 
 /**
  * Plugins &gt; Contrastive PCA &gt; Batch...: the command line's {@code cpca fit} on files
@@ -141,7 +143,7 @@ public class BatchCommand extends MethodCommand {
 					"results go to " + out.toPath().resolve(folders.get(i)));
 			IJ.resetEscape();
 			for (int i = 0; i < targets.size(); i++) {
-				if (IJ.escapePressed()) throw new java.util.concurrent.CancellationException();
+				if (IJ.escapePressed()) throw new CancellationException();
 				final Path t = targets.get(i);
 				final Path dir = per_file ? out.toPath().resolve(folders.get(i)) : out.toPath();
 				IJ.showStatus("Contrastive PCA batch: " + t.getFileName() + " (" + (i + 1) +
@@ -216,7 +218,7 @@ public class BatchCommand extends MethodCommand {
 		catch (final IllegalArgumentException | IllegalStateException e) {
 			return new String[] { e.getMessage(), "" };
 		}
-		catch (final java.io.UncheckedIOException e) {
+		catch (final UncheckedIOException e) {
 			return new String[] { "cannot write " + dir + ": " + e.getCause().getMessage(),
 				"" };
 		}

@@ -25,6 +25,9 @@ import org.scijava.command.CommandService;
 import org.scijava.command.ContextCommand;
 import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
+import ij.plugin.Zoom;
+import java.awt.TextField;
+import java.util.Locale;
 
 /**
  * Plugins &gt; Contrastive PCA &gt; Explore Alpha... (ASCII, as macros are read as Latin-1): fits once (with the automatic α
@@ -96,7 +99,7 @@ public class ExploreAlphaCommand extends ContextCommand {
 			// small images (e.g. 32 × 32) are shown enlarged, up to about 256 pixels
 			final int mag = Math.max(1, Integer.highestOneBit(Math.max(1, 256 / Math.max(
 				eigen.getWidth(), eigen.getHeight()))));
-			if (mag > 1) ij.plugin.Zoom.set(eigen, mag);
+			if (mag > 1) Zoom.set(eigen, mag);
 		}
 		final int[] position = { start };
 		final NonBlockingGenericDialog gd = new NonBlockingGenericDialog("Explore α");
@@ -118,7 +121,7 @@ public class ExploreAlphaCommand extends ContextCommand {
 				p = AlphaExplorer.positionOf(chosen[jump - 1]);
 				final Scrollbar bar = (Scrollbar) dialog.getSliders().get(0);
 				bar.setValue(p);
-				((java.awt.TextField) dialog.getNumericFields().get(0)).setText("" + p);
+				((TextField) dialog.getNumericFields().get(0)).setText("" + p);
 			}
 			if (p == position[0]) return true;
 			position[0] = p;
@@ -152,7 +155,7 @@ public class ExploreAlphaCommand extends ContextCommand {
 		final double[] ev = m.eigenvalues();
 		for (int c = 0; c < ev.length; c++)
 			sb.append(c == 0 ? " " : ", ").append(ModelViews.axisName(m, c)).append(" λ = ")
-				.append(String.format(java.util.Locale.ROOT, "%.4g", ev[c]));
+				.append(String.format(Locale.ROOT, "%.4g", ev[c]));
 		return sb.toString();
 	}
 }

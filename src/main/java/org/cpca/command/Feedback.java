@@ -7,6 +7,7 @@ import java.awt.GraphicsEnvironment;
 import java.util.concurrent.CancellationException;
 
 import org.scijava.command.ContextCommand;
+import org.cpca.core.Memory;
 
 /**
  * How the commands talk to the user: a failure cancels the command with a message that
@@ -40,7 +41,7 @@ final class Feedback {
 
 	/** The line for an {@link OutOfMemoryError}: what the JVM had, and the fixes. */
 	static String outOfMemory() {
-		return org.cpca.core.Memory.outOfMemory("bin the images or use a mask or a " +
+		return Memory.outOfMemory("bin the images or use a mask or a " +
 			"selection (fewer features), fewer landmarks for kernel cPCA, or the Online " +
 			"cPCA* command (streams the inputs)");
 	}

@@ -20,6 +20,7 @@ import org.scijava.command.ContextCommand;
 import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
 import org.scijava.widget.FileWidget;
+import java.util.List;
 
 /**
  * Plugins &gt; Contrastive PCA &gt; Online cPCA star... (ASCII, as macros are read as Latin-1): online cPCA* (Golkar et al.; docs/math/online.md) on stacks too large for memory: the target and the background are each an open
@@ -237,8 +238,8 @@ public class OnlineCpcaCommand extends ContextCommand implements TwoStepDialog {
 
 	/** First where the target and the background come from (an open image or a folder). */
 	@Override
-	public java.util.List<String> firstStep() {
-		return java.util.List.of("target_source", "background_source");
+	public List<String> firstStep() {
+		return List.of("target_source", "background_source");
 	}
 
 	/**

@@ -14,6 +14,9 @@ import java.util.function.Function;
 
 import org.apache.commons.math3.linear.MatrixUtils;
 import org.apache.commons.math3.linear.SingularValueDecomposition;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * Automatic α selection (Abid et al. 2018, Methods; docs/math/cpca.md).
@@ -107,7 +110,7 @@ public final class AlphaSelection<M extends FittedModel> {
 		// the whole grid's affinity: NaN where a value was left out
 		final double[][] affinity = new double[g][g];
 		for (final double[] row : affinity)
-			java.util.Arrays.fill(row, Double.NaN);
+			Arrays.fill(row, Double.NaN);
 		for (int a = 0; a < vectors.length; a++)
 			for (int b = 0; b < vectors.length; b++)
 				affinity[kept.get(a)][kept.get(b)] = keptAffinity[a][b];
@@ -116,7 +119,7 @@ public final class AlphaSelection<M extends FittedModel> {
 		for (int c = 0; c < gaps.length; c++) {
 			final int i = choice.chosen.get(c);
 			gaps[c] = contrastGap(cpca, grid[i], solutions[i].warmStart);
-			models.add(cpca.build("cpca", grid[i], java.util.Collections.emptyMap(),
+			models.add(cpca.build("cpca", grid[i], Collections.emptyMap(),
 				solutions[i].values, solutions[i].vectors, o.components(), new ArrayList<>()));
 		}
 		final AlphaSelection<CpcaModel> out = new AlphaSelection<>(grid, affinity, choice,
@@ -153,7 +156,7 @@ public final class AlphaSelection<M extends FittedModel> {
 			"target at every α (α‖C_b‖_F stays above " + (int) SCALE_MARGIN + " × ‖C_t‖_F: " +
 			"every model is close to α = ∞)";
 		else return null;
-		return String.format(java.util.Locale.ROOT, "automatic α: ‖C_t‖_F is %.3g × ‖C_b‖_F, " +
+		return String.format(Locale.ROOT, "automatic α: ‖C_t‖_F is %.3g × ‖C_b‖_F, " +
 			"so on the grid α = %.4g … %.4g %s; if target and background are in different " +
 			"units (gain, exposure, bit depth), standardise them or bring them to the same " +
 			"units, otherwise give an α range around %.2g (--alpha-range %.2g,%.2g; " +
@@ -254,7 +257,7 @@ public final class AlphaSelection<M extends FittedModel> {
 
 	/** The diagnostic of a chosen α whose top eigenvalue is ≤ 0 (docs/math/cpca.md). */
 	public static String noContrast(final double alpha, final double top) {
-		return String.format(java.util.Locale.ROOT, "automatic α: the chosen α = %.6g has " +
+		return String.format(Locale.ROOT, "automatic α: the chosen α = %.6g has " +
 			"no positive contrast (top eigenvalue %.4g ≤ 0: no direction has more target " +
 			"than background variance); its components carry no contrast, lower α or use " +
 			"another chosen value", alpha, top);
@@ -462,15 +465,15 @@ public final class AlphaSelection<M extends FittedModel> {
 	public String exclusionNote() {
 		if (excluded.length == 0) return null;
 		final boolean one = excluded.length == 1;
-		return String.format(java.util.Locale.ROOT, "automatic α: %d of the %d grid values " +
+		return String.format(Locale.ROOT, "automatic α: %d of the %d grid values " +
 			"(α = %s) %s no positive contrast in %s top k: the top eigenvalue of C_t − αC_b " +
 			"is at most %.0e·(‖C_t‖_F + α‖C_b‖_F) (below 0: no direction varies more in the " +
 			"target than α times in the background; near 0: only directions with no " +
 			"variance in either dataset), or one of the top k is that close to 0 (a direction " +
 			"with no variance in either dataset); %s left out of the affinity and the " +
-			"clustering", excluded.length, grid.length, java.util.Arrays.stream(excluded)
-				.mapToObj(a -> String.format(java.util.Locale.ROOT, "%.4g", a)).collect(
-					java.util.stream.Collectors.joining(", ")), one ? "has" : "have", one ? "its"
+			"clustering", excluded.length, grid.length, Arrays.stream(excluded)
+				.mapToObj(a -> String.format(Locale.ROOT, "%.4g", a)).collect(
+					Collectors.joining(", ")), one ? "has" : "have", one ? "its"
 						: "their", CONTRAST_LEVEL, one ? "it was" : "they were");
 	}
 

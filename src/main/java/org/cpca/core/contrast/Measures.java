@@ -12,6 +12,7 @@ import org.apache.commons.math3.linear.LUDecomposition;
 import org.apache.commons.math3.linear.MatrixUtils;
 import org.apache.commons.math3.linear.RealMatrix;
 import org.apache.commons.math3.linear.SingularValueDecomposition;
+import java.util.stream.IntStream;
 
 /**
  * Measures of separation and of subspace agreement (docs/math/cpca.md).
@@ -158,7 +159,7 @@ public final class Measures {
 			System.arraycopy(x[i], 0, flat, i * dim, dim);
 		final double[] silhouette = new double[n];
 		final boolean[] nearestAgrees = new boolean[n];
-		java.util.stream.IntStream.range(0, n).parallel().forEach(i -> {
+		IntStream.range(0, n).parallel().forEach(i -> {
 			final double[] sum = new double[g.count];
 			int best = -1;
 			double bestD = Double.POSITIVE_INFINITY;

@@ -6,6 +6,7 @@ import java.util.List;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.data.Preprocessing;
 import org.cpca.core.linalg.Products;
+import java.util.Arrays;
 
 /**
  * The first two moments of one dataset — the count n, the mean μ (d) and the scatter
@@ -221,7 +222,7 @@ public final class Moments implements Serializable {
 		private void flush() {
 			if (count == 0) return;
 			final double[] mu = blockMean;
-			java.util.Arrays.fill(mu, 0);
+			Arrays.fill(mu, 0);
 			for (int s = 0; s < count; s++)
 				for (int j = 0; j < d; j++)
 					mu[j] += block[s][j];
@@ -231,7 +232,7 @@ public final class Moments implements Serializable {
 				for (int j = 0; j < d; j++)
 					block[s][j] -= mu[j];
 			for (final double[] r : upper)
-				java.util.Arrays.fill(r, 0);
+				Arrays.fill(r, 0);
 			Products.addCrossProductSequential(upper, block, count);
 			// Chan's merge of (n, mean, total) with (count, mu, upper), as merge() does it
 			if (n == 0) {

@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.cpca.core.Memory;
 
 /**
  * Kernel contrastive PCA (Abid et al. 2018, §4; docs/math/kernel.md): cPCA in the feature
@@ -113,11 +114,11 @@ public final class KernelCpca {
 		}
 		// exact: the N × N kernel matrix, its centred copy and the eigensolver's work;
 		// Nyström: N × L features (twice) and L × L kernel blocks
-		org.cpca.core.Memory.require(l == KernelOptions.ALL ? "exact kernel cPCA (a " + n +
+		Memory.require(l == KernelOptions.ALL ? "exact kernel cPCA (a " + n +
 			" × " + n + " kernel matrix)" : "kernel cPCA with " + l + " landmarks (" + n +
-				" × " + l + " features)", l == KernelOptions.ALL ? org.cpca.core.Memory.times(
-					org.cpca.core.Memory.doubles(n, n), 3) : org.cpca.core.Memory.times(
-						org.cpca.core.Memory.doubles(n, l), 2) + org.cpca.core.Memory.times(org.cpca.core.Memory
+				" × " + l + " features)", l == KernelOptions.ALL ? Memory.times(
+					Memory.doubles(n, n), 3) : Memory.times(
+						Memory.doubles(n, l), 2) + Memory.times(Memory
 							.doubles(l, l), 3), "use fewer landmarks (--landmarks " + Math.min(
 								DEFAULT_LANDMARKS, n / 2 + 1) + "; landmarks= in Fiji and macros) or fewer samples");
 		final List<String> diagnostics = new ArrayList<>();

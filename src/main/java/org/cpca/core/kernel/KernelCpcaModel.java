@@ -7,6 +7,8 @@ import org.cpca.core.model.ModelBase;
 
 import java.util.List;
 import java.util.Map;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 
 /**
  * A fitted kernel cPCA model (method "kernel"): immutable, self-contained.
@@ -123,9 +125,9 @@ public final class KernelCpcaModel extends ModelBase {
 	 * pick the default model of an automatic (γ, α) run when there are no labels).
 	 */
 	KernelCpcaModel withNotes(final List<String> notes, final double contrastGap) {
-		final List<String> diag = new java.util.ArrayList<>(diagnostics());
+		final List<String> diag = new ArrayList<>(diagnostics());
 		diag.addAll(notes);
-		final Map<String, Object> p = new java.util.LinkedHashMap<>(parameters());
+		final Map<String, Object> p = new LinkedHashMap<>(parameters());
 		if (Double.isFinite(contrastGap)) p.put("contrast_eigengap", contrastGap);
 		return new KernelCpcaModel(alpha(), p, kernel, input, support, coefficients, offsets,
 			eigenvalues(), targetVariance, backgroundVariance(), targetTotalVariance(), diag,

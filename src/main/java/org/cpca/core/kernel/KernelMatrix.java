@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
+import java.util.Locale;
 
 /**
  * The kernel computations of kernel cPCA over primitive arrays: the pooled input
@@ -156,7 +157,7 @@ final class KernelMatrix {
 			gamma = m / sum;
 			rule = "1/mean squared norm";
 		}
-		diagnostics.add(String.format(java.util.Locale.ROOT,
+		diagnostics.add(String.format(Locale.ROOT,
 			"automatic γ = %.6g (%s over %d of the %d samples, seed %d)", gamma, rule, m, n,
 			seed));
 		return h.withGamma(gamma);

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Iterator;
 
 /**
  * Automatic (γ, α) selection of kernel cPCA (docs/math/kernel.md): the default for the rbf
@@ -121,7 +122,7 @@ public final class KernelSelection {
 		final int nt = target.samples();
 		int done = 0, excluded = 0;
 		final List<String> skipped = new ArrayList<>();
-		for (final java.util.Iterator<Integer> it = gammaOrder.iterator(); it.hasNext();) {
+		for (final Iterator<Integer> it = gammaOrder.iterator(); it.hasNext();) {
 			final int gi = it.next();
 			progress.checkCancelled();
 			final List<double[]> sc = new ArrayList<>(), tp = new ArrayList<>();

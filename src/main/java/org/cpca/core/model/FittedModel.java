@@ -4,6 +4,8 @@ import org.cpca.core.data.Dataset;
 
 import java.util.List;
 import java.util.Map;
+import java.math.BigDecimal;
+import java.math.MathContext;
 
 /**
  * What every fitted method offers the layers above the core (tables, plots, files): k
@@ -32,8 +34,8 @@ public interface FittedModel {
 		if (alpha == Double.POSITIVE_INFINITY) return "inf";
 		if (alpha == Double.NEGATIVE_INFINITY) return "-inf";
 		if (alpha == 0) return "0";
-		final java.math.BigDecimal v = new java.math.BigDecimal(alpha).round(
-			new java.math.MathContext(6)).stripTrailingZeros();
+		final BigDecimal v = new BigDecimal(alpha).round(
+			new MathContext(6)).stripTrailingZeros();
 		final double a = Math.abs(alpha);
 		return a >= 1e-4 && a < 1e9 ? v.toPlainString() : v.toString().replace("E", "e");
 	}

@@ -31,6 +31,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import com.google.gson.JsonPrimitive;
+import org.cpca.core.pcpca.PcpcaModel;
 
 /**
  * Reads and writes fitted models as versioned JSON ("model.json").
@@ -455,7 +456,7 @@ public final class ModelFile {
 				.bool("whiten", false), o.strings("diagnostics"), attributes(o, file), null);
 		if (!"pcpca".equals(method)) return model;
 		try {
-			return org.cpca.core.pcpca.PcpcaModel.of(model);
+			return PcpcaModel.of(model);
 		}
 		catch (final IllegalArgumentException e) {
 			throw bad(file, "its PCPCA parameters are not valid (" + e.getMessage() + ")");

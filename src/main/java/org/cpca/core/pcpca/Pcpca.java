@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Arrays;
+import java.util.SplittableRandom;
 
 /**
  * PCPCA (docs/math/pcpca.md, docs/math/pcpca.md). Target and background share the model
@@ -389,7 +391,7 @@ public final class Pcpca {
 					covarianceTrace += q;
 				}
 			}
-			java.util.Arrays.fill(mean, 0);
+			Arrays.fill(mean, 0);
 			for (int i = 0; i < n; i++)
 				for (int j = 0; j < d; j++)
 					mean[j] += x[i][j] / n;
@@ -529,7 +531,7 @@ public final class Pcpca {
 		 */
 		double[][] top(final double[][] start, final int k, final double[] values) {
 			final int d = start[0].length;
-			final java.util.SplittableRandom random = new java.util.SplittableRandom(17);
+			final SplittableRandom random = new SplittableRandom(17);
 			final List<double[]> init = new ArrayList<>();
 			for (final double[] v : start)
 				init.add(v.clone());
@@ -551,7 +553,7 @@ public final class Pcpca {
 					final double[][] q = orthonormal(all, d);
 					final int added = q.length - basis.size();
 					if (added <= 0) break;
-					final double[][] fresh = java.util.Arrays.copyOfRange(q, basis.size(), q.length);
+					final double[][] fresh = Arrays.copyOfRange(q, basis.size(), q.length);
 					for (final double[] f : fresh)
 						basis.add(f);
 					block = times(fresh);
@@ -586,7 +588,7 @@ public final class Pcpca {
 					}
 					worst = Math.max(worst, Math.sqrt(r));
 				}
-				out = java.util.Arrays.copyOf(ritz, k);
+				out = Arrays.copyOf(ritz, k);
 				for (int c = 0; c < k; c++)
 					values[c] = e.value(c);
 				if (worst <= 1e-10 * scale || p >= d) break;

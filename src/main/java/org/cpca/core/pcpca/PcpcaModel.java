@@ -7,6 +7,7 @@ import org.cpca.core.model.CpcaModel;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.cpca.core.contrast.Moments;
 
 /**
  * A fitted PCPCA model (docs/math/pcpca.md): x ~ N(μ_t, WWᵀ + σ²I) with
@@ -165,7 +166,7 @@ public final class PcpcaModel extends CpcaModel {
 	 * standardised), the mean of r rᵀ is {@code S⁻¹(M2/n + δδᵀ)S⁻¹}, which gives the mean
 	 * of ‖r‖² and of every p_j². Equal to the per-sample formula to rounding.
 	 */
-	public double logLikelihood(final org.cpca.core.contrast.Moments x) {
+	public double logLikelihood(final Moments x) {
 		final double[][] u = components();
 		final Preprocessing pre = preprocessing();
 		final int d = features(), k = s.length;

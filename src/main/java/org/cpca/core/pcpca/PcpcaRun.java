@@ -10,6 +10,13 @@ import org.cpca.core.result.Solution;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.SplittableRandom;
+import org.cpca.core.Progress;
+import org.cpca.core.contrast.CpcaOptions;
+import org.cpca.core.contrast.Moments;
 
 /**
  * PCPCA runs for {@link org.cpca.core.run.MethodRunner}: the model at the user's α plus the
@@ -61,7 +68,7 @@ public final class PcpcaRun {
 			: fit.subsetMoments() != null ? heldOutFromMoments(fit, alpha, heldOut) : null;
 		if (heldOut != HELD_OUT) facts.put("held_out", heldOut);
 		if (scored != null) facts.put("held_out_log_likelihood", scored);
-		final List<String> notes = new java.util.ArrayList<>(fit.diagnostics());
+		final List<String> notes = new ArrayList<>(fit.diagnostics());
 		if (heldOut > 0 && !samples && fit.subsetMoments() == null) notes.add(NO_HELD_OUT);
 		return new Solution(Method.PCPCA, "fixed", List.of(model), null, fit, List.of(),
 			facts, notes);
@@ -75,8 +82,8 @@ public final class PcpcaRun {
 	 */
 	public static Solution runMissing(final double alpha, final Dataset target,
 		final float[][] targetValues, final List<float[][]> backgrounds,
-		final org.cpca.core.contrast.CpcaOptions options,
-		final org.cpca.core.Progress progress)
+		final CpcaOptions options,
+		final Progress progress)
 	{
 		if (backgrounds.size() != 1) throw new IllegalArgumentException("PCPCA with " +
 			"missing values needs exactly one background (got " + backgrounds.size() + ")");
@@ -115,11 +122,11 @@ public final class PcpcaRun {
 		if (ht < 1 || nt - ht < 3 || nb - hb < 3) return null;
 		final int[] pt = permutation(nt, fit.options().seed()), pb = permutation(nb, fit
 			.options().seed() + 1);
-		final Dataset train = t.select(java.util.Arrays.copyOfRange(pt, ht, nt)), test = t
-			.select(java.util.Arrays.copyOf(pt, ht)), back = b.select(java.util.Arrays
+		final Dataset train = t.select(Arrays.copyOfRange(pt, ht, nt)), test = t
+			.select(Arrays.copyOf(pt, ht)), back = b.select(Arrays
 				.copyOfRange(pb, hb, nb));
 		try {
-			final Cpca f = Cpca.fit(train, back, fit.options(), org.cpca.core.Progress.NONE);
+			final Cpca f = Cpca.fit(train, back, fit.options(), Progress.NONE);
 			return Pcpca.fit(f, alpha).logLikelihood(test);
 		}
 		catch (final IllegalArgumentException e) {
@@ -141,14 +148,14 @@ public final class PcpcaRun {
 		if (ht < 1 || nt - ht < 3 || nb - hb < 3) return null;
 		final int[] pt = permutation(nt, fit.options().seed()), pb = permutation(nb, fit
 			.options().seed() + 1);
-		final java.util.BitSet test = new java.util.BitSet(nt), train = new java.util.BitSet(
-			nt), back = new java.util.BitSet(nb);
+		final BitSet test = new BitSet(nt), train = new BitSet(
+			nt), back = new BitSet(nb);
 		for (int i = 0; i < nt; i++)
 			(i < ht ? test : train).set(pt[i]);
 		for (int i = hb; i < nb; i++)
 			back.set(pb[i]);
 		final Cpca.SubsetMoments parts = fit.subsetMoments();
-		final org.cpca.core.contrast.Moments trainMoments = parts.of(0, train);
+		final Moments trainMoments = parts.of(0, train);
 		try {
 			// the refit's own target scores are not needed: none are computed
 			final Cpca f = Cpca.fromMoments(fit.targetName(), trainMoments, null, List.of(fit
@@ -162,7 +169,7 @@ public final class PcpcaRun {
 	}
 
 	private static int[] permutation(final int n, final long seed) {
-		final java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+		final SplittableRandom r = new SplittableRandom(seed);
 		final int[] p = new int[n];
 		for (int i = 0; i < n; i++)
 			p[i] = i;

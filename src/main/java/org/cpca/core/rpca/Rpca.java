@@ -18,6 +18,7 @@ import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.ArrayRealVector;
 import org.apache.commons.math3.linear.QRDecomposition;
 import org.apache.commons.math3.linear.RealVector;
+import java.util.Locale;
 
 /**
  * Residual PCA (rPCA; Tu, Foss &amp; Zhao, docs/math/rpca.md): the target is projected off the top
@@ -143,7 +144,7 @@ public final class Rpca {
 			else if (kb == null) {
 				final double[] values = Arrays.copyOf(eb.values, rank);
 				k = logElbow(values);
-				notes.add(String.format(java.util.Locale.ROOT, "rPCA: k_b = %d for %s by the " +
+				notes.add(String.format(Locale.ROOT, "rPCA: k_b = %d for %s by the " +
 					"log-elbow rule (default: two least-squares lines fitted to log λ_i of its " +
 					"first %d eigenvalues, split where they fit best, scale-free; the steep head " +
 					"ends at λ_%d = %.4g, %.3g of λ_1); the elbow on λ_i itself " +

@@ -168,7 +168,7 @@ public final class SpectralChoice {
 			if (len > 0) for (int c = 0; c < count; c++)
 				points[i][c] /= len;
 		}
-		final java.util.Random random = new java.util.Random(seed);
+		final Random random = new Random(seed);
 		int[] best = null;
 		double bestCost = Double.POSITIVE_INFINITY;
 		final int seeded = Math.max(MIN_RESTARTS, restarts);
@@ -197,13 +197,13 @@ public final class SpectralChoice {
 
 	/** k-means++ start: the first centre uniform, the others with probability ∝ D². */
 	private static double[][] plusPlus(final double[][] p, final int count,
-		final java.util.Random random)
+		final Random random)
 	{
 		final int g = p.length;
 		final double[][] centres = new double[count][];
 		centres[0] = p[random.nextInt(g)].clone();
 		final double[] d2 = new double[g];
-		java.util.Arrays.fill(d2, Double.POSITIVE_INFINITY);
+		Arrays.fill(d2, Double.POSITIVE_INFINITY);
 		for (int c = 1; c < count; c++) {
 			double sum = 0;
 			for (int i = 0; i < g; i++) {
@@ -230,7 +230,7 @@ public final class SpectralChoice {
 		final double[][] centres = new double[count][];
 		centres[0] = p[first].clone();
 		final double[] d2 = new double[g];
-		java.util.Arrays.fill(d2, Double.POSITIVE_INFINITY);
+		Arrays.fill(d2, Double.POSITIVE_INFINITY);
 		for (int c = 1; c < count; c++) {
 			int pick = 0;
 			for (int i = 0; i < g; i++) {
@@ -246,7 +246,7 @@ public final class SpectralChoice {
 	private static int[] lloyd(final double[][] p, final double[][] centres) {
 		final int g = p.length, count = centres.length, dim = p[0].length;
 		final int[] labels = new int[g];
-		java.util.Arrays.fill(labels, -1);
+		Arrays.fill(labels, -1);
 		for (int iter = 0; iter < 1000; iter++) {
 			boolean changed = false;
 			for (int i = 0; i < g; i++) {
@@ -266,7 +266,7 @@ public final class SpectralChoice {
 			}
 			final int[] size = new int[count];
 			for (int c = 0; c < count; c++)
-				java.util.Arrays.fill(centres[c], 0);
+				Arrays.fill(centres[c], 0);
 			for (int i = 0; i < g; i++) {
 				size[labels[i]]++;
 				for (int t = 0; t < dim; t++)
@@ -319,7 +319,7 @@ public final class SpectralChoice {
 
 	/** Labels renumbered by first appearance (0 for the first point's cluster, …). */
 	static int[] canonical(final int[] labels) {
-		final java.util.Map<Integer, Integer> map = new java.util.HashMap<>();
+		final Map<Integer, Integer> map = new HashMap<>();
 		final int[] out = new int[labels.length];
 		for (int i = 0; i < labels.length; i++) {
 			Integer c = map.get(labels[i]);

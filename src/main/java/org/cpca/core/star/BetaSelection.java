@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.LinkedHashMap;
 
 /**
  * Automatic β selection for cPCA* ({@link CpcaStar#automatic}): the α procedure of
@@ -129,7 +130,7 @@ public final class BetaSelection {
 			final double[][] scores = new double[flat.length / k][k];
 			for (int i = 0; i < scores.length; i++)
 				System.arraycopy(flat, i * k, scores[i], 0, k);
-			final Map<String, Double> m = new java.util.LinkedHashMap<>();
+			final Map<String, Double> m = new LinkedHashMap<>();
 			m.put("lda_accuracy", Measures.ldaAccuracy(scores, labels));
 			m.put("symmetrized_kl", Measures.symmetrizedKl(scores, labels));
 			out.add(m);

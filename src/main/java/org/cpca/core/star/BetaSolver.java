@@ -5,6 +5,8 @@ import org.cpca.core.contrast.Cpca;
 import org.cpca.core.linalg.ContrastSolver;
 import org.cpca.core.linalg.GeneralizedEigen;
 import org.cpca.core.linalg.TopEigen;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * cPCA* for many β on one fit (the automatic β sweep), reusing the preparation that cPCA's
@@ -68,7 +70,7 @@ final class BetaSolver {
 	 *         β
 	 */
 	TopEigen.Result solve(final double beta, final double delta, final int k,
-		final double[][] warm, final long seed, final java.util.List<String> notes)
+		final double[][] warm, final long seed, final List<String> notes)
 	{
 		if (!prepared.prepared()) return dense(beta, delta, k, seed, notes);
 		final double[] td = prepared.tridiagonalDiagonal(), te = prepared
@@ -135,7 +137,7 @@ final class BetaSolver {
 
 	/** Small problems: the dense Cholesky solve at β (no warm start needed). */
 	private TopEigen.Result dense(final double beta, final double delta, final int k,
-		final long seed, final java.util.List<String> notes)
+		final long seed, final List<String> notes)
 	{
 		try {
 			return GeneralizedEigen.top(a, matrix(b, m, beta, delta, 0), k, seed);
@@ -161,7 +163,7 @@ final class BetaSolver {
 	}
 
 	static String shiftNote(final double beta, final double eta) {
-		return String.format(java.util.Locale.ROOT, "β = %s: B_β is numerically singular (β is within round-off " +
+		return String.format(Locale.ROOT, "β = %s: B_β is numerically singular (β is within round-off " +
 			"of 1 for the background's scale); its diagonal was raised by %.3g", beta, eta);
 	}
 

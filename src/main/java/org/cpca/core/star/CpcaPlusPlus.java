@@ -2,6 +2,7 @@ package org.cpca.core.star;
 
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.model.CpcaModel;
+import java.util.Locale;
 
 /**
  * cPCA++ (the comparator named by Tu, Foss &amp; Zhao, "Unique Component Analysis";
@@ -61,7 +62,7 @@ public final class CpcaPlusPlus {
 		final double rho = shrinkageIntensity(fit);
 		if (!(rho > 0)) return new CpcaPlusPlus(star);
 		final double r = Math.min(rho, 1 - 1e-12);
-		final String reason = String.format(java.util.Locale.ROOT, "ε = ρ/(1 − ρ) from the " +
+		final String reason = String.format(Locale.ROOT, "ε = ρ/(1 − ρ) from the " +
 			"Ledoit–Wolf shrinkage intensity ρ = %.4g of the background covariance", rho);
 		return new CpcaPlusPlus(star.withRidge(r / (1 - r), reason));
 	}

@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * cPCA* (Golkar, Lipshutz, Tesileanu &amp; Chklovskii, "An online algorithm for contrastive
@@ -296,14 +298,14 @@ public final class CpcaStar {
 				"use β < 1 (which equals PCA here)");
 		if (ridge != null) {
 			final double delta = regularization();
-			notes.add(String.format(java.util.Locale.ROOT, "β = 1: the background covariance " +
+			notes.add(String.format(Locale.ROOT, "β = 1: the background covariance " +
 				"was regularised as C_b + δI with δ = ε·trace(C_b)/d = %.6g (ε = %.3g, d = %d; " +
 				"%s)", delta, epsilon, fit.space().features(), ridge));
 			return delta;
 		}
 		if (!backgroundSingular()) return 0;
 		final double delta = regularization();
-		notes.add(String.format(java.util.Locale.ROOT, "β = 1: the background covariance is singular; " +
+		notes.add(String.format(Locale.ROOT, "β = 1: the background covariance is singular; " +
 			"regularised as C_b + δI with δ = ε·trace(C_b)/d = %.6g (ε = %.3g, d = %d)", delta,
 			epsilon, fit.space().features()));
 		return delta;
@@ -369,7 +371,7 @@ public final class CpcaStar {
 		final double[][] rows = new double[m][];
 		double maxDiag = 0;
 		for (int i = 0; i < m; i++) {
-			rows[i] = java.util.Arrays.copyOfRange(space.b, i * m, (i + 1) * m);
+			rows[i] = Arrays.copyOfRange(space.b, i * m, (i + 1) * m);
 			maxDiag = Math.max(maxDiag, rows[i][i]);
 		}
 		if (!(maxDiag > 0)) return true;

@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * Unique Component Analysis (UCA; Tu, Foss &amp; Zhao; docs/math/uca.md):
@@ -227,7 +229,7 @@ public final class Uca {
 				trace += space.backgrounds[j][i * m + i];
 			return trace > 0 ? trace / d : 1;
 		}
-		final double[] positive = java.util.Arrays.stream(variances).filter(v -> v > 0)
+		final double[] positive = Arrays.stream(variances).filter(v -> v > 0)
 			.sorted().toArray();
 		if (positive.length == 0) return 1;
 		final int h = positive.length / 2;
@@ -242,7 +244,7 @@ public final class Uca {
 		final double[] vectors = new double[m * k];
 		for (int i = 0; i < m; i++)
 			System.arraycopy(r.vectors, i * wide, vectors, i * k, k);
-		return new TopEigen.Result(java.util.Arrays.copyOf(r.values, k), vectors,
+		return new TopEigen.Result(Arrays.copyOf(r.values, k), vectors,
 			r.warmStart, r.restarts, r.fullDecomposition);
 	}
 
@@ -269,15 +271,15 @@ public final class Uca {
 		final double primal = p.floored ? Double.NaN : p.top + dot(p.lambda, p.constraint);
 		notes.add("UCA: λ = " + format(lambda, false) + " after " + (names.length == 1
 			? "a 1-D solve" : min.iterations + " Newton step(s)") + ", " + min.evaluations +
-			" eigen-solves; dual g = " + String.format(java.util.Locale.ROOT, "%.6g", p.value) + (p.floored ? ""
-				: ", first component vᵀAv = " + String.format(java.util.Locale.ROOT, "%.6g", primal) + ", vᵀB_jv/s_j = " +
+			" eigen-solves; dual g = " + String.format(Locale.ROOT, "%.6g", p.value) + (p.floored ? ""
+				: ", first component vᵀAv = " + String.format(Locale.ROOT, "%.6g", primal) + ", vᵀB_jv/s_j = " +
 					format(p.constraint, false)));
 		for (int j = 0; j < names.length && names.length > 1; j++)
 			if (p.lambda[j] == 0) notes.add("UCA: " + names[j] + " is redundant here: its " +
-				"constraint is inactive at the optimum (λ = 0, vᵀBv/s = " + String.format(java.util.Locale.ROOT, "%.4g",
+				"constraint is inactive at the optimum (λ = 0, vᵀBv/s = " + String.format(Locale.ROOT, "%.4g",
 					p.constraint[j]) + ")");
 		if (!min.converged) notes.add("UCA: the optimality test failed (projected " +
-			"subgradient " + String.format(java.util.Locale.ROOT, "%.2g", min.residual) + "): λ may be inaccurate");
+			"subgradient " + String.format(Locale.ROOT, "%.2g", min.residual) + "): λ may be inaccurate");
 		if (p.floored) notes.add("UCA: at the optimum every direction with target " +
 			"variance has more background variance than the bound s_j; the optimum mixes in " +
 			"directions without any variance, which no component can show" + (scale ==
@@ -294,7 +296,7 @@ public final class Uca {
 				1e-6 * Math.max(Math.abs(top.values[0]), Double.MIN_NORMAL);
 			if (violation > 1e-6 || gap > 1e-6 || tied) notes.add("UCA: the first " +
 				"component alone does not attain the dual bound (relative gap " + String
-					.format(java.util.Locale.ROOT, "%.2g", gap) + ", constraint off by " + String.format(java.util.Locale.ROOT, "%.2g",
+					.format(Locale.ROOT, "%.2g", gap) + ", constraint off by " + String.format(Locale.ROOT, "%.2g",
 						violation) + ")" + (tied ? ": the top eigenvalue of A − Σλ_jB_j is " +
 							"repeated at the optimum, whose direction mixes the tied " +
 							"components" : ""));
@@ -313,7 +315,7 @@ public final class Uca {
 	private static String format(final double[] v, final boolean oneMinus) {
 		final StringBuilder s = new StringBuilder(v.length == 1 ? "" : "[");
 		for (int i = 0; i < v.length; i++)
-			s.append(i == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%.6g", oneMinus ? 1 - v[i]
+			s.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.6g", oneMinus ? 1 - v[i]
 				: v[i]));
 		return s.append(v.length == 1 ? "" : "]").toString();
 	}

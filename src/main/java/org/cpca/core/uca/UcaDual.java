@@ -11,6 +11,9 @@ import java.util.Map;
 
 import org.apache.commons.math3.analysis.solvers.BrentSolver;
 import org.apache.commons.math3.exception.TooManyEvaluationsException;
+import java.util.Locale;
+import java.util.function.DoubleFunction;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * The dual function of UCA and its minimisation (docs/math/uca.md):
@@ -233,7 +236,7 @@ final class UcaDual {
 		if (value < -1e-9 * traceA) throw new IllegalArgumentException(
 			"UCA's constraints vᵀB_jv ≤ " + (literal ? "1" : "s_j") + " cannot all be met: " +
 				"no direction has at most that background variance in every background (the " +
-				"dual falls to " + String.format(java.util.Locale.ROOT, "%.4g", value) +
+				"dual falls to " + String.format(Locale.ROOT, "%.4g", value) +
 				" < 0 at λ = " + Arrays.toString(lambda) + "). " + (literal ? "The constraint " +
 					"is in the backgrounds' units: standardise the data, or rescale the " +
 					"backgrounds" : "The bound s_j is each background's median feature " +
@@ -401,7 +404,7 @@ final class UcaDual {
 	{
 		final Map<Double, Point> seen = new HashMap<>();
 		seen.put(0.0, p);
-		final java.util.function.DoubleFunction<Point> point = t -> seen.computeIfAbsent(t,
+		final DoubleFunction<Point> point = t -> seen.computeIfAbsent(t,
 			x -> {
 				final double[] l = p.lambda.clone();
 				for (int j = 0; j < l.length; j++)
@@ -410,7 +413,7 @@ final class UcaDual {
 							p.lambda[j] + x * d[j]);
 				return at(l);
 			});
-		final java.util.function.DoubleUnaryOperator slope = t -> {
+		final DoubleUnaryOperator slope = t -> {
 			final Point q = point.apply(t);
 			double s = 0;
 			for (int j = 0; j < d.length; j++)
