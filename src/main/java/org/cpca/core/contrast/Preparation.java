@@ -2,6 +2,7 @@ package org.cpca.core.contrast;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
@@ -61,21 +62,7 @@ final class Preparation {
 		}
 		final MomentSpace space = new MomentSpace(d, target.covariance(tp), b, basis == null
 			? tp : rangePre, projection, basis, features, total);
-		diagnostics.add(space.description());
-		if (!(space.targetTotalVariance > 0)) throw new IllegalArgumentException(
-			targetName + " is constant: all its samples are identical" + (options
-				.standardize() ? "" : " after centring") +
-				", so there is no variation to analyse; check that the right images or " +
-				"columns were given");
-		for (int j = 0; j < b.length; j++)
-			if (isZero(b[j])) diagnostics.add(backgroundNames.get(j) +
-				" is constant (zero variance): it removes nothing (cPCA equals PCA for " +
-				"every α)");
-		final int k = options.components();
-		if (k > space.dimension()) throw new IllegalArgumentException("k = " + k +
-			" components were requested but the data allow at most " + space.dimension() +
-			" (the rank of the centred " + (b.length == 0 ? "target" : "target and " +
-				"background") + "): choose k ≤ " + space.dimension() + " or add samples");
+		check(space, b, targetName, backgroundNames, options, diagnostics);
 		return new Cpca(targetName, (int) target.count(), targetLabels, backgroundNames, nb,
 			options, basis == null ? tp : rangePre, space, diagnostics);
 	}
@@ -103,21 +90,8 @@ final class Preparation {
 		progress.stage("preprocessing", 1);
 		final ContrastiveSpace space = ContrastiveSpace.build(target, tp, bs, bps, options
 			.space(), progress);
-		diagnostics.add(space.description());
-		if (!(space.targetTotalVariance > 0)) throw new IllegalArgumentException(target
-			.name() + " is constant: all its samples are identical" +
-			(options.standardize() ? "" : " after centring") +
-			", so there is no variation to analyse; check that the right images or " +
-			"columns were given");
-		for (int j = 0; j < bs.length; j++)
-			if (isZero(space.backgrounds[j])) diagnostics.add(bs[j].name() +
-				" is constant (zero variance): it removes nothing (cPCA equals PCA for " +
-				"every α)");
-		final int k = options.components();
-		if (k > space.dimension()) throw new IllegalArgumentException("k = " + k +
-			" components were requested but the data allow at most " + space.dimension() +
-			" (the rank of the centred " + (bs.length == 0 ? "target" : "target and " +
-				"background") + "): choose k ≤ " + space.dimension() + " or add samples");
+		check(space, space.backgrounds, target.name(), backgrounds.stream().map(Dataset::name)
+			.collect(Collectors.toList()), options, diagnostics);
 		return new Cpca(target, List.of(bs), options, tp, space, diagnostics);
 	}
 
@@ -147,24 +121,37 @@ final class Preparation {
 		final List<String> diagnostics = new ArrayList<>();
 		final GramSpace space = GramSpace.build(gram, targetSamples, backgroundSamples,
 			features, lift);
+		check(space, space.backgrounds, targetName, backgroundNames, options, diagnostics);
+		return new Cpca(targetName, targetSamples, targetLabels, backgroundNames,
+			backgroundSamples, options, targetPre, space, diagnostics);
+	}
+
+	/**
+	 * The notes and checks every path makes on the space it built: which space, a
+	 * constant target refused, a constant background noted, k above the space's dimension
+	 * refused.
+	 *
+	 * @param backgrounds each background's covariance in the space
+	 */
+	private static void check(final ContrastiveSpace space, final double[][] backgrounds,
+		final String targetName, final List<String> backgroundNames,
+		final CpcaOptions options, final List<String> diagnostics)
+	{
 		diagnostics.add(space.description());
 		if (!(space.targetTotalVariance > 0)) throw new IllegalArgumentException(
 			targetName + " is constant: all its samples are identical" + (options
 				.standardize() ? "" : " after centring") +
 				", so there is no variation to analyse; check that the right images or " +
 				"columns were given");
-		for (int j = 0; j < backgroundSamples.length; j++)
-			if (isZero(space.backgrounds[j])) diagnostics.add(backgroundNames.get(j) +
+		for (int j = 0; j < backgrounds.length; j++)
+			if (isZero(backgrounds[j])) diagnostics.add(backgroundNames.get(j) +
 				" is constant (zero variance): it removes nothing (cPCA equals PCA for " +
 				"every α)");
 		final int k = options.components();
 		if (k > space.dimension()) throw new IllegalArgumentException("k = " + k +
 			" components were requested but the data allow at most " + space.dimension() +
-			" (the rank of the centred " + (backgroundSamples.length == 0 ? "target"
-				: "target and background") + "): choose k ≤ " + space.dimension() +
-			" or add samples");
-		return new Cpca(targetName, targetSamples, targetLabels, backgroundNames,
-			backgroundSamples, options, targetPre, space, diagnostics);
+			" (the rank of the centred " + (backgrounds.length == 0 ? "target" : "target and " +
+				"background") + "): choose k ≤ " + space.dimension() + " or add samples");
 	}
 
 	private static void requireSamples(final Dataset x) {
