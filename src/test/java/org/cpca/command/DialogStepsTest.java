@@ -184,6 +184,27 @@ class DialogStepsTest extends CommandTestBase {
 						assertTrue(MethodCommand.METHOD_SPECIFIC.contains(key), key);
 	}
 
+	/**
+	 * Every dialog field a family declares holds a default and offers choices that the
+	 * family's declaration accepts (the dialog cannot offer what the run would refuse).
+	 */
+	@Test
+	void theFamilyFieldsDefaultsAndChoicesAreAcceptedByTheirDeclarations() throws Exception {
+		final MethodCommand command = new ContrastivePcaCommand();
+		int checked = 0;
+		for (final Family<?> family : Families.all())
+			for (final String key : family.keys().names()) {
+				if (!hasField(key)) continue;
+				final Field f = MethodCommand.class.getDeclaredField(key);
+				f.setAccessible(true);
+				family.keys().check(key, String.valueOf(f.get(command)), key + "=");
+				for (final String choice : f.getAnnotation(Parameter.class).choices())
+					family.keys().check(key, choice, key + "=");
+				checked++;
+			}
+		assertTrue(checked >= 12, "only " + checked + " family fields checked");
+	}
+
 	private static boolean hasField(final String key) {
 		try {
 			return MethodCommand.class.getDeclaredField(key).isAnnotationPresent(
