@@ -45,6 +45,10 @@ import java.util.stream.Collectors;
  * cPCA ({@link Cpca#automatic}) and kernel cPCA, which is linear cPCA on kernel features
  * ({@link KernelCpca#automatic}, whose models are this selection's models
  * {@linkplain #map mapped} to {@link KernelCpcaModel}s).
+ * <p>
+ * A little over 500 lines: the sweep and the selection's result (the chosen models, every
+ * grid point's facts and the curves the front ends plot) are one job and one value; the
+ * clustering itself is {@code core.selection.SpectralChoice}.
  *
  * @param <M> the kind of model returned per chosen α
  */

@@ -35,6 +35,9 @@ import java.util.stream.Collectors;
  * {@link #model}, {@link #pca} and {@link #automatic}. A {@code Cpca} is immutable and
  * safe to share between threads.
  * <p>
+ * A little over 500 lines, most of them the javadoc of the entry points other code
+ * calls; the work is in {@link Preparation} and {@link CpcaModels}.
+ * <p>
  * Conventions: eigenpairs sorted by signed eigenvalue, descending; each component is a
  * unit vector whose entry of largest magnitude is positive; if fewer than k directions
  * have positive eigenvalue, k components are still returned with a diagnostic.
