@@ -214,12 +214,12 @@ for (i = 1; i <= nImages; i++) {
 		s = s + "plot=" + t + "|" + getWidth() + "x" + getHeight() + "\n";
 	}
 }
-s = s + "components_rows=" + Table.size("cPCA components") + "\n";
-s = s + "components_columns=" + Table.headings("cPCA components") + "\n";
-s = s + "eigenvalue1=" + Table.get("eigenvalue", 0, "cPCA components") + "\n";
-s = s + "eigenvalue2=" + Table.get("eigenvalue", 1, "cPCA components") + "\n";
-s = s + "alpha=" + Table.get("alpha", 0, "cPCA components") + "\n";
-s = s + "scores_rows=" + Table.size("cPCA scores") + "\n";
+s = s + "components_rows=" + Table.size("cPCA components of target.tif") + "\n";
+s = s + "components_columns=" + Table.headings("cPCA components of target.tif") + "\n";
+s = s + "eigenvalue1=" + Table.get("eigenvalue", 0, "cPCA components of target.tif") + "\n";
+s = s + "eigenvalue2=" + Table.get("eigenvalue", 1, "cPCA components of target.tif") + "\n";
+s = s + "alpha=" + Table.get("alpha", 0, "cPCA components of target.tif") + "\n";
+s = s + "scores_rows=" + Table.size("cPCA scores of target.tif") + "\n";
 // Sample Data: the generator's target, background and labels
 close("*");
 run("Sample Data");

@@ -1,0 +1,30 @@
+package org.cpca.command;
+
+import java.awt.EventQueue;
+import java.awt.GraphicsEnvironment;
+
+import org.cpca.analysis.ResultWindows;
+import org.scijava.module.Module;
+import org.scijava.module.process.AbstractPostprocessorPlugin;
+import org.scijava.module.process.PostprocessorPlugin;
+import org.scijava.plugin.Plugin;
+
+/**
+ * In Fiji, after a command of this plugin has run and its outputs are shown (SciJava's
+ * display step, priority -10000), tiles the run's result windows and tables
+ * ({@link ResultWindows#tileLatest}) so that they do not stack on each other. Queued on
+ * the event thread, behind the windows being opened; nothing headless.
+ */
+@Plugin(type = PostprocessorPlugin.class, priority = TileResults.PRIORITY)
+public class TileResults extends AbstractPostprocessorPlugin {
+
+	/** After the display step. */
+	static final double PRIORITY = -10001;
+
+	@Override
+	public void process(final Module module) {
+		if (GraphicsEnvironment.isHeadless() || !module.getInfo().getDelegateClassName()
+			.startsWith("org.cpca.")) return;
+		EventQueue.invokeLater(ResultWindows::tileLatest);
+	}
+}
