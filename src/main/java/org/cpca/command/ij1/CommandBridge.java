@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.cpca.analysis.DialogText;
 import org.cpca.analysis.ResultWindows;
 import org.cpca.command.OpenImages;
 import org.cpca.command.TwoStepDialog;
@@ -407,7 +408,7 @@ public class CommandBridge implements PlugIn {
 	private static void fail(final String message, final boolean shown) {
 		final Interpreter interp = Interpreter.getInstance();
 		if (interp == null && Macro.getOptions() == null) {
-			if (!shown) IJ.error("Contrastive PCA", message);
+			if (!shown) IJ.error("Contrastive PCA", DialogText.wrap(message));
 			return;
 		}
 		if (!shown) IJ.log("Contrastive PCA: " + message);
@@ -419,6 +420,6 @@ public class CommandBridge implements PlugIn {
 		// the line; else (ImageJ -batch, where that dialog would wait for ever, or the
 		// message already shown) the macro just ends here
 		if (shown || IJ.getInstance() == null) interp.setIgnoreErrors(true);
-		interp.abort("Contrastive PCA: " + message);
+		interp.abort(DialogText.forMacroError("Contrastive PCA: " + message));
 	}
 }
