@@ -4,6 +4,8 @@ import ij.IJ;
 import ij.ImageJ;
 import ij.ImagePlus;
 import ij.WindowManager;
+import ij.gui.ImageWindow;
+import ij.gui.PlotWindow;
 
 import java.awt.Dimension;
 import java.awt.Frame;
@@ -18,7 +20,8 @@ import java.util.List;
  * The windows one run of this plugin shows: each result image is marked as a result of
  * that run (so that the next dialog never offers it as the default target, and so that
  * the run's windows can be found again), and once shown they are tiled over the screen
- * below ImageJ's bar instead of stacked on each other (docs/fiji.md). Tables are found
+ * below ImageJ's bar instead of stacked on each other, zoomed out if needed as ImageJ's
+ * Window › Tile does (docs/fiji.md). Tables are found
  * by their titles, which end with " of " and the target's title.
  */
 public final class ResultWindows {
@@ -79,7 +82,16 @@ public final class ResultWindows {
 		tile(windows);
 	}
 
-	/** Places {@code windows} side by side in rows below ImageJ's bar. */
+	/**
+	 * ImageJ's zoom levels tried, largest first, for windows that do not fit the screen
+	 * side by side at full size (ImageJ's Window › Tile zooms out the same way).
+	 */
+	static final double[] SCALES = { 1, 0.75, 2 / 3.0, 0.5 };
+
+	/**
+	 * Places {@code windows} side by side in rows below ImageJ's bar, zoomed out as far
+	 * as needed (at most to half size) for all to fit.
+	 */
 	static void tile(final List<Window> windows) {
 		if (windows.isEmpty()) return;
 		final Rectangle screen = GraphicsEnvironment.getLocalGraphicsEnvironment()
@@ -87,13 +99,52 @@ public final class ResultWindows {
 		final ImageJ bar = IJ.getInstance();
 		final int top = bar == null ? screen.y : Math.max(screen.y, bar.getY() + bar
 			.getHeight());
-		final List<Dimension> sizes = new ArrayList<>();
-		for (final Window w : windows)
-			sizes.add(w.getSize());
-		final List<Point> at = layout(sizes, new Rectangle(screen.x, top, screen.width,
-			screen.y + screen.height - top));
+		final Rectangle area = new Rectangle(screen.x, top, screen.width, screen.y +
+			screen.height - top);
+		final double s = scale(sizes(windows), area);
+		if (s < 1) for (final Window w : windows) {
+			final int width = (int) Math.round(w.getWidth() * s), height = (int) Math.round(w
+				.getHeight() * s);
+			// a plot is drawn again at the new size; another image window zooms its image
+			// out to fit; a table scrolls
+			if (w instanceof ImageWindow && !(w instanceof PlotWindow)) ((ImageWindow) w)
+				.setLocationAndSize(w.getX(), w.getY(), width, height);
+			else w.setSize(width, height);
+		}
+		final List<Point> at = layout(sizes(windows), area);
 		for (int i = 0; i < windows.size(); i++)
 			windows.get(i).setLocation(at.get(i));
+	}
+
+	private static List<Dimension> sizes(final List<Window> windows) {
+		final List<Dimension> out = new ArrayList<>();
+		for (final Window w : windows)
+			out.add(w.getSize());
+		return out;
+	}
+
+	/**
+	 * The largest of {@link #SCALES} at which windows of {@code sizes}, scaled, lie side
+	 * by side in {@code area} with none covering another; the smallest if none does.
+	 */
+	static double scale(final List<Dimension> sizes, final Rectangle area) {
+		for (final double s : SCALES) {
+			final List<Dimension> scaled = new ArrayList<>();
+			for (final Dimension d : sizes)
+				scaled.add(new Dimension((int) Math.round(d.width * s), (int) Math.round(
+					d.height * s)));
+			if (!overlap(layout(scaled, area), scaled)) return s;
+		}
+		return SCALES[SCALES.length - 1];
+	}
+
+	/** Whether any two of the boxes at {@code at} of {@code sizes} overlap. */
+	static boolean overlap(final List<Point> at, final List<Dimension> sizes) {
+		for (int i = 0; i < at.size(); i++)
+			for (int j = 0; j < i; j++)
+				if (new Rectangle(at.get(i), sizes.get(i)).intersects(new Rectangle(at.get(j),
+					sizes.get(j)))) return true;
+		return false;
 	}
 
 	/**

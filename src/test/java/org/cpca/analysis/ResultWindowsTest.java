@@ -107,4 +107,40 @@ class ResultWindowsTest {
 		for (int i = 1; i < at.size(); i++)
 			assertNotEquals(at.get(i - 1), at.get(i));
 	}
+
+	/**
+	 * The windows of an automatic-α run on a 1560 × 1000 screen (six 610 × 499 plots,
+	 * the eigen-images, the figure, two tables) do not fit side by side at full size:
+	 * they are zoomed out to the largest ImageJ zoom level at which they do.
+	 */
+	@Test
+	void windowsThatDoNotFitAreZoomedOutJustEnough() {
+		final Rectangle area = new Rectangle(0, 76, 1560, 924);
+		final List<Dimension> sizes = new ArrayList<>();
+		for (int i = 0; i < 6; i++)
+			sizes.add(new Dimension(610, 499));
+		sizes.add(new Dimension(186, 75));
+		sizes.add(new Dimension(400, 729));
+		sizes.add(new Dimension(380, 500));
+		sizes.add(new Dimension(700, 300));
+		final double s = ResultWindows.scale(sizes, area);
+		assertTrue(s < 1, "" + s);
+		final List<Dimension> scaled = new ArrayList<>();
+		for (final Dimension d : sizes)
+			scaled.add(new Dimension((int) Math.round(d.width * s), (int) Math.round(d.height *
+				s)));
+		assertFalse(ResultWindows.overlap(ResultWindows.layout(scaled, area), scaled));
+		// and not further than needed: the next larger level does not fit
+		int k = 0;
+		while (ResultWindows.SCALES[k] != s)
+			k++;
+		final double larger = ResultWindows.SCALES[k - 1];
+		final List<Dimension> big = new ArrayList<>();
+		for (final Dimension d : sizes)
+			big.add(new Dimension((int) Math.round(d.width * larger), (int) Math.round(
+				d.height * larger)));
+		assertTrue(ResultWindows.overlap(ResultWindows.layout(big, area), big));
+		// a few small windows keep their size
+		assertEquals(1.0, ResultWindows.scale(sizes.subList(6, 8), area));
+	}
 }
