@@ -8,6 +8,7 @@ import ij.gui.ImageWindow;
 import ij.gui.PlotWindow;
 
 import java.awt.Dimension;
+import java.awt.EventQueue;
 import java.awt.Frame;
 import java.awt.GraphicsEnvironment;
 import java.awt.Point;
@@ -64,10 +65,16 @@ public final class ResultWindows {
 
 	/**
 	 * Tiles the windows of the latest run: its marked images and the tables whose
-	 * titles end with " of " and its target's title. Nothing without a screen.
+	 * titles end with " of " and its target's title; queued on the event thread, behind
+	 * the events of the windows just opened (a plot window resized before it has been
+	 * drawn keeps its old drawing). Nothing without a screen.
 	 */
 	public static void tileLatest() {
-		if (GraphicsEnvironment.isHeadless()) return;
+		if (!GraphicsEnvironment.isHeadless()) EventQueue.invokeLater(
+			ResultWindows::tileNow);
+	}
+
+	private static void tileNow() {
 		final List<Window> windows = new ArrayList<>();
 		final int[] ids = WindowManager.getIDList();
 		if (ids != null) for (final int id : ids) {
@@ -112,8 +119,13 @@ public final class ResultWindows {
 			else w.setSize(width, height);
 		}
 		final List<Point> at = layout(sizes(windows), area);
-		for (int i = 0; i < windows.size(); i++)
-			windows.get(i).setLocation(at.get(i));
+		for (int i = 0; i < windows.size(); i++) {
+			final Window w = windows.get(i);
+			w.setLocation(at.get(i));
+			// drawn again whole: a window moved and resized in one go may keep stale parts
+			w.validate();
+			w.repaint();
+		}
 	}
 
 	private static List<Dimension> sizes(final List<Window> windows) {

@@ -1,6 +1,5 @@
 package org.cpca.command;
 
-import java.awt.EventQueue;
 import java.awt.GraphicsEnvironment;
 
 import org.cpca.analysis.ResultWindows;
@@ -12,8 +11,8 @@ import org.scijava.plugin.Plugin;
 /**
  * In Fiji, after a command of this plugin has run and its outputs are shown (SciJava's
  * display step, priority -10000), tiles the run's result windows and tables
- * ({@link ResultWindows#tileLatest}) so that they do not stack on each other. Queued on
- * the event thread, behind the windows being opened; nothing headless.
+ * ({@link ResultWindows#tileLatest}, queued on the event thread behind the windows being
+ * opened) so that they do not stack on each other; nothing headless.
  */
 @Plugin(type = PostprocessorPlugin.class, priority = TileResults.PRIORITY)
 public class TileResults extends AbstractPostprocessorPlugin {
@@ -25,6 +24,6 @@ public class TileResults extends AbstractPostprocessorPlugin {
 	public void process(final Module module) {
 		if (GraphicsEnvironment.isHeadless() || !module.getInfo().getDelegateClassName()
 			.startsWith("org.cpca.")) return;
-		EventQueue.invokeLater(ResultWindows::tileLatest);
+		ResultWindows.tileLatest();
 	}
 }
