@@ -141,13 +141,19 @@ public final class ResultWindows {
 	 */
 	static double scale(final List<Dimension> sizes, final Rectangle area) {
 		for (final double s : SCALES) {
-			final List<Dimension> scaled = new ArrayList<>();
-			for (final Dimension d : sizes)
-				scaled.add(new Dimension((int) Math.round(d.width * s), (int) Math.round(
-					d.height * s)));
+			final List<Dimension> scaled = scaled(sizes, s);
 			if (!overlap(layout(scaled, area), scaled)) return s;
 		}
 		return SCALES[SCALES.length - 1];
+	}
+
+	/** {@code sizes} times {@code s}, rounded. */
+	static List<Dimension> scaled(final List<Dimension> sizes, final double s) {
+		final List<Dimension> out = new ArrayList<>();
+		for (final Dimension d : sizes)
+			out.add(new Dimension((int) Math.round(d.width * s), (int) Math.round(d.height *
+				s)));
+		return out;
 	}
 
 	/** Whether any two of the boxes at {@code at} of {@code sizes} overlap. */

@@ -125,20 +125,14 @@ class ResultWindowsTest {
 		sizes.add(new Dimension(700, 300));
 		final double s = ResultWindows.scale(sizes, area);
 		assertTrue(s < 1, "" + s);
-		final List<Dimension> scaled = new ArrayList<>();
-		for (final Dimension d : sizes)
-			scaled.add(new Dimension((int) Math.round(d.width * s), (int) Math.round(d.height *
-				s)));
+		final List<Dimension> scaled = ResultWindows.scaled(sizes, s);
 		assertFalse(ResultWindows.overlap(ResultWindows.layout(scaled, area), scaled));
 		// and not further than needed: the next larger level does not fit
 		int k = 0;
 		while (ResultWindows.SCALES[k] != s)
 			k++;
 		final double larger = ResultWindows.SCALES[k - 1];
-		final List<Dimension> big = new ArrayList<>();
-		for (final Dimension d : sizes)
-			big.add(new Dimension((int) Math.round(d.width * larger), (int) Math.round(
-				d.height * larger)));
+		final List<Dimension> big = ResultWindows.scaled(sizes, larger);
 		assertTrue(ResultWindows.overlap(ResultWindows.layout(big, area), big));
 		// a few small windows keep their size
 		assertEquals(1.0, ResultWindows.scale(sizes.subList(6, 8), area));

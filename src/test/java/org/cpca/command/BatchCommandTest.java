@@ -54,16 +54,24 @@ class BatchCommandTest extends CommandTestBase {
 		return d;
 	}
 
-	@Test
-	void oneFolderOfStacksPerFile(@TempDir final Path tmp) throws Exception {
+	/**
+	 * The settings of a batch over folder {@code stacks} of two stacks (plate1.tif,
+	 * plate2.tif) against grass.tif, into results/.
+	 */
+	private static Map<String, Object> twoStacks(final Path tmp) throws Exception {
 		final Path in = Files.createDirectories(tmp.resolve("stacks"));
 		save(Synthetic.target(30, 31), in.resolve("plate1.tif"));
 		save(Synthetic.target(30, 32), in.resolve("plate2.tif"));
-		final File b = save(Synthetic.background(30, 33), tmp.resolve("grass.tif"));
 		final Map<String, Object> args = defaults();
 		args.put("target", in.toFile());
-		args.put("background", b);
+		args.put("background", save(Synthetic.background(30, 33), tmp.resolve("grass.tif")));
 		args.put("out", tmp.resolve("results").toFile());
+		return args;
+	}
+
+	@Test
+	void oneFolderOfStacksPerFile(@TempDir final Path tmp) throws Exception {
+		final Map<String, Object> args = twoStacks(tmp);
 		args.put("per_file", true);
 		args.put("alpha_mode", "fixed");
 		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
@@ -83,14 +91,7 @@ class BatchCommandTest extends CommandTestBase {
 	 */
 	@Test
 	void aPooledFolderOfStacksIsSaidSo(@TempDir final Path tmp) throws Exception {
-		final Path in = Files.createDirectories(tmp.resolve("stacks"));
-		save(Synthetic.target(30, 31), in.resolve("plate1.tif"));
-		save(Synthetic.target(30, 32), in.resolve("plate2.tif"));
-		final File b = save(Synthetic.background(30, 33), tmp.resolve("grass.tif"));
-		final Map<String, Object> args = defaults();
-		args.put("target", in.toFile());
-		args.put("background", b);
-		args.put("out", tmp.resolve("results").toFile());
+		final Map<String, Object> args = twoStacks(tmp);
 		args.put("alpha_mode", "fixed");
 		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
 		assertFalse(m.isCanceled(), () -> m.getCancelReason());
@@ -104,8 +105,7 @@ class BatchCommandTest extends CommandTestBase {
 			save(new ImagePlus("s" + i, t.getStack().getProcessor(i)), slices.resolve("s" + i +
 				".tif"));
 		assertEquals(null, BatchCommand.poolNote(slices));
-		assertEquals(null, BatchCommand.poolNote(in.resolve("plate1.tif").getParent()
-			.resolveSibling("none")));
+		assertEquals(null, BatchCommand.poolNote(tmp.resolve("none")));
 	}
 
 	@Test
