@@ -96,8 +96,15 @@ public final class ResultWindows {
 	static final double[] SCALES = { 1, 0.75, 2 / 3.0, 0.5 };
 
 	/**
-	 * Places {@code windows} side by side in rows below ImageJ's bar, zoomed out as far
-	 * as needed (at most to half size) for all to fit.
+	 * Images are shown at least this many pixels across: smaller ones (eigen-images of
+	 * 28 × 28 pixels) are zoomed in, and none is zoomed out below it.
+	 */
+	static final int SMALLEST = 200;
+
+	/**
+	 * Places {@code windows} side by side in rows below ImageJ's bar: small images zoomed
+	 * in ({@link #SMALLEST}), the others zoomed out as far as needed (at most to half
+	 * size) for all to fit.
 	 */
 	static void tile(final List<Window> windows) {
 		if (windows.isEmpty()) return;
@@ -108,8 +115,23 @@ public final class ResultWindows {
 			.getHeight());
 		final Rectangle area = new Rectangle(screen.x, top, screen.width, screen.y +
 			screen.height - top);
-		final double s = scale(sizes(windows), area);
-		if (s < 1) for (final Window w : windows) {
+		final boolean[] fixed = new boolean[windows.size()];
+		for (int i = 0; i < fixed.length; i++) {
+			final Window w = windows.get(i);
+			if (!(w instanceof ImageWindow) || w instanceof PlotWindow) continue;
+			final ImageWindow iw = (ImageWindow) w;
+			final ImagePlus imp = iw.getImagePlus();
+			final int f = zoomIn(imp.getWidth(), imp.getHeight());
+			if (f > 1) iw.setLocationAndSize(w.getX(), w.getY(), imp.getWidth() * f + w
+				.getWidth() - iw.getCanvas().getWidth(), imp.getHeight() * f + w.getHeight() - iw
+					.getCanvas().getHeight());
+			fixed[i] = Math.max(iw.getCanvas().getWidth(), iw.getCanvas().getHeight()) *
+				SCALES[SCALES.length - 1] < SMALLEST;
+		}
+		final double s = scale(sizes(windows), fixed, area);
+		if (s < 1) for (int i = 0; i < fixed.length; i++) {
+			if (fixed[i]) continue;
+			final Window w = windows.get(i);
 			final int width = (int) Math.round(w.getWidth() * s), height = (int) Math.round(w
 				.getHeight() * s);
 			// a plot is drawn again at the new size; another image window zooms its image
@@ -128,6 +150,17 @@ public final class ResultWindows {
 		}
 	}
 
+	/**
+	 * The whole zoom factor (at most 8) that shows an image of {@code width} ×
+	 * {@code height} pixels at least {@link #SMALLEST} across; 1 for larger images.
+	 */
+	static int zoomIn(final int width, final int height) {
+		int f = 1;
+		while (f < 8 && Math.max(width, height) * (f + 1) <= SMALLEST)
+			f++;
+		return f;
+	}
+
 	private static List<Dimension> sizes(final List<Window> windows) {
 		final List<Dimension> out = new ArrayList<>();
 		for (final Window w : windows)
@@ -136,23 +169,30 @@ public final class ResultWindows {
 	}
 
 	/**
-	 * The largest of {@link #SCALES} at which windows of {@code sizes}, scaled, lie side
-	 * by side in {@code area} with none covering another; the smallest if none does.
+	 * The largest of {@link #SCALES} at which windows of {@code sizes}, scaled (but the
+	 * {@code fixed} ones), lie side by side in {@code area} with none covering another;
+	 * the smallest if none does.
 	 */
-	static double scale(final List<Dimension> sizes, final Rectangle area) {
+	static double scale(final List<Dimension> sizes, final boolean[] fixed,
+		final Rectangle area)
+	{
 		for (final double s : SCALES) {
-			final List<Dimension> scaled = scaled(sizes, s);
+			final List<Dimension> scaled = scaled(sizes, fixed, s);
 			if (!overlap(layout(scaled, area), scaled)) return s;
 		}
 		return SCALES[SCALES.length - 1];
 	}
 
-	/** {@code sizes} times {@code s}, rounded. */
-	static List<Dimension> scaled(final List<Dimension> sizes, final double s) {
+	/** {@code sizes} times {@code s}, rounded, but the {@code fixed} ones. */
+	static List<Dimension> scaled(final List<Dimension> sizes, final boolean[] fixed,
+		final double s)
+	{
 		final List<Dimension> out = new ArrayList<>();
-		for (final Dimension d : sizes)
-			out.add(new Dimension((int) Math.round(d.width * s), (int) Math.round(d.height *
-				s)));
+		for (int i = 0; i < sizes.size(); i++) {
+			final Dimension d = sizes.get(i);
+			out.add(fixed[i] ? d : new Dimension((int) Math.round(d.width * s), (int) Math
+				.round(d.height * s)));
+		}
 		return out;
 	}
 

@@ -123,18 +123,34 @@ class ResultWindowsTest {
 		sizes.add(new Dimension(400, 729));
 		sizes.add(new Dimension(380, 500));
 		sizes.add(new Dimension(700, 300));
-		final double s = ResultWindows.scale(sizes, area);
+		final boolean[] none = new boolean[sizes.size()];
+		final double s = ResultWindows.scale(sizes, none, area);
 		assertTrue(s < 1, "" + s);
-		final List<Dimension> scaled = ResultWindows.scaled(sizes, s);
+		final List<Dimension> scaled = ResultWindows.scaled(sizes, none, s);
 		assertFalse(ResultWindows.overlap(ResultWindows.layout(scaled, area), scaled));
 		// and not further than needed: the next larger level does not fit
 		int k = 0;
 		while (ResultWindows.SCALES[k] != s)
 			k++;
 		final double larger = ResultWindows.SCALES[k - 1];
-		final List<Dimension> big = ResultWindows.scaled(sizes, larger);
+		final List<Dimension> big = ResultWindows.scaled(sizes, none, larger);
 		assertTrue(ResultWindows.overlap(ResultWindows.layout(big, area), big));
 		// a few small windows keep their size
-		assertEquals(1.0, ResultWindows.scale(sizes.subList(6, 8), area));
+		assertEquals(1.0, ResultWindows.scale(sizes.subList(6, 8), new boolean[2], area));
+		// a window that keeps its size (a small image) counts at full size
+		final boolean[] figureFixed = new boolean[sizes.size()];
+		figureFixed[7] = true;
+		final List<Dimension> withFigure = ResultWindows.scaled(sizes, figureFixed, 0.5);
+		assertEquals(new Dimension(400, 729), withFigure.get(7));
+		assertEquals(new Dimension(305, 250), withFigure.get(0));
+	}
+
+	/** Eigen-images of 28 × 28 pixels are shown 7 times larger, 200 pixels across. */
+	@Test
+	void smallImagesAreZoomedInToBeSeen() {
+		assertEquals(7, ResultWindows.zoomIn(28, 28));
+		assertEquals(8, ResultWindows.zoomIn(16, 12));
+		assertEquals(1, ResultWindows.zoomIn(256, 100));
+		assertEquals(2, ResultWindows.zoomIn(64, 100));
 	}
 }
