@@ -36,6 +36,8 @@ public final class ResultWindows {
 	private static int runs;
 	private static volatile String latest = "0";
 	private static volatile String latestTarget = "";
+	/** Whether the latest run's windows were tiled (a later command leaves them be). */
+	private static volatile boolean tiled;
 
 	private ResultWindows() {}
 
@@ -43,6 +45,7 @@ public final class ResultWindows {
 	static synchronized String newRun(final String target) {
 		latest = Integer.toString(++runs);
 		latestTarget = target;
+		tiled = false;
 		return latest;
 	}
 
@@ -67,14 +70,17 @@ public final class ResultWindows {
 	 * Tiles the windows of the latest run: its marked images and the tables whose
 	 * titles end with " of " and its target's title; queued on the event thread, behind
 	 * the events of the windows just opened (a plot window resized before it has been
-	 * drawn keeps its old drawing). Nothing without a screen.
+	 * drawn keeps its old drawing). Once per run: a later command that made no new run
+	 * (Apply Model…) leaves them where the user put them. Nothing without a screen.
 	 */
 	public static void tileLatest() {
-		if (!GraphicsEnvironment.isHeadless()) EventQueue.invokeLater(
+		if (!GraphicsEnvironment.isHeadless() && !tiled) EventQueue.invokeLater(
 			ResultWindows::tileNow);
 	}
 
 	private static void tileNow() {
+		if (tiled) return;
+		tiled = true;
 		final List<Window> windows = new ArrayList<>();
 		final int[] ids = WindowManager.getIDList();
 		if (ids != null) for (final int id : ids) {
