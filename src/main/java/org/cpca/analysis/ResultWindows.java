@@ -17,6 +17,8 @@ import java.awt.Window;
 import java.util.ArrayList;
 import java.util.List;
 
+import javax.swing.Timer;
+
 /**
  * The windows one run of this plugin shows: each result image is marked as a result of
  * that run (so that the next dialog never offers it as the default target, and so that
@@ -147,12 +149,24 @@ public final class ResultWindows {
 			else w.setSize(width, height);
 		}
 		final List<Point> at = layout(sizes(windows), area);
-		for (int i = 0; i < windows.size(); i++) {
-			final Window w = windows.get(i);
-			w.setLocation(at.get(i));
-			// drawn again whole: a window moved and resized in one go may keep stale parts
+		for (int i = 0; i < windows.size(); i++)
+			windows.get(i).setLocation(at.get(i));
+		redraw(windows);
+		// and once more when the plots have been drawn again at their new size
+		final Timer later = new Timer(REDRAW_DELAY, e -> redraw(windows));
+		later.setRepeats(false);
+		later.start();
+	}
+
+	/** Milliseconds after tiling when the windows are drawn once more. */
+	static final int REDRAW_DELAY = 700;
+
+	/** Draws the windows again whole: one moved and resized may keep stale parts. */
+	private static void redraw(final List<Window> windows) {
+		for (final Window w : windows) {
 			w.validate();
 			w.repaint();
+			if (w instanceof ImageWindow) ((ImageWindow) w).getCanvas().repaint();
 		}
 	}
 
