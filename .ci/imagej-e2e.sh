@@ -101,7 +101,7 @@ s = s + "background_removed=" + removed + "\n";
 s = s + "imagej=" + getVersion() + "\n";
 File.saveString(s, "$out/results.txt");
 // an example macro as a user runs it: every method, one row each in the Results table
-runMacro("$root/plugins/Scripts/Plugins/Contrastive_PCA/Compare_Methods.ijm", "$images/");
+runMacro("$root/plugins/Scripts/Plugins/Contrastive_PCA/Examples/Compare_Methods.ijm", "$images/");
 m = "";
 for (i = 0; i < nResults; i++)
 	m = m + getResultString("method", i) + "," + getResult("models", i) + "," +
@@ -109,7 +109,7 @@ for (i = 0; i < nResults; i++)
 File.saveString(m, "$out/methods.csv");
 // pixels as samples with a selection as background; it prints to ImageJ's log, which
 // is standard output here (imagej.log)
-runMacro("$root/plugins/Scripts/Plugins/Contrastive_PCA/ROI_As_Background.ijm", "$images/");
+runMacro("$root/plugins/Scripts/Plugins/Contrastive_PCA/Examples/ROI_As_Background.ijm", "$images/");
 IJM
 
 echo "imagej-e2e: running the macro in ImageJ ($ijjar) under xvfb-run"
@@ -214,12 +214,12 @@ for (i = 1; i <= nImages; i++) {
 		s = s + "plot=" + t + "|" + getWidth() + "x" + getHeight() + "\n";
 	}
 }
-s = s + "components_rows=" + Table.size("cPCA components") + "\n";
-s = s + "components_columns=" + Table.headings("cPCA components") + "\n";
-s = s + "eigenvalue1=" + Table.get("eigenvalue", 0, "cPCA components") + "\n";
-s = s + "eigenvalue2=" + Table.get("eigenvalue", 1, "cPCA components") + "\n";
-s = s + "alpha=" + Table.get("alpha", 0, "cPCA components") + "\n";
-s = s + "scores_rows=" + Table.size("cPCA scores") + "\n";
+s = s + "components_rows=" + Table.size("cPCA components of target.tif") + "\n";
+s = s + "components_columns=" + Table.headings("cPCA components of target.tif") + "\n";
+s = s + "eigenvalue1=" + Table.get("eigenvalue", 0, "cPCA components of target.tif") + "\n";
+s = s + "eigenvalue2=" + Table.get("eigenvalue", 1, "cPCA components of target.tif") + "\n";
+s = s + "alpha=" + Table.get("alpha", 0, "cPCA components of target.tif") + "\n";
+s = s + "scores_rows=" + Table.size("cPCA scores of target.tif") + "\n";
 // Sample Data: the generator's target, background and labels
 close("*");
 run("Sample Data");

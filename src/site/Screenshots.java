@@ -3,7 +3,6 @@ import ij.ImageJ;
 import ij.ImagePlus;
 import ij.WindowManager;
 import ij.gui.GenericDialog;
-import ij.plugin.Zoom;
 import ij.plugin.frame.Recorder;
 
 import java.awt.AWTException;
@@ -16,7 +15,6 @@ import java.awt.Frame;
 import java.awt.Label;
 import java.awt.Rectangle;
 import java.awt.Robot;
-import java.awt.TextField;
 import java.awt.Toolkit;
 import java.awt.Window;
 import java.awt.event.ActionEvent;
@@ -32,9 +30,10 @@ import javax.imageio.ImageIO;
  * Drives a real ImageJ 1.x (with the ImageJ bundle installed in -Dplugins.dir) as a user
  * would, under Xvfb, and takes screenshots of its real windows (src/site/screenshots.sh):
  * Plugins > Contrastive PCA > Sample Data, then Contrastive PCA... from the menu with the
- * macro recorder open: its first dialog (images, samples, method) is filled in (background)
- * and photographed, then its second (only cPCA's fields: alpha mode fixed, alpha 2), OK
- * is pressed, the results are photographed; then Explore Alpha...
+ * macro recorder open, OK, OK with the dialogs' defaults (checked: target.tif as target,
+ * background.tif as background, cPCA, automatic alpha), each dialog photographed; then the
+ * results as the plugin arranges them (checked: tiled, none covering another) and the
+ * recorder's line; then Explore Alpha...
  * (photographed with its slider) runs Contrastive PCA... at the chosen alpha. Writes
  * imagej-dialog-choice.png, imagej-dialog.png, imagej-recorder.png, imagej-results.png, imagej-explore-alpha.png
  * and recorded.txt (the recorder's text) into the folder given as the argument; exits 1
@@ -69,15 +68,15 @@ public class Screenshots {
 		IJ.run("Sample Data");
 		final ImagePlus target = WindowManager.getImage("target.tif");
 		if (target == null) throw new IllegalStateException("Sample Data opened no target.tif");
-		WindowManager.setCurrentWindow(target.getWindow());
 		IJ.wait(500);
 
-		// the menu command, as a click on Plugins > Contrastive PCA > Contrastive PCA...
-		// first the images and the method, then only that method's fields
+		// the first run as a new user makes it: the menu command, as a click on Plugins >
+		// Contrastive PCA > Contrastive PCA..., then OK, OK with the dialogs' defaults
 		IJ.doCommand("Contrastive PCA...");
 		final GenericDialog choice = waitForDialog("Contrastive PCA");
-		select(choice, "background", "background.tif");
-		select(choice, "method", "cpca");
+		selected(choice, "target", "target.tif");
+		selected(choice, "background", "background.tif");
+		selected(choice, "method", "cpca");
 		// right of ImageJ's window and the images, so that nothing covers it: without a
 		// window manager toFront() does not always raise a dialog above them
 		choice.setLocation(DIALOG_X, 0);
@@ -89,39 +88,31 @@ public class Screenshots {
 		absent(gd, "beta mode");
 		absent(gd, "kernel");
 		absent(gd, "background mask");
-		select(gd, "alpha mode", "fixed");
-		type(gd, "alpha", "2");
+		selected(gd, "alpha mode", "auto");
 		gd.setLocation(DIALOG_X, 0);
 		gd.toFront();
 		IJ.wait(1000);
 		capture(gd.getBounds(), new File(out, "imagej-dialog.png"));
+		// the recorder out of the way of the results, which the plugin tiles itself
+		recorder.setLocation(3000, 3000);
 		ok(gd);
 
-		final ImagePlus eigen = waitForImage("Contrastive eigen-images of target.tif");
-		final ImagePlus scatter = waitForImage("cPCA scatter plot of target.tif");
-		final ImagePlus scree = waitForImage("Eigenvalues of target.tif");
-		final ImagePlus figure = waitForImage("Eigen-image figure of target.tif");
-		IJ.wait(1000);
-		capture(recorder.getBounds(), new File(out, "imagej-recorder.png"));
-		recorder.setLocation(3000, 3000);
-		// the results side by side: eigen-images (enlarged), plots, tables
-		Zoom.set(eigen, 8);
-		IJ.wait(500);
-		eigen.getWindow().setLocation(0, 90);
-		scatter.getWindow().setLocation(300, 90);
-		scree.getWindow().setLocation(920, 90);
-		figure.getWindow().setLocation(0, 600);
-		for (final String input : new String[] { "target.tif", "background.tif" })
-			WindowManager.getImage(input).getWindow().setLocation(3000, 3000);
-		place("cPCA components", 500, 600, 520, 390);
-		place("cPCA scores", 1030, 600, 520, 390);
-		final Frame log = WindowManager.getFrame("Log");
-		if (log != null) log.setLocation(3000, 3000);
+		waitForImage("Contrastive eigen-images of target.tif");
+		waitForImage("Eigenvalues of target.tif");
+		waitForImage("Eigen-image figure of target.tif");
+		for (final String table : TABLES)
+			waitForFrame(table);
 		IJ.wait(2000);
 		final Rectangle screen = new Rectangle(Toolkit.getDefaultToolkit().getScreenSize());
 		capture(screen, new File(out, "imagej-results.png"));
+		checkTiled(screen);
+		recorder.setLocation(0, 600);
+		recorder.toFront();
+		IJ.wait(1000);
+		capture(recorder.getBounds(), new File(out, "imagej-recorder.png"));
 		Files.write(new File(out, "recorded.txt").toPath(), recorder.getText().getBytes(
 			StandardCharsets.UTF_8));
+		recorder.setLocation(3000, 3000);
 
 		// Explore Alpha...: its own dialog, the slider explorer, then Contrastive PCA at
 		// the chosen alpha (run through SciJava's CommandService; ImageOutputs shows it)
@@ -130,7 +121,7 @@ public class Screenshots {
 			if (!imp.getTitle().equals("target.tif") && !imp.getTitle().equals(
 				"background.tif")) imp.close();
 		}
-		for (final String table : new String[] { "cPCA scores", "cPCA components" }) {
+		for (final String table : TABLES) {
 			final Frame f = WindowManager.getFrame(table);
 			if (f != null) f.dispose();
 		}
@@ -152,6 +143,43 @@ public class Screenshots {
 		System.out.println("Explore Alpha ran Contrastive PCA at the chosen alpha");
 	}
 
+	/** The run's tables, titled with the target's name. */
+	private static final String[] TABLES = { "cPCA scores of target.tif",
+		"cPCA components of target.tif" };
+
+	/**
+	 * Fails unless the run's windows (every image but the inputs, and the tables) lie
+	 * on the screen and no two of them overlap by more than a tenth of the smaller.
+	 */
+	private static void checkTiled(final Rectangle screen) {
+		final java.util.List<Window> shown = new java.util.ArrayList<>();
+		for (final int id : WindowManager.getIDList()) {
+			final ImagePlus imp = WindowManager.getImage(id);
+			if (!imp.getTitle().equals("target.tif") && !imp.getTitle().equals(
+				"background.tif")) shown.add(imp.getWindow());
+		}
+		for (final String table : TABLES)
+			shown.add(WindowManager.getFrame(table));
+		for (int i = 0; i < shown.size(); i++) {
+			final Rectangle a = shown.get(i).getBounds();
+			if (!screen.contains(a.getLocation())) throw new IllegalStateException(title(
+				shown.get(i)) + " is off the screen at " + a);
+			for (int j = 0; j < i; j++) {
+				final Rectangle b = shown.get(j).getBounds(), both = a.intersection(b);
+				final double smaller = Math.min(a.width * (double) a.height, b.width *
+					(double) b.height);
+				if (!both.isEmpty() && both.width * (double) both.height > 0.1 * smaller)
+					throw new IllegalStateException(title(shown.get(i)) + " covers " + title(shown
+						.get(j)) + ": the results are not tiled");
+			}
+		}
+		System.out.println(shown.size() + " result windows tiled");
+	}
+
+	private static String title(final Window w) {
+		return w instanceof Frame ? ((Frame) w).getTitle() : w.toString();
+	}
+
 	/** Presses OK, on the event thread as a click would. */
 	private static void ok(final GenericDialog gd) {
 		final Button ok = gd.getButtons()[0];
@@ -159,12 +187,13 @@ public class Screenshots {
 			ActionEvent.ACTION_PERFORMED, ok.getLabel())));
 	}
 
-	private static void place(final String title, final int x, final int y, final int w,
-		final int h)
-	{
-		final Frame f = WindowManager.getFrame(title);
-		if (f == null) throw new IllegalStateException("no window '" + title + "'");
-		f.setBounds(x, y, w, h);
+	private static Frame waitForFrame(final String title) {
+		for (int i = 0; i < 600; i++) {
+			final Frame f = WindowManager.getFrame(title);
+			if (f != null && f.isShowing()) return f;
+			IJ.wait(100);
+		}
+		throw new IllegalStateException("no window '" + title + "' appeared");
 	}
 
 	private static GenericDialog waitForDialog(final String title) {
@@ -204,21 +233,13 @@ public class Screenshots {
 					"the chosen method does not use");
 	}
 
-	private static void select(final Container gd, final String label, final String item) {
+	/** Fails unless the choice {@code label} shows {@code item} by default. */
+	private static void selected(final Container gd, final String label,
+		final String item)
+	{
 		final Component c = field(gd, label);
-		if (!(c instanceof Choice)) throw new IllegalStateException(label + " is not a choice");
-		((Choice) c).select(item);
-		if (!item.equals(((Choice) c).getSelectedItem())) throw new IllegalStateException(
-			label + " has no item " + item);
-	}
-
-	private static void type(final Container gd, final String label, final String text) {
-		Component c = field(gd, label);
-		if (c instanceof Container && !(c instanceof TextField)) c = ((Container) c)
-			.getComponent(0);
-		if (!(c instanceof TextField)) throw new IllegalStateException(label +
-			" is not a text field");
-		((TextField) c).setText(text);
+		if (!(c instanceof Choice) || !item.equals(((Choice) c).getSelectedItem()))
+			throw new IllegalStateException("the dialog's " + label + " defaults to " + (c instanceof Choice ? ((Choice) c).getSelectedItem() : c) + ", not " + item);
 	}
 
 	private static void capture(final Rectangle r, final File file) throws AWTException,

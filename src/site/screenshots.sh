@@ -2,7 +2,8 @@
 # Screenshots of the real ImageJ 1.x windows for the documentation: Debian's ImageJ
 # (imagej package) under xvfb-run with target/Contrastive_PCA-VERSION-imagej.zip
 # installed, driven as a user would by src/site/Screenshots.java (Sample Data, then
-# Contrastive PCA... from the menu with the macro recorder open).
+# Contrastive PCA... from the menu with the macro recorder open, OK, OK with the defaults;
+# the results must come out tiled).
 #
 #   src/site/screenshots.sh [OUT]     (OUT defaults to docs/images)
 #
@@ -29,7 +30,7 @@ timeout 300 env HOME="$work" xvfb-run -a -s "-screen 0 1560x1000x24" \
 line=$(grep '^run("Contrastive PCA...", ' "$out/recorded.txt" || true)
 echo "screenshots: recorded: $line"
 for key in "target=target.tif" "background_source=image" "background=background.tif" \
-	"method=cpca" "alpha_mode=fixed" "alpha=2" "components=2" "show_images"; do
+	"method=cpca" "alpha_mode=auto" "alpha=2" "components=2" "show_images"; do
 	case " ${line#*\", \"} " in
 		*" $key "*|*" $key\""*) ;;
 		*) echo "screenshots: FAILED: the recorded line lacks $key" >&2; exit 1 ;;

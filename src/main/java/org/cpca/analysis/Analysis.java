@@ -82,6 +82,8 @@ public final class Analysis {
 	final List<String> notes = new ArrayList<>();
 	/** Slices as samples: the axes mode (planes, channels, cN). */
 	String axesMode;
+	/** This run's mark on its result windows ({@link ResultWindows}). */
+	final String run;
 
 	private Analysis(final AnalysisRequest request, final Dataset targetData,
 		final Solution solution, final FeatureLayout layout, final boolean[] targetPixels)
@@ -91,6 +93,7 @@ public final class Analysis {
 		this.solution = solution;
 		this.layout = layout;
 		this.targetPixels = targetPixels;
+		this.run = ResultWindows.newRun(request.target.getTitle());
 	}
 
 	/**

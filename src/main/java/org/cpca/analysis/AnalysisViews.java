@@ -79,7 +79,7 @@ public final class AnalysisViews {
 			? "Eigen-images of " : "Contrastive eigen-images of ") + a.targetTitle(), a.solution
 				.linearModels(), a.layout);
 		if (a.layout.bin() == 1) imp.setCalibration(a.request.target.getCalibration().copy());
-		return imp;
+		return mark(imp);
 	}
 
 	/**
@@ -92,7 +92,7 @@ public final class AnalysisViews {
 		final ImagePlus imp = ModelViews.eigenImageMontage(eigenImages, a.primary()
 			.numComponents());
 		imp.setTitle("Eigen-image figure of " + a.targetTitle());
-		return imp;
+		return mark(imp);
 	}
 
 	/**
@@ -109,7 +109,7 @@ public final class AnalysisViews {
 			a.targetData, a.layout, ExtremeSamples.COUNT);
 		if (a.layout.bin() == 1) imp.setCalibration(a.request.target.getCalibration().copy());
 		imp.setProperty("Info", String.join("\n", a.diagnostics()));
-		return imp;
+		return mark(imp);
 	}
 
 	/**
@@ -154,7 +154,7 @@ public final class AnalysisViews {
 			a.targetTitle(), all, t.getWidth(), t.getHeight(), null, labels, t
 				.getCalibration());
 		DivergingLut.apply(imp);
-		return imp;
+		return mark(imp);
 	}
 
 	/**
@@ -190,7 +190,7 @@ public final class AnalysisViews {
 		plot.setColor(java.awt.Color.BLACK);
 		plot.setLineWidth(1);
 		plot.setLegend(legend.toString(), Plot.AUTO_POSITION);
-		return plot.getImagePlus();
+		return mark(plot.getImagePlus());
 	}
 
 	/**
@@ -218,7 +218,7 @@ public final class AnalysisViews {
 			.labels(), a.targetTitle(), stride);
 		final boolean several = plots.size() > 1;
 		for (int i = 0; i < plots.size(); i++)
-			plots.get(i).setTitle(a.solution.method().displayName + " scatter plot of " + a
+			mark(plots.get(i)).setTitle(a.solution.method().displayName + " scatter plot of " + a
 				.targetTitle() + (several ? " (" + ModelViews.title(a.models().get(i)) + ")"
 					: ""));
 		return plots;
@@ -234,7 +234,7 @@ public final class AnalysisViews {
 		final ImagePlus imp = VariancePairsPlot.render("target vs background variance, " +
 			a.targetTitle(), a.cpca(), a.selection());
 		imp.setTitle("cPCA variance pairs of " + a.targetTitle());
-		return imp;
+		return mark(imp);
 	}
 
 	/**
@@ -245,8 +245,8 @@ public final class AnalysisViews {
 		final List<ImagePlus> out = new ArrayList<>();
 		for (final org.cpca.core.Curve c : a.solution.curves()) {
 			final ImagePlus imp = org.cpca.render.CurvePlot.render(c);
-			imp.setTitle(c.title + ", " + a.targetTitle());
-			out.add(imp);
+			imp.setTitle(c.title + " of " + a.targetTitle());
+			out.add(mark(imp));
 		}
 		return out;
 	}
@@ -259,7 +259,22 @@ public final class AnalysisViews {
 		final ImagePlus imp = ScreePlot.render("eigenvalues, " + ModelViews.title(a.primary()),
 			a.primary().eigenvalues(), Spectrum.of(a.primary(), a.cpca()));
 		imp.setTitle("Eigenvalues of " + a.targetTitle());
-		return imp;
+		return mark(imp);
+	}
+
+	/** Marks {@code imp} as a result of this analysis's run ({@link ResultWindows}). */
+	private ImagePlus mark(final ImagePlus imp) {
+		return ResultWindows.mark(imp, a.run);
+	}
+
+	/** The scores table's window title: "cPCA scores of " and the target's title. */
+	public String scoresTitle() {
+		return "cPCA scores of " + a.targetTitle();
+	}
+
+	/** The components table's window title: "cPCA components of " and the target's title. */
+	public String componentsTitle() {
+		return "cPCA components of " + a.targetTitle();
 	}
 
 	/**

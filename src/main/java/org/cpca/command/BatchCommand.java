@@ -19,12 +19,13 @@ import java.util.stream.Stream;
 import org.cpca.analysis.IjProgress;
 import org.cpca.analysis.Interruptible;
 import org.cpca.core.run.Settings;
+import org.cpca.image.ImageInput;
+import org.cpca.image.TiffCheck;
 import org.cpca.io.FitPipeline;
 import org.cpca.io.FitRequest;
 import org.cpca.io.OutputFolder;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
-import org.scijava.log.LogService;
 import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
 import org.scijava.widget.FileWidget;
@@ -51,9 +52,6 @@ import java.util.concurrent.CancellationException;
 	description = "Contrastive PCA of files and folders into an output folder")
 public class BatchCommand extends MethodCommand {
 
-
-	@Parameter
-	private LogService log;
 
 	@Parameter(label = "Target", style = FileWidget.FILE_AND_DIRECTORY_STYLE,
 		persist = false,
@@ -87,7 +85,8 @@ public class BatchCommand extends MethodCommand {
 
 	@Parameter(label = "One run per file in the target folder",
 		description = "Fit every file of the target folder separately, into " +
-			"out/<file name>/.")
+			"out/<file name>/. Off: a folder of stacks is pooled into one target (the Log " +
+			"says so).")
 	private boolean per_file;
 
 	@Parameter(label = "Hyperstack axes", choices = { "auto", "planes", "channels", "c1",
@@ -137,8 +136,11 @@ public class BatchCommand extends MethodCommand {
 			final List<String> failures = new ArrayList<>();
 			final Settings settings = settings();
 			final List<String> folders = per_file ? folderNames(targets) : List.of("");
-			if (per_file && log != null) for (int i = 0; i < targets.size(); i++)
-				if (!folders.get(i).equals(baseName(targets.get(i)))) log.info(targets.get(i)
+			final String pooled = per_file || !target.isDirectory() ? null : poolNote(target
+				.toPath());
+			if (pooled != null) Feedback.log(pooled);
+			if (per_file) for (int i = 0; i < targets.size(); i++)
+				if (!folders.get(i).equals(baseName(targets.get(i)))) Feedback.log(targets.get(i)
 					.getFileName() + " shares its name without extension with another file: its " +
 					"results go to " + out.toPath().resolve(folders.get(i)));
 			IJ.resetEscape();
@@ -156,12 +158,12 @@ public class BatchCommand extends MethodCommand {
 				runs.addValue("status", result[0] == null ? "ok" : "failed");
 				runs.addValue("message", result[0] == null ? "" : result[0]);
 				if (result[0] != null) failures.add(t.getFileName() + ": " + result[0]);
-				if (log != null && !result[1].isEmpty()) log.info(result[1].trim());
+				if (!result[1].isEmpty()) Feedback.log(result[1].trim());
 			}
 			IJ.showProgress(1.0);
 			IJ.showStatus("");
-			report = runs.size() - failures.size() + " of " + runs.size() +
-				" run(s) succeeded; results in " + out;
+			report = (pooled == null ? "" : pooled + "\n") + (runs.size() - failures.size()) +
+				" of " + runs.size() + " run(s) succeeded; results in " + out;
 			if (!failures.isEmpty()) throw new IllegalArgumentException(failures.size() +
 				" of " + runs.size() + " run(s) failed: " + String.join("; ", failures));
 		}
@@ -222,6 +224,33 @@ public class BatchCommand extends MethodCommand {
 			return new String[] { "cannot write " + dir + ": " + e.getCause().getMessage(),
 				"" };
 		}
+	}
+
+	/**
+	 * The line that says a target folder of stacks is pooled into one target (every
+	 * slice of every stack a sample, labelled file:label), or null when the folder holds
+	 * single images (one stack) or only one file: TIFF headers only are read.
+	 */
+	static String poolNote(final Path folder) {
+		final List<Path> files;
+		try {
+			files = ImageInput.imageFiles(folder);
+		}
+		catch (final IllegalArgumentException e) {
+			return null; // no image: the run says so
+		}
+		int stacks = 0;
+		for (final Path f : files)
+			try {
+				if (TiffCheck.of(f).slices > 1) stacks++;
+			}
+			catch (final RuntimeException e) {
+				// not a TIFF ImageJ reads: one image, or the run names the problem
+			}
+		if (stacks == 0 || files.size() < 2) return null;
+		return "target folder " + folder.getFileName() + " holds " + stacks + " stacks of " +
+			files.size() + " files: they are pooled into one target (labels file:label); " +
+			"for one run per stack check per_file";
 	}
 
 	/** Regular, non-hidden files of a folder, sorted by name (labels files excluded). */

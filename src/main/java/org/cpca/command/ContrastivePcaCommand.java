@@ -215,8 +215,8 @@ public class ContrastivePcaCommand extends MethodCommand {
 				.views().scoresTable();
 			componentsTable = analysis.views().componentsTable();
 			if (show_tables) {
-				Feedback.show(scores, "cPCA scores");
-				Feedback.show(componentsTable, "cPCA components");
+				Feedback.show(scores, analysis.views().scoresTitle());
+				Feedback.show(componentsTable, analysis.views().componentsTitle());
 			}
 			progress.done();
 		}
@@ -263,12 +263,12 @@ public class ContrastivePcaCommand extends MethodCommand {
 		}
 	}
 
-	/** The scores table of the last run (also shown as "cPCA scores"), or null. */
+	/** The scores table of the last run (also shown as "cPCA scores of" the target), or null. */
 	public ResultsTable scoresTable() {
 		return scores;
 	}
 
-	/** The per-component table of the last run (shown as "cPCA components"), or null. */
+	/** The per-component table of the last run (shown as "cPCA components of" the target), or null. */
 	public ResultsTable componentsTable() {
 		return componentsTable;
 	}

@@ -1,5 +1,9 @@
 package org.cpca.command;
 
+import ij.ImagePlus;
+import ij.Macro;
+
+import java.awt.GraphicsEnvironment;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,9 +44,41 @@ public class DialogSteps extends AbstractPreprocessorPlugin {
 		final Object command = ((CommandModule) module).getCommand();
 		if (!(command instanceof TwoStepDialog)) return;
 		final TwoStepDialog steps = (TwoStepDialog) command;
+		// a macro keeps the commands' defaults for keys it leaves out (reproducible)
+		if (!GraphicsEnvironment.isHeadless() && Macro.getOptions() == null) defaultImages(
+			module, OpenImages.ordered());
 		if (!askFirstStep(module, steps)) return;
 		for (final String key : secondStepHidden(module, steps))
 			module.resolveInput(key);
+	}
+
+	/**
+	 * Fills the open, empty image inputs with the dialog's defaults ({@link OpenImages}):
+	 * the target with the current image unless it is a result window, the background with
+	 * another of {@code ordered}, the open images in default order. An input given
+	 * already keeps its image, and the next field takes one not taken.
+	 */
+	static void defaultImages(final Module module, final List<ImagePlus> ordered) {
+		final List<ImagePlus> taken = new ArrayList<>();
+		for (final ModuleItem<?> item : module.getInfo().inputs()) {
+			if (item.getType() != ImagePlus.class) continue;
+			final String key = item.getName();
+			final Object given = module.getInput(key);
+			if (given instanceof ImagePlus) {
+				taken.add((ImagePlus) given);
+				continue;
+			}
+			final boolean another = OpenImages.ANOTHER_IMAGE.contains(key);
+			if (module.isInputResolved(key) || !item.isRequired() && !another) continue;
+			final List<ImagePlus> free = new ArrayList<>(ordered);
+			free.removeAll(taken);
+			final int i = OpenImages.initial(item.isRequired(), another, free.size(), 0);
+			final ImagePlus imp = i >= 0 ? free.get(i) : item.isRequired() && !ordered
+				.isEmpty() ? ordered.get(0) : null;
+			if (imp == null) continue;
+			module.setInput(key, imp);
+			taken.add(imp);
+		}
 	}
 
 	/**

@@ -6,6 +6,7 @@ import ij.measure.ResultsTable;
 import java.awt.GraphicsEnvironment;
 import java.util.concurrent.CancellationException;
 
+import org.cpca.analysis.DialogText;
 import org.scijava.command.ContextCommand;
 import org.cpca.core.Memory;
 
@@ -36,7 +37,7 @@ final class Feedback {
 		// a macro without ImageJ's window (ImageJ -batch): a modal dialog would wait for
 		// ever, so the message goes to the Log (printed on the console there)
 		if (IJ.getInstance() == null && IJ.isMacro()) IJ.log(TITLE + ": " + message);
-		else IJ.error(TITLE, message);
+		else IJ.error(TITLE, DialogText.wrap(message));
 	}
 
 	/** The line for an {@link OutOfMemoryError}: what the JVM had, and the fixes. */
@@ -44,6 +45,14 @@ final class Feedback {
 		return Memory.outOfMemory("bin the images or use a mask or a " +
 			"selection (fewer features), fewer landmarks for kernel cPCA, or the Online " +
 			"cPCA* command (streams the inputs)");
+	}
+
+	/**
+	 * A line in ImageJ's Log window (Fiji and plain ImageJ alike; on standard output
+	 * without ImageJ's window), where the user of a dialog looks, not the terminal.
+	 */
+	static void log(final String line) {
+		IJ.log(line);
 	}
 
 	/** Shows the table under {@code title} unless running headless. */

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.util.concurrent.CancellationException;
 
 import org.cpca.analysis.Analysis;
+import org.cpca.analysis.DialogText;
 
 /**
  * The ImageJ 1.x macro extension of Contrastive PCA, for plain ImageJ as well as Fiji:
@@ -189,8 +190,8 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 
 	private static void abort(final String message) {
 		final Interpreter interp = Interpreter.getInstance();
-		if (interp != null) interp.abort(message);
-		else IJ.error("Contrastive PCA", message);
+		if (interp != null) interp.abort(DialogText.forMacroError(message));
+		else IJ.error("Contrastive PCA", DialogText.wrap(message));
 	}
 
 	private String dispatch(final String name, final Object[] a) throws IOException {

@@ -78,8 +78,8 @@ final class MacroActions {
 				fit.views().screePlot().show();
 				break;
 			default: // showTables
-				fit.views().scoresTable().show("cPCA scores");
-				fit.views().componentsTable().show("cPCA components");
+				fit.views().scoresTable().show(fit.views().scoresTitle());
+				fit.views().componentsTable().show(fit.views().componentsTitle());
 		}
 	}
 
@@ -92,6 +92,6 @@ final class MacroActions {
 			app.backgroundRemoved().show();
 		}
 		if (app.scoreImages() != null) app.scoreImages().show();
-		if (app.scoresTable() != null) app.scoresTable().show("cPCA scores");
+		if (app.scoresTable() != null) app.scoresTable().show("cPCA scores of " + image);
 	}
 }

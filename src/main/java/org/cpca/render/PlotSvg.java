@@ -121,8 +121,9 @@ public final class PlotSvg {
 					.toLowerCase(Locale.ROOT).contains("line"))) svg.polyline(new double[] { lx + 4,
 						lx + 22 }, new double[] { y - 4, y - 4 }, Colors.decode(st[0].trim(),
 							Color.BLACK), parse(st[2]));
-				// a "dot" trace without points is the legend's title ({@link ScatterPlot})
-				final boolean heading = st.length > 3 && "dot".equalsIgnoreCase(st[3].trim());
+				// a custom-marker trace without points is the legend's title ({@link
+				// ScatterPlot#HEADING_SHAPE})
+				final boolean heading = st.length > 3 && "custom".equalsIgnoreCase(st[3].trim());
 				if (!heading) draw(svg, st, new double[] { lx + 13 }, new double[] { y - 4 },
 					false);
 				svg.text(legendLabels.get(k), heading ? lx + 6 : lx + 26, y, TEXT,

@@ -216,6 +216,14 @@ public final class ScatterPlot {
 		return s.replace('\n', ' ').replace('\t', ' ');
 	}
 
+	/**
+	 * The shape of the legend's title trace: an ImageJ custom marker whose macro code draws
+	 * nothing (ImageJ colours a legend line's text as its trace and draws its marker; a
+	 * "dot" left a 1-pixel mark before the title). Its style reads "Custom" ({@link
+	 * PlotSvg}).
+	 */
+	static final String HEADING_SHAPE = "code: n=0;";
+
 	/** Pixels of a legend line before its text (the marker and the gaps around it). */
 	static final double LEGEND_SAMPLE = 36;
 
@@ -240,10 +248,10 @@ public final class ScatterPlot {
 	{
 		final Plot plot = PlotStyle.plot(title, xLabel, yLabel);
 		plot.setSize(WIDTH, HEIGHT);
-		if (legendTitle != null) { // the title line of the legend: a 1-pixel black dot
+		if (legendTitle != null) { // the title line of the legend, in black, no marker
 			plot.setColor(Color.BLACK);
 			plot.setLineWidth(1);
-			plot.add("dot", new double[] { Double.NaN }, new double[] { Double.NaN });
+			plot.add(HEADING_SHAPE, new double[] { Double.NaN }, new double[] { Double.NaN });
 		}
 		int g = 0;
 		for (final Map.Entry<String, List<Integer>> e : groups.entrySet()) {

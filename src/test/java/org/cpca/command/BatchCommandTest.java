@@ -54,16 +54,24 @@ class BatchCommandTest extends CommandTestBase {
 		return d;
 	}
 
-	@Test
-	void oneFolderOfStacksPerFile(@TempDir final Path tmp) throws Exception {
+	/**
+	 * The settings of a batch over folder {@code stacks} of two stacks (plate1.tif,
+	 * plate2.tif) against grass.tif, into results/.
+	 */
+	private static Map<String, Object> twoStacks(final Path tmp) throws Exception {
 		final Path in = Files.createDirectories(tmp.resolve("stacks"));
 		save(Synthetic.target(30, 31), in.resolve("plate1.tif"));
 		save(Synthetic.target(30, 32), in.resolve("plate2.tif"));
-		final File b = save(Synthetic.background(30, 33), tmp.resolve("grass.tif"));
 		final Map<String, Object> args = defaults();
 		args.put("target", in.toFile());
-		args.put("background", b);
+		args.put("background", save(Synthetic.background(30, 33), tmp.resolve("grass.tif")));
 		args.put("out", tmp.resolve("results").toFile());
+		return args;
+	}
+
+	@Test
+	void oneFolderOfStacksPerFile(@TempDir final Path tmp) throws Exception {
+		final Map<String, Object> args = twoStacks(tmp);
 		args.put("per_file", true);
 		args.put("alpha_mode", "fixed");
 		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
@@ -75,6 +83,29 @@ class BatchCommandTest extends CommandTestBase {
 					"/" + f);
 		assertEquals(2, ((BatchCommand) m.getDelegateObject()).runsTable().size());
 		assertTrue(((String) m.getOutput("report")).startsWith("2 of 2"));
+	}
+
+	/**
+	 * A folder of stacks without per_file is pooled into one target: the report (and
+	 * ImageJ's Log) says so in one line; a folder of single images (one stack) is not.
+	 */
+	@Test
+	void aPooledFolderOfStacksIsSaidSo(@TempDir final Path tmp) throws Exception {
+		final Map<String, Object> args = twoStacks(tmp);
+		args.put("alpha_mode", "fixed");
+		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
+		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final String report = (String) m.getOutput("report");
+		assertTrue(report.startsWith("target folder stacks holds 2 stacks of 2 files: " +
+			"they are pooled into one target (labels file:label); for one run per stack " +
+			"check per_file\n1 of 1"), report);
+		final Path slices = Files.createDirectories(tmp.resolve("slices"));
+		final ImagePlus t = Synthetic.target(30, 34);
+		for (int i = 1; i <= 3; i++)
+			save(new ImagePlus("s" + i, t.getStack().getProcessor(i)), slices.resolve("s" + i +
+				".tif"));
+		assertEquals(null, BatchCommand.poolNote(slices));
+		assertEquals(null, BatchCommand.poolNote(tmp.resolve("none")));
 	}
 
 	@Test

@@ -2,15 +2,22 @@ package org.cpca.command;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ij.ImagePlus;
+import ij.process.ByteProcessor;
 
 import java.lang.reflect.Field;
 import java.util.EnumSet;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.cpca.analysis.ResultWindows;
 import org.cpca.core.result.Method;
 import org.cpca.core.family.Family;
 import org.cpca.core.run.Families;
@@ -234,5 +241,51 @@ class DialogStepsTest extends CommandTestBase {
 				.getDelegateObject()).analysis();
 			assertEquals(Method.STAR, a.solution().method(), given);
 		}
+	}
+
+	private static ImagePlus image(final String title, final boolean result) {
+		final ImagePlus imp = new ImagePlus(title, new ByteProcessor(2, 2));
+		return result ? ResultWindows.mark(imp) : imp;
+	}
+
+	/** A fresh Contrastive PCA... module, its services resolved. */
+	private static Module contrastivePca() {
+		final Module m = context.service(ModuleService.class).createModule(commands
+			.getCommand(ContrastivePcaCommand.class.getName()));
+		for (final ModuleItem<?> item : m.getInfo().inputs())
+			if (org.scijava.service.Service.class.isAssignableFrom(item.getType()) || item
+				.getType() == org.scijava.Context.class) m.resolveInput(item.getName());
+		return m;
+	}
+
+	/**
+	 * Fiji's first dialog after Sample Data and a run: the target defaults to the user's
+	 * image even when a result window is the current one, the background to the other
+	 * open image (was none), the mask stays empty.
+	 */
+	@Test
+	void fijiDefaultsTheBackgroundToTheOtherImageAndNeverTheTargetToAResult() {
+		final ImagePlus target = image("target.tif", false), background = image(
+			"background.tif", false), scatter = image("cPCA scatter plot of target.tif", true);
+		final Module m = contrastivePca();
+		DialogSteps.defaultImages(m, OpenImages.ordered(List.of(target, background, scatter),
+			scatter));
+		assertSame(target, m.getInput("target"));
+		assertSame(background, m.getInput("background"));
+		assertNull(m.getInput("background_mask"));
+		// a target given already (a macro, or the user's last choice) keeps its image; the
+		// background takes another one
+		final Module given = contrastivePca();
+		given.setInput("target", background);
+		given.resolveInput("target");
+		DialogSteps.defaultImages(given, OpenImages.ordered(List.of(target, background),
+			target));
+		assertSame(background, given.getInput("target"));
+		assertSame(target, given.getInput("background"));
+		// one image open: the target takes it, the background stays empty
+		final Module one = contrastivePca();
+		DialogSteps.defaultImages(one, OpenImages.ordered(List.of(target), target));
+		assertSame(target, one.getInput("target"));
+		assertNull(one.getInput("background"));
 	}
 }

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every example macro in {@code plugins/Scripts/Plugins/Contrastive_PCA/} runs on small
+ * Every example macro in {@code plugins/Scripts/Plugins/Contrastive_PCA/Examples/} runs on small
  * stacks laid out like {@code test-images/} (target.tif with slice labels 0/1,
  * background.tif). Headless, {@code setBatchMode("exit and display")} (which opens
  * windows) is left out. A macro passes only if ImageJ saw no error (see
@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ExampleMacrosTest {
 
-	static final Path FOLDER = Paths.get("plugins/Scripts/Plugins/Contrastive_PCA");
+	static final Path FOLDER = Paths.get("plugins/Scripts/Plugins/Contrastive_PCA/Examples");
 
 	@TempDir
 	static Path images;

@@ -9,12 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ij.ImagePlus;
+import ij.gui.Plot;
 import ij.process.ByteProcessor;
 import ij.process.ColorProcessor;
 import ij.process.FloatProcessor;
 import ij.process.ImageProcessor;
 
 import java.awt.Color;
+import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -142,6 +144,36 @@ class RenderTest {
 			"y", new double[2], new double[3], null));
 		assertThrows(IllegalArgumentException.class, () -> ScatterPlot.render("t", "x",
 			"y", new double[2], new double[2], Arrays.asList("a")));
+	}
+
+	/**
+	 * The legend's title line has no marker: it was a trace drawn as a 1-pixel black dot,
+	 * a stray mark left of "class".
+	 */
+	@Test
+	void theLegendTitleHasNoMarker() {
+		final List<String> classes = Arrays.asList("1", "0", "1", "0");
+		final Plot p = ScatterPlot.plot("t", "x", "y", new double[] { 1, 2, 3, 4 },
+			new double[] { 1, 2, 3, 4 }, classes);
+		p.setLegend(ScatterPlot.CLASS + "\n0\n1", Plot.TOP_LEFT);
+		final ImageProcessor ip = p.getImagePlus().getProcessor();
+		final Rectangle box = ScatterPlot.legendBox(classes, ScatterPlot.CLASS,
+			Plot.TOP_LEFT);
+		// the sample column of the first line: where a marker would be, left of the text
+		int dark = 0;
+		for (int y = box.y + 2; y < box.y + box.height / 3; y++)
+			for (int x = box.x + 2; x < box.x + (int) ScatterPlot.LEGEND_SAMPLE - 6; x++) {
+				final int c = ip.getPixel(x, y);
+				if (((c >> 16) & 255) < 120 && ((c >> 8) & 255) < 120 && (c & 255) < 120) dark++;
+			}
+		assertEquals(0, dark, "dark pixels left of the legend's title in " + box);
+		// the class lines keep their markers
+		int marked = 0;
+		for (int y = box.y + box.height / 3; y < box.y + box.height; y++)
+			for (int x = box.x + 2; x < box.x + (int) ScatterPlot.LEGEND_SAMPLE - 6; x++)
+				if (ip.getPixel(x, y) == Palette.color(0).getRGB() || ip.getPixel(x, y) == Palette
+					.color(1).getRGB()) marked++;
+		assertTrue(marked > 10, "" + marked);
 	}
 
 	@Test

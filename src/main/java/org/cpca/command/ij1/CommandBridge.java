@@ -21,6 +21,9 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.cpca.analysis.DialogText;
+import org.cpca.analysis.ResultWindows;
+import org.cpca.command.OpenImages;
 import org.cpca.command.TwoStepDialog;
 import org.scijava.Context;
 import org.scijava.ItemIO;
@@ -243,7 +246,7 @@ public class CommandBridge implements PlugIn {
 				String initial = value instanceof String && Arrays.asList(items).contains(value)
 					? (String) value : null;
 				// (a macro that leaves a key out keeps its old default, none)
-				final boolean another = !macro && ANOTHER_IMAGE.contains(key);
+				final boolean another = !macro && OpenImages.ANOTHER_IMAGE.contains(key);
 				if (initial == null) initial = initialImage(p.required(), another, titles, image);
 				if (p.required() || another) image++;
 				gd.addChoice(key, items.length == 0 ? new String[] { NONE } : items, initial);
@@ -342,56 +345,31 @@ public class CommandBridge implements PlugIn {
 		return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
 	}
 
-	/** The image property that marks a window this plugin showed as a result. */
-	static final String RESULT = "cpca.result";
-
 	private static String[] imageTitles() {
-		final int[] ids = WindowManager.getIDList();
-		if (ids == null) return new String[0];
-		final List<ImagePlus> open = new ArrayList<>();
-		for (final int id : ids) {
-			final ImagePlus imp = WindowManager.getImage(id);
-			if (imp != null) open.add(imp);
-		}
-		return imageTitles(open, WindowManager.getCurrentImage());
+		return titles(OpenImages.ordered());
 	}
 
 	/**
-	 * The open images' titles in the order the image fields take them as defaults: the
-	 * user's images before the results this plugin showed (an eigen-image window is not a
-	 * target), the current image first among its kind.
+	 * The open images' titles in the order the image fields take them as defaults
+	 * ({@link OpenImages#ordered}): an eigen-image window is not a target.
 	 */
 	static String[] imageTitles(final List<ImagePlus> open, final ImagePlus current) {
-		final List<String> mine = new ArrayList<>(), results = new ArrayList<>();
-		final List<ImagePlus> ordered = new ArrayList<>();
-		if (current != null) ordered.add(current);
-		ordered.addAll(open);
-		for (final ImagePlus imp : ordered) {
-			final List<String> to = "true".equals(imp.getProp(RESULT)) ? results : mine;
-			if (!mine.contains(imp.getTitle()) && !results.contains(imp.getTitle())) to.add(imp
-				.getTitle());
-		}
-		mine.addAll(results);
-		return mine.toArray(new String[0]);
+		return titles(OpenImages.ordered(open, current));
 	}
 
-	/**
-	 * Optional image fields whose default is the next open image rather than none: the
-	 * background (after Sample Data, target.tif and background.tif are open: OK runs).
-	 */
-	static final java.util.Set<String> ANOTHER_IMAGE = java.util.Set.of("background");
+	private static String[] titles(final List<ImagePlus> images) {
+		final String[] out = new String[images.size()];
+		for (int i = 0; i < out.length; i++)
+			out[i] = images.get(i).getTitle();
+		return out;
+	}
 
-	/**
-	 * The default of an image field in a dialog: required fields and optional ones that
-	 * take {@code another} image ({@link #ANOTHER_IMAGE}) take the open images in turn
-	 * ({@code next} of them are taken already), other optional ones none.
-	 */
+	/** The default of an image field in a dialog ({@link OpenImages#initial}). */
 	static String initialImage(final boolean required, final boolean another,
 		final String[] titles, final int next)
 	{
-		if (titles.length == 0) return NONE;
-		if (required) return titles[Math.min(next, titles.length - 1)];
-		return another && next < titles.length ? titles[next] : NONE;
+		final int i = OpenImages.initial(required, another, titles.length, next);
+		return i < 0 ? NONE : titles[i];
 	}
 
 	private static String[] prepend(final String first, final String[] rest) {
@@ -414,10 +392,11 @@ public class CommandBridge implements PlugIn {
 				outputs.put(f.getName(), f.get(command));
 			}
 		for (final Object v : outputs.values()) {
-			if (v instanceof ImagePlus) ((ImagePlus) v).show();
+			if (v instanceof ImagePlus) ResultWindows.mark((ImagePlus) v).show();
 			else if (v instanceof String && !((String) v).isEmpty()) IJ.log((String) v);
 			else if (v instanceof Named) IJ.log(((Named) v).getName());
 		}
+		ResultWindows.tileLatest();
 	}
 
 	/**
@@ -429,7 +408,7 @@ public class CommandBridge implements PlugIn {
 	private static void fail(final String message, final boolean shown) {
 		final Interpreter interp = Interpreter.getInstance();
 		if (interp == null && Macro.getOptions() == null) {
-			if (!shown) IJ.error("Contrastive PCA", message);
+			if (!shown) IJ.error("Contrastive PCA", DialogText.wrap(message));
 			return;
 		}
 		if (!shown) IJ.log("Contrastive PCA: " + message);
@@ -441,6 +420,6 @@ public class CommandBridge implements PlugIn {
 		// the line; else (ImageJ -batch, where that dialog would wait for ever, or the
 		// message already shown) the macro just ends here
 		if (shown || IJ.getInstance() == null) interp.setIgnoreErrors(true);
-		interp.abort("Contrastive PCA: " + message);
+		interp.abort(DialogText.forMacroError("Contrastive PCA: " + message));
 	}
 }

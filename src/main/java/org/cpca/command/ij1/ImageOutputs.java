@@ -2,6 +2,7 @@ package org.cpca.command.ij1;
 
 import ij.ImagePlus;
 
+import org.cpca.analysis.ResultWindows;
 import org.scijava.module.Module;
 import org.scijava.module.ModuleItem;
 import org.scijava.module.process.AbstractPostprocessorPlugin;
@@ -26,8 +27,7 @@ public class ImageOutputs extends AbstractPostprocessorPlugin {
 			final Object value = item.getValue(module);
 			if (value instanceof ImagePlus) {
 				// marked, so that the next dialog offers the user's images first
-				((ImagePlus) value).setProp(CommandBridge.RESULT, "true");
-				((ImagePlus) value).show();
+				ResultWindows.mark((ImagePlus) value).show();
 				module.setOutput(item.getName(), null);
 			}
 		}

@@ -96,7 +96,7 @@ class BundlesIT {
 	private static List<String> exampleMacros() throws IOException {
 		final List<String> out = new ArrayList<>();
 		try (DirectoryStream<Path> d = Files.newDirectoryStream(Paths.get(
-			"plugins/Scripts/Plugins/Contrastive_PCA"), "*.ijm"))
+			"plugins/Scripts/Plugins/Contrastive_PCA/Examples"), "*.ijm"))
 		{
 			d.forEach(p -> out.add(p.getFileName().toString()));
 		}
@@ -120,7 +120,7 @@ class BundlesIT {
 				"command would be listed twice): " + f);
 			if (f.startsWith("Fiji.app/jars/")) assertFalse(IN_FIJI.contains(artifact(f
 				.substring("Fiji.app/jars/".length()))), "Fiji ships " + f);
-			else if (!f.startsWith("Fiji.app/scripts/Plugins/Contrastive_PCA/"))
+			else if (!f.startsWith("Fiji.app/scripts/Plugins/Contrastive_PCA/Examples/"))
 				assertEquals(jar, f, "only the plugin jar, jars/ and scripts/");
 		}
 		final Set<String> needed = new TreeSet<>();
@@ -131,7 +131,7 @@ class BundlesIT {
 			"every runtime dependency Fiji lacks (picocli), nothing else");
 		assertTrue(needed.stream().anyMatch(f -> f.contains("picocli")), "" + needed);
 		for (final String m : exampleMacros())
-			assertTrue(files.contains("Fiji.app/scripts/Plugins/Contrastive_PCA/" + m), m);
+			assertTrue(files.contains("Fiji.app/scripts/Plugins/Contrastive_PCA/Examples/" + m), m);
 		final String config = inJar(zip, jar, "plugins.config");
 		assertTrue(config != null && config.contains("org.cpca.command.ij1.SampleData"),
 			"the plugin jar's plugins.config has Sample Data");
@@ -159,17 +159,25 @@ class BundlesIT {
 		assertTrue(deps.size() >= 5, "the runtime dependencies: " + deps);
 		assertEquals(deps, files.stream().filter(f -> f.startsWith("plugins/jars/")).collect(
 			Collectors.toCollection(TreeSet::new)), "every runtime dependency but ImageJ");
-		for (final String m : exampleMacros())
-			assertTrue(files.contains("plugins/Contrastive_PCA/" + m), m);
+		// no plugins/ subfolder of macros: ImageJ would make a second menu of it
+		// ("Contrastive_PCA"); the menu jar holds the examples for its Examples entries
 		for (final String f : files)
-			assertTrue(f.equals(jar) || f.equals(menus) || f.startsWith("plugins/jars/") || f
-				.startsWith("plugins/Contrastive_PCA/"), "unexpected " + f);
+			assertTrue(f.equals(jar) || f.equals(menus) || f.startsWith("plugins/jars/"),
+				"unexpected " + f);
 		final String config = inJar(zip, menus, "plugins.config");
 		assertTrue(config != null && config.contains(
 			"org.cpca.command.ij1.CommandBridge(\"org.cpca.command.ContrastivePcaCommand\")"),
 			"the menu jar's plugins.config opens the commands through the bridge");
 		try (InputStream in = Files.newInputStream(Paths.get("src/main/ij1/plugins.config"))) {
 			assertEquals(new String(in.readAllBytes(), StandardCharsets.UTF_8), config);
+		}
+		for (final String m : exampleMacros()) {
+			assertTrue(config.contains("Plugins>Contrastive PCA>Examples, \"" + m.replace(
+				".ijm", "").replace('_', ' ') + "\", ij.plugin.Macro_Runner(\"JAR:" +
+				"cpca-examples/" + m + "\")"), m + " in the Examples menu");
+			assertEquals(new String(Files.readAllBytes(Paths.get(
+				"plugins/Scripts/Plugins/Contrastive_PCA/Examples", m)), StandardCharsets.UTF_8),
+				inJar(zip, menus, "cpca-examples/" + m), m + " in the menu jar");
 		}
 	}
 }

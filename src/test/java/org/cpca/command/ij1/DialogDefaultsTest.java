@@ -8,6 +8,8 @@ import ij.process.ByteProcessor;
 
 import java.util.List;
 
+import org.cpca.analysis.ResultWindows;
+import org.cpca.command.OpenImages;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,7 +25,7 @@ class DialogDefaultsTest {
 
 	private static ImagePlus image(final String title, final boolean result) {
 		final ImagePlus imp = new ImagePlus(title, new ByteProcessor(2, 2));
-		if (result) imp.setProp(CommandBridge.RESULT, "true");
+		if (result) ResultWindows.mark(imp);
 		return imp;
 	}
 
@@ -44,7 +46,7 @@ class DialogDefaultsTest {
 		assertEquals("*None*", CommandBridge.initialImage(false, true, new String[] {
 			"target.tif" }, 1));
 		assertEquals("*None*", CommandBridge.initialImage(false, true, new String[0], 0));
-		assertEquals(java.util.Set.of("background"), CommandBridge.ANOTHER_IMAGE);
+		assertEquals(java.util.Set.of("background"), OpenImages.ANOTHER_IMAGE);
 	}
 
 	@Test

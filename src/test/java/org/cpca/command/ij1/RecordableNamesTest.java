@@ -108,6 +108,17 @@ class RecordableNamesTest {
 	void imageJMenusListEveryCommandUnderFijisName() throws IOException {
 		final Pattern entry = Pattern.compile(
 			"^Plugins>Contrastive PCA, \"([^\"]+)\", ([\\w.]+)(?:\\(\"([\\w.]+)\"\\))?$");
+		// the example macros: one entry each in Plugins > Contrastive PCA > Examples, run
+		// from the menu jar (no plugins/ subfolder, which would be a second menu)
+		final Pattern example = Pattern.compile("^Plugins>Contrastive PCA>Examples, " +
+			"\"([^\"]+)\", ij\\.plugin\\.Macro_Runner\\(\"JAR:cpca-examples/(\\w+\\.ijm)\"\\)$");
+		final Map<String, String> examples = new TreeMap<>(), expected = new TreeMap<>();
+		try (Stream<Path> d = Files.list(Paths.get(
+			"plugins/Scripts/Plugins/Contrastive_PCA/Examples")))
+		{
+			d.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".ijm")).forEach(
+				n -> expected.put(n.replace(".ijm", "").replace('_', ' '), n));
+		}
 		final Map<String, String> ij1 = new TreeMap<>();
 		final List<String> labels = new ArrayList<>();
 		for (final String file : new String[] { "src/main/ij1/plugins.config",
@@ -116,6 +127,11 @@ class RecordableNamesTest {
 				StandardCharsets.UTF_8))
 			{
 				if (line.isEmpty() || line.startsWith("#")) continue;
+				final Matcher x = example.matcher(line);
+				if (x.matches()) {
+					assertEquals(null, examples.put(x.group(1), x.group(2)), line);
+					continue;
+				}
 				final Matcher m = entry.matcher(line);
 				assertTrue(m.matches(), file + ": " + line);
 				assertEquals(List.of(), nonAscii(m.group(1)), line);
@@ -126,6 +142,9 @@ class RecordableNamesTest {
 			}
 		assertEquals(commands(), ij1, "src/main/ij1/plugins.config: one bridge entry per " +
 			"command, under the command's Fiji menu label");
+		assertFalse(expected.isEmpty());
+		assertEquals(expected, examples, "src/main/ij1/plugins.config: one Examples entry " +
+			"per example macro");
 	}
 
 	@Test
