@@ -56,6 +56,9 @@ final class GenerateCommand implements Callable<Integer> {
 		"Default: 0 up to 64 x 64 pixels, else 32.")
 	Integer textureBank;
 
+	@Option(names = "--quiet", description = "No progress on standard error.")
+	boolean quiet;
+
 	@Override
 	public Integer call() throws Exception {
 		TestImageGenerator.Config c = TestImageGenerator.Config.defaults();
@@ -70,10 +73,9 @@ final class GenerateCommand implements Callable<Integer> {
 			.targetSlices() + c.backgroundSlices()), pixels), "use a smaller --size or fewer " +
 				"--target-slices/--background-slices");
 		refuseToReplace(out, overwrite);
-		final ConsoleProgress progress = ConsoleProgress.forTerminal();
+		final ConsoleProgress progress = ConsoleProgress.of(quiet);
 		try {
-			TestImageGenerator.write(TestImageGenerator.generate(c, new TimeLeft(progress)),
-				out);
+			TestImageGenerator.write(TestImageGenerator.generate(c, progress), out, progress);
 		}
 		finally {
 			progress.done();

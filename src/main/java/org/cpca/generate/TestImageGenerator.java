@@ -357,9 +357,19 @@ public final class TestImageGenerator {
 	 * @throws IOException if a file cannot be written
 	 */
 	public static void write(final Result result, final Path dir) throws IOException {
+		write(result, dir, Progress.NONE);
+	}
+
+	/** As {@link #write(Result, Path)}, telling {@code progress} which file is written. */
+	public static void write(final Result result, final Path dir, final Progress progress)
+		throws IOException
+	{
 		Files.createDirectories(dir);
+		progress.stage("writing " + TARGET_FILE, 0);
 		TiffFiles.save(result.target(), dir.resolve(TARGET_FILE));
+		progress.stage("writing " + BACKGROUND_FILE, 0.5);
 		TiffFiles.save(result.background(), dir.resolve(BACKGROUND_FILE));
+		progress.stage("writing " + LABELS_FILE, 1);
 		final StringBuilder sb = new StringBuilder();
 		for (final String label : result.targetLabels())
 			sb.append(label).append('\n');

@@ -91,22 +91,6 @@ public class GenerateCommandTest {
 		assertArrayEquals(new byte[] { 1 }, Files.readAllBytes(dir.resolve("notes.txt")));
 	}
 
-	@Test
-	public void testTimeLeft() {
-		final long[] now = { 0 };
-		final List<String> seen = new ArrayList<>();
-		final Progress to = (stage, fraction) -> seen.add(stage);
-		final TimeLeft p = new TimeLeft(to, () -> now[0]);
-		now[0] = 10_000_000_000L; // 10 s for a quarter: 30 s to go
-		p.stage("slice 25 of 100", 0.25);
-		now[0] = 100_000_000_000L; // 100 s for half
-		p.stage("slice 50 of 100", 0.5);
-		p.stage("slice 100 of 100", 1);
-		assertEquals(List.of("slice 25 of 100, about 30 s left",
-			"slice 50 of 100, about 1 min 40 s left", "slice 100 of 100"), seen);
-		assertEquals("2 h 5 min", TimeLeft.duration(7500));
-	}
-
 	private static String[] concat(final String[] a, final String b) {
 		return Stream.concat(Stream.of(a), Stream.of(b)).toArray(String[]::new);
 	}
