@@ -84,13 +84,14 @@ public final class ProgressClock {
 
 	/**
 	 * Whether a plain log line is due now, and if so counts it as written: none in a
-	 * run's first {@value #SHOW_AFTER_SECONDS} s (short runs stay silent); then one at
+	 * run's first {@value #SHOW_AFTER_SECONDS} s (short runs stay silent) nor for a
+	 * finished stage (the next stage, or the run's end, says more); else one at
 	 * the first report, at each new stage (a second after the last line at the earliest)
 	 * and every {@value #LINE_SECONDS} s within a stage.
 	 */
 	public boolean lineDue() {
 		final long now = nanoTime.getAsLong();
-		if ((now - runStart) / 1e9 < SHOW_AFTER_SECONDS) return false;
+		if ((now - runStart) / 1e9 < SHOW_AFTER_SECONDS || lastFraction >= 1) return false;
 		final double since = (now - lastLine) / 1e9;
 		if (lineShown && since < (newStage ? 1 : LINE_SECONDS)) return false;
 		lineShown = true;

@@ -79,5 +79,8 @@ public class ProgressClockTest {
 		clock.update(0.01);
 		assertTrue(clock.lineDue(), "the new stage a second later");
 		assertTrue(clock.anyLine());
+		now[0] = 30 * S;
+		clock.update(1);
+		assertFalse(clock.lineDue(), "a finished stage: the next one, or the end, says more");
 	}
 }
