@@ -17,7 +17,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 
 /**
@@ -327,15 +327,8 @@ public final class TestImageGenerator {
 		final int nt = config.targetSlices(), nb = config.backgroundSlices();
 		final float[][] bank = bank(config, progress);
 		final byte[][] slices = new byte[nt + nb][];
-		final int block = 4 * ForkJoinPool.getCommonPoolParallelism();
-		for (int from = 0; from < nt + nb; from += block) {
-			progress.checkCancelled();
-			IntStream.range(from, Math.min(nt + nb, from + block)).parallel().forEach(
-				k -> slices[k] = slice(config, bank, labels, k));
-			final int done = Math.min(nt + nb, from + block);
-			progress.stage("slice " + done + " of " + (nt + nb), (double) done / (nt +
-				nb));
-		}
+		inBlocks(nt + nb, "slice", progress, k -> slices[k] = slice(config, bank, labels,
+			k));
 
 		final ImageStack target = new ImageStack(w, h);
 		for (int i = 0; i < nt; i++)
@@ -384,19 +377,25 @@ public final class TestImageGenerator {
 	static float[][] bank(final Config config, final Progress progress) {
 		final int n = config.textureBank(), w = config.width(), h = config.height();
 		final float[][] bank = new float[n][];
-		final AtomicInteger done = new AtomicInteger();
-		final Thread caller = Thread.currentThread();
-		IntStream.range(0, n).parallel().forEach(i -> {
-			bank[i] = toFloats(blades(w, h, new SeededRandom(streamSeed(config.seed(),
-				STREAM_BANK, i)), true));
-			final int d = done.incrementAndGet();
-			// the listener hears from the calling thread only, as generate() promises
-			if (Thread.currentThread() != caller) return;
-			progress.checkCancelled();
-			progress.stage("texture bank, layer " + d + " of " + n, (double) d / n);
-		});
-		if (n > 0) progress.stage("texture bank, layer " + n + " of " + n, 1);
+		inBlocks(n, "texture bank, layer", progress, i -> bank[i] = toFloats(blades(w, h,
+			new SeededRandom(streamSeed(config.seed(), STREAM_BANK, i)), true)));
 		return bank;
+	}
+
+	/**
+	 * Runs {@code work} on 0 … n − 1, in parallel blocks of a few per thread, telling
+	 * {@code progress} after each block ("slice 8 of 600"), from the calling thread.
+	 */
+	private static void inBlocks(final int n, final String what, final Progress progress,
+		final IntConsumer work)
+	{
+		final int block = 4 * ForkJoinPool.getCommonPoolParallelism();
+		for (int from = 0; from < n; from += block) {
+			progress.checkCancelled();
+			IntStream.range(from, Math.min(n, from + block)).parallel().forEach(work);
+			final int done = Math.min(n, from + block);
+			progress.stage(what + " " + done + " of " + n, (double) done / n);
+		}
 	}
 
 	/** Slice k of the target (k &lt; target slices) or of the background after it. */

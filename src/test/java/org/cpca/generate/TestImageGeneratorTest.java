@@ -384,6 +384,28 @@ public class TestImageGeneratorTest {
 	}
 
 	@Test
+	public void testProgressCountsTheBankThenTheSlices() {
+		final List<String> stages = new ArrayList<>();
+		final List<Double> fractions = new ArrayList<>();
+		TestImageGenerator.generate(SMALL.withSize(48, 48).withTextureBank(6), (stage,
+			fraction) -> {
+			stages.add(stage);
+			fractions.add(fraction);
+		});
+		final int slices = stages.indexOf(stages.stream().filter(s -> s.startsWith("slice"))
+			.findFirst().get());
+		assertEquals("texture bank, layer 6 of 6", stages.get(slices - 1));
+		for (int i = 0; i < stages.size(); i++) {
+			assertTrue(stages.get(i).startsWith(i < slices ? "texture bank" : "slice"), stages
+				.toString());
+			if (i != 0 && i != slices) assertTrue(fractions.get(i) > fractions.get(i - 1),
+				fractions.toString());
+		}
+		assertEquals(1.0, fractions.get(slices - 1));
+		assertEquals(1.0, fractions.get(fractions.size() - 1));
+	}
+
+	@Test
 	public void testConfigIsAValue() {
 		assertEquals(Config.defaults(), Config.defaults());
 		assertEquals(Config.defaults().hashCode(), Config.defaults().hashCode());
