@@ -68,10 +68,8 @@ final class GenerateCommand implements Callable<Integer> {
 				? c.backgroundSlices() : backgroundSlices);
 		if (size != null) c = c.withSize(size, size);
 		if (textureBank != null) c = c.withTextureBank(textureBank);
-		final long pixels = Memory.times(c.width(), c.height());
-		Memory.require("generating " + c, org.cpca.core.Memory.floats(2L * (c
-			.targetSlices() + c.backgroundSlices()), pixels), "use a smaller --size or fewer " +
-				"--target-slices/--background-slices");
+		Memory.require("generating " + c, TestImageGenerator.bytesNeeded(c), "use a " +
+			"smaller --size or fewer --target-slices/--background-slices");
 		refuseToReplace(out, overwrite);
 		final ConsoleProgress progress = ConsoleProgress.of(quiet);
 		try {

@@ -306,6 +306,22 @@ public final class TestImageGenerator {
 		}
 	}
 
+	/** Bytes per pixel of one slice in the making: its texture, glyph and distance field. */
+	static final int WORKING_BYTES_PER_PIXEL = 64;
+
+	/**
+	 * The memory {@link #generate(Config, Progress)} needs at its peak: the finished 8-bit
+	 * slices (one byte per pixel), the texture bank (a float per pixel and layer) and the
+	 * slices in the making on each thread ({@value #WORKING_BYTES_PER_PIXEL} bytes per
+	 * pixel: a few double images and the rasteriser's distance field).
+	 */
+	public static long bytesNeeded(final Config config) {
+		final long pixels = (long) config.width() * config.height();
+		final long threads = ForkJoinPool.getCommonPoolParallelism() + 1L;
+		return pixels * (config.targetSlices() + config.backgroundSlices()) + pixels * 4L *
+			config.textureBank() + pixels * WORKING_BYTES_PER_PIXEL * threads;
+	}
+
 	/** Generates a target and a background stack as described in the class comment. */
 	public static Result generate(final Config config) {
 		return generate(config, Progress.NONE);

@@ -91,6 +91,27 @@ public class GenerateCommandTest {
 		assertArrayEquals(new byte[] { 1 }, Files.readAllBytes(dir.resolve("notes.txt")));
 	}
 
+	@Test
+	public void testLargeStacksNeedOnlyTheirBytes(@TempDir final Path dir) throws Exception {
+		// 1,500 + 1,500 slices of 128 × 128 are 49 MB of 8-bit pixels: a 200 MB heap holds
+		// them (the estimate was once 8 bytes per pixel, 393 MB, and refused this)
+		final Path out = dir.resolve("out");
+		final Process p = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin",
+			"java").toString(), "-Xmx200m", "-Djava.awt.headless=true", "-cp", System
+				.getProperty("java.class.path"), Main.class.getName(), "generate", "--out", out
+					.toString(), "--size", "128", "--target-slices", "1500",
+			"--background-slices", "1500", "--quiet").redirectErrorStream(true).start();
+		final String text = new String(p.getInputStream().readAllBytes(),
+			StandardCharsets.UTF_8);
+		assertEquals(0, p.waitFor(), text);
+		assertEquals(1500L * 128 * 128, Files.size(out.resolve(TestImageGenerator.TARGET_FILE)),
+			1e6, "the target's pixels and a small header");
+		final TestImageGenerator.Config c = TestImageGenerator.Config.defaults().withSize(128,
+			128).withSlices(1500, 1500);
+		assertTrue(TestImageGenerator.bytesNeeded(c) < 70_000_000L, "needs " +
+			TestImageGenerator.bytesNeeded(c));
+	}
+
 	private static String[] concat(final String[] a, final String b) {
 		return Stream.concat(Stream.of(a), Stream.of(b)).toArray(String[]::new);
 	}
