@@ -26,6 +26,9 @@ final class ConsoleProgress implements Progress {
 
 	private static final long REDRAW_NANOS = 100_000_000L;
 
+	/** Characters of the redrawn line at most ("\r" included): less than 80 columns. */
+	static final int WIDTH = 80;
+
 	private final PrintStream err;
 	private final Mode mode;
 	private final ProgressClock clock;
@@ -79,7 +82,9 @@ final class ConsoleProgress implements Progress {
 			bar.append(i < done ? '#' : ' ');
 		bar.append("] ").append(ProgressClock.percent(fraction)).append(' ').append(clock
 			.describe(stage));
-		final String line = bar.toString();
+		// a line longer than the terminal would wrap, and \r would redraw only its end
+		final String line = bar.length() > WIDTH ? bar.substring(0, WIDTH - 1) + "…" : bar
+			.toString();
 		final int pad = Math.max(0, lastLine.length() - line.length());
 		err.print(line + " ".repeat(pad));
 		err.flush();

@@ -49,6 +49,16 @@ public class ConsoleProgressTest {
 	}
 
 	@Test
+	public void testTerminalLinesFitAnEightyColumnTerminal() {
+		final ConsoleProgress p = progress(ConsoleProgress.Mode.TERMINAL);
+		p.stage("writing results to /a/rather/long/folder/name/of/results/made/by/a/batch/job",
+			0.5);
+		final String out = bytes.toString(StandardCharsets.UTF_8);
+		assertEquals(ConsoleProgress.WIDTH, out.length(), out);
+		assertTrue(out.endsWith("…"), out);
+	}
+
+	@Test
 	public void testLinesWithoutATerminal() {
 		final String out = run(progress(ConsoleProgress.Mode.LINES));
 		assertFalse(out.contains("\r"), out);
