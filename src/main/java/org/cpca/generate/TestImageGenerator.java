@@ -89,7 +89,7 @@ public final class TestImageGenerator {
 
 	/**
 	 * Pixels × height up to which every slice draws its own texture by default (64³): the
-	 * bundled 32 × 32 images and every size the tests pin stay bit for bit as they were.
+	 * bundled 32 × 32 images, and every size up to 64 × 64, stay bit for bit as they were.
 	 */
 	static final long INDEPENDENT_LIMIT = 64L * 64 * 64;
 
@@ -243,8 +243,8 @@ public final class TestImageGenerator {
 
 		/**
 		 * @return the blade layers the slices share: 0 (each slice draws its own texture)
-		 *         up to {@value #INDEPENDENT_LIMIT} pixels × height unless set, else
-		 *         {@value #DEFAULT_BANK}
+		 *         up to {@value TestImageGenerator#INDEPENDENT_LIMIT} pixels × height
+		 *         unless set, else {@value TestImageGenerator#DEFAULT_BANK}
 		 */
 		public int textureBank() {
 			if (textureBank != AUTOMATIC_BANK) return textureBank;
