@@ -233,7 +233,8 @@ final class OneShotBench {
 		return sb.toString();
 	}
 
-	private static void delete(final Path root) {
+	/** Deletes a temporary folder and what it holds (left behind if it cannot). */
+	static void delete(final Path root) {
 		try (Stream<Path> s = Files.walk(root)) {
 			s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
 		}

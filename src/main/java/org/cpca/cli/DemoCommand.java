@@ -38,6 +38,9 @@ final class DemoCommand implements Callable<Integer> {
 			"(default: the project's test-images/).")
 	Path images;
 
+	@Option(names = "--quiet", description = "No progress on standard error.")
+	boolean quiet;
+
 	@Override
 	public Integer call() throws Exception {
 		final Path dir = images != null ? images : bundledImages();
@@ -46,7 +49,7 @@ final class DemoCommand implements Callable<Integer> {
 				"target-labels.txt")).settings(Settings.defaults()).out(out).overwrite(true)
 			.build();
 		final java.io.PrintWriter pw = spec.commandLine().getOut();
-		final ConsoleProgress progress = ConsoleProgress.forTerminal();
+		final ConsoleProgress progress = ConsoleProgress.of(quiet);
 		try {
 			pw.println(FitPipeline.run(request, progress));
 		}

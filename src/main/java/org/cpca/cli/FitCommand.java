@@ -170,6 +170,11 @@ final class FitCommand implements Callable<Integer> {
 			"second more).")
 	String figures;
 
+	@Option(names = "--quiet", description = "No progress on standard error (by default a " +
+		"line with the time left on a terminal, else a plain line per stage and every " +
+		"10 s once a run takes more than 3 s).")
+	boolean quiet;
+
 	/** Help sections of the options, in order; an option not listed is a method option. */
 	static final String[][] GROUPS = { //
 		{ "Input:%n", "--target", "--background", "--labels", "--label-column", "--mask",
@@ -179,7 +184,7 @@ final class FitCommand implements Callable<Integer> {
 			"--landmarks" },
 		{ "Online cPCA* (--method online):%n", "--eta", "--tau", "--epochs", "--order",
 			"--centring", "--reference", "--checkpoints" },
-		{ "Output:%n", "--out", "--overwrite", "--no-plots", "--figures" }, //
+		{ "Output:%n", "--out", "--overwrite", "--no-plots", "--figures", "--quiet" }, //
 		{ "Help:%n", "--help", "--version" } };
 
 	/**
@@ -222,7 +227,7 @@ final class FitCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws Exception {
-		final ConsoleProgress progress = ConsoleProgress.forTerminal();
+		final ConsoleProgress progress = ConsoleProgress.of(quiet);
 		try {
 			final String report = FitPipeline.run(request(), progress);
 			progress.done();

@@ -50,6 +50,15 @@ final class GenerateCommand implements Callable<Integer> {
 		description = "Width and height of each slice (default: 32).")
 	Integer size;
 
+	@Option(names = "--texture-bank", paramLabel = "N", description = "Blade layers the " +
+		"slices share, each slice a shifted copy of one under its own ground and " +
+		"brightness; 0 draws every slice's texture anew (slow for large images). " +
+		"Default: 0 up to 64 x 64 pixels, else 32.")
+	Integer textureBank;
+
+	@Option(names = "--quiet", description = "No progress on standard error.")
+	boolean quiet;
+
 	@Override
 	public Integer call() throws Exception {
 		TestImageGenerator.Config c = TestImageGenerator.Config.defaults();
@@ -58,15 +67,13 @@ final class GenerateCommand implements Callable<Integer> {
 			targetSlices == null ? c.targetSlices() : targetSlices, backgroundSlices == null
 				? c.backgroundSlices() : backgroundSlices);
 		if (size != null) c = c.withSize(size, size);
-		final long pixels = Memory.times(c.width(), c.height());
-		Memory.require("generating " + c, org.cpca.core.Memory.floats(2L * (c
-			.targetSlices() + c.backgroundSlices()), pixels), "use a smaller --size or fewer " +
-				"--target-slices/--background-slices");
+		if (textureBank != null) c = c.withTextureBank(textureBank);
+		Memory.require("generating " + c, TestImageGenerator.bytesNeeded(c), "use a " +
+			"smaller --size or fewer --target-slices/--background-slices");
 		refuseToReplace(out, overwrite);
-		final ConsoleProgress progress = ConsoleProgress.forTerminal();
+		final ConsoleProgress progress = ConsoleProgress.of(quiet);
 		try {
-			TestImageGenerator.write(TestImageGenerator.generate(c, new TimeLeft(progress)),
-				out);
+			TestImageGenerator.write(TestImageGenerator.generate(c, progress), out, progress);
 		}
 		finally {
 			progress.done();

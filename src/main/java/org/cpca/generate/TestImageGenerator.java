@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 
 /**
@@ -52,6 +53,18 @@ import java.util.stream.IntStream;
  * caps and joins), is rasterised with anti-aliased edges by the generator itself, and
  * added with {@link Config#glyphContrast()} grey levels at full coverage.
  * <p>
+ * <b>Texture bank.</b> A slice's texture costs in proportion to its pixels times its
+ * height (the blades grow with the image), so from {@value #INDEPENDENT_LIMIT} pixels ×
+ * height on ({@code 64 × 64} pixels) the slices by default share a bank of
+ * {@value #DEFAULT_BANK} blade layers drawn once ({@link Config#textureBank()}): the same
+ * blade model drawn on a torus (its edges meet, so a layer can be shifted cyclically
+ * without a seam), and each slice takes one layer at a random cyclic shift, mirrored left
+ * to right half of the time, under its own ground, gain and brightness. The texture
+ * statistics are those of the independent draws (the blades' are stationary); only
+ * blades, not ground or brightness, repeat between slices. Smaller images, among them
+ * the bundled ones, draw every slice's texture anew, as {@link Config#withTextureBank
+ * withTextureBank(0)} does at any size.
+ * <p>
  * <b>Determinism.</b> Every random quantity comes from {@link java.util.Random}'s
  * sequence ({@link SeededRandom}), seeded
  * from {@link Config#seed()}, one per slice and purpose; all trigonometry uses
@@ -72,7 +85,19 @@ public final class TestImageGenerator {
 
 	// random-stream identifiers, mixed with the seed and the slice index
 	private static final long STREAM_ORDER = 1, STREAM_TARGET_TEXTURE = 2,
-			STREAM_GLYPH = 3, STREAM_BACKGROUND_TEXTURE = 4;
+			STREAM_GLYPH = 3, STREAM_BACKGROUND_TEXTURE = 4, STREAM_BANK = 5;
+
+	/**
+	 * Pixels × height up to which every slice draws its own texture by default (64³): the
+	 * bundled 32 × 32 images, and every size up to 64 × 64, stay bit for bit as they were.
+	 */
+	static final long INDEPENDENT_LIMIT = 64L * 64 * 64;
+
+	/** Blade layers in the bank of larger images. */
+	static final int DEFAULT_BANK = 32;
+
+	/** {@link Config#textureBank()} before it is resolved from the size. */
+	private static final int AUTOMATIC_BANK = -1;
 
 	// texture parameters, in grey levels before the per-slice gain
 	private static final double MEAN_LEVEL = 118, BRIGHTNESS_SD = 18;
@@ -117,12 +142,12 @@ public final class TestImageGenerator {
 		public static final long DEFAULT_SEED = 20261122L;
 
 		private final long seed;
-		private final int targetSlices, backgroundSlices, width, height;
+		private final int targetSlices, backgroundSlices, width, height, textureBank;
 		private final double glyphContrast;
 
 		private Config(final long seed, final int targetSlices,
 			final int backgroundSlices, final int width, final int height,
-			final double glyphContrast)
+			final double glyphContrast, final int textureBank)
 		{
 			if (targetSlices < 1 || backgroundSlices < 1) throw new IllegalArgumentException(
 				"need at least one target and one background slice, got " + targetSlices +
@@ -132,6 +157,7 @@ public final class TestImageGenerator {
 			if (!(glyphContrast >= 0 && glyphContrast <= 255))
 				throw new IllegalArgumentException("glyph contrast must be in 0..255, got " +
 					glyphContrast);
+			this.textureBank = textureBank;
 			this.seed = seed;
 			this.targetSlices = targetSlices;
 			this.backgroundSlices = backgroundSlices;
@@ -146,7 +172,7 @@ public final class TestImageGenerator {
 		 * levels.
 		 */
 		public static Config defaults() {
-			return new Config(DEFAULT_SEED, 300, 300, 32, 32, 26);
+			return new Config(DEFAULT_SEED, 300, 300, 32, 32, 26, AUTOMATIC_BANK);
 		}
 
 		/** @return the seed of every random draw */
@@ -182,24 +208,47 @@ public final class TestImageGenerator {
 		/** @return a copy with another seed */
 		public Config withSeed(final long newSeed) {
 			return new Config(newSeed, targetSlices, backgroundSlices, width, height,
-				glyphContrast);
+				glyphContrast, textureBank);
 		}
 
 		/** @return a copy with other slice counts */
 		public Config withSlices(final int target, final int background) {
-			return new Config(seed, target, background, width, height, glyphContrast);
+			return new Config(seed, target, background, width, height, glyphContrast,
+				textureBank);
 		}
 
 		/** @return a copy with another image size */
 		public Config withSize(final int newWidth, final int newHeight) {
 			return new Config(seed, targetSlices, backgroundSlices, newWidth, newHeight,
-				glyphContrast);
+				glyphContrast, textureBank);
 		}
 
 		/** @return a copy with another glyph contrast */
 		public Config withGlyphContrast(final double contrast) {
 			return new Config(seed, targetSlices, backgroundSlices, width, height,
-				contrast);
+				contrast, textureBank);
+		}
+
+		/**
+		 * @param layers 0: every slice draws its own texture; n &ge; 1: the slices share a
+		 *          bank of n blade layers (see the class comment)
+		 * @return a copy with that texture bank instead of the one chosen from the size
+		 */
+		public Config withTextureBank(final int layers) {
+			if (layers < 0) throw new IllegalArgumentException("the texture bank needs 0 " +
+				"(every slice its own texture) or more layers, got " + layers);
+			return new Config(seed, targetSlices, backgroundSlices, width, height,
+				glyphContrast, layers);
+		}
+
+		/**
+		 * @return the blade layers the slices share: 0 (each slice draws its own texture)
+		 *         up to {@value TestImageGenerator#INDEPENDENT_LIMIT} pixels × height
+		 *         unless set, else {@value TestImageGenerator#DEFAULT_BANK}
+		 */
+		public int textureBank() {
+			if (textureBank != AUTOMATIC_BANK) return textureBank;
+			return (long) width * height * height <= INDEPENDENT_LIMIT ? 0 : DEFAULT_BANK;
 		}
 
 		@Override
@@ -208,20 +257,21 @@ public final class TestImageGenerator {
 			final Config c = (Config) o;
 			return seed == c.seed && targetSlices == c.targetSlices &&
 				backgroundSlices == c.backgroundSlices && width == c.width &&
-				height == c.height && Double.compare(glyphContrast, c.glyphContrast) == 0;
+				height == c.height && Double.compare(glyphContrast, c.glyphContrast) == 0 &&
+				textureBank() == c.textureBank();
 		}
 
 		@Override
 		public int hashCode() {
 			return Objects.hash(seed, targetSlices, backgroundSlices, width, height,
-				glyphContrast);
+				glyphContrast, textureBank());
 		}
 
 		@Override
 		public String toString() {
 			return "seed=" + seed + ", target=" + targetSlices + ", background=" +
 				backgroundSlices + ", size=" + width + "x" + height + ", glyphContrast=" +
-				glyphContrast;
+				glyphContrast + (textureBank() == 0 ? "" : ", textureBank=" + textureBank());
 		}
 	}
 
@@ -256,6 +306,22 @@ public final class TestImageGenerator {
 		}
 	}
 
+	/** Bytes per pixel of one slice in the making: its texture, glyph and distance field. */
+	static final int WORKING_BYTES_PER_PIXEL = 64;
+
+	/**
+	 * The memory {@link #generate(Config, Progress)} needs at its peak: the finished 8-bit
+	 * slices (one byte per pixel), the texture bank (a float per pixel and layer) and the
+	 * slices in the making on each thread ({@value #WORKING_BYTES_PER_PIXEL} bytes per
+	 * pixel: a few double images and the rasteriser's distance field).
+	 */
+	public static long bytesNeeded(final Config config) {
+		final long pixels = (long) config.width() * config.height();
+		final long threads = ForkJoinPool.getCommonPoolParallelism() + 1L;
+		return pixels * (config.targetSlices() + config.backgroundSlices()) + pixels * 4L *
+			config.textureBank() + pixels * WORKING_BYTES_PER_PIXEL * threads;
+	}
+
 	/** Generates a target and a background stack as described in the class comment. */
 	public static Result generate(final Config config) {
 		return generate(config, Progress.NONE);
@@ -275,16 +341,10 @@ public final class TestImageGenerator {
 		// every slice has its own random streams, so slices can be made in any order
 		// (here in parallel, a few per thread at a time) and the result is the same
 		final int nt = config.targetSlices(), nb = config.backgroundSlices();
+		final float[][] bank = bank(config, progress);
 		final byte[][] slices = new byte[nt + nb][];
-		final int block = 4 * ForkJoinPool.getCommonPoolParallelism();
-		for (int from = 0; from < nt + nb; from += block) {
-			progress.checkCancelled();
-			IntStream.range(from, Math.min(nt + nb, from + block)).parallel().forEach(
-				k -> slices[k] = slice(config, labels, k));
-			final int done = Math.min(nt + nb, from + block);
-			progress.stage("slice " + done + " of " + (nt + nb), (double) done / (nt +
-				nb));
-		}
+		inBlocks(nt + nb, "slice", progress, k -> slices[k] = slice(config, bank, labels,
+			k));
 
 		final ImageStack target = new ImageStack(w, h);
 		for (int i = 0; i < nt; i++)
@@ -306,9 +366,19 @@ public final class TestImageGenerator {
 	 * @throws IOException if a file cannot be written
 	 */
 	public static void write(final Result result, final Path dir) throws IOException {
+		write(result, dir, Progress.NONE);
+	}
+
+	/** As {@link #write(Result, Path)}, telling {@code progress} which file is written. */
+	public static void write(final Result result, final Path dir, final Progress progress)
+		throws IOException
+	{
 		Files.createDirectories(dir);
+		progress.stage("writing " + TARGET_FILE, 0);
 		TiffFiles.save(result.target(), dir.resolve(TARGET_FILE));
+		progress.stage("writing " + BACKGROUND_FILE, 0.5);
 		TiffFiles.save(result.background(), dir.resolve(BACKGROUND_FILE));
+		progress.stage("writing " + LABELS_FILE, 1);
 		final StringBuilder sb = new StringBuilder();
 		for (final String label : result.targetLabels())
 			sb.append(label).append('\n');
@@ -316,15 +386,43 @@ public final class TestImageGenerator {
 			.getBytes(StandardCharsets.UTF_8)));
 	}
 
+	/**
+	 * The shared blade layers ({@link Config#textureBank()} of them, none when every slice
+	 * draws its own), drawn in parallel on a torus, each from its own random stream.
+	 */
+	static float[][] bank(final Config config, final Progress progress) {
+		final int n = config.textureBank(), w = config.width(), h = config.height();
+		final float[][] bank = new float[n][];
+		inBlocks(n, "texture bank, layer", progress, i -> bank[i] = toFloats(blades(w, h,
+			new SeededRandom(streamSeed(config.seed(), STREAM_BANK, i)), true)));
+		return bank;
+	}
+
+	/**
+	 * Runs {@code work} on 0 … n − 1, in parallel blocks of a few per thread, telling
+	 * {@code progress} after each block ("slice 8 of 600"), from the calling thread.
+	 */
+	private static void inBlocks(final int n, final String what, final Progress progress,
+		final IntConsumer work)
+	{
+		final int block = 4 * ForkJoinPool.getCommonPoolParallelism();
+		for (int from = 0; from < n; from += block) {
+			progress.checkCancelled();
+			IntStream.range(from, Math.min(n, from + block)).parallel().forEach(work);
+			final int done = Math.min(n, from + block);
+			progress.stage(what + " " + done + " of " + n, (double) done / n);
+		}
+	}
+
 	/** Slice k of the target (k &lt; target slices) or of the background after it. */
-	private static byte[] slice(final Config config, final List<String> labels,
-		final int k)
+	private static byte[] slice(final Config config, final float[][] bank,
+		final List<String> labels, final int k)
 	{
 		final int w = config.width(), h = config.height(), nt = config.targetSlices();
-		if (k >= nt) return toBytes(texture(w, h, new SeededRandom(streamSeed(config
+		if (k >= nt) return toBytes(texture(w, h, bank, new SeededRandom(streamSeed(config
 			.seed(), STREAM_BACKGROUND_TEXTURE, k - nt))));
-		final double[] pixels = texture(w, h, new SeededRandom(streamSeed(config.seed(),
-			STREAM_TARGET_TEXTURE, k)));
+		final double[] pixels = texture(w, h, bank, new SeededRandom(streamSeed(config
+			.seed(), STREAM_TARGET_TEXTURE, k)));
 		final double[] glyph = glyph(labels.get(k), w, h, new SeededRandom(streamSeed(
 			config.seed(), STREAM_GLYPH, k)));
 		for (int p = 0; p < pixels.length; p++)
@@ -352,8 +450,13 @@ public final class TestImageGenerator {
 
 	// -- texture --
 
-	/** One slice of grass texture, in grey levels (not yet rounded or clamped). */
-	private static double[] texture(final int w, final int h, final SeededRandom random) {
+	/**
+	 * One slice of grass texture, in grey levels (not yet rounded or clamped): its own
+	 * blades when the bank is empty, else a shifted, perhaps mirrored bank layer.
+	 */
+	private static double[] texture(final int w, final int h, final float[][] bank,
+		final SeededRandom random)
+	{
 		final double[] ground = new double[w * h];
 		final double size = Math.max(w, h);
 		for (int k = 0; k < GROUND_WAVES; k++) {
@@ -365,17 +468,61 @@ public final class TestImageGenerator {
 			final double phase = 2 * Math.PI * random.nextDouble();
 			final double fx = 2 * Math.PI * StrictMath.cos(angle) / wavelength;
 			final double fy = 2 * Math.PI * StrictMath.sin(angle) / wavelength;
-			for (int y = 0; y < h; y++)
-				for (int x = 0; x < w; x++)
-					ground[y * w + x] += amplitude * StrictMath.sin(fx * x + fy * y + phase);
+			if (bank.length == 0) wave(ground, w, h, amplitude, fx, fy, phase);
+			else separableWave(ground, w, h, amplitude, fx, fy, phase);
 		}
+		final double[] blades = bank.length == 0 ? blades(w, h, random, false)
+			: shifted(bank, w, h, random);
+		final double gain = uniform(random, GAIN_MIN, GAIN_MAX);
+		final double offset = MEAN_LEVEL + BRIGHTNESS_SD * random.nextGaussian();
+		final double[] pixels = new double[w * h];
+		for (int p = 0; p < pixels.length; p++)
+			pixels[p] = offset + gain * (ground[p] + blades[p]);
+		return pixels;
+	}
 
-		// blades: base points cover the image plus a margin, so that blades rooted
-		// below or beside the image reach into it
+	/** Adds a plane sinusoid, one StrictMath.sin per pixel (the independent textures'). */
+	private static void wave(final double[] ground, final int w, final int h,
+		final double amplitude, final double fx, final double fy, final double phase)
+	{
+		for (int y = 0; y < h; y++)
+			for (int x = 0; x < w; x++)
+				ground[y * w + x] += amplitude * StrictMath.sin(fx * x + fy * y + phase);
+	}
+
+	/**
+	 * Adds the same plane sinusoid from sin(a + b) = sin a cos b + cos a sin b with a the
+	 * column's and b the row's part: w + h sines and cosines instead of w · h.
+	 */
+	private static void separableWave(final double[] ground, final int w, final int h,
+		final double amplitude, final double fx, final double fy, final double phase)
+	{
+		final double[] sinX = new double[w], cosX = new double[w];
+		for (int x = 0; x < w; x++) {
+			sinX[x] = amplitude * StrictMath.sin(fx * x);
+			cosX[x] = amplitude * StrictMath.cos(fx * x);
+		}
+		for (int y = 0; y < h; y++) {
+			final double sinY = StrictMath.sin(fy * y + phase), cosY = StrictMath.cos(fy * y +
+				phase);
+			for (int x = 0, p = y * w; x < w; x++, p++)
+				ground[p] += sinX[x] * cosY + cosX[x] * sinY;
+		}
+	}
+
+	/**
+	 * A layer of blades over 0: base points cover the image plus a margin, so that blades
+	 * rooted below or beside the image reach into it; on a torus ({@code periodic}) they
+	 * cover the image once, and a blade crossing an edge comes back at the opposite one.
+	 */
+	private static double[] blades(final int w, final int h, final SeededRandom random,
+		final boolean periodic)
+	{
 		final double[] blades = new double[w * h];
 		final double minLength = BLADE_MIN_LENGTH * h, maxLength = BLADE_MAX_LENGTH * h;
-		final double x0 = -maxLength / 2, x1 = w + maxLength / 2;
-		final double y0 = 0, y1 = h + maxLength;
+		final double x0 = periodic ? 0 : -maxLength / 2, x1 = periodic ? w : w +
+			maxLength / 2;
+		final double y0 = 0, y1 = periodic ? h : h + maxLength;
 		final int count = (int) Math.round(BLADES_PER_PIXEL * (x1 - x0) * (y1 - y0));
 		final NearestSegment nearest = new NearestSegment(w, h);
 		for (int b = 0; b < count; b++) {
@@ -387,15 +534,25 @@ public final class TestImageGenerator {
 			final double level = BLADE_SD * random.nextGaussian();
 			final double tipShade = 0.3 * BLADE_SD * random.nextGaussian();
 			blade(blades, w, h, bx, by, length, lean, bend, width, level, tipShade,
-				nearest);
+				nearest, periodic);
 		}
+		return blades;
+	}
 
-		final double gain = uniform(random, GAIN_MIN, GAIN_MAX);
-		final double offset = MEAN_LEVEL + BRIGHTNESS_SD * random.nextGaussian();
-		final double[] pixels = new double[w * h];
-		for (int p = 0; p < pixels.length; p++)
-			pixels[p] = offset + gain * (ground[p] + blades[p]);
-		return pixels;
+	/** A random bank layer at a random cyclic shift, mirrored left to right half the time. */
+	private static double[] shifted(final float[][] bank, final int w, final int h,
+		final SeededRandom random)
+	{
+		final float[] layer = bank[random.nextInt(bank.length)];
+		final int sx = random.nextInt(w), sy = random.nextInt(h);
+		final boolean mirror = random.nextDouble() < 0.5;
+		final double[] out = new double[w * h];
+		for (int y = 0; y < h; y++) {
+			final int row = (y + sy) % h * w;
+			for (int x = 0, p = y * w; x < w; x++, p++)
+				out[p] = layer[row + (sx + (mirror ? w - 1 - x : x)) % w];
+		}
+		return out;
 	}
 
 	/**
@@ -405,7 +562,7 @@ public final class TestImageGenerator {
 	private static void blade(final double[] layer, final int w, final int h,
 		final double bx, final double by, final double length, final double lean,
 		final double bend, final double width, final double level,
-		final double tipShade, final NearestSegment nearest)
+		final double tipShade, final NearestSegment nearest, final boolean periodic)
 	{
 		// centre line: a quadratic curve from the base (t = 0) to the tip (t = 1)
 		final double dx = StrictMath.sin(lean), dy = -StrictMath.cos(lean);
@@ -420,8 +577,24 @@ public final class TestImageGenerator {
 		// nearest point of the centre line for every pixel it may cover: only within
 		// halfWidth + 1/2 <= width/2 + 1/2 of it
 		final double reach = width / 2 + 0.5 + REACH_MARGIN;
-		for (int s = 0; s < n; s++)
-			nearest.add(s, cx[s], cy[s], cx[s + 1] - cx[s], cy[s + 1] - cy[s], reach);
+		// on a torus, also the copies one image width or height away: the nearest of
+		// them gives the distance on the torus (for blades shorter than the image)
+		final int copies = periodic ? 1 : 0;
+		double minX = cx[0], maxX = cx[0], minY = cy[0], maxY = cy[0];
+		for (int s = 1; s <= n; s++) {
+			minX = Math.min(minX, cx[s]);
+			maxX = Math.max(maxX, cx[s]);
+			minY = Math.min(minY, cy[s]);
+			maxY = Math.max(maxY, cy[s]);
+		}
+		for (int ox = -copies; ox <= copies; ox++)
+			for (int oy = -copies; oy <= copies; oy++) {
+				if (maxX + ox * w + reach < 0 || minX + ox * w - reach > w || maxY + oy * h +
+					reach < 0 || minY + oy * h - reach > h) continue; // a copy off the image
+				for (int s = 0; s < n; s++)
+					nearest.add(s, cx[s] + ox * w, cy[s] + oy * h, cx[s + 1] - cx[s], cy[s + 1] -
+						cy[s], reach);
+			}
 		final double pad = width / 2 + 1;
 		for (int i = 0; i < nearest.count(); i++) {
 			final int p = nearest.pixel(i);
@@ -558,6 +731,13 @@ public final class TestImageGenerator {
 	}
 
 	// -- helpers --
+
+	private static float[] toFloats(final double[] values) {
+		final float[] floats = new float[values.length];
+		for (int i = 0; i < floats.length; i++)
+			floats[i] = (float) values[i];
+		return floats;
+	}
 
 	private static byte[] toBytes(final double[] pixels) {
 		final byte[] bytes = new byte[pixels.length];

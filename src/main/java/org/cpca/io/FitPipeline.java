@@ -45,6 +45,7 @@ public final class FitPipeline {
 		try (OutputFolder out = OutputFolder.open(r.out, r.inputs(), r.overwrite, r.names)) {
 			final String report = r.settings.method() == Method.ONLINE ? online(r, out,
 				progress) : offline(r, out, progress);
+			progress.stage("done", 1);
 			final StringBuilder sb = new StringBuilder();
 			for (final String note : out.notes())
 				sb.append("note: ").append(note).append('\n');
@@ -85,6 +86,7 @@ public final class FitPipeline {
 		timings.put("read", (t1 - t0) / 1e9);
 		timings.put("fit", (t2 - t1) / 1e9); // preparing the space and solving
 		final Results results = new Results(solution, t, bs, targetData, timings);
+		progress.stage("writing results to " + r.out, 0);
 		results.allFigureFormats(r.allFigureFormats).classTitle(r.labelColumn).write(out,
 			r.plots);
 		return results.report(r.out, r.plots);
@@ -133,6 +135,7 @@ public final class FitPipeline {
 			timings.put("offline_reference", run.referenceSeconds);
 			timings.put("fit", run.onlineSeconds);
 			final Results results = new Results(solution, t, List.of(b), labels, timings);
+			progress.stage("writing results to " + r.out, 0);
 			results.allFigureFormats(r.allFigureFormats).classTitle(r.labelColumn).write(out,
 				r.plots);
 			return results.report(r.out, r.plots);

@@ -92,19 +92,24 @@ public class GenerateCommandTest {
 	}
 
 	@Test
-	public void testTimeLeft() {
-		final long[] now = { 0 };
-		final List<String> seen = new ArrayList<>();
-		final Progress to = (stage, fraction) -> seen.add(stage);
-		final TimeLeft p = new TimeLeft(to, () -> now[0]);
-		now[0] = 10_000_000_000L; // 10 s for a quarter: 30 s to go
-		p.stage("slice 25 of 100", 0.25);
-		now[0] = 100_000_000_000L; // 100 s for half
-		p.stage("slice 50 of 100", 0.5);
-		p.stage("slice 100 of 100", 1);
-		assertEquals(List.of("slice 25 of 100, about 30 s left",
-			"slice 50 of 100, about 1 min 40 s left", "slice 100 of 100"), seen);
-		assertEquals("2 h 5 min", TimeLeft.duration(7500));
+	public void testLargeStacksNeedOnlyTheirBytes(@TempDir final Path dir) throws Exception {
+		// 1,500 + 1,500 slices of 128 × 128 are 49 MB of 8-bit pixels: a 200 MB heap holds
+		// them (the estimate was once 8 bytes per pixel, 393 MB, and refused this)
+		final Path out = dir.resolve("out");
+		final Process p = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin",
+			"java").toString(), "-Xmx200m", "-Djava.awt.headless=true", "-cp", System
+				.getProperty("java.class.path"), Main.class.getName(), "generate", "--out", out
+					.toString(), "--size", "128", "--target-slices", "1500",
+			"--background-slices", "1500", "--quiet").redirectErrorStream(true).start();
+		final String text = new String(p.getInputStream().readAllBytes(),
+			StandardCharsets.UTF_8);
+		assertEquals(0, p.waitFor(), text);
+		assertEquals(1500L * 128 * 128, Files.size(out.resolve(TestImageGenerator.TARGET_FILE)),
+			1e6, "the target's pixels and a small header");
+		final TestImageGenerator.Config c = TestImageGenerator.Config.defaults().withSize(128,
+			128).withSlices(1500, 1500);
+		assertTrue(TestImageGenerator.bytesNeeded(c) < 70_000_000L, "needs " +
+			TestImageGenerator.bytesNeeded(c));
 	}
 
 	private static String[] concat(final String[] a, final String b) {

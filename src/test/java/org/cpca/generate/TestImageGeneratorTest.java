@@ -290,12 +290,76 @@ public class TestImageGeneratorTest {
 		// SHA-256 of the pixels (target slices, then background slices) as the generator
 		// made them before its rasterisers measured only the pixels a stroke can reach
 		// (every pixel of a stroke's bounding box then): the speed-up changed no bit
+		// (withTextureBank(0): these sizes share a texture bank by default)
 		assertEquals("03b78168c9ba9cb47fcd03d120b4e8e77fb95914114a043f8e80fdf8213cb7a1",
 			digest(TestImageGenerator.generate(Config.defaults().withSeed(3).withSlices(2,
-				2).withSize(128, 80))));
+				2).withSize(128, 80).withTextureBank(0))));
 		assertEquals("1c379664fc9caa7c3814a54340072e13aba38b4643a535f58887aeea0f264a8b",
 			digest(TestImageGenerator.generate(Config.defaults().withSlices(1, 1).withSize(
-				256, 256))));
+				256, 256).withTextureBank(0))));
+	}
+
+	@Test
+	public void testTextureBankIsChosenFromTheSize() {
+		assertEquals(0, Config.defaults().textureBank(), "the bundled images draw their own");
+		assertEquals(0, Config.defaults().withSize(64, 64).textureBank());
+		assertEquals(TestImageGenerator.DEFAULT_BANK, Config.defaults().withSize(65, 64)
+			.textureBank());
+		assertEquals(TestImageGenerator.DEFAULT_BANK, Config.defaults().withSize(256, 256)
+			.textureBank());
+		assertEquals(0, Config.defaults().withSize(256, 256).withTextureBank(0)
+			.textureBank());
+		assertEquals(Config.defaults(), Config.defaults().withTextureBank(0));
+		assertThrows(IllegalArgumentException.class, () -> Config.defaults()
+			.withTextureBank(-1));
+	}
+
+	@Test
+	public void testBankLayersAreSeamlessTori() {
+		// blades run roughly upwards, so a row is much like the next one; on a torus the
+		// last row is also much like the first (a drawing with a margin makes them
+		// independent: their difference would be ~ twice the variance)
+		final Config c = Config.defaults().withSize(48, 48).withTextureBank(4);
+		final float[][] bank = TestImageGenerator.bank(c, Progress.NONE);
+		assertEquals(4, bank.length);
+		final int w = c.width(), h = c.height();
+		for (final float[] layer : bank) {
+			double inside = 0, wrap = 0, variance = 0, mean = 0;
+			for (final float v : layer)
+				mean += v / layer.length;
+			for (final float v : layer)
+				variance += (v - mean) * (v - mean) / layer.length;
+			for (int x = 0; x < w; x++) {
+				wrap += square(layer[(h - 1) * w + x] - layer[x]) / w;
+				for (int y = 1; y < h; y++)
+					inside += square(layer[y * w + x] - layer[(y - 1) * w + x]) / (w * (h - 1));
+			}
+			assertTrue(wrap < 2 * inside, "wrap " + wrap + ", inside " + inside);
+			assertTrue(inside < variance, "rows alike: " + inside + " < " + variance);
+		}
+	}
+
+	@Test
+	public void testTextureBankKeepsTheTextureStatistics() {
+		// the same model drawn anew for every slice and shared through a bank: the
+		// background's grey levels have about the same mean, spread between slices and
+		// spread within a slice
+		final Config c = Config.defaults().withSize(48, 48).withSlices(1, 120);
+		final double[] own = backgroundMoments(TestImageGenerator.generate(c
+			.withTextureBank(0)));
+		final double[] shared = backgroundMoments(TestImageGenerator.generate(c
+			.withTextureBank(8)));
+		for (int i = 0; i < own.length; i++)
+			assertEquals(own[i], shared[i], 0.15 * Math.abs(own[i]), "moment " + i + ": " +
+				Arrays.toString(own) + " vs " + Arrays.toString(shared));
+	}
+
+	@Test
+	public void testTextureBankKeepsItsPixels() throws Exception {
+		// pins the bank path as the one above pins the independent one
+		assertEquals("d027b3de3f08f15e407eae029413c1f481d20a2a072eabc73c75ad2db75c04f2",
+			digest(TestImageGenerator.generate(Config.defaults().withSeed(3).withSlices(3, 2)
+				.withSize(96, 80))));
 	}
 
 	@Test
@@ -317,6 +381,28 @@ public class TestImageGeneratorTest {
 		};
 		assertThrows(CancellationException.class, () -> TestImageGenerator.generate(SMALL,
 			stop));
+	}
+
+	@Test
+	public void testProgressCountsTheBankThenTheSlices() {
+		final List<String> stages = new ArrayList<>();
+		final List<Double> fractions = new ArrayList<>();
+		TestImageGenerator.generate(SMALL.withSize(48, 48).withTextureBank(6), (stage,
+			fraction) -> {
+			stages.add(stage);
+			fractions.add(fraction);
+		});
+		final int slices = stages.indexOf(stages.stream().filter(s -> s.startsWith("slice"))
+			.findFirst().get());
+		assertEquals("texture bank, layer 6 of 6", stages.get(slices - 1));
+		for (int i = 0; i < stages.size(); i++) {
+			assertTrue(stages.get(i).startsWith(i < slices ? "texture bank" : "slice"), stages
+				.toString());
+			if (i != 0 && i != slices) assertTrue(fractions.get(i) > fractions.get(i - 1),
+				fractions.toString());
+		}
+		assertEquals(1.0, fractions.get(slices - 1));
+		assertEquals(1.0, fractions.get(fractions.size() - 1));
 	}
 
 	@Test
@@ -347,6 +433,30 @@ public class TestImageGeneratorTest {
 	}
 
 	// -- helpers --
+
+	private static double square(final double v) {
+		return v * v;
+	}
+
+	/** Mean grey level, variance of the slice means, mean variance within a slice. */
+	private static double[] backgroundMoments(final Result r) {
+		final int n = r.background().getStackSize();
+		final double[] means = new double[n];
+		double within = 0;
+		for (int s = 1; s <= n; s++) {
+			final byte[] p = bytes(r.background(), s);
+			double m = 0, v = 0;
+			for (final byte b : p)
+				m += (b & 0xff) / (double) p.length;
+			for (final byte b : p)
+				v += square((b & 0xff) - m) / p.length;
+			means[s - 1] = m;
+			within += v / n;
+		}
+		final double mean = Arrays.stream(means).average().getAsDouble();
+		return new double[] { mean, Arrays.stream(means).map(m -> square(m - mean)).sum() /
+			(n - 1), within };
+	}
 
 	private static String digest(final Result r) throws Exception {
 		final MessageDigest md = MessageDigest.getInstance("SHA-256");

@@ -112,6 +112,7 @@ final class SparkFit implements Callable<Integer> {
 	@Override
 	public Integer call() throws Exception {
 		final long t0 = System.nanoTime();
+		final SparkProgress progress = parent.progress();
 		final Settings settings = parsedSettings();
 		final CpcaOptions options = settings.cpcaOptions();
 		final LoadedData.Reading how = new LoadedData.Reading();
@@ -128,6 +129,7 @@ final class SparkFit implements Callable<Integer> {
 			given("--out", 0));
 		final List<List<String>> backgroundWhere = input.backgroundWhere();
 		// the driver opens (and for tables checks) every input: the same messages as cpca fit
+		progress.stage("opening the target " + given("--target", 0), 0);
 		final LoadedData t = open("target", given("--target", 0), input.target, how);
 		final List<LoadedData> bs = new ArrayList<>();
 		final List<LoadedData.Reading> bhow = new ArrayList<>();
@@ -141,6 +143,7 @@ final class SparkFit implements Callable<Integer> {
 				bh.layout = t.layout;
 				bh.featureNames = t.featureNames;
 				bh.compatibleWith = t.image;
+				progress.stage("opening the background " + given("--background", j), 0);
 				final LoadedData b = open(background.size() == 1 ? "background"
 					: "background " + (j + 1), given("--background", j), background.get(j), bh);
 				bs.add(b);
@@ -173,13 +176,17 @@ final class SparkFit implements Callable<Integer> {
 				names.add(bs.get(j).source.name());
 			}
 			final long t1 = System.nanoTime();
+			progress.stage((gram ? "means and the Gram matrix" : chosen.equals("range")
+				? "means and the randomized range" : "means and covariances") + " on " + p +
+				" partitions (passes over the data by the executors)", 0);
 			final Fitter fitter = chosen.equals("moments") ? momentsFitter(sc, t, targetRows,
 				targetLabels, bs, backgroundRows, names, options, d) : stackedFitter(sc, t,
 					targetRows, targetLabels, bs, backgroundRows, names, options, d, gram);
 			final long t2 = System.nanoTime();
 			// the main model (model.json) by the same rule as cpca fit
 			final Solution solution = MethodRunner.choosePrimary(run(settings, bs.size(),
-				fitter, sparkFacts(sc, p, d, chosen, rangeFacts), pathNotes), targetLabels);
+				fitter, sparkFacts(sc, p, d, chosen, rangeFacts), pathNotes, progress),
+				targetLabels);
 			final long t3 = System.nanoTime();
 			final Map<String, Double> timings = new LinkedHashMap<>();
 			timings.put("read", (t1 - t0) / 1e9);
@@ -193,6 +200,7 @@ final class SparkFit implements Callable<Integer> {
 			if (input.labels != null) inputs.add(input.labels);
 			if (input.mask != null) inputs.add(input.mask);
 			final String outText = given("--out", 0);
+			progress.stage("writing results to " + outText, 0);
 			final String report;
 			if (HadoopFiles.isUri(outText)) {
 				// written here, then copied to its file system (docs/spark.md)
@@ -212,6 +220,7 @@ final class SparkFit implements Callable<Integer> {
 				results.write(out, inputs);
 				report = results.report(out);
 			}
+			progress.done();
 			final PrintWriter w = parent.out();
 			w.println(report);
 			w.flush();
@@ -515,9 +524,9 @@ final class SparkFit implements Callable<Integer> {
 	 * Spark facts and the path's notes added to the summary.
 	 */
 	static Solution run(final Settings s, final int nb, final Fitter fitter,
-		final Map<String, Object> facts, final List<String> notes)
+		final Map<String, Object> facts, final List<String> notes, final Progress progress)
 	{
-		final Solution solution = MethodRunner.fromFit(s, nb, fitter, Progress.NONE);
+		final Solution solution = MethodRunner.fromFit(s, nb, fitter, progress);
 		final Map<String, Object> all = new LinkedHashMap<>(solution.facts());
 		all.putAll(facts);
 		final List<String> diagnostics = new ArrayList<>(notes);

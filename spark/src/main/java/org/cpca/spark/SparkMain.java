@@ -38,6 +38,7 @@ public final class SparkMain implements Runnable {
 	private final JavaSparkContext given;
 	private JavaSparkContext created;
 	private PrintWriter out = new PrintWriter(System.out, true);
+	private PrintWriter err = new PrintWriter(System.err, true);
 
 	/** A command line that makes (and stops) its own SparkContext. */
 	public SparkMain() {
@@ -56,6 +57,11 @@ public final class SparkMain implements Runnable {
 
 	PrintWriter out() {
 		return out;
+	}
+
+	/** The stages of a run: to the log file, and to the console when it is a terminal. */
+	SparkProgress progress() {
+		return SparkProgress.of(err, System.console() != null);
 	}
 
 	/**
@@ -98,6 +104,7 @@ public final class SparkMain implements Runnable {
 	{
 		final SparkMain main = new SparkMain(context);
 		main.out = out;
+		main.err = err;
 		final CommandLine cl = new CommandLine(main);
 		// a flag for each setting of a method that runs here and that no flag declares
 		SettingFlags.add(cl.getSubcommands().get("fit").getCommandSpec(),
