@@ -19,7 +19,8 @@ final class BenchCommand implements Callable<Integer> {
 			"linear, one group per further method (star, online, kernel, uca), and oneshot " +
 			"(a whole cpca fit --alpha auto process against the numpy peer " +
 			"src/bench/peer_fit_auto.py), and products (the covariance, block-product and " +
-			"Gram kernels against this CPU's measured double-precision peak).")
+			"Gram kernels against this CPU's measured double-precision peak), and " +
+			"significance (1,000 permutations of cPCA at one α).")
 	java.util.List<String> only;
 
 	@picocli.CommandLine.Option(names = "--peer", paramLabel = "SET", arity = "0..1",

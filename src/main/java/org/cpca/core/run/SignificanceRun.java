@@ -14,6 +14,7 @@ import org.cpca.core.result.Solution;
 import org.cpca.core.rpca.RpcaFamily;
 import org.cpca.core.significance.FixedFits;
 import org.cpca.core.significance.GramCpca;
+import org.cpca.core.significance.JointMoments;
 import org.cpca.core.significance.PermutationTest;
 import org.cpca.core.significance.Refit;
 import org.cpca.core.uca.UcaFamily;
@@ -50,28 +51,33 @@ final class SignificanceRun {
 		for (final Dataset b : backgrounds)
 			samples += b.samples();
 		final List<Object> perModel = new ArrayList<>();
+		final JointMoments[] joint = { null }; // computed once, shared by the α's
 		for (final FittedModel m : solution.models()) {
 			progress.stage("significance: " + n + " permutations", 0);
 			perModel.add(PermutationTest.run(target, backgrounds, refit(settings, options, m,
-				backgrounds.size(), samples), n, settings.seed(), progress).toSummary());
+				target, backgrounds, samples, joint), n, settings.seed(), progress).toSummary());
 		}
 		return solution.withResultFact("significance", perModel);
 	}
 
 	/** The method's refit at the parameters of model {@code m}. */
 	private static Refit refit(final Settings s, final CpcaOptions options,
-		final FittedModel m, final int backgrounds, final int samples)
+		final FittedModel m, final Dataset target, final List<Dataset> sets, final int samples,
+		final JointMoments[] joint)
 	{
 		final Method method = s.method();
+		final int backgrounds = sets.size();
 		switch (method) {
 			case PCA:
 				return FixedFits.pca(options);
 			case CPCA:
 				requireDense(s.options(CpcaFamily.Options.class).sparsity(), method);
-				// images (more features than samples): the joint Gram once, re-partitioned
-				return Double.isFinite(m.alpha()) && !options.standardize() && !options.whiten() &&
-					backgrounds == 1 && m.features() > samples ? new GramCpca(options, m.alpha())
-						: FixedFits.cpca(options, m.alpha());
+				// the joint moments once per run, re-partitioned by every permutation of every α
+				if (!Double.isFinite(m.alpha()) || options.standardize() || options.whiten() ||
+					backgrounds != 1 || !JointMoments.fitInMemory(samples, m.features()))
+					return FixedFits.cpca(options, m.alpha());
+				if (joint[0] == null) joint[0] = JointMoments.of(target, sets.get(0));
+				return new GramCpca(options, m.alpha(), joint[0]);
 			case STAR:
 				return FixedFits.star(options, number(m, "beta"));
 			case CPCAPP:
