@@ -324,18 +324,22 @@ public final class AnalysisViews {
 	 * {@code target_variance}, {@code background_variance},
 	 * {@code fraction_of_target_variance}; for gcPCA with a shuffle test also
 	 * {@code significant} (1 or 0, as in the command line's summary); with the permutation
-	 * test ({@code significance}) {@code p_value}, family-wise over the components.
+	 * test ({@code significance}) {@code p_value}, family-wise over the components; with
+	 * the bootstrap ({@code bootstrap}) {@code median_angle} and {@code angle_95}, the
+	 * median and 95th percentile of the angle to the full-data component, in degrees.
 	 */
 	public ResultsTable componentsTable() {
 		final ResultsTable rt = new ResultsTable();
 		rt.showRowNumbers(false);
 		final List<Object> significance = a.solution().resultFacts().get("significance");
+		final List<Object> bootstrap = a.solution().resultFacts().get("bootstrap");
 		for (int r = 0; r < a.models().size(); r++) {
 			final FittedModel m = a.models().get(r);
 			final double[] ev = m.eigenvalues(), tv = m.targetVariance(), bv = m
 				.backgroundVariance(), f = m.fractionOfTargetVariance();
 			final double[] p = significance == null ? null : (double[]) ((Map<?, ?>) significance
 				.get(r)).get("p_values");
+			final Map<?, ?> stability = bootstrap == null ? null : (Map<?, ?>) bootstrap.get(r);
 			for (int c = 0; c < ev.length; c++) {
 				rt.incrementCounter();
 				addSetting(rt, m);
@@ -347,6 +351,11 @@ public final class AnalysisViews {
 				final Object sig = m.parameters().get("significant");
 				if (sig instanceof double[]) rt.addValue("significant", ((double[]) sig)[c]);
 				if (p != null) rt.addValue("p_value", p[c]);
+				if (stability != null) {
+					rt.addValue("median_angle", ((double[]) stability.get(
+						"median_angle_degrees"))[c]);
+					rt.addValue("angle_95", ((double[]) stability.get("angle_95_degrees"))[c]);
+				}
 			}
 		}
 		return rt;

@@ -155,6 +155,14 @@ final class FitCommand implements Callable<Integer> {
 			"each result; docs/math/significance.md). Default 0: none.")
 	int significance;
 
+	@Option(names = "--bootstrap", paramLabel = "B", defaultValue = "0",
+		description = "B seeded (--seed) bootstrap resamples within each dataset, each " +
+			"refitted at the result's own parameters: per component the median and 95th " +
+			"percentile of the angle to the full-data component (summary.json \"bootstrap\" " +
+			"of each result) and, for images, bootstrap_spread.tif, the per-pixel standard " +
+			"deviation of each component (docs/math/significance.md). Default 0: none.")
+	int bootstrap;
+
 	@Option(names = "--overwrite", description = "Write into a non-empty --out: " +
 		"replaces the results of an earlier cpca run there as a set (its stale files " +
 		"too) and leaves every other file alone.")

@@ -27,22 +27,22 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 	 * {@code standardize}, {@code whiten}, {@code bin}, {@code seed}) every method uses.
 	 */
 	static final Map<String, Set<String>> METHOD_KEYS = Map.of( //
-		"cpca", Set.of("alpha_mode", "alpha", "sparsity", "significance"), //
-		"pca", Set.of("significance"), //
-		"star", Set.of("beta_mode", "beta", "epsilon", "significance"), //
-		"cpcapp", Set.of("epsilon", "significance"), //
+		"cpca", Set.of("alpha_mode", "alpha", "sparsity", "significance", "bootstrap"), //
+		"pca", Set.of("significance", "bootstrap"), //
+		"star", Set.of("beta_mode", "beta", "epsilon", "significance", "bootstrap"), //
+		"cpcapp", Set.of("epsilon", "significance", "bootstrap"), //
 		"kernel", Set.of("alpha_mode", "alpha", "kernel", "gamma", "degree", "coef0",
 			"landmarks"), //
-		"uca", Set.of("stacked", "significance"), //
-		"rpca", Set.of("stacked", "k_b", "significance"), //
+		"uca", Set.of("stacked", "significance", "bootstrap"), //
+		"rpca", Set.of("stacked", "k_b", "significance", "bootstrap"), //
 		"gcpca", Set.of("variant", "orthogonal", "shuffles", "sparsity", "alpha_mode",
-			"alpha", "significance"), // alpha: variant v1
-		"pcpca", Set.of("alpha_mode", "alpha", "significance"));
+			"alpha", "significance", "bootstrap"), // alpha: variant v1
+		"pcpca", Set.of("alpha_mode", "alpha", "significance", "bootstrap"));
 
 	/** Every key of {@link #METHOD_KEYS}: the settings that depend on the method. */
 	static final Set<String> METHOD_SPECIFIC = Set.of("alpha_mode", "alpha", "beta_mode",
 		"beta", "epsilon", "kernel", "gamma", "degree", "coef0", "landmarks", "stacked",
-		"k_b", "variant", "orthogonal", "shuffles", "sparsity", "significance");
+		"k_b", "variant", "orthogonal", "shuffles", "sparsity", "significance", "bootstrap");
 
 	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp", "kernel",
 		"uca", "rpca", "gcpca", "pcpca" }, description = "cpca: contrastive PCA against the " +
@@ -158,6 +158,13 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 			"to 0.001).")
 	protected int significance;
 
+	@Parameter(label = "Bootstrap (resamples)", min = "0", persist = false,
+		description = "B seeded resamples within each dataset, each refitted at the " +
+			"result's parameters: per component the median angle to the full-data component " +
+			"in the components table, and an image of each component's per-pixel spread " +
+			"(0: none; e.g. 200).")
+	protected int bootstrap;
+
 	@Parameter(label = "Seed",
 		description = "Seed of the automatic α clustering and start vectors.")
 	protected long seed;
@@ -210,6 +217,6 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 						stacked).set("k_b", k_b).set("variant", variant).set("orthogonal", orthogonal).set(
 							"shuffles", shuffles).set("sparsity", sparsity).set("components", components).set(
 							"standardize", standardize).set("whiten", whiten).set("seed", seed)
-			.set("significance", significance).build();
+			.set("significance", significance).set("bootstrap", bootstrap).build();
 	}
 }

@@ -31,6 +31,7 @@ import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 import org.cpca.core.contrast.Measures;
 import org.cpca.core.modelfile.ModelFile;
+import org.cpca.image.ComponentImages;
 import org.cpca.image.TiffFiles;
 import org.cpca.render.CurvePlot;
 import org.cpca.render.ExtremeSamples;
@@ -173,6 +174,7 @@ public final class Results {
 			if (models.size() > 1) for (int i = 0; i < models.size(); i++)
 				ModelFile.write(models.get(i).withAttributes(attributes), out.file("models/" +
 					settingKey(i) + ".json"));
+			if (target.isImage()) writeResultImages(out);
 			if (target.isImage() && solution.linear()) writeComponents(out, plots);
 			else if (target.isImage() && target.dataset != null) writeExtremes(out, plots);
 			if (plots) writePlots(out);
@@ -283,6 +285,27 @@ public final class Results {
 		TiffFiles.save(stack, out.file("components.tif"));
 		if (plots) PlotFiles.saveMontage(stack, primary().numComponents(), figure(out,
 			"plots/eigen_images.png"), allFormats);
+	}
+
+	/**
+	 * Each per-feature result of the solution ({@link Solution#resultImages()}, e.g. the
+	 * bootstrap's spread) as {@code <name>.tif}: one slice per result and component.
+	 */
+	private void writeResultImages(final OutputFolder out) throws IOException {
+		for (final Map.Entry<String, List<double[][]>> e : solution.resultImages().entrySet()) {
+			final List<double[]> rows = new ArrayList<>();
+			final List<String> labels = new ArrayList<>();
+			for (int r = 0; r < models.size(); r++) {
+				final double[][] v = e.getValue().get(r);
+				for (int c = 0; c < v.length; c++) {
+					rows.add(v[c]);
+					labels.add(ModelViews.title(models.get(r)) + ", " + prefix() + (c + 1));
+				}
+			}
+			final ImagePlus stack = ComponentImages.reconstructions(e.getKey().replace('_', ' '),
+				rows.toArray(new double[0][]), target.layout, labels);
+			TiffFiles.save(stack, out.file(e.getKey() + ".tif"));
+		}
 	}
 
 	/**
@@ -437,6 +460,8 @@ public final class Results {
 			final List<Object> significance = solution.resultFacts().get("significance");
 			if (significance != null) sb.append("; ").append(significanceText(significance
 				.get(r)));
+			final List<Object> bootstrap = solution.resultFacts().get("bootstrap");
+			if (bootstrap != null) sb.append("; ").append(bootstrapText(bootstrap.get(r)));
 			sb.append('\n');
 		}
 		final List<String> unconverged = Convergence.unconverged(solution.facts());
@@ -451,6 +476,24 @@ public final class Results {
 				.linear() ? ", components.tif" : ", extremes.tif" : "").append(plots ? ", plots/)"
 					: ")");
 		return sb.toString();
+	}
+
+	/**
+	 * One result's bootstrap for the console: "bootstrap median angle 3.1°, 41° (200
+	 * resamples; 95th percentile 5.2°, 78°)".
+	 */
+	private static String bootstrapText(final Object entry) {
+		final Map<?, ?> m = (Map<?, ?>) entry;
+		return "bootstrap median angle " + degrees((double[]) m.get("median_angle_degrees")) +
+			" (" + m.get("resamples") + " resamples; 95th percentile " + degrees((double[]) m
+				.get("angle_95_degrees")) + ")";
+	}
+
+	private static String degrees(final double[] angles) {
+		final List<String> out = new ArrayList<>();
+		for (final double a : angles)
+			out.add(String.format(Locale.ROOT, "%.2g°", a));
+		return String.join(", ", out);
 	}
 
 	/**

@@ -114,6 +114,9 @@ public final class Settings {
 		key("significance", "a whole number of permutations, 0 (none) to " +
 			SignificanceRun.MAX_PERMUTATIONS, (b, t, k) -> b.significance = SignificanceRun
 				.permutations(Parse.whole(t, k, 0), k));
+		key("bootstrap", "a whole number of resamples, 0 (none) or 2 to " +
+			SignificanceRun.MAX_PERMUTATIONS, (b, t, k) -> b.bootstrap = BootstrapRun.resamples(
+				Parse.whole(t, k, 0), k));
 		for (final String k : Families.keys())
 			if (KEYS.containsKey(k)) throw new IllegalStateException("a family declares " + k +
 				", a shared setting");
@@ -166,7 +169,7 @@ public final class Settings {
 	 * cannot use, {@link org.cpca.core.family.OptionKeys#samplesOnly}).
 	 */
 	public static boolean needsSamples(final String key) {
-		if (key.equals("significance")) return true; // permutes samples
+		if (key.equals("significance") || key.equals("bootstrap")) return true; // resamples
 		for (final Method m : methodsOf(key))
 			if (Families.of(m).keys().names().contains(key) && Families.of(m).keys()
 				.needsSamples(key)) return true;
@@ -187,7 +190,7 @@ public final class Settings {
 	private final Double retain;
 	private final boolean standardize, whiten;
 	private final long seed;
-	private final int significance;
+	private final int significance, bootstrap;
 	private final int alphaCount, alphasReturned;
 	private final double[] alphaRange;
 	private final FamilySettings<?> family;
@@ -206,6 +209,7 @@ public final class Settings {
 		whiten = b.whiten;
 		seed = b.seed;
 		significance = b.significance;
+		bootstrap = b.bootstrap;
 		alphaCount = b.alphaCount;
 		alphasReturned = b.alphasReturned;
 		alphaRange = b.alphaRange.clone();
@@ -263,6 +267,14 @@ public final class Settings {
 		return significance;
 	}
 
+	/**
+	 * The number of seeded bootstrap resamples of the stability of the components (0:
+	 * none; docs/math/significance.md#stability-bootstrap).
+	 */
+	public int bootstrap() {
+		return bootstrap;
+	}
+
 	/** The chosen method's family with its own options, parsed and validated. */
 	public FamilySettings<?> family() {
 		return family;
@@ -318,6 +330,7 @@ public final class Settings {
 		m.put("whiten", Boolean.toString(whiten));
 		m.put("seed", Long.toString(seed));
 		if (significance > 0) m.put("significance", Integer.toString(significance));
+		if (bootstrap > 0) m.put("bootstrap", Integer.toString(bootstrap));
 		return m;
 	}
 
@@ -337,7 +350,7 @@ public final class Settings {
 		Double retain;
 		boolean standardize, whiten;
 		long seed;
-		int significance;
+		int significance, bootstrap;
 		int alphaCount = 40, alphasReturned = 4;
 		double[] alphaRange = { 0.1, 1000 };
 		private boolean lenient;
@@ -414,6 +427,10 @@ public final class Settings {
 			if (!lenient && significance > 0 && (method == Method.ONLINE ||
 				method == Method.KERNEL)) throw new IllegalArgumentException(style.shown(
 					"significance").trim() + " is not available for " + method.displayName +
+					" yet (docs/math/significance.md lists the methods it covers): leave it out");
+			if (!lenient && bootstrap > 0 && (method == Method.ONLINE ||
+				method == Method.KERNEL)) throw new IllegalArgumentException(style.shown(
+					"bootstrap").trim() + " is not available for " + method.displayName +
 					" yet (docs/math/significance.md lists the methods it covers): leave it out");
 			for (final String k : List.of("beta", "beta_mode")) // β is shared, not any family's
 				if (!lenient && given.contains(k) && method != Method.STAR &&

@@ -12,6 +12,7 @@ import org.cpca.core.model.FittedModel;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 import org.cpca.core.rpca.RpcaFamily;
+import org.cpca.core.significance.FixedFit;
 import org.cpca.core.significance.FixedFits;
 import org.cpca.core.significance.GramCpca;
 import org.cpca.core.significance.JointMoments;
@@ -65,38 +66,50 @@ final class SignificanceRun {
 		final FittedModel m, final Dataset target, final List<Dataset> sets, final int samples,
 		final JointMoments[] joint)
 	{
+		final FixedFit fit = fixedFit(s, options, m, sets.size(), "significance");
+		// cPCA: the joint moments once per run, re-partitioned by every permutation of every α
+		if (s.method() != Method.CPCA || !Double.isFinite(m.alpha()) || options.standardize() ||
+			options.whiten() || sets.size() != 1 || !JointMoments.fitInMemory(samples, m
+				.features())) return fit;
+		if (joint[0] == null) joint[0] = JointMoments.of(target, sets.get(0));
+		return new GramCpca(options, m.alpha(), joint[0]);
+	}
+
+	/**
+	 * The method at the parameters of model {@code m}, refitted from scratch (for the
+	 * permutation test and the bootstrap).
+	 *
+	 * @throws IllegalArgumentException naming what the tests do not cover and what to do
+	 */
+	static FixedFit fixedFit(final Settings s, final CpcaOptions options, final FittedModel m,
+		final int backgrounds, final String key)
+	{
 		final Method method = s.method();
-		final int backgrounds = sets.size();
 		switch (method) {
 			case PCA:
 				return FixedFits.pca(options);
 			case CPCA:
-				requireDense(s.options(CpcaFamily.Options.class).sparsity(), method);
-				// the joint moments once per run, re-partitioned by every permutation of every α
-				if (!Double.isFinite(m.alpha()) || options.standardize() || options.whiten() ||
-					backgrounds != 1 || !JointMoments.fitInMemory(samples, m.features()))
-					return FixedFits.cpca(options, m.alpha());
-				if (joint[0] == null) joint[0] = JointMoments.of(target, sets.get(0));
-				return new GramCpca(options, m.alpha(), joint[0]);
+				requireDense(key, s.options(CpcaFamily.Options.class).sparsity(), method);
+				return FixedFits.cpca(options, m.alpha());
 			case STAR:
 				return FixedFits.star(options, number(m, "beta"));
 			case CPCAPP:
-				if (s.given().contains("epsilon")) throw notAvailable(method,
+				if (s.given().contains("epsilon")) throw notAvailable(key, method,
 					"with a given epsilon (the test refits with the default regularisation): " +
 						"leave epsilon out");
 				return FixedFits.plusPlus(options);
 			case GCPCA: {
 				final GcpcaFamily.Options o = s.options(GcpcaFamily.Options.class);
-				requireDense(o.sparsity(), method);
+				requireDense(key, o.sparsity(), method);
 				return FixedFits.gcpca(options, o.variant(), o.orthogonal(), m.alpha());
 			}
 			case UCA:
 				if (s.options(UcaFamily.Options.class).stacked() && backgrounds > 1)
-					throw notAvailable(method, "with stacked backgrounds: leave stacked out");
+					throw notAvailable(key, method, "with stacked backgrounds: leave stacked out");
 				return FixedFits.uca(options);
 			case RPCA: {
 				if (s.options(RpcaFamily.Options.class).stacked() && backgrounds > 1)
-					throw notAvailable(method, "with stacked backgrounds: leave stacked out");
+					throw notAvailable(key, method, "with stacked backgrounds: leave stacked out");
 				final Object kb = m.parameters().get("k_b");
 				final List<Integer> counts = new ArrayList<>();
 				if (kb instanceof double[]) for (final double c : (double[]) kb)
@@ -106,14 +119,16 @@ final class SignificanceRun {
 			case PCPCA:
 				return FixedFits.pcpca(options, m.alpha());
 			default:
-				throw notAvailable(method, "yet (docs/math/significance.md lists the methods " +
-					"it covers): leave significance out");
+				throw notAvailable(key, method, "yet (docs/math/significance.md lists the methods " +
+					"it covers): leave " + key + " out");
 		}
 	}
 
 	/** @param sparsity {@code null} for dense loadings */
-	private static void requireDense(final Double sparsity, final Method m) {
-		if (sparsity != null) throw notAvailable(m, "with sparse loadings yet: leave " +
+	private static void requireDense(final String key, final Double sparsity,
+		final Method m)
+	{
+		if (sparsity != null) throw notAvailable(key, m, "with sparse loadings yet: leave " +
 			"sparsity out to test the dense components");
 	}
 
@@ -123,8 +138,10 @@ final class SignificanceRun {
 		return (Double) v;
 	}
 
-	private static IllegalArgumentException notAvailable(final Method m, final String how) {
-		return new IllegalArgumentException("the significance test is not available for " + m
-			.displayName + " " + how);
+	private static IllegalArgumentException notAvailable(final String key, final Method m,
+		final String how)
+	{
+		return new IllegalArgumentException((key.equals("significance") ? "the significance " +
+			"test" : "the " + key) + " is not available for " + m.displayName + " " + how);
 	}
 }
