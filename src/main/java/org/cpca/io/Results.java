@@ -279,9 +279,12 @@ public final class Results {
 	private void writeComponents(final OutputFolder out, final boolean plots)
 		throws IOException
 	{
+		final List<double[]> p = new ArrayList<>();
+		for (int r = 0; r < models.size(); r++)
+			p.add(pValues(r));
 		final ImagePlus stack = ModelViews.eigenImages(solution.method() == Method.PCA
 			? "eigen-images" : "contrastive eigen-images", solution.linearModels(), target
-				.layout);
+				.layout, p);
 		TiffFiles.save(stack, out.file("components.tif"));
 		if (plots) PlotFiles.saveMontage(stack, primary().numComponents(), figure(out,
 			"plots/eigen_images.png"), allFormats);
@@ -356,7 +359,22 @@ public final class Results {
 			100 * separations.get(r).get("lda_accuracy")));
 		if (models.size() > 1 && models.get(r) == primary()) sb.append(sb.length() == 0 ? ""
 			: " ").append("(default)");
+		final double[] p = pValues(r);
+		if (p != null) {
+			sb.append(sb.length() == 0 ? "" : "; ").append("p =");
+			for (int c = 0; c < p.length; c++)
+				sb.append(c == 0 ? " " : ", ").append(ModelViews.marked(String.format(Locale.ROOT,
+					"%.2g", p[c]), p[c]));
+			sb.append(" (").append(ModelViews.MARK_NOTE).append(")");
+		}
 		return sb.toString();
+	}
+
+	/** Model r's permutation-test p-values per component, or null without the test. */
+	private double[] pValues(final int r) {
+		final List<Object> significance = solution.resultFacts().get("significance");
+		return significance == null ? null : (double[]) ((Map<?, ?>) significance.get(r)).get(
+			"p_values");
 	}
 
 	/**
@@ -453,8 +471,11 @@ public final class Results {
 		for (int r = 0; r < models.size(); r++) {
 			final FittedModel m = models.get(r);
 			sb.append("  ").append(ModelViews.title(m)).append(": eigenvalues");
-			for (final double v : m.eigenvalues())
-				sb.append(' ').append(String.format(Locale.ROOT, "%.4g", v));
+			final double[] p = pValues(r), ev = m.eigenvalues();
+			for (int c = 0; c < ev.length; c++) {
+				final String v = String.format(Locale.ROOT, "%.4g", ev[c]);
+				sb.append(' ').append(p == null || c >= p.length ? v : ModelViews.marked(v, p[c]));
+			}
 			if (separations.get(r) != null) sb.append(String.format(Locale.ROOT,
 				"; LDA accuracy %.1f %%", 100 * separations.get(r).get("lda_accuracy")));
 			final List<Object> significance = solution.resultFacts().get("significance");
@@ -511,7 +532,7 @@ public final class Results {
 		}
 		return sb.append(" (").append(m.get("permutations")).append(" permutations; ").append(
 			significant.isEmpty() ? "no component" : "component" + (significant.size() > 1
-				? "s " : " ") + String.join(", ", significant)).append(" significant at p ≤ 0.05)")
+				? "s " : " ") + String.join(", ", significant)).append(" significant at p ≤ 0.05, marked *)")
 			.toString();
 	}
 }

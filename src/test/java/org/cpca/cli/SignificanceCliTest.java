@@ -30,24 +30,27 @@ class SignificanceCliTest {
 	/** A planted table: 2 target-only directions, 8 features in all. */
 	private Path[] tables() throws Exception {
 		final float[][][] p = TestData.planted(5, 150, 150, 8, 2, 2, 1.0);
-		final Path[] files = new Path[2];
-		for (int set = 0; set < 2; set++) {
-			final StringBuilder s = new StringBuilder("f0");
-			for (int j = 1; j < 8; j++)
-				s.append(",f").append(j);
-			s.append('\n');
-			for (final float[] row : p[set]) {
-				for (int j = 0; j < 8; j++)
-					s.append(j == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.7g", row[j]));
-				s.append('\n');
-			}
-			files[set] = dir.resolve(set == 0 ? "target.csv" : "background.csv");
-			Files.write(files[set], s.toString().getBytes(StandardCharsets.UTF_8));
-		}
-		return files;
+		return new Path[] { table(dir.resolve("target.csv"), p[0]), table(dir.resolve(
+			"background.csv"), p[1]) };
 	}
 
-	private static JsonObject summary(final Path out) throws Exception {
+	/** The rows as a CSV table with a header f0, f1, … (written to {@code file}). */
+	static Path table(final Path file, final float[][] rows) throws Exception {
+		final int d = rows[0].length;
+		final StringBuilder s = new StringBuilder("f0");
+		for (int j = 1; j < d; j++)
+			s.append(",f").append(j);
+		s.append('\n');
+		for (final float[] row : rows) {
+			for (int j = 0; j < d; j++)
+				s.append(j == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.7g", row[j]));
+			s.append('\n');
+		}
+		Files.write(file, s.toString().getBytes(StandardCharsets.UTF_8));
+		return file;
+	}
+
+	static JsonObject summary(final Path out) throws Exception {
 		return JsonParser.parseString(new String(Files.readAllBytes(out.resolve(
 			"summary.json")), StandardCharsets.UTF_8)).getAsJsonObject();
 	}
