@@ -155,6 +155,13 @@ final class FitCommand implements Callable<Integer> {
 			"each result; docs/math/significance.md). Default 0: none.")
 	int significance;
 
+	@Option(names = "--significance-reselect", description = "With --significance and " +
+		"automatic α (cPCA): choose α again inside each permutation and compare every " +
+		"component with the largest eigenvalue over all the α's chosen there, so that the " +
+		"test accounts for α having been picked on the same data (each permutation repeats " +
+		"the α sweep: slower; docs/math/significance.md).")
+	boolean significanceReselect;
+
 	@Option(names = "--bootstrap", paramLabel = "B", defaultValue = "0",
 		description = "B seeded (--seed) bootstrap resamples within each dataset, each " +
 			"refitted at the result's own parameters: per component the median and 95th " +

@@ -27,7 +27,8 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 	 * {@code standardize}, {@code whiten}, {@code bin}, {@code seed}) every method uses.
 	 */
 	static final Map<String, Set<String>> METHOD_KEYS = Map.of( //
-		"cpca", Set.of("alpha_mode", "alpha", "sparsity", "significance", "bootstrap"), //
+		"cpca", Set.of("alpha_mode", "alpha", "sparsity", "significance",
+			"significance_reselect", "bootstrap"), //
 		"pca", Set.of("significance", "bootstrap"), //
 		"star", Set.of("beta_mode", "beta", "epsilon", "significance", "bootstrap"), //
 		"cpcapp", Set.of("epsilon", "significance", "bootstrap"), //
@@ -42,7 +43,8 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 	/** Every key of {@link #METHOD_KEYS}: the settings that depend on the method. */
 	static final Set<String> METHOD_SPECIFIC = Set.of("alpha_mode", "alpha", "beta_mode",
 		"beta", "epsilon", "kernel", "gamma", "degree", "coef0", "landmarks", "stacked",
-		"k_b", "variant", "orthogonal", "shuffles", "sparsity", "significance", "bootstrap");
+		"k_b", "variant", "orthogonal", "shuffles", "sparsity", "significance",
+		"significance_reselect", "bootstrap");
 
 	@Parameter(label = "Method", choices = { "cpca", "pca", "star", "cpcapp", "kernel",
 		"uca", "rpca", "gcpca", "pcpca" }, description = "cpca: contrastive PCA against the " +
@@ -165,6 +167,12 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 			"(0: none; e.g. 200).")
 	protected int bootstrap;
 
+	@Parameter(label = "Re-select α in each permutation", persist = false,
+		description = "With a significance test and automatic α: choose α again inside " +
+			"each permutation (slower), so that the p-values account for α having been " +
+			"picked on the same data.")
+	protected boolean significance_reselect;
+
 	@Parameter(label = "Seed",
 		description = "Seed of the automatic α clustering and start vectors.")
 	protected long seed;
@@ -217,6 +225,7 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 						stacked).set("k_b", k_b).set("variant", variant).set("orthogonal", orthogonal).set(
 							"shuffles", shuffles).set("sparsity", sparsity).set("components", components).set(
 							"standardize", standardize).set("whiten", whiten).set("seed", seed)
-			.set("significance", significance).set("bootstrap", bootstrap).build();
+			.set("significance", significance).set("bootstrap", bootstrap)
+			.set("significance_reselect", significance_reselect).build();
 	}
 }

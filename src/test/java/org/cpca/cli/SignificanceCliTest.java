@@ -133,6 +133,43 @@ class SignificanceCliTest {
 	}
 
 	@Test
+	void reselectingAutomaticAlphaTestsEveryChosenAlphaAgainstTheWholeSelection()
+		throws Exception
+	{
+		final Path[] t = tables();
+		final Path out = dir.resolve("reselect");
+		final Object[] r = CliTest.cpca("fit", "--target", t[0].toString(), "--background", t[1]
+			.toString(), "--alpha", "auto", "-k", "2", "--significance", "19",
+			"--significance-reselect", "--out", out.toString());
+		assertEquals(0, r[0], r[2].toString());
+		final JsonArray results = summary(out).getAsJsonArray("results");
+		assertTrue(results.size() >= 2, "automatic α returns several: " + results.size());
+		boolean planted = false;
+		for (int i = 0; i < results.size(); i++) {
+			final JsonObject sig = results.get(i).getAsJsonObject().getAsJsonObject(
+				"significance");
+			assertTrue(sig.get("statistic").getAsString().contains("chosen again"), sig
+				.toString());
+			assertEquals(2, sig.getAsJsonArray("p_values").size());
+			planted |= sig.getAsJsonArray("p_values").get(0).getAsDouble() <= 0.05;
+		}
+		assertTrue(planted, "the planted contrast is significant at some chosen α: " + results);
+		// refused in one line where there is no automatic α to choose again
+		for (final String[] how : new String[][] { { "--alpha", "1", "--significance", "9" },
+			{ "--alpha", "auto", "--significance", "0" } })
+		{
+			final Path no = dir.resolve("no-reselect" + how[1] + how[3]);
+			final Object[] e = CliTest.cpca("fit", "--target", t[0].toString(), "--background",
+				t[1].toString(), how[0], how[1], how[2], how[3], "--significance-reselect",
+				"--out", no.toString());
+			assertTrue((int) e[0] != 0);
+			assertTrue(e[2].toString().trim().contains("significance-reselect") && e[2]
+				.toString().trim().lines().count() == 1, e[2].toString());
+			assertFalse(Files.exists(no));
+		}
+	}
+
+	@Test
 	void pcaWithoutABackgroundShufflesEachFeature() throws Exception {
 		final Path[] t = tables();
 		final Path out = dir.resolve("pca");

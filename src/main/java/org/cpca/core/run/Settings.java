@@ -114,6 +114,8 @@ public final class Settings {
 		key("significance", "a whole number of permutations, 0 (none) to " +
 			SignificanceRun.MAX_PERMUTATIONS, (b, t, k) -> b.significance = SignificanceRun
 				.permutations(Parse.whole(t, k, 0), k));
+		key("significance_reselect", "true or false", (b, t, k) -> b.significanceReselect =
+			Parse.bool(t, k));
 		key("bootstrap", "a whole number of resamples, 0 (none) or 2 to " +
 			SignificanceRun.MAX_PERMUTATIONS, (b, t, k) -> b.bootstrap = BootstrapRun.resamples(
 				Parse.whole(t, k, 0), k));
@@ -169,7 +171,7 @@ public final class Settings {
 	 * cannot use, {@link org.cpca.core.family.OptionKeys#samplesOnly}).
 	 */
 	public static boolean needsSamples(final String key) {
-		if (key.equals("significance") || key.equals("bootstrap")) return true; // resamples
+		if (key.startsWith("significance") || key.equals("bootstrap")) return true; // resamples
 		for (final Method m : methodsOf(key))
 			if (Families.of(m).keys().names().contains(key) && Families.of(m).keys()
 				.needsSamples(key)) return true;
@@ -191,6 +193,7 @@ public final class Settings {
 	private final boolean standardize, whiten;
 	private final long seed;
 	private final int significance, bootstrap;
+	private final boolean significanceReselect;
 	private final int alphaCount, alphasReturned;
 	private final double[] alphaRange;
 	private final FamilySettings<?> family;
@@ -210,6 +213,7 @@ public final class Settings {
 		seed = b.seed;
 		significance = b.significance;
 		bootstrap = b.bootstrap;
+		significanceReselect = b.significanceReselect;
 		alphaCount = b.alphaCount;
 		alphasReturned = b.alphasReturned;
 		alphaRange = b.alphaRange.clone();
@@ -265,6 +269,14 @@ public final class Settings {
 	 */
 	public int significance() {
 		return significance;
+	}
+
+	/**
+	 * Whether the permutation test chooses automatic α again inside each permutation
+	 * (docs/math/significance.md#re-selecting-automatic-choices).
+	 */
+	public boolean significanceReselect() {
+		return significanceReselect;
 	}
 
 	/**
@@ -331,6 +343,7 @@ public final class Settings {
 		m.put("seed", Long.toString(seed));
 		if (significance > 0) m.put("significance", Integer.toString(significance));
 		if (bootstrap > 0) m.put("bootstrap", Integer.toString(bootstrap));
+		if (significanceReselect) m.put("significance_reselect", "true");
 		return m;
 	}
 
@@ -351,6 +364,7 @@ public final class Settings {
 		boolean standardize, whiten;
 		long seed;
 		int significance, bootstrap;
+		boolean significanceReselect;
 		int alphaCount = 40, alphasReturned = 4;
 		double[] alphaRange = { 0.1, 1000 };
 		private boolean lenient;
@@ -428,6 +442,11 @@ public final class Settings {
 				method == Method.KERNEL)) throw new IllegalArgumentException(style.shown(
 					"significance").trim() + " is not available for " + method.displayName +
 					" yet (docs/math/significance.md lists the methods it covers): leave it out");
+			if (!lenient && significanceReselect && !(method == Method.CPCA && alpha.isAuto() &&
+				significance > 0)) throw new IllegalArgumentException(style.shown(
+					"significance_reselect").trim() + " re-selects automatic α inside each " +
+					"permutation: it needs method cpca with automatic α and a significance " +
+					"test; leave it out otherwise");
 			if (!lenient && bootstrap > 0 && (method == Method.ONLINE ||
 				method == Method.KERNEL)) throw new IllegalArgumentException(style.shown(
 					"bootstrap").trim() + " is not available for " + method.displayName +

@@ -18,6 +18,7 @@ import org.cpca.core.significance.GramCpca;
 import org.cpca.core.significance.JointMoments;
 import org.cpca.core.significance.PermutationTest;
 import org.cpca.core.significance.Refit;
+import org.cpca.core.significance.ReselectedAlpha;
 import org.cpca.core.uca.UcaFamily;
 
 /**
@@ -56,17 +57,24 @@ final class SignificanceRun {
 		for (final FittedModel m : solution.models()) {
 			progress.stage("significance: " + n + " permutations", 0);
 			perModel.add(PermutationTest.run(target, backgrounds, refit(settings, options, m,
-				target, backgrounds, samples, joint), n, settings.seed(), progress).toSummary());
+				perModel.size(), target, backgrounds, samples, joint), n, settings.seed(),
+				progress).toSummary());
 		}
 		return solution.withResultFact("significance", perModel);
 	}
 
 	/** The method's refit at the parameters of model {@code m}. */
 	private static Refit refit(final Settings s, final CpcaOptions options,
-		final FittedModel m, final Dataset target, final List<Dataset> sets, final int samples,
-		final JointMoments[] joint)
+		final FittedModel m, final int index, final Dataset target, final List<Dataset> sets,
+		final int samples, final JointMoments[] joint)
 	{
 		final FixedFit fit = fixedFit(s, options, m, sets.size(), "significance");
+		if (s.significanceReselect()) { // checked by Settings: cPCA with automatic α
+			if (!s.alpha().isAuto() || s.method() != Method.CPCA) throw new
+				IllegalArgumentException("the significance test re-selects automatic α " +
+					"only: choose automatic α with cPCA, or leave the re-selection out");
+			return new ReselectedAlpha(options, index, m.alpha());
+		}
 		// cPCA: the joint moments once per run, re-partitioned by every permutation of every α
 		if (s.method() != Method.CPCA || !Double.isFinite(m.alpha()) || options.standardize() ||
 			options.whiten() || sets.size() != 1 || !JointMoments.fitInMemory(samples, m
