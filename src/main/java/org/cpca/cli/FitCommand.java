@@ -156,10 +156,10 @@ final class FitCommand implements Callable<Integer> {
 	int significance;
 
 	@Option(names = "--significance-reselect", description = "With --significance and " +
-		"automatic α (cPCA): choose α again inside each permutation and compare every " +
-		"component with the largest eigenvalue over all the α's chosen there, so that the " +
-		"test accounts for α having been picked on the same data (each permutation repeats " +
-		"the α sweep: slower; docs/math/significance.md).")
+		"automatic α (cPCA): choose α again inside each permutation and measure each " +
+		"result at the α of its rank chosen there, so that the test accounts for α having " +
+		"been picked on the same data (each permutation repeats the α sweep: slower; " +
+		"docs/math/significance.md).")
 	boolean significanceReselect;
 
 	@Option(names = "--bootstrap", paramLabel = "B", defaultValue = "0",

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
@@ -494,7 +495,9 @@ public final class Results {
 			sb.append("  note: ").append(d.getAsString()).append('\n');
 		sb.append("Results in ").append(dir.toAbsolutePath().normalize()).append(
 			" (summary.json, scores.csv, model.json").append(target.isImage() ? solution
-				.linear() ? ", components.tif" : ", extremes.tif" : "").append(plots ? ", plots/)"
+				.linear() ? ", components.tif" : ", extremes.tif" : "").append(target.isImage() ? solution
+					.resultImages().keySet().stream().map(n -> ", " + n + ".tif").collect(
+						Collectors.joining()) : "").append(plots ? ", plots/)"
 					: ")");
 		return sb.toString();
 	}
