@@ -69,9 +69,9 @@ final class SignificanceBench {
 		final long t0 = System.nanoTime(); // once: a run is long, and warm from the above
 		final double pd = permutations(digits, o)[0];
 		rows.add(Bench.print(out, new Bench.Row("significance 1000 permutations, digits",
-			shape(digits), (System.nanoTime() - t0) / 1e9, DIGITS_SECONDS, String.format(
-				Locale.ROOT, "one run; process CPU %.1f s; features < samples: M formed from " +
-					"the smaller part's rows; p = %.4f", StarBench.processCpu() - c0, pd))));
+			shape(digits), (System.nanoTime() - t0) / 1e9, DIGITS_SECONDS, String.format(Locale.ROOT,
+				"one run; process CPU %.1f s; features < samples: M formed from the smaller " +
+					"part's rows; p = %.4f", StarBench.processCpu() - c0, pd))));
 	}
 
 	private static double[] permutations(final Dataset[] data, final CpcaOptions o) {
