@@ -7,6 +7,7 @@ import org.cpca.core.linalg.Products;
 import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.FittedModel;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -137,16 +138,21 @@ public final class GramCpca implements Refit {
 			final double[] m = matrixFree ? null : split.dense();
 			final int r = j.r;
 			double top = LargestEigenvalue.of(matrixFree ? split::apply : (v, out) -> {
-				for (int a = 0; a < r; a++) {
-					double sum = 0;
-					for (int q = 0, base = a * r; q < r; q++)
-						sum += m[base + q] * v[q];
-					out[a] = sum;
-				}
+				Arrays.fill(out, 0); // M symmetric: M v = Σ_q v_q (row q), vectorised
+				for (int q = 0; q < r; q++)
+					addScaledRow(v[q], m, q * r, out);
 			}, r, start, MAX_STEPS);
 			if (Double.isNaN(top)) // not converged: the dense solve
 				top = TopEigen.solve(m != null ? m : split.dense(), j.r, 1, null, SEED).values[0];
 			return Math.max(top, outside);
+		}
+
+		/** {@code out += f · m[from … from + out.length)}. */
+		private void addScaledRow(final double f, final double[] m, final int from,
+			final double[] out)
+		{
+			for (int a = 0; a < out.length; a++)
+				out[a] += f * m[from + a];
 		}
 
 		/**
