@@ -29,6 +29,8 @@ public final class GramCpca implements Refit {
 	private static final long SEED = 0;
 	/** Below this r the top eigenvalue is taken from the dense top-k solve. */
 	private static final int SMALL = 64;
+	/** Most entries of a permutation's gathered columns (8 MB per worker thread). */
+	private static final double GATHER_LIMIT = 1 << 20;
 	/** The largest Lanczos basis before falling back to the dense solve. */
 	private static final int MAX_STEPS = 300;
 
@@ -197,12 +199,36 @@ public final class GramCpca implements Refit {
 				return m;
 			}
 
+			/**
+			 * The rows as columns (r × n_p), gathered once per permutation when small
+			 * enough, so that {@code L_p v} is a sum of scaled columns (vectorised) rather
+			 * than n_p dot products; null otherwise.
+			 */
+			private double[][] columns;
+			private boolean gathered;
+
 			/** out = M v, from the rows (S diagonal). */
 			void apply(final double[] v, final double[] out) {
 				final int r = j.r;
+				if (!gathered) {
+					gathered = true;
+					if ((double) r * rows.length <= GATHER_LIMIT) {
+						columns = new double[r][rows.length];
+						for (int q = 0; q < rows.length; q++)
+							for (int c = 0; c < r; c++)
+								columns[c][q] = rows[q][c];
+					}
+				}
 				for (int c = 0; c < r; c++)
 					out[c] = b * j.s[c * r + c] * v[c];
-				for (final double[] x : rows)
+				if (columns != null) {
+					final double[] u = new double[rows.length]; // L_p v
+					for (int c = 0; c < r; c++)
+						TopEigen.axpy(v[c], columns[c], u);
+					for (int q = 0; q < rows.length; q++)
+						TopEigen.axpy(a * u[q], rows[q], out);
+				}
+				else for (final double[] x : rows)
 					TopEigen.axpy(a * TopEigen.dot(x, v), x, out);
 				TopEigen.axpy(gamma * TopEigen.dot(mt, v), mt, out);
 			}
