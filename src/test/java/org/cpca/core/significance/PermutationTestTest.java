@@ -130,6 +130,13 @@ class PermutationTestTest {
 			assertArrayEquals(own.nullMaxima(), shared.nullMaxima());
 			assertArrayEquals(own.pValues(), shared.pValues());
 		}
+		// the Lanczos path (r = 89 ≥ 64) on one thread and on two: the same null maxima
+		final Dataset tl = gaussian("target", 13, 40, scales(200));
+		final Dataset bl = gaussian("background", 14, 50, scales(200));
+		final GramCpca lanczos = new GramCpca(o, 1.5, JointMoments.of(tl, bl));
+		assertArrayEquals(PermutationTest.run(tl, List.of(bl), lanczos, 24, 5, 1, Progress.NONE)
+			.nullMaxima(), PermutationTest.run(tl, List.of(bl), lanczos, 24, 5, 2, Progress.NONE)
+				.nullMaxima());
 		final Dataset other = gaussian("other", 12, 21, scales(30));
 		assertThrows(IllegalArgumentException.class, () -> new GramCpca(o, 1, joint).prepare(
 			other, List.of(b)));
