@@ -33,7 +33,7 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 		"star", Set.of("beta_mode", "beta", "epsilon", "significance", "bootstrap"), //
 		"cpcapp", Set.of("epsilon", "significance", "bootstrap"), //
 		"kernel", Set.of("alpha_mode", "alpha", "kernel", "gamma", "degree", "coef0",
-			"landmarks"), //
+			"landmarks", "significance"), //
 		"uca", Set.of("stacked", "significance", "bootstrap"), //
 		"rpca", Set.of("stacked", "k_b", "significance", "bootstrap"), //
 		"gcpca", Set.of("variant", "orthogonal", "shuffles", "sparsity", "alpha_mode",

@@ -114,8 +114,8 @@ class SignificanceCliTest {
 	@Test
 	void methodsItDoesNotCoverAreRefusedInOneLineBeforeReading() throws Exception {
 		final Path[] t = tables();
-		for (final String[] how : new String[][] { { "--method", "online" }, { "--method",
-			"kernel" }, { "--significance", "2000000" } })
+		for (final String[] how : new String[][] { { "--method", "online" }, {
+			"--significance", "2000000" } })
 		{
 			final Path out = dir.resolve("refused-" + how[1]);
 			final String[] base = { "fit", "--target", t[0].toString(), "--background", t[1]
@@ -167,6 +167,32 @@ class SignificanceCliTest {
 				.toString().trim().lines().count() == 1, e[2].toString());
 			assertFalse(Files.exists(no));
 		}
+	}
+
+	@Test
+	void kernelCpcaIsTestedWithItsKernelFrozen() throws Exception {
+		final Path[] t = tables();
+		// the linear kernel is cPCA: the planted components are found
+		final Path linear = dir.resolve("kernel-linear");
+		final Object[] r = CliTest.cpca("fit", "--target", t[0].toString(), "--background", t[1]
+			.toString(), "--method", "kernel", "--kernel", "linear", "--alpha", "5", "-k", "3",
+			"--significance", "19", "--out", linear.toString());
+		assertEquals(0, r[0], r[2].toString());
+		final JsonObject sig = summary(linear).getAsJsonArray("results").get(0)
+			.getAsJsonObject().getAsJsonObject("significance");
+		final JsonArray p = sig.getAsJsonArray("p_values");
+		assertTrue(p.get(0).getAsDouble() <= 0.05 && p.get(1).getAsDouble() <= 0.05 && p.get(2)
+			.getAsDouble() > 0.05, sig.toString());
+		// rbf with γ by the heuristic: the refits use the γ the fit chose
+		final Path rbf = dir.resolve("kernel-rbf");
+		assertEquals(0, CliTest.cpca("fit", "--target", t[0].toString(), "--background", t[1]
+			.toString(), "--method", "kernel", "--kernel", "rbf", "--alpha", "1",
+			"--significance", "9", "--out", rbf.toString())[0]);
+		final JsonObject result = summary(rbf).getAsJsonArray("results").get(0)
+			.getAsJsonObject();
+		final String statistic = result.getAsJsonObject("significance").get("statistic")
+			.getAsString();
+		assertTrue(statistic.contains("rbf") && !statistic.contains("auto"), statistic);
 	}
 
 	@Test

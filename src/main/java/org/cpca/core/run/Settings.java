@@ -438,8 +438,7 @@ public final class Settings {
 				"beta_mode"), style.shown("beta"));
 			if (!lenient && given.contains("retain") && method != Method.PCA) throw notFor(
 				"retain", List.of(Method.PCA));
-			if (!lenient && significance > 0 && (method == Method.ONLINE ||
-				method == Method.KERNEL)) throw new IllegalArgumentException(style.shown(
+			if (!lenient && significance > 0 && method == Method.ONLINE) throw new IllegalArgumentException(style.shown(
 					"significance").trim() + " is not available for " + method.displayName +
 					" yet (docs/math/significance.md lists the methods it covers): leave it out");
 			if (!lenient && significanceReselect && !(method == Method.CPCA && alpha.isAuto() &&

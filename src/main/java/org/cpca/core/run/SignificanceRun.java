@@ -8,6 +8,7 @@ import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.cpca.CpcaFamily;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.gcpca.GcpcaFamily;
+import org.cpca.core.kernel.KernelOptions;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
@@ -68,6 +69,8 @@ final class SignificanceRun {
 		final FittedModel m, final int index, final Dataset target, final List<Dataset> sets,
 		final int samples, final JointMoments[] joint)
 	{
+		if (s.method() == Method.KERNEL) return kernel(s.options(KernelOptions.class), options,
+			m);
 		final FixedFit fit = fixedFit(s, options, m, sets.size(), "significance");
 		if (s.significanceReselect()) { // checked by Settings: cPCA with automatic α
 			if (!s.alpha().isAuto() || s.method() != Method.CPCA) throw new
@@ -81,6 +84,19 @@ final class SignificanceRun {
 				.features())) return fit;
 		if (joint[0] == null) joint[0] = JointMoments.of(target, sets.get(0));
 		return new GramCpca(options, m.alpha(), joint[0]);
+	}
+
+	/**
+	 * Kernel cPCA at model {@code m}'s α with its kernel frozen: an automatic γ (chosen
+	 * with α, or by the heuristic) is fixed to the value the fit used.
+	 */
+	private static Refit kernel(final KernelOptions kernel, final CpcaOptions options,
+		final FittedModel m)
+	{
+		final Object gamma = m.parameters().get("gamma");
+		final KernelOptions frozen = gamma instanceof Double ? kernel.withKernel(kernel.kernel()
+			.withGamma((Double) gamma)) : kernel;
+		return FixedFits.kernelCpca(options, frozen, m.alpha());
 	}
 
 	/**
