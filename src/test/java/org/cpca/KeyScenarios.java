@@ -84,6 +84,8 @@ public final class KeyScenarios {
 		add("alpha_range", "1,10", "method", "cpca");
 		add("alphas_returned", "2", "method", "cpca");
 		add("significance", "19", "method", "cpca", "alpha", "2");
+		add("significance_reselect", "true", "method", "cpca", "significance", "9");
+		add("bootstrap", "5", "method", "cpca", "alpha", "2");
 		add("sparsity", "0.1", "method", "cpca", "alpha", "2");
 		add("beta_count", "10", "method", "star");
 		add("betas_returned", "3", "method", "star");

@@ -106,6 +106,7 @@ public final class Bench {
 		GROUPS.put("oneshot", OneShotBench::run);
 		GROUPS.put("products", ProductsBench::run);
 		GROUPS.put("generate", GenerateBench::run);
+		GROUPS.put("significance", SignificanceBench::run);
 	}
 
 	/** Runs every group. */

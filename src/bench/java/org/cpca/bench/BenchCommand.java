@@ -24,8 +24,9 @@ public final class BenchCommand implements Callable<Integer> {
 			"linear, one group per further method (star, online, kernel, uca), and oneshot " +
 			"(a whole cpca fit --alpha auto process against the numpy peer " +
 			"src/bench/peer_fit_auto.py), and products (the covariance, block-product and " +
-			"Gram kernels against this CPU's measured double-precision peak), and generate " +
-			"(cpca generate's 3,000 + 3,000 slices of 256 x 256 with their files).")
+			"Gram kernels against this CPU's measured double-precision peak), generate " +
+			"(cpca generate's 3,000 + 3,000 slices of 256 x 256 with their files) and " +
+			"significance (1,000 permutations of cPCA at one α).")
 	List<String> only;
 
 	@Option(names = "--peer", paramLabel = "SET", arity = "0..1",

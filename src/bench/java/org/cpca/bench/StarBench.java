@@ -76,7 +76,7 @@ final class StarBench {
 	 * CPU seconds used by this process so far (all threads), or NaN where the JVM does
 	 * not say: on a shared machine it shows the work done independently of the wait.
 	 */
-	private static double processCpu() {
+	static double processCpu() {
 		final java.lang.management.OperatingSystemMXBean os = java.lang.management
 			.ManagementFactory.getOperatingSystemMXBean();
 		return os instanceof com.sun.management.OperatingSystemMXBean

@@ -77,7 +77,7 @@ public final class AnalysisViews {
 				.binnedHeight()), OutputMemory.FIXES);
 		final ImagePlus imp = ModelViews.eigenImages((a.solution.method() == Method.PCA
 			? "Eigen-images of " : "Contrastive eigen-images of ") + a.targetTitle(), a.solution
-				.linearModels(), a.layout);
+				.linearModels(), a.layout, pValues());
 		if (a.layout.bin() == 1) imp.setCalibration(a.request.target.getCalibration().copy());
 		return mark(imp);
 	}
@@ -334,23 +334,37 @@ public final class AnalysisViews {
 		return out;
 	}
 
+	/** Each model's permutation-test p-values, or null without the test. */
+	private List<double[]> pValues() {
+		final List<Object> significance = a.solution().resultFacts().get("significance");
+		if (significance == null) return null;
+		final List<double[]> out = new ArrayList<>();
+		for (final Object entry : significance)
+			out.add((double[]) ((Map<?, ?>) entry).get("p_values"));
+		return out;
+	}
+
 	/**
 	 * One row per α and component: {@code alpha}, {@code component}, {@code eigenvalue},
 	 * {@code target_variance}, {@code background_variance},
 	 * {@code fraction_of_target_variance}; for gcPCA with a shuffle test also
 	 * {@code significant} (1 or 0, as in the command line's summary); with the permutation
-	 * test ({@code significance}) {@code p_value}, family-wise over the components.
+	 * test ({@code significance}) {@code p_value}, family-wise over the components, and
+	 * {@code mark}, "*" for p ≤ 0.05 (as on the figures); with
+	 * the bootstrap ({@code bootstrap}) {@code median_angle} and {@code angle_95}, the
+	 * median and 95th percentile of the angle to the full-data component, in degrees.
 	 */
 	public ResultsTable componentsTable() {
 		final ResultsTable rt = new ResultsTable();
 		rt.showRowNumbers(false);
 		final List<Object> significance = a.solution().resultFacts().get("significance");
+		final List<Object> bootstrap = a.solution().resultFacts().get("bootstrap");
 		for (int r = 0; r < a.models().size(); r++) {
 			final FittedModel m = a.models().get(r);
 			final double[] ev = m.eigenvalues(), tv = m.targetVariance(), bv = m
 				.backgroundVariance(), f = m.fractionOfTargetVariance();
-			final double[] p = significance == null ? null : (double[]) ((Map<?, ?>) significance
-				.get(r)).get("p_values");
+			final double[] p = significance == null ? null : pValues().get(r);
+			final Map<?, ?> stability = bootstrap == null ? null : (Map<?, ?>) bootstrap.get(r);
 			for (int c = 0; c < ev.length; c++) {
 				rt.incrementCounter();
 				addSetting(rt, m);
@@ -361,7 +375,15 @@ public final class AnalysisViews {
 				rt.addValue("fraction_of_target_variance", f[c]);
 				final Object sig = m.parameters().get("significant");
 				if (sig instanceof double[]) rt.addValue("significant", ((double[]) sig)[c]);
-				if (p != null) rt.addValue("p_value", p[c]);
+				if (p != null) {
+					rt.addValue("p_value", p[c]);
+					rt.addValue("mark", ModelViews.marked("", p[c])); // "*": p ≤ 0.05
+				}
+				if (stability != null) {
+					rt.addValue("median_angle", ((double[]) stability.get(
+						"median_angle_degrees"))[c]);
+					rt.addValue("angle_95", ((double[]) stability.get("angle_95_degrees"))[c]);
+				}
 			}
 		}
 		return rt;

@@ -155,6 +155,21 @@ final class FitCommand implements Callable<Integer> {
 			"each result; docs/math/significance.md). Default 0: none.")
 	int significance;
 
+	@Option(names = "--significance-reselect", description = "With --significance and " +
+		"automatic α (cPCA): choose α again inside each permutation and measure each " +
+		"result at the α of its rank chosen there, so that the test accounts for α having " +
+		"been picked on the same data (each permutation repeats the α sweep: slower; " +
+		"docs/math/significance.md).")
+	boolean significanceReselect;
+
+	@Option(names = "--bootstrap", paramLabel = "B", defaultValue = "0",
+		description = "B seeded (--seed) bootstrap resamples within each dataset, each " +
+			"refitted at the result's own parameters: per component the median and 95th " +
+			"percentile of the angle to the full-data component (summary.json \"bootstrap\" " +
+			"of each result) and, for images, bootstrap_spread.tif, the per-pixel standard " +
+			"deviation of each component (docs/math/significance.md). Default 0: none.")
+	int bootstrap;
+
 	@Option(names = "--overwrite", description = "Write into a non-empty --out: " +
 		"replaces the results of an earlier cpca run there as a set (its stale files " +
 		"too) and leaves every other file alone.")

@@ -46,19 +46,20 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 	private static final Pattern BRACKETED = Pattern.compile(".*\\(\\s*([A-Za-z+]+)\\s*\\)\\s*");
 
 	/**
-	 * The shared settings (α, β, the significance test) each method reads. Its own
-	 * settings are those its family declares ({@code Family.keys()}, {@link #needs}).
+	 * The shared settings (α, β, the significance test, the bootstrap) each method reads. Its
+	 * own settings are those its family declares ({@code Family.keys()}, {@link #needs}).
 	 */
 	private static final Map<String, Set<String>> SHARED_KEYS = Map.of( //
-		"cpca", Set.of("alpha_mode", "alpha", "significance"), //
-		"pca", Set.of("significance"), //
-		"star", Set.of("beta_mode", "beta", "significance"), //
-		"cpcapp", Set.of("significance"), //
-		"kernel", Set.of("alpha_mode", "alpha"), //
-		"uca", Set.of("significance"), //
-		"rpca", Set.of("significance"), //
-		"gcpca", Set.of("alpha_mode", "alpha", "significance"), // alpha: variant v1
-		"pcpca", Set.of("alpha_mode", "alpha", "significance"));
+		"cpca", Set.of("alpha_mode", "alpha", "significance", "significance_reselect",
+			"bootstrap"), //
+		"pca", Set.of("significance", "bootstrap"), //
+		"star", Set.of("beta_mode", "beta", "significance", "bootstrap"), //
+		"cpcapp", Set.of("significance", "bootstrap"), //
+		"kernel", Set.of("alpha_mode", "alpha", "significance"), //
+		"uca", Set.of("significance", "bootstrap"), //
+		"rpca", Set.of("significance", "bootstrap"), //
+		"gcpca", Set.of("alpha_mode", "alpha", "significance", "bootstrap"), // alpha: variant v1
+		"pcpca", Set.of("alpha_mode", "alpha", "significance", "bootstrap"));
 
 	/**
 	 * The settings that depend on the method: every family's own keys, and the shared
@@ -69,7 +70,7 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 
 	private static Set<String> methodSpecific() {
 		final Set<String> out = new TreeSet<>(Set.of("alpha_mode", "alpha", "beta_mode",
-			"beta", "significance"));
+			"beta", "significance", "significance_reselect", "bootstrap"));
 		for (final Family<?> f : Families.all())
 			out.addAll(f.keys().names());
 		return Collections.unmodifiableSet(out);
@@ -202,6 +203,19 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 			"to 0.001).")
 	protected int significance;
 
+	@Parameter(label = "Bootstrap (resamples)", min = "0", persist = false,
+		description = "B seeded resamples within each dataset, each refitted at the " +
+			"result's parameters: per component the median angle to the full-data component " +
+			"in the components table, and an image of each component's per-pixel spread " +
+			"(0: none; e.g. 200).")
+	protected int bootstrap;
+
+	@Parameter(label = "Re-select α in each permutation", persist = false,
+		description = "With a significance test and automatic α: choose α again inside " +
+			"each permutation (slower), so that the p-values account for α having been " +
+			"picked on the same data.")
+	protected boolean significance_reselect;
+
 	@Parameter(label = "Seed",
 		description = "Seed of the automatic α clustering and start vectors.")
 	protected long seed;
@@ -269,6 +283,7 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 						stacked).set("k_b", k_b).set("variant", variant).set("orthogonal", orthogonal).set(
 							"shuffles", shuffles).set("sparsity", sparsity).set("components", components).set(
 							"standardize", standardize).set("whiten", whiten).set("seed", seed)
-			.set("significance", significance).build();
+			.set("significance", significance).set("bootstrap", bootstrap)
+			.set("significance_reselect", significance_reselect).build();
 	}
 }

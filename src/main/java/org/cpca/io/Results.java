@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
@@ -31,6 +32,7 @@ import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 import org.cpca.core.contrast.Measures;
 import org.cpca.core.modelfile.ModelFile;
+import org.cpca.image.ComponentImages;
 import org.cpca.image.TiffFiles;
 import org.cpca.render.CurvePlot;
 import org.cpca.render.ExtremeSamples;
@@ -173,6 +175,7 @@ public final class Results {
 			if (models.size() > 1) for (int i = 0; i < models.size(); i++)
 				ModelFile.write(models.get(i).withAttributes(attributes), out.file("models/" +
 					settingKey(i) + ".json"));
+			if (target.isImage()) writeResultImages(out);
 			if (target.isImage() && solution.linear()) writeComponents(out, plots);
 			else if (target.isImage() && target.dataset != null) writeExtremes(out, plots);
 			if (plots) writePlots(out);
@@ -277,12 +280,36 @@ public final class Results {
 	private void writeComponents(final OutputFolder out, final boolean plots)
 		throws IOException
 	{
+		final List<double[]> p = new ArrayList<>();
+		for (int r = 0; r < models.size(); r++)
+			p.add(pValues(r));
 		final ImagePlus stack = ModelViews.eigenImages(solution.method() == Method.PCA
 			? "eigen-images" : "contrastive eigen-images", solution.linearModels(), target
-				.layout);
+				.layout, p);
 		TiffFiles.save(stack, out.file("components.tif"));
 		if (plots) PlotFiles.saveMontage(stack, primary().numComponents(), figure(out,
 			"plots/eigen_images.png"), allFormats);
+	}
+
+	/**
+	 * Each per-feature result of the solution ({@link Solution#resultImages()}, e.g. the
+	 * bootstrap's spread) as {@code <name>.tif}: one slice per result and component.
+	 */
+	private void writeResultImages(final OutputFolder out) throws IOException {
+		for (final Map.Entry<String, List<double[][]>> e : solution.resultImages().entrySet()) {
+			final List<double[]> rows = new ArrayList<>();
+			final List<String> labels = new ArrayList<>();
+			for (int r = 0; r < models.size(); r++) {
+				final double[][] v = e.getValue().get(r);
+				for (int c = 0; c < v.length; c++) {
+					rows.add(v[c]);
+					labels.add(ModelViews.title(models.get(r)) + ", " + prefix() + (c + 1));
+				}
+			}
+			final ImagePlus stack = ComponentImages.reconstructions(e.getKey().replace('_', ' '),
+				rows.toArray(new double[0][]), target.layout, labels);
+			TiffFiles.save(stack, out.file(e.getKey() + ".tif"));
+		}
 	}
 
 	/**
@@ -333,7 +360,22 @@ public final class Results {
 			100 * separations.get(r).get("lda_accuracy")));
 		if (models.size() > 1 && models.get(r) == primary()) sb.append(sb.length() == 0 ? ""
 			: " ").append("(default)");
+		final double[] p = pValues(r);
+		if (p != null) {
+			sb.append(sb.length() == 0 ? "" : "; ").append("p =");
+			for (int c = 0; c < p.length; c++)
+				sb.append(c == 0 ? " " : ", ").append(ModelViews.marked(String.format(Locale.ROOT,
+					"%.2g", p[c]), p[c]));
+			sb.append(" (").append(ModelViews.MARK_NOTE).append(")");
+		}
 		return sb.toString();
+	}
+
+	/** Model r's permutation-test p-values per component, or null without the test. */
+	private double[] pValues(final int r) {
+		final List<Object> significance = solution.resultFacts().get("significance");
+		return significance == null ? null : (double[]) ((Map<?, ?>) significance.get(r)).get(
+			"p_values");
 	}
 
 	/**
@@ -430,13 +472,18 @@ public final class Results {
 		for (int r = 0; r < models.size(); r++) {
 			final FittedModel m = models.get(r);
 			sb.append("  ").append(ModelViews.title(m)).append(": eigenvalues");
-			for (final double v : m.eigenvalues())
-				sb.append(' ').append(String.format(Locale.ROOT, "%.4g", v));
+			final double[] p = pValues(r), ev = m.eigenvalues();
+			for (int c = 0; c < ev.length; c++) {
+				final String v = String.format(Locale.ROOT, "%.4g", ev[c]);
+				sb.append(' ').append(p == null || c >= p.length ? v : ModelViews.marked(v, p[c]));
+			}
 			if (separations.get(r) != null) sb.append(String.format(Locale.ROOT,
 				"; LDA accuracy %.1f %%", 100 * separations.get(r).get("lda_accuracy")));
 			final List<Object> significance = solution.resultFacts().get("significance");
 			if (significance != null) sb.append("; ").append(significanceText(significance
 				.get(r)));
+			final List<Object> bootstrap = solution.resultFacts().get("bootstrap");
+			if (bootstrap != null) sb.append("; ").append(bootstrapText(bootstrap.get(r)));
 			sb.append('\n');
 		}
 		final List<String> unconverged = Convergence.unconverged(solution.facts());
@@ -448,9 +495,29 @@ public final class Results {
 			sb.append("  note: ").append(d.getAsString()).append('\n');
 		sb.append("Results in ").append(dir.toAbsolutePath().normalize()).append(
 			" (summary.json, scores.csv, model.json").append(target.isImage() ? solution
-				.linear() ? ", components.tif" : ", extremes.tif" : "").append(plots ? ", plots/)"
+				.linear() ? ", components.tif" : ", extremes.tif" : "").append(target.isImage() ? solution
+					.resultImages().keySet().stream().map(n -> ", " + n + ".tif").collect(
+						Collectors.joining()) : "").append(plots ? ", plots/)"
 					: ")");
 		return sb.toString();
+	}
+
+	/**
+	 * One result's bootstrap for the console: "bootstrap median angle 3.1°, 41° (200
+	 * resamples; 95th percentile 5.2°, 78°)".
+	 */
+	private static String bootstrapText(final Object entry) {
+		final Map<?, ?> m = (Map<?, ?>) entry;
+		return "bootstrap median angle " + degrees((double[]) m.get("median_angle_degrees")) +
+			" (" + m.get("resamples") + " resamples; 95th percentile " + degrees((double[]) m
+				.get("angle_95_degrees")) + ")";
+	}
+
+	private static String degrees(final double[] angles) {
+		final List<String> out = new ArrayList<>();
+		for (final double a : angles)
+			out.add(String.format(Locale.ROOT, "%.2g°", a));
+		return String.join(", ", out);
 	}
 
 	/**
@@ -468,7 +535,7 @@ public final class Results {
 		}
 		return sb.append(" (").append(m.get("permutations")).append(" permutations; ").append(
 			significant.isEmpty() ? "no component" : "component" + (significant.size() > 1
-				? "s " : " ") + String.join(", ", significant)).append(" significant at p ≤ 0.05)")
+				? "s " : " ") + String.join(", ", significant)).append(" significant at p ≤ 0.05, marked *)")
 			.toString();
 	}
 }

@@ -193,6 +193,27 @@ public final class ModelViews {
 	public static ImagePlus eigenImages(final String title, final List<CpcaModel> models,
 		final FeatureLayout layout)
 	{
+		return eigenImages(title, models, layout, null);
+	}
+
+	/** The level at which a permutation test's component is marked ({@link #marked}). */
+	public static final double MARK_LEVEL = 0.05;
+	/** What the mark means, for a title or legend. */
+	public static final String MARK_NOTE = "* p ≤ 0.05, permutation test";
+
+	/** The label with "*" appended when p ≤ {@link #MARK_LEVEL}. */
+	public static String marked(final String label, final double p) {
+		return p <= MARK_LEVEL ? label + "*" : label;
+	}
+
+	/**
+	 * {@link #eigenImages(String, List, FeatureLayout)} with each model's permutation-test
+	 * p-values ({@code null}, or null entries, for none): significant components are
+	 * starred and the title says what the star means.
+	 */
+	public static ImagePlus eigenImages(final String title, final List<CpcaModel> models,
+		final FeatureLayout layout, final List<double[]> pValues)
+	{
 		final List<double[]> all = new ArrayList<>();
 		final List<Double> eigenvalues = new ArrayList<>();
 		for (final CpcaModel m : models)
@@ -206,11 +227,15 @@ public final class ModelViews {
 			final double[][] comps = m.components();
 			for (int c = 0; c < comps.length; c++) {
 				all.add(comps[c]);
-				labels.add(componentLabel(m, c, text[at + c]));
+				final double[] p = pValues == null ? null : pValues.get(models.indexOf(m));
+				final String label = componentLabel(m, c, text[at + c]);
+				labels.add(p == null ? label : marked(label, p[c]));
 			}
 			at += m.eigenvalues().length;
 		}
-		final ImagePlus stack = ComponentImages.eigenImages(title, all.toArray(
+		final boolean tested = pValues != null && pValues.stream().anyMatch(p -> p != null);
+		final ImagePlus stack = ComponentImages.eigenImages(tested ? title + " (" + MARK_NOTE +
+			")" : title, all.toArray(
 			new double[0][]), layout, labels);
 		stack.setProp(Montage.BAR_TITLE, "weight per pixel");
 		return stack;

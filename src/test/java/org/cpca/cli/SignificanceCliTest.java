@@ -30,24 +30,27 @@ class SignificanceCliTest {
 	/** A planted table: 2 target-only directions, 8 features in all. */
 	private Path[] tables() throws Exception {
 		final float[][][] p = TestData.planted(5, 150, 150, 8, 2, 2, 1.0);
-		final Path[] files = new Path[2];
-		for (int set = 0; set < 2; set++) {
-			final StringBuilder s = new StringBuilder("f0");
-			for (int j = 1; j < 8; j++)
-				s.append(",f").append(j);
-			s.append('\n');
-			for (final float[] row : p[set]) {
-				for (int j = 0; j < 8; j++)
-					s.append(j == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.7g", row[j]));
-				s.append('\n');
-			}
-			files[set] = dir.resolve(set == 0 ? "target.csv" : "background.csv");
-			Files.write(files[set], s.toString().getBytes(StandardCharsets.UTF_8));
-		}
-		return files;
+		return new Path[] { table(dir.resolve("target.csv"), p[0]), table(dir.resolve(
+			"background.csv"), p[1]) };
 	}
 
-	private static JsonObject summary(final Path out) throws Exception {
+	/** The rows as a CSV table with a header f0, f1, … (written to {@code file}). */
+	static Path table(final Path file, final float[][] rows) throws Exception {
+		final int d = rows[0].length;
+		final StringBuilder s = new StringBuilder("f0");
+		for (int j = 1; j < d; j++)
+			s.append(",f").append(j);
+		s.append('\n');
+		for (final float[] row : rows) {
+			for (int j = 0; j < d; j++)
+				s.append(j == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.7g", row[j]));
+			s.append('\n');
+		}
+		Files.write(file, s.toString().getBytes(StandardCharsets.UTF_8));
+		return file;
+	}
+
+	static JsonObject summary(final Path out) throws Exception {
 		return JsonParser.parseString(new String(Files.readAllBytes(out.resolve(
 			"summary.json")), StandardCharsets.UTF_8)).getAsJsonObject();
 	}
@@ -111,8 +114,8 @@ class SignificanceCliTest {
 	@Test
 	void methodsItDoesNotCoverAreRefusedInOneLineBeforeReading() throws Exception {
 		final Path[] t = tables();
-		for (final String[] how : new String[][] { { "--method", "online" }, { "--method",
-			"kernel" }, { "--significance", "2000000" } })
+		for (final String[] how : new String[][] { { "--method", "online" }, {
+			"--significance", "2000000" } })
 		{
 			final Path out = dir.resolve("refused-" + how[1]);
 			final String[] base = { "fit", "--target", t[0].toString(), "--background", t[1]
@@ -127,6 +130,69 @@ class SignificanceCliTest {
 			assertEquals(1, err.lines().count(), err);
 			assertFalse(Files.exists(out), "nothing written for " + String.join(" ", how));
 		}
+	}
+
+	@Test
+	void reselectingAutomaticAlphaTestsEveryChosenAlphaAgainstTheWholeSelection()
+		throws Exception
+	{
+		final Path[] t = tables();
+		final Path out = dir.resolve("reselect");
+		final Object[] r = CliTest.cpca("fit", "--target", t[0].toString(), "--background", t[1]
+			.toString(), "--alpha", "auto", "-k", "2", "--significance", "19",
+			"--significance-reselect", "--out", out.toString());
+		assertEquals(0, r[0], r[2].toString());
+		final JsonArray results = summary(out).getAsJsonArray("results");
+		assertTrue(results.size() >= 2, "automatic α returns several: " + results.size());
+		boolean planted = false;
+		for (int i = 0; i < results.size(); i++) {
+			final JsonObject sig = results.get(i).getAsJsonObject().getAsJsonObject(
+				"significance");
+			assertTrue(sig.get("statistic").getAsString().contains("chosen again"), sig
+				.toString());
+			assertEquals(2, sig.getAsJsonArray("p_values").size());
+			planted |= sig.getAsJsonArray("p_values").get(0).getAsDouble() <= 0.05;
+		}
+		assertTrue(planted, "the planted contrast is significant at some chosen α: " + results);
+		// refused in one line where there is no automatic α to choose again
+		for (final String[] how : new String[][] { { "--alpha", "1", "--significance", "9" },
+			{ "--alpha", "auto", "--significance", "0" } })
+		{
+			final Path no = dir.resolve("no-reselect" + how[1] + how[3]);
+			final Object[] e = CliTest.cpca("fit", "--target", t[0].toString(), "--background",
+				t[1].toString(), how[0], how[1], how[2], how[3], "--significance-reselect",
+				"--out", no.toString());
+			assertTrue((int) e[0] != 0);
+			assertTrue(e[2].toString().trim().contains("significance-reselect") && e[2]
+				.toString().trim().lines().count() == 1, e[2].toString());
+			assertFalse(Files.exists(no));
+		}
+	}
+
+	@Test
+	void kernelCpcaIsTestedWithItsKernelFrozen() throws Exception {
+		final Path[] t = tables();
+		// the linear kernel is cPCA: the planted components are found
+		final Path linear = dir.resolve("kernel-linear");
+		final Object[] r = CliTest.cpca("fit", "--target", t[0].toString(), "--background", t[1]
+			.toString(), "--method", "kernel", "--kernel", "linear", "--alpha", "5", "-k", "3",
+			"--significance", "19", "--out", linear.toString());
+		assertEquals(0, r[0], r[2].toString());
+		final JsonObject sig = summary(linear).getAsJsonArray("results").get(0)
+			.getAsJsonObject().getAsJsonObject("significance");
+		final JsonArray p = sig.getAsJsonArray("p_values");
+		assertTrue(p.get(0).getAsDouble() <= 0.05 && p.get(1).getAsDouble() <= 0.05 && p.get(2)
+			.getAsDouble() > 0.05, sig.toString());
+		// rbf with γ by the heuristic: the refits use the γ the fit chose
+		final Path rbf = dir.resolve("kernel-rbf");
+		assertEquals(0, CliTest.cpca("fit", "--target", t[0].toString(), "--background", t[1]
+			.toString(), "--method", "kernel", "--kernel", "rbf", "--alpha", "1",
+			"--significance", "9", "--out", rbf.toString())[0]);
+		final JsonObject result = summary(rbf).getAsJsonArray("results").get(0)
+			.getAsJsonObject();
+		final String statistic = result.getAsJsonObject("significance").get("statistic")
+			.getAsString();
+		assertTrue(statistic.contains("rbf") && !statistic.contains("auto"), statistic);
 	}
 
 	@Test

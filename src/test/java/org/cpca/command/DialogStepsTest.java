@@ -69,24 +69,26 @@ class DialogStepsTest extends CommandTestBase {
 
 	@Test
 	void theSecondDialogShowsOnlyTheChosenMethodsFields() {
-		assertEquals(common("axes", "missing", "alpha_mode", "alpha", "sparsity", "significance"), secondDialog(
+		assertEquals(common("axes", "missing", "alpha_mode", "alpha", "sparsity", "significance",
+			"significance_reselect", "bootstrap"), secondDialog(
 			ContrastivePcaCommand.class, Map.of("method", "cpca", "background_source", "image",
 				"samples", "slices")));
-		assertEquals(common("axes", "missing", "beta_mode", "beta", "epsilon", "significance"), secondDialog(
+		assertEquals(common("axes", "missing", "beta_mode", "beta", "epsilon", "significance",
+			"bootstrap"), secondDialog(
 			ContrastivePcaCommand.class, Map.of("method", "star", "background_source", "image",
 				"samples", "slices")));
 		assertEquals(common("axes", "missing", "alpha_mode", "alpha", "kernel", "gamma", "degree",
-			"coef0", "landmarks"), secondDialog(ContrastivePcaCommand.class, Map.of("method",
+			"coef0", "landmarks", "significance"), secondDialog(ContrastivePcaCommand.class, Map.of("method",
 				"kernel", "background_source", "image", "samples", "slices")));
 		// several backgrounds: the further images only for UCA and rPCA from images
 		assertEquals(common("axes", "missing", "more_backgrounds", "stacked", "k_b",
-			"significance"), secondDialog(
+			"significance", "bootstrap"), secondDialog(
 			ContrastivePcaCommand.class, Map.of("method", "rpca", "background_source", "image",
 				"samples", "slices")));
-		assertEquals(common("stacked", "significance"), secondDialog(ContrastivePcaCommand.class, Map.of(
+		assertEquals(common("stacked", "significance", "bootstrap"), secondDialog(ContrastivePcaCommand.class, Map.of(
 			"method", "uca", "background_source", "roi manager", "samples", "pixels")));
 		// PCA: no method field; the mask only for background from mask
-		assertEquals(common("background_mask", "significance"), secondDialog(ContrastivePcaCommand.class,
+		assertEquals(common("background_mask", "significance", "bootstrap"), secondDialog(ContrastivePcaCommand.class,
 			Map.of("method", "pca", "background_source", "mask", "samples", "pixels")));
 	}
 
@@ -95,10 +97,10 @@ class DialogStepsTest extends CommandTestBase {
 		final Set<String> batch = Set.of("overwrite", "no_plots", "per_file", "axes",
 			"labels", "mask", "components", "standardize", "whiten", "bin", "seed");
 		final Set<String> cpcapp = new TreeSet<>(batch);
-		cpcapp.addAll(Set.of("epsilon", "significance"));
+		cpcapp.addAll(Set.of("epsilon", "significance", "bootstrap"));
 		assertEquals(cpcapp, secondDialog(BatchCommand.class, Map.of("method", "cpcapp")));
 		final Set<String> uca = new TreeSet<>(batch);
-		uca.addAll(Set.of("more_backgrounds", "stacked", "significance"));
+		uca.addAll(Set.of("more_backgrounds", "stacked", "significance", "bootstrap"));
 		assertEquals(uca, secondDialog(BatchCommand.class, Map.of("method", "uca")));
 	}
 
@@ -142,7 +144,8 @@ class DialogStepsTest extends CommandTestBase {
 			.toString());
 		assertEquals(java.util.List.of("method", "target", "background_source", "background",
 			"samples"), ScriptedHarvester.dialogs.get(0));
-		assertEquals(common("axes", "missing", "beta_mode", "beta", "epsilon", "significance"),
+		assertEquals(common("axes", "missing", "beta_mode", "beta", "epsilon", "significance",
+			"bootstrap"),
 			new TreeSet<>(
 			ScriptedHarvester.dialogs.get(1)));
 		final org.cpca.analysis.Analysis a = ((ContrastivePcaCommand) m.getDelegateObject())

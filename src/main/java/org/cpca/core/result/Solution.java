@@ -32,6 +32,8 @@ public final class Solution {
 	private String primaryReason;
 	/** Entries of each model's result (key → one value per model), see {@link #withResultFact}. */
 	private Map<String, List<Object>> resultFacts = Map.of();
+	/** Per-feature vectors of each model's result, not in the summary, see {@link #withResultImages}. */
+	private Map<String, List<double[][]>> resultImages = Map.of();
 
 	/**
 	 * @param alphaMode "auto", "fixed", "inf", or {@code null} for methods without α
@@ -134,6 +136,26 @@ public final class Solution {
 		return out;
 	}
 
+	/**
+	 * This solution with per-feature vectors {@code name} for each model (one k × d array
+	 * per model of {@link #models()}, in that order), for images beside the summary (e.g.
+	 * the bootstrap's spread per component).
+	 */
+	public Solution withResultImages(final String name, final List<double[][]> perModel) {
+		if (perModel.size() != models.size()) throw new IllegalArgumentException(name +
+			": " + perModel.size() + " values for " + models.size() + " models");
+		final Solution out = copy(facts);
+		final Map<String, List<double[][]>> all = new LinkedHashMap<>(resultImages);
+		all.put(name, Collections.unmodifiableList(new ArrayList<>(perModel)));
+		out.resultImages = Collections.unmodifiableMap(all);
+		return out;
+	}
+
+	/** Each model's per-feature vectors by name ({@link #withResultImages}). */
+	public Map<String, List<double[][]>> resultImages() {
+		return resultImages;
+	}
+
 	/** Each model's extra result entries: key → one value per model. */
 	public Map<String, List<Object>> resultFacts() {
 		return resultFacts;
@@ -145,6 +167,7 @@ public final class Solution {
 		out.primary = primary;
 		out.primaryReason = primaryReason;
 		out.resultFacts = resultFacts;
+		out.resultImages = resultImages;
 		return out;
 	}
 

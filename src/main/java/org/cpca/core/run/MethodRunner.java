@@ -52,8 +52,8 @@ public final class MethodRunner {
 		final Solution solution = PrimaryChoice.apply(run(settings, FamilyInput.samples(settings
 			.alpha().value(), settings.beta().value(), options, target, backgrounds, progress)),
 			target.labels());
-		return SignificanceRun.apply(settings, target, backgrounds, options, solution,
-			progress);
+		return BootstrapRun.apply(settings, target, backgrounds, options, SignificanceRun
+			.apply(settings, target, backgrounds, options, solution, progress), progress);
 	}
 
 	/**
@@ -117,6 +117,9 @@ public final class MethodRunner {
 		if (settings.significance() > 0) throw new IllegalArgumentException("the " +
 			"significance test is not available with missing values modelled (--missing " +
 			"model) yet: fill them (--missing mean|zero), or leave significance out");
+		if (settings.bootstrap() > 0) throw new IllegalArgumentException("the bootstrap is " +
+			"not available with missing values modelled (--missing model) yet: fill them " +
+			"(--missing mean|zero), or leave bootstrap out");
 		return PcpcaRun.runMissing(settings.alpha().value(),
 			target, targetValues, backgrounds, settings.cpcaOptions(), progress);
 	}
@@ -147,6 +150,9 @@ public final class MethodRunner {
 		if (settings.significance() > 0) throw new IllegalArgumentException("the " +
 			"significance test permutes samples, which a fit from moments (cpca-spark) does " +
 			"not have: run it with cpca fit, or leave significance out");
+		if (settings.bootstrap() > 0) throw new IllegalArgumentException("the bootstrap " +
+			"resamples samples, which a fit from moments (cpca-spark) does not have: run it " +
+			"with cpca fit, or leave bootstrap out");
 		return run(settings, FamilyInput.moments(settings.alpha().value(), settings.beta()
 			.value(), settings.cpcaOptions(), backgrounds, fitter, progress));
 	}

@@ -114,6 +114,11 @@ public final class Settings {
 		key("significance", "a whole number of permutations, 0 (none) to " +
 			SignificanceRun.MAX_PERMUTATIONS, (b, t, k) -> b.significance = SignificanceRun
 				.permutations(Parse.whole(t, k, 0), k));
+		key("significance_reselect", "true or false", (b, t, k) -> b.significanceReselect =
+			Parse.bool(t, k));
+		key("bootstrap", "a whole number of resamples, 0 (none) or 2 to " +
+			SignificanceRun.MAX_PERMUTATIONS, (b, t, k) -> b.bootstrap = BootstrapRun.resamples(
+				Parse.whole(t, k, 0), k));
 		for (final String k : Families.keys())
 			if (KEYS.containsKey(k)) throw new IllegalStateException("a family declares " + k +
 				", a shared setting");
@@ -166,7 +171,7 @@ public final class Settings {
 	 * cannot use, {@link org.cpca.core.family.OptionKeys#samplesOnly}).
 	 */
 	public static boolean needsSamples(final String key) {
-		if (key.equals("significance")) return true; // permutes samples
+		if (key.startsWith("significance") || key.equals("bootstrap")) return true; // resamples
 		for (final Method m : methodsOf(key))
 			if (Families.of(m).keys().names().contains(key) && Families.of(m).keys()
 				.needsSamples(key)) return true;
@@ -187,7 +192,8 @@ public final class Settings {
 	private final Double retain;
 	private final boolean standardize, whiten;
 	private final long seed;
-	private final int significance;
+	private final int significance, bootstrap;
+	private final boolean significanceReselect;
 	private final int alphaCount, alphasReturned;
 	private final double[] alphaRange;
 	private final FamilySettings<?> family;
@@ -206,6 +212,8 @@ public final class Settings {
 		whiten = b.whiten;
 		seed = b.seed;
 		significance = b.significance;
+		bootstrap = b.bootstrap;
+		significanceReselect = b.significanceReselect;
 		alphaCount = b.alphaCount;
 		alphasReturned = b.alphasReturned;
 		alphaRange = b.alphaRange.clone();
@@ -263,6 +271,22 @@ public final class Settings {
 		return significance;
 	}
 
+	/**
+	 * Whether the permutation test chooses automatic α again inside each permutation
+	 * (docs/math/significance.md#re-selecting-automatic-choices).
+	 */
+	public boolean significanceReselect() {
+		return significanceReselect;
+	}
+
+	/**
+	 * The number of seeded bootstrap resamples of the stability of the components (0:
+	 * none; docs/math/significance.md#stability-bootstrap).
+	 */
+	public int bootstrap() {
+		return bootstrap;
+	}
+
 	/** The chosen method's family with its own options, parsed and validated. */
 	public FamilySettings<?> family() {
 		return family;
@@ -318,6 +342,8 @@ public final class Settings {
 		m.put("whiten", Boolean.toString(whiten));
 		m.put("seed", Long.toString(seed));
 		if (significance > 0) m.put("significance", Integer.toString(significance));
+		if (bootstrap > 0) m.put("bootstrap", Integer.toString(bootstrap));
+		if (significanceReselect) m.put("significance_reselect", "true");
 		return m;
 	}
 
@@ -337,7 +363,8 @@ public final class Settings {
 		Double retain;
 		boolean standardize, whiten;
 		long seed;
-		int significance;
+		int significance, bootstrap;
+		boolean significanceReselect;
 		int alphaCount = 40, alphasReturned = 4;
 		double[] alphaRange = { 0.1, 1000 };
 		private boolean lenient;
@@ -411,9 +438,17 @@ public final class Settings {
 				"beta_mode"), style.shown("beta"));
 			if (!lenient && given.contains("retain") && method != Method.PCA) throw notFor(
 				"retain", List.of(Method.PCA));
-			if (!lenient && significance > 0 && (method == Method.ONLINE ||
-				method == Method.KERNEL)) throw new IllegalArgumentException(style.shown(
+			if (!lenient && significance > 0 && method == Method.ONLINE) throw new IllegalArgumentException(style.shown(
 					"significance").trim() + " is not available for " + method.displayName +
+					" yet (docs/math/significance.md lists the methods it covers): leave it out");
+			if (!lenient && significanceReselect && !(method == Method.CPCA && alpha.isAuto() &&
+				significance > 0)) throw new IllegalArgumentException(style.shown(
+					"significance_reselect").trim() + " re-selects automatic α inside each " +
+					"permutation: it needs method cpca with automatic α and a significance " +
+					"test; leave it out otherwise");
+			if (!lenient && bootstrap > 0 && (method == Method.ONLINE ||
+				method == Method.KERNEL)) throw new IllegalArgumentException(style.shown(
+					"bootstrap").trim() + " is not available for " + method.displayName +
 					" yet (docs/math/significance.md lists the methods it covers): leave it out");
 			for (final String k : List.of("beta", "beta_mode")) // β is shared, not any family's
 				if (!lenient && given.contains(k) && method != Method.STAR &&

@@ -8,14 +8,18 @@ import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.cpca.CpcaFamily;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.gcpca.GcpcaFamily;
+import org.cpca.core.kernel.KernelOptions;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 import org.cpca.core.rpca.RpcaFamily;
+import org.cpca.core.significance.FixedFit;
 import org.cpca.core.significance.FixedFits;
 import org.cpca.core.significance.GramCpca;
+import org.cpca.core.significance.JointMoments;
 import org.cpca.core.significance.PermutationTest;
 import org.cpca.core.significance.Refit;
+import org.cpca.core.significance.ReselectedAlpha;
 import org.cpca.core.uca.UcaFamily;
 
 /**
@@ -50,47 +54,86 @@ final class SignificanceRun {
 		for (final Dataset b : backgrounds)
 			samples += b.samples();
 		final List<Object> perModel = new ArrayList<>();
+		final JointMoments[] joint = { null }; // computed once, shared by the α's
 		for (final FittedModel m : solution.models()) {
 			progress.stage("significance: " + n + " permutations", 0);
 			perModel.add(PermutationTest.run(target, backgrounds, refit(settings, options, m,
-				backgrounds.size(), samples), n, settings.seed(), progress).toSummary());
+				perModel.size(), target, backgrounds, samples, joint), n, settings.seed(),
+				progress).toSummary());
 		}
 		return solution.withResultFact("significance", perModel);
 	}
 
 	/** The method's refit at the parameters of model {@code m}. */
 	private static Refit refit(final Settings s, final CpcaOptions options,
-		final FittedModel m, final int backgrounds, final int samples)
+		final FittedModel m, final int index, final Dataset target, final List<Dataset> sets,
+		final int samples, final JointMoments[] joint)
+	{
+		if (s.method() == Method.KERNEL) return kernel(s.options(KernelOptions.class), options,
+			m);
+		final FixedFit fit = fixedFit(s, options, m, sets.size(), "significance");
+		if (s.significanceReselect()) { // checked by Settings: cPCA with automatic α
+			if (!s.alpha().isAuto() || s.method() != Method.CPCA) throw new
+				IllegalArgumentException("the significance test re-selects automatic α " +
+					"only: choose automatic α with cPCA, or leave the re-selection out");
+			return new ReselectedAlpha(options, index, m.alpha());
+		}
+		// cPCA: the joint moments once per run, re-partitioned by every permutation of every α
+		if (s.method() != Method.CPCA || !Double.isFinite(m.alpha()) || options.standardize() ||
+			options.whiten() || sets.size() != 1 || !JointMoments.fitInMemory(samples, m
+				.features())) return fit;
+		if (joint[0] == null) joint[0] = JointMoments.of(target, sets.get(0));
+		return new GramCpca(options, m.alpha(), joint[0]);
+	}
+
+	/**
+	 * Kernel cPCA at model {@code m}'s α with its kernel frozen: an automatic γ (chosen
+	 * with α, or by the heuristic) is fixed to the value the fit used.
+	 */
+	private static Refit kernel(final KernelOptions kernel, final CpcaOptions options,
+		final FittedModel m)
+	{
+		final Object gamma = m.parameters().get("gamma");
+		final KernelOptions frozen = gamma instanceof Double ? kernel.withKernel(kernel.kernel()
+			.withGamma((Double) gamma)) : kernel;
+		return FixedFits.kernelCpca(options, frozen, m.alpha());
+	}
+
+	/**
+	 * The method at the parameters of model {@code m}, refitted from scratch (for the
+	 * permutation test and the bootstrap).
+	 *
+	 * @throws IllegalArgumentException naming what the tests do not cover and what to do
+	 */
+	static FixedFit fixedFit(final Settings s, final CpcaOptions options, final FittedModel m,
+		final int backgrounds, final String key)
 	{
 		final Method method = s.method();
 		switch (method) {
 			case PCA:
 				return FixedFits.pca(options);
 			case CPCA:
-				requireDense(s.options(CpcaFamily.Options.class).sparsity(), method);
-				// images (more features than samples): the joint Gram once, re-partitioned
-				return Double.isFinite(m.alpha()) && !options.standardize() && !options.whiten() &&
-					backgrounds == 1 && m.features() > samples ? new GramCpca(options, m.alpha())
-						: FixedFits.cpca(options, m.alpha());
+				requireDense(key, s.options(CpcaFamily.Options.class).sparsity(), method);
+				return FixedFits.cpca(options, m.alpha());
 			case STAR:
 				return FixedFits.star(options, number(m, "beta"));
 			case CPCAPP:
-				if (s.given().contains("epsilon")) throw notAvailable(method,
+				if (s.given().contains("epsilon")) throw notAvailable(key, method,
 					"with a given epsilon (the test refits with the default regularisation): " +
 						"leave epsilon out");
 				return FixedFits.plusPlus(options);
 			case GCPCA: {
 				final GcpcaFamily.Options o = s.options(GcpcaFamily.Options.class);
-				requireDense(o.sparsity(), method);
+				requireDense(key, o.sparsity(), method);
 				return FixedFits.gcpca(options, o.variant(), o.orthogonal(), m.alpha());
 			}
 			case UCA:
 				if (s.options(UcaFamily.Options.class).stacked() && backgrounds > 1)
-					throw notAvailable(method, "with stacked backgrounds: leave stacked out");
+					throw notAvailable(key, method, "with stacked backgrounds: leave stacked out");
 				return FixedFits.uca(options);
 			case RPCA: {
 				if (s.options(RpcaFamily.Options.class).stacked() && backgrounds > 1)
-					throw notAvailable(method, "with stacked backgrounds: leave stacked out");
+					throw notAvailable(key, method, "with stacked backgrounds: leave stacked out");
 				final Object kb = m.parameters().get("k_b");
 				final List<Integer> counts = new ArrayList<>();
 				if (kb instanceof double[]) for (final double c : (double[]) kb)
@@ -100,14 +143,16 @@ final class SignificanceRun {
 			case PCPCA:
 				return FixedFits.pcpca(options, m.alpha());
 			default:
-				throw notAvailable(method, "yet (docs/math/significance.md lists the methods " +
-					"it covers): leave significance out");
+				throw notAvailable(key, method, "yet (docs/math/significance.md lists the methods " +
+					"it covers): leave " + key + " out");
 		}
 	}
 
 	/** @param sparsity {@code null} for dense loadings */
-	private static void requireDense(final Double sparsity, final Method m) {
-		if (sparsity != null) throw notAvailable(m, "with sparse loadings yet: leave " +
+	private static void requireDense(final String key, final Double sparsity,
+		final Method m)
+	{
+		if (sparsity != null) throw notAvailable(key, m, "with sparse loadings yet: leave " +
 			"sparsity out to test the dense components");
 	}
 
@@ -117,8 +162,10 @@ final class SignificanceRun {
 		return (Double) v;
 	}
 
-	private static IllegalArgumentException notAvailable(final Method m, final String how) {
-		return new IllegalArgumentException("the significance test is not available for " + m
-			.displayName + " " + how);
+	private static IllegalArgumentException notAvailable(final String key, final Method m,
+		final String how)
+	{
+		return new IllegalArgumentException((key.equals("significance") ? "the significance " +
+			"test" : "the " + key) + " is not available for " + m.displayName + " " + how);
 	}
 }

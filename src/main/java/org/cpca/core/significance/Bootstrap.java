@@ -2,6 +2,7 @@ package org.cpca.core.significance;
 
 import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
+import org.cpca.core.linalg.TopEigen;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,9 +31,14 @@ public final class Bootstrap {
 		private final long seed;
 		private final double[] median, upper;
 
-		Stability(final int resamples, final long seed, final double[][] angles) {
+		private final double[][] spread;
+
+		Stability(final int resamples, final long seed, final double[][] angles,
+			final double[][] spread)
+		{
 			this.resamples = resamples;
 			this.seed = seed;
+			this.spread = spread;
 			final int k = angles[0].length;
 			median = new double[k];
 			upper = new double[k];
@@ -44,6 +50,18 @@ public final class Bootstrap {
 				median[c] = quantile(column, 0.5);
 				upper[c] = quantile(column, 0.95);
 			}
+		}
+
+		/**
+		 * Per component, per feature: the standard deviation over the resamples of the
+		 * resample's component, its sign aligned with the full-data one (k × d): where the
+		 * component is unstable. A component the resamples lack counts as 0.
+		 */
+		public double[][] spread() {
+			final double[][] out = new double[spread.length][];
+			for (int c = 0; c < out.length; c++)
+				out[c] = spread[c].clone();
+			return out;
 		}
 
 		/**
@@ -101,24 +119,73 @@ public final class Bootstrap {
 				"between 2 and " + PermutationTest.MAX_PERMUTATIONS + " (got " + resamples +
 				"): e.g. 200");
 		final double[][] full = family.directions(target, backgrounds);
-		final double[][] angles = IntStream.range(0, resamples).parallel().mapToObj(b -> {
-			progress.checkCancelled();
-			final SplittableRandom random = PermutationTest.random(seed, b);
-			final Dataset t = resample(target, random);
-			final List<Dataset> bs = new ArrayList<>();
-			for (final Dataset x : backgrounds)
-				bs.add(resample(x, random));
-			final double[][] v;
-			try {
-				v = family.directions(t, bs);
+		final int k = full.length, d = k == 0 ? 0 : full[0].length;
+		final double[][] angles = new double[resamples][];
+		final double[][] sum = new double[k][d], squares = new double[k][d];
+		final int chunks = (resamples + CHUNK - 1) / CHUNK;
+		// waves of a fixed number of chunks, each summed in resample order, the chunks added
+		// in their order: the same sums for any number of threads, and bounded memory
+		for (int wave = 0; wave < chunks; wave += WAVE) {
+			final Chunk[] done = IntStream.range(wave, Math.min(chunks, wave + WAVE)).parallel()
+				.mapToObj(c -> new Chunk(target, backgrounds, family, full, c * CHUNK, Math.min(
+					resamples, (c + 1) * CHUNK), seed, angles, progress)).toArray(Chunk[]::new);
+			for (final Chunk c : done)
+				for (int q = 0; q < k; q++) {
+					TopEigen.axpy(1, c.sum[q], sum[q]);
+					TopEigen.axpy(1, c.squares[q], squares[q]);
+				}
+		}
+		final double[][] spread = new double[k][d];
+		for (int q = 0; q < k; q++)
+			for (int j = 0; j < d; j++) {
+				final double mean = sum[q][j] / resamples;
+				spread[q][j] = Math.sqrt(Math.max(0, (squares[q][j] - resamples * mean * mean) /
+					(resamples - 1)));
 			}
-			catch (final IllegalArgumentException e) {
-				throw new IllegalArgumentException("the refit of bootstrap resample " + (b + 1) +
-					" failed: " + e.getMessage());
+		return new Stability(resamples, seed, angles, spread);
+	}
+
+	/** Resamples per chunk, and chunks per wave ({@link #run}). */
+	private static final int CHUNK = 8, WAVE = 8;
+
+	/** The refits of resamples from … to − 1: their angles, and their aligned sums. */
+	private static final class Chunk {
+
+		final double[][] sum, squares;
+
+		Chunk(final Dataset target, final List<Dataset> backgrounds, final Directions family,
+			final double[][] full, final int from, final int to, final long seed,
+			final double[][] angles, final Progress progress)
+		{
+			final int k = full.length, d = k == 0 ? 0 : full[0].length;
+			sum = new double[k][d];
+			squares = new double[k][d];
+			for (int b = from; b < to; b++) {
+				progress.checkCancelled();
+				final SplittableRandom random = PermutationTest.random(seed, b);
+				final Dataset t = resample(target, random);
+				final List<Dataset> bs = new ArrayList<>();
+				for (final Dataset x : backgrounds)
+					bs.add(resample(x, random));
+				final double[][] v;
+				try {
+					v = family.directions(t, bs);
+				}
+				catch (final IllegalArgumentException e) {
+					throw new IllegalArgumentException("the refit of bootstrap resample " +
+						(b + 1) + " failed: " + e.getMessage());
+				}
+				angles[b] = angles(full, v);
+				for (int c = 0; c < Math.min(k, v.length); c++) {
+					final double sign = TopEigen.dot(full[c], v[c]) < 0 ? -1 : 1;
+					for (int j = 0; j < d; j++) {
+						final double x = sign * v[c][j];
+						sum[c][j] += x;
+						squares[c][j] += x * x;
+					}
+				}
 			}
-			return angles(full, v);
-		}).toArray(double[][]::new);
-		return new Stability(resamples, seed, angles);
+		}
 	}
 
 	/** n samples drawn with replacement. */

@@ -2,43 +2,56 @@ package org.cpca.core.significance;
 
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
-import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
-import org.cpca.core.data.Preprocessing;
 import org.cpca.core.linalg.Products;
-import org.cpca.core.linalg.SymmetricEigen;
 import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.FittedModel;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * cPCA at one fixed α refitted by re-partitioning the joint Gram of target ∪ background
- * (docs/math/significance.md#reusing-the-joint-gram). The pooled samples, centred on the
- * pooled mean (which no permutation changes), have Gram {@code G = XXᵀ = LLᵀ} with
- * {@code L = U S^{1/2}} (n × r, r the rank): X = LQ for a Q with orthonormal rows, so for
- * any split the covariances are {@code C = Qᵀ (L_cᵀL_c/(n − 1)) Q} with L_c the split's rows
- * of L centred on their own mean, and the non-zero spectrum of C_t − αC_b is that of the
- * r × r matrix of the L blocks. G and its factor are computed once (O(n²d + n³)); a
- * permutation costs O(n_t r²) plus a top-k solve and never touches the d features again. Centring only:
+ * cPCA at one fixed α refitted by re-partitioning the joint moments of target ∪ background
+ * (docs/math/significance.md#reusing-the-joint-gram). With the pooled, pooled-centred
+ * samples factored as X = LQ ({@link JointMoments}: Q with orthonormal rows, S = LᵀL), any
+ * split's covariances are {@code C = Qᵀ (L_cᵀL_c/(n − 1)) Q} with L_c the split's rows of L
+ * centred on their own mean, so the non-zero spectrum of C_t − αC_b is that of the r × r
+ * matrix {@code M = (f_t + f_b) L_tᵀL_t − f_b S + γ μ_tμ_tᵀ}. The moments are computed once
+ * per run (and may be shared by several α); a permutation reads only the rows of its smaller
+ * part and, for the null maximum, finds M's top eigenvalue by Lanczos from products with
+ * those rows (never forming M when that part has fewer rows than r). Centring only:
  * standardised or whitened fits use {@link FixedFits#cpca}.
  */
 public final class GramCpca implements Refit {
 
-	/** Eigenvalues of G below this fraction of the largest are rounding (dropped). */
-	static final double RANK_TOLERANCE = 1e-13;
-	/** The seed of the top-k solver's start block (fixed: a permutation's result depends on its data only). */
+	/** The seed of the solvers' start vectors (fixed: a permutation's result depends on its data only). */
 	private static final long SEED = 0;
+	/** Below this r the top eigenvalue is taken from the dense top-k solve. */
+	private static final int SMALL = 64;
+	/** Most entries of a permutation's gathered columns (8 MB per worker thread). */
+	private static final double GATHER_LIMIT = 1 << 20;
+	/** The largest Lanczos basis before falling back to the dense solve. */
+	private static final int MAX_STEPS = 300;
 
 	private final double alpha;
 	private final int k;
+	private final JointMoments shared;
 
 	/**
 	 * @param options only k is used; standardising and whitening are refused
 	 * @param alpha a finite α ≥ 0
 	 */
 	public GramCpca(final CpcaOptions options, final double alpha) {
+		this(options, alpha, null);
+	}
+
+	/**
+	 * @param joint the joint moments of the data this refit will be prepared on, computed
+	 *          once and shared by the α's tested on them; {@code null} to compute them in
+	 *          {@link #prepare}
+	 */
+	public GramCpca(final CpcaOptions options, final double alpha, final JointMoments joint) {
 		Cpca.checkAlpha(alpha);
 		if (Double.isInfinite(alpha)) throw new IllegalArgumentException("the Gram " +
 			"re-partition solves cPCA at a finite α; for α = ∞ use the refit of FixedFits.cpca");
@@ -47,6 +60,7 @@ public final class GramCpca implements Refit {
 				"fits use the refit of FixedFits.cpca");
 		this.alpha = alpha;
 		this.k = options.components();
+		this.shared = joint;
 	}
 
 	@Override
@@ -63,106 +77,161 @@ public final class GramCpca implements Refit {
 	public Prepared prepare(final Dataset target, final List<Dataset> backgrounds) {
 		if (backgrounds.size() != 1) throw new IllegalArgumentException("cPCA at α needs " +
 			"exactly one background (got " + backgrounds.size() + ")");
-		return new Prepared(target, backgrounds.get(0));
+		final Dataset b = backgrounds.get(0);
+		return new Prepared(shared != null ? shared.check(target, b) : JointMoments.of(target,
+			b));
 	}
 
-	/** The joint Gram's factor, ready to be re-partitioned. */
+	/** The joint moments, ready to be re-partitioned. */
 	public final class Prepared implements Refit.Null {
 
-		private final int[] sizes;
-		private final int d, r;
-		private final double[][] l; // n × r, the factor of the centred joint Gram
-		private final double[] s; // its r non-zero eigenvalues: lᵀl = diag(s)
+		private final JointMoments j;
+		private final double[] start;
 
-		Prepared(final Dataset target, final Dataset background) {
-			if (target.features() != background.features()) throw new IllegalArgumentException(
-				background.name() + " has " + background.features() + " features but " + target
-					.name() + " has " + target.features() + ": both must have the same features");
-			sizes = new int[] { target.samples(), background.samples() };
-			if (sizes[0] < 2 || sizes[1] < 2) throw new IllegalArgumentException("cPCA needs " +
-				"at least 2 target and 2 background samples");
-			d = target.features();
-			final int n = sizes[0] + sizes[1];
-			final double[] mean = new double[d]; // the pooled mean, which no split changes
-			for (final Dataset set : List.of(target, background))
-				for (int i = 0; i < set.samples(); i++) {
-					final float[] x = set.row(i);
-					for (int j = 0; j < d; j++)
-						mean[j] += x[j];
-				}
-			for (int j = 0; j < d; j++)
-				mean[j] /= n;
-			final Preprocessing centred = Preprocessing.of(mean, null);
-			// the project's Gram (native dgemm or the Java kernels), summed in double
-			final double[] g = Products.gram(new Dataset[] { target, background },
-				new Preprocessing[] { centred, centred }, Progress.NONE, false);
-			final SymmetricEigen e = SymmetricEigen.of(g, n);
-			final double cut = RANK_TOLERANCE * Math.max(e.value(0), 0);
-			int rank = 0;
-			while (rank < n && e.value(rank) > cut)
-				rank++;
-			r = rank;
-			l = new double[n][r];
-			s = new double[r];
-			for (int c = 0; c < r; c++) {
-				s[c] = e.value(c);
-				final double root = Math.sqrt(s[c]);
-				final double[] u = e.vector(c);
-				for (int i = 0; i < n; i++)
-					l[i][c] = u[i] * root;
-			}
+		Prepared(final JointMoments joint) {
+			j = joint;
+			start = TopEigen.gaussian(new SplittableRandom(SEED), Math.max(j.r, 1));
 		}
 
 		@Override
 		public double[] observed() {
-			return statistics(Partition.identity(sizes));
+			return statistics(Partition.identity(j.sizes));
 		}
 
 		@Override
 		public double[] permuted(final SplittableRandom random) {
-			return statistics(Partition.random(sizes, random));
+			return statistics(Partition.random(j.sizes, random));
 		}
 
-		/**
-		 * The top k eigenvalues of C_t − αC_b for the split {@code p} (target, background).
-		 * Only the target's rows are touched: the factor's rows sum to 0 and their cross
-		 * product is the diagonal S, so the background's centred cross product is
-		 * {@code S − T − n_t μ_t μ_tᵀ − n_b μ_b μ_bᵀ} with T the target's centred one and
-		 * {@code μ_b = −(n_t/n_b) μ_t}.
-		 */
+		@Override
+		public double maximum(final SplittableRandom random) {
+			return maximum(Partition.random(j.sizes, random));
+		}
+
+		/** The top k eigenvalues of C_t − αC_b for the split {@code p} (target, background). */
 		public double[] statistics(final Partition p) {
-			final int[] rows = p.part(0);
-			final int nt = rows.length, nb = sizes[0] + sizes[1] - nt;
-			final double[] mt = new double[r];
-			for (final int i : rows)
-				for (int c = 0; c < r; c++)
-					mt[c] += l[i][c];
-			for (int c = 0; c < r; c++)
-				mt[c] /= nt;
-			final double[][] centred = new double[nt][r];
-			for (int q = 0; q < nt; q++)
-				for (int c = 0; c < r; c++)
-					centred[q][c] = l[rows[q]][c] - mt[c];
-			final double[] m = Products.crossProduct(centred, r, 1); // T
-			final double ft = 1.0 / (nt - 1), fb = alpha / (nb - 1);
-			final double means = nt + (double) nt * nt / nb; // n_t μ_tμ_tᵀ + n_b μ_bμ_bᵀ
-			for (int c = 0; c < r; c++)
-				for (int q = 0; q < r; q++) {
-					final double t = m[c * r + q];
-					final double b = (c == q ? s[c] : 0) - t - means * mt[c] * mt[q];
-					m[c * r + q] = ft * t - fb * b;
-				}
-			final int kr = Math.min(k, r);
-			final double[] values = kr == 0 ? new double[0]
-				: TopEigen.solve(m, r, kr, null, SEED).values;
+			final Split split = new Split(p);
+			final int kr = Math.min(k, j.r);
+			final double[] values = kr == 0 ? new double[0] : TopEigen.solve(split.dense(), j.r,
+				kr, null, SEED).values;
 			// outside the span of the data C_t − αC_b is 0 (d − r times)
-			final double[] top = new double[Math.min(k, d)];
-			int next = 0, zeros = d - r;
+			final double[] top = new double[Math.min(k, j.d)];
+			int next = 0, zeros = j.d - j.r;
 			for (int c = 0; c < top.length; c++)
 				if (next < kr && (values[next] >= 0 || zeros == 0)) top[c] = values[next++];
 				else zeros--; // top[c] = 0
-
 			return top;
+		}
+
+		/**
+		 * The largest eigenvalue of C_t − αC_b for the split {@code p}: the maximum of
+		 * {@link #statistics} over components, without the other k − 1.
+		 */
+		public double maximum(final Partition p) {
+			final double outside = j.d > j.r ? 0 : Double.NEGATIVE_INFINITY;
+			if (j.r < SMALL) {
+				double max = outside;
+				for (final double v : statistics(p))
+					max = Math.max(max, v);
+				return max;
+			}
+			final Split split = new Split(p);
+			final boolean matrixFree = j.diagonal && split.rows.length < j.r;
+			final double[] m = matrixFree ? null : split.dense();
+			final int r = j.r;
+			double top = LargestEigenvalue.of(matrixFree ? split::apply : (v, out) -> {
+				Arrays.fill(out, 0); // M symmetric: M v = Σ_q v_q (row q), vectorised
+				for (int q = 0; q < r; q++)
+					addScaledRow(v[q], m, q * r, out);
+			}, r, start, MAX_STEPS);
+			if (Double.isNaN(top)) // not converged: the dense solve
+				top = TopEigen.solve(m != null ? m : split.dense(), j.r, 1, null, SEED).values[0];
+			return Math.max(top, outside);
+		}
+
+		/** {@code out += f · m[from … from + out.length)}. */
+		private void addScaledRow(final double f, final double[] m, final int from,
+			final double[] out)
+		{
+			for (int a = 0; a < out.length; a++)
+				out[a] += f * m[from + a];
+		}
+
+		/**
+		 * One split's M = a·P + b·S + γ μ_tμ_tᵀ with P the cross product of the rows of L of
+		 * its smaller part (L_tᵀL_t = S − L_bᵀL_b, as the rows' full cross product is S; and
+		 * μ_b = −(n_t/n_b)μ_t, as the rows sum to 0).
+		 */
+		private final class Split {
+
+			final double[][] rows;
+			final double a, b, gamma;
+			final double[] mt;
+
+			Split(final Partition p) {
+				final int nt = j.sizes[0], nb = j.sizes[1];
+				final boolean target = nt <= nb;
+				final int[] index = p.part(target ? 0 : 1);
+				rows = new double[index.length][];
+				final double[] mean = new double[j.r];
+				for (int q = 0; q < index.length; q++) {
+					rows[q] = j.l[index[q]];
+					TopEigen.axpy(1, rows[q], mean);
+				}
+				mt = mean;
+				final double toTarget = target ? 1.0 / nt : -1.0 / nt; // μ_t = −(1/n_t) Σ_b rows
+				for (int c = 0; c < j.r; c++)
+					mt[c] *= toTarget;
+				final double ft = 1.0 / (nt - 1), fb = alpha / (nb - 1);
+				a = target ? ft + fb : -(ft + fb);
+				b = target ? -fb : ft;
+				gamma = fb * (nt + (double) nt * nt / nb) - (ft + fb) * nt;
+			}
+
+			/** M, r × r row-major. */
+			double[] dense() {
+				final int r = j.r;
+				final double[] m = rows.length == 0 ? new double[r * r] : Products.crossProduct(
+					rows, r, a);
+				for (int c = 0; c < r; c++)
+					for (int q = 0; q < r; q++)
+						m[c * r + q] += b * j.s[c * r + q] + gamma * mt[c] * mt[q];
+				return m;
+			}
+
+			/**
+			 * The rows as columns (r × n_p), gathered once per permutation when small
+			 * enough, so that {@code L_p v} is a sum of scaled columns (vectorised) rather
+			 * than n_p dot products; null otherwise.
+			 */
+			private double[][] columns;
+			private boolean gathered;
+
+			/** out = M v, from the rows (S diagonal). */
+			void apply(final double[] v, final double[] out) {
+				final int r = j.r;
+				if (!gathered) {
+					gathered = true;
+					if ((double) r * rows.length <= GATHER_LIMIT) {
+						columns = new double[r][rows.length];
+						for (int q = 0; q < rows.length; q++)
+							for (int c = 0; c < r; c++)
+								columns[c][q] = rows[q][c];
+					}
+				}
+				for (int c = 0; c < r; c++)
+					out[c] = b * j.s[c * r + c] * v[c];
+				if (columns != null) {
+					final double[] u = new double[rows.length]; // L_p v
+					for (int c = 0; c < r; c++)
+						TopEigen.axpy(v[c], columns[c], u);
+					for (int q = 0; q < rows.length; q++)
+						TopEigen.axpy(a * u[q], rows[q], out);
+				}
+				else for (final double[] x : rows)
+					TopEigen.axpy(a * TopEigen.dot(x, v), x, out);
+				TopEigen.axpy(gamma * TopEigen.dot(mt, v), mt, out);
+			}
 		}
 	}
 }

@@ -74,18 +74,15 @@ public final class PermutationTest {
 		progress.stage("permutation test", 0);
 		return IntStream.range(0, permutations).parallel().mapToDouble(i -> {
 			progress.checkCancelled();
-			double max = Double.NEGATIVE_INFINITY;
-			final double[] statistics;
+			final double max;
 			try {
-				statistics = model.permuted(random(seed, i));
+				max = model.maximum(random(seed, i));
 			}
 			catch (final IllegalArgumentException e) {
 				throw new IllegalArgumentException("the refit of permutation " + (i + 1) +
 					" failed: " + e.getMessage() + " (a permutation test needs parameters " +
 					"at which every split of the samples can be fitted)");
 			}
-			for (final double s : statistics)
-				max = Math.max(max, s);
 			progress.stage("permutation test", done.incrementAndGet() / (double) permutations);
 			return max;
 		}).toArray();

@@ -44,5 +44,17 @@ public interface Refit {
 		 * draw depends only on its random stream, whichever thread computes it).
 		 */
 		double[] permuted(SplittableRandom random);
+
+		/**
+		 * The largest of {@link #permuted}'s statistics for the same stream: all the test
+		 * keeps of a draw (a refit that can find it without the other statistics, such as
+		 * {@link GramCpca}'s top eigenvalue, overrides this).
+		 */
+		default double maximum(final SplittableRandom random) {
+			double max = Double.NEGATIVE_INFINITY;
+			for (final double s : permuted(random))
+				max = Math.max(max, s);
+			return max;
+		}
 	}
 }

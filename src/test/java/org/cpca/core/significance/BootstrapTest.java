@@ -67,6 +67,39 @@ class BootstrapTest {
 	}
 
 	@Test
+	void theSpreadIsSmallWhereTheComponentIsStableAndTheSameOnOneThread() throws Exception {
+		final List<Dataset> data = planted();
+		final FixedFit f = FixedFits.cpca(CpcaOptions.defaults().withComponents(4), 1);
+		// 20 resamples: three chunks of 8, added in order
+		final Bootstrap.Stability all = Bootstrap.run(data.get(0), List.of(data.get(1)), f, 20,
+			5, Progress.NONE);
+		final java.util.concurrent.ForkJoinPool one = new java.util.concurrent.ForkJoinPool(1);
+		final Bootstrap.Stability single;
+		try {
+			single = one.submit(() -> Bootstrap.run(data.get(0), List.of(data.get(1)), f, 20, 5,
+				Progress.NONE)).get();
+		}
+		finally {
+			one.shutdown();
+		}
+		final double[][] spread = all.spread();
+		for (int c = 0; c < 4; c++)
+			assertArrayEquals(single.spread()[c], spread[c], "component " + (c + 1));
+		assertEquals(8, spread[0].length);
+		// per feature ≤ 1 (entries of unit vectors); a stable component's spread is small,
+		// a noise component's is not
+		final double[] norm = new double[4];
+		for (int c = 0; c < 4; c++)
+			for (final double v : spread[c]) {
+				assertTrue(v >= 0 && v <= 1, "spread " + v);
+				norm[c] += v * v;
+			}
+		final String text = Arrays.toString(norm) + " " + Arrays.toString(all.medianAngles());
+		assertTrue(norm[0] < 0.1 && norm[1] < 0.1, text);
+		assertTrue(norm[2] > 2 * norm[0] && norm[3] > 2 * norm[0], text);
+	}
+
+	@Test
 	void sameSeedSameAnglesAndTheSummaryKeys() {
 		final List<Dataset> data = planted();
 		final FixedFit f = FixedFits.gcpca(CpcaOptions.defaults().withComponents(1),

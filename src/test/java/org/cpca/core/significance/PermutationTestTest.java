@@ -80,6 +80,69 @@ class PermutationTestTest {
 	}
 
 	@Test
+	void gramRepartitionEqualsRefitWhenTheBackgroundIsTheSmallerPart() {
+		assertGramEqualsRefit(15, 9, 40, 0.8, 3); // the background's rows are read
+		assertGramEqualsRefit(50, 30, 5, 2.5, 2);
+	}
+
+	/** The Lanczos maximum against the dense top-k solve of the same split. */
+	private static void assertMaximumEqualsTopEigenvalue(final int nt, final int nb,
+		final int d, final double alpha)
+	{
+		final Dataset t = gaussian("target", 8, nt, scales(d));
+		final Dataset b = gaussian("background", 9, nb, scales(d));
+		final GramCpca.Prepared gram = new GramCpca(CpcaOptions.defaults().withComponents(2),
+			alpha).prepare(t, List.of(b));
+		final SplittableRandom random = new SplittableRandom(3);
+		for (int trial = 0; trial < 5; trial++) {
+			final Partition p = trial == 0 ? Partition.identity(nt, nb) : Partition.random(
+				new int[] { nt, nb }, random);
+			final double dense = gram.statistics(p)[0];
+			assertEquals(dense, gram.maximum(p), 1e-10 * Math.abs(dense), "trial " + trial);
+		}
+	}
+
+	@Test
+	void lanczosMaximumEqualsDenseTopWithMoreFeaturesThanSamples() {
+		// r = 89 > 64: matrix-free products with the target's 40 rows of the Gram factor
+		assertMaximumEqualsTopEigenvalue(40, 50, 200, 1.5);
+		// α so large that the span is negative: the maximum is the 0 outside it
+		assertMaximumEqualsTopEigenvalue(40, 50, 200, 1e4);
+	}
+
+	@Test
+	void lanczosMaximumEqualsDenseTopWithMoreSamplesThanFeatures() {
+		// d = 70 ≤ n: the factor is the centred samples, M formed from the smaller part
+		assertMaximumEqualsTopEigenvalue(120, 100, 70, 0.6);
+	}
+
+	@Test
+	void jointMomentsSharedBySeveralAlphasGiveTheSameTest() {
+		final Dataset t = gaussian("target", 10, 20, scales(30));
+		final Dataset b = gaussian("background", 11, 25, scales(30));
+		final CpcaOptions o = CpcaOptions.defaults().withComponents(2);
+		final JointMoments joint = JointMoments.of(t, b);
+		for (final double alpha : new double[] { 0.5, 3 }) {
+			final Significance shared = PermutationTest.run(t, List.of(b), new GramCpca(o,
+				alpha, joint), 30, 4, Progress.NONE);
+			final Significance own = PermutationTest.run(t, List.of(b), new GramCpca(o, alpha),
+				30, 4, Progress.NONE);
+			assertArrayEquals(own.nullMaxima(), shared.nullMaxima());
+			assertArrayEquals(own.pValues(), shared.pValues());
+		}
+		// the Lanczos path (r = 89 ≥ 64) on one thread and on two: the same null maxima
+		final Dataset tl = gaussian("target", 13, 40, scales(200));
+		final Dataset bl = gaussian("background", 14, 50, scales(200));
+		final GramCpca lanczos = new GramCpca(o, 1.5, JointMoments.of(tl, bl));
+		assertArrayEquals(PermutationTest.run(tl, List.of(bl), lanczos, 24, 5, 1, Progress.NONE)
+			.nullMaxima(), PermutationTest.run(tl, List.of(bl), lanczos, 24, 5, 2, Progress.NONE)
+				.nullMaxima());
+		final Dataset other = gaussian("other", 12, 21, scales(30));
+		assertThrows(IllegalArgumentException.class, () -> new GramCpca(o, 1, joint).prepare(
+			other, List.of(b)));
+	}
+
+	@Test
 	void sameSeedSamePValuesAndOneOrTwoThreadsIdentical() {
 		final Dataset t = gaussian("target", 3, 30, scales(5));
 		final Dataset b = gaussian("background", 4, 30, scales(5));
