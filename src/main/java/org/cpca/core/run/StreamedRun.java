@@ -1,0 +1,94 @@
+package org.cpca.core.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.cpca.core.Progress;
+import org.cpca.core.contrast.Cpca;
+import org.cpca.core.contrast.StreamedGram;
+import org.cpca.core.data.PooledSource;
+import org.cpca.core.data.SampleSource;
+import org.cpca.core.result.Method;
+import org.cpca.core.result.Solution;
+
+/**
+ * The streamed plan (docs/memory.md): a method run on datasets read in passes instead of
+ * held — the Gram matrix of the stacked preprocessed samples summed over feature tiles
+ * ({@link StreamedGram}), the fit {@link Cpca#fromGram}, and the family's own code on it
+ * ({@link MethodRunner#fromFit}), as a cluster runs it (docs/spark.md). Every family whose
+ * fit needs only moments runs: PCA, cPCA (fixed α, ∞, automatic α), cPCA*, cPCA++, UCA,
+ * rPCA, gcPCA and PCPCA; the rest (kernel cPCA, online cPCA*, sparse loadings, the
+ * significance test, gcPCA's shuffle test, PCPCA's held-out likelihood) need the
+ * samples and are refused or noted in one line.
+ */
+public final class StreamedRun {
+
+	private StreamedRun() {}
+
+	/** Whether the method runs on the streamed plan. */
+	public static boolean streams(final Method m) {
+		// UCA's constraint scale is the median variance of each background's features,
+		// which a fit from the Gram matrix does not carry (it would differ from memory)
+		return m != Method.UCA && MethodRunner.runsFromFit(m);
+	}
+
+	/**
+	 * Runs the method of {@code settings} on the sources, read in passes.
+	 *
+	 * @param targetLabels one class label per target sample, or {@code null}
+	 * @param tileBytes the size of a feature tile ({@link StreamedGram#tileWidth})
+	 * @throws IllegalArgumentException for a method or setting that needs the samples in
+	 *           memory, or data that cannot be analysed, with a message saying what to do
+	 */
+	public static Solution run(final Settings settings, final SampleSource target,
+		final List<SampleSource> backgrounds, final List<String> targetLabels,
+		final long tileBytes, final Progress progress)
+	{
+		final Method m = settings.method();
+		if (!streams(m)) throw new IllegalArgumentException(m.displayName + " (method " + m
+			.id + ") needs its samples in memory, which the streamed plan does not hold: " +
+			"run it without --stream (with more heap), or use a method that streams (pca, " +
+			"cpca, star, cpcapp, rpca, gcpca, pcpca)");
+		if (settings.significance() > 0) throw new IllegalArgumentException("the " +
+			"significance test permutes samples held in memory, which the streamed plan " +
+			"does not hold: run it without --stream, or leave significance out");
+		final Map<Boolean, Cpca> fits = new HashMap<>();
+		final Solution solution = MethodRunner.fromFit(settings, backgrounds.size(), pool -> fits
+			.computeIfAbsent(pool && backgrounds.size() > 1, p -> fit(settings, target, p ? List
+				.of(PooledSource.of(backgrounds)) : backgrounds, targetLabels, tileBytes,
+				progress)), progress);
+		return MethodRunner.choosePrimary(solution, targetLabels);
+	}
+
+	/** The fit from the Gram matrix of one pass by feature tiles. */
+	private static Cpca fit(final Settings settings, final SampleSource target,
+		final List<SampleSource> backgrounds, final List<String> targetLabels,
+		final long tileBytes, final Progress progress)
+	{
+		final List<SampleSource> sets = new ArrayList<>();
+		sets.add(target);
+		sets.addAll(backgrounds);
+		final List<String> names = new ArrayList<>();
+		final long[] counts = new long[backgrounds.size()];
+		for (int j = 0; j < counts.length; j++) {
+			names.add(backgrounds.get(j).name());
+			counts[j] = backgrounds.get(j).samples();
+		}
+		final List<String> notes = new ArrayList<>();
+		final StreamedGram g;
+		try {
+			g = StreamedGram.build(sets, settings.cpcaOptions().standardize(), tileBytes,
+				notes, progress);
+		}
+		catch (final IOException e) {
+			throw new UncheckedIOException(e);
+		}
+		return Cpca.fromGram(target.name(), g.preprocessing(0), target.samples(),
+			targetLabels, names, counts, g.takeGram(), target.features(), settings
+				.cpcaOptions(), g.lift(progress)).withFourthMoments(j -> g.fourthMoment(j + 1));
+	}
+}
