@@ -125,21 +125,22 @@ final class MemoryPlan {
 			c = Memory.times(24L * d, k);
 		final String what, fix;
 		if (g >= f && g >= c) {
-			what = "the N × N Gram matrix of N = " + n + " samples (" + Memory.text(g) + ")";
+			what = "the N × N Gram matrix of N = " + n + " samples takes " + Memory.text(g);
 			fix = "use --method online (its memory does not grow with the samples)";
 		}
 		else if (f >= c) {
-			what = "the d = " + d + " features (" + Memory.text(f) + " for the means and the " +
-				"smallest tile)";
+			what = "the d = " + d + " features take " + Memory.text(f) + " (the means and " +
+				"the smallest tile)";
 			fix = "use --bin 2 (a quarter of the features) or --mask";
 		}
 		else {
-			what = "k = " + k + " components of " + d + " features (" + Memory.text(c) + ")";
+			what = "k = " + k + " components of " + d + " features take " + Memory.text(c);
 			fix = "ask for fewer components (-k)";
 		}
 		return new IllegalArgumentException("not enough memory even for the streamed plan: " +
-			what + " make it need " + Memory.text(streamed) + " but only " + Memory.text(Math
-				.max(0, available)) + " is available; " + fix + ", or " + Memory.MORE_HEAP);
+			"it needs " + Memory.text(streamed) + " but only " + Memory.text(Math.max(0,
+				available)) + " is available, and " + what + "; " + fix + ", or " +
+			Memory.MORE_HEAP);
 	}
 
 	/** For the summary: the plan and both estimates. */
