@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ij.ImagePlus;
 import ij.ImageStack;
+import ij.Prefs;
 import ij.VirtualStack;
 import ij.io.FileSaver;
 import ij.process.ColorProcessor;
@@ -112,6 +113,55 @@ class StreamingSourcesTest {
 			assertSameSamples(inMemory, readAll(s, 8, 3, 0, 5, 1, 7, 2, 6, 4));
 			assertEquals(List.of("a", "b", "a", "b", "a", "b", "a", "b", "a"), s.labels());
 		}
+	}
+
+	/**
+	 * A TIFF virtual stack reads a range of features by reading just those pixels' bytes,
+	 * for 8-bit, 16-bit and 32-bit slices in either byte order, with the values of a whole
+	 * slice; with a mask or binning it does not claim to read ranges.
+	 */
+	@Test
+	void aTiffVirtualStackReadsFeatureRangesByTheirBytesOnly() throws IOException {
+		final ImagePlus sixteen = randomStack(4, 13, 7, 5);
+		final ImageStack floats = new ImageStack(13, 7), bytes = new ImageStack(13, 7);
+		for (int i = 1; i <= 5; i++) {
+			final ImageProcessor ip = sixteen.getStack().getProcessor(i);
+			final FloatProcessor fp = ip.convertToFloatProcessor();
+			fp.multiply(-0.37);
+			floats.addSlice(fp);
+			bytes.addSlice(ip.convertToByteProcessor(false));
+		}
+		int index = 0;
+		for (final ImagePlus imp : List.of(sixteen, new ImagePlus("f", floats), new ImagePlus(
+			"b", bytes)))
+			for (final boolean intel : new boolean[] { true, false }) {
+				final Path tif = dir.resolve("ranges" + index++ + ".tif");
+				final boolean was = Prefs.intelByteOrder;
+				Prefs.intelByteOrder = intel;
+				try {
+					assertTrue(new FileSaver(imp).saveAsTiffStack(tif.toString()));
+				}
+				finally {
+					Prefs.intelByteOrder = was;
+				}
+				final ImagePlus virtual = ImageInput.openVirtual(tif);
+				final StackSource s = new StackSource("target", virtual, StackSamples.layoutFor(
+					virtual, null, null, 1));
+				assertTrue(s.readsRanges(), tif.toString());
+				final float[] whole = new float[s.features()], range = new float[40];
+				for (int i = 0; i < 5; i++) {
+					s.read(i, whole);
+					final long before = s.rangeBytesRead();
+					s.readRange(i, 17, 57, range);
+					assertEquals(40L * imp.getBitDepth() / 8, s.rangeBytesRead() - before);
+					for (int j = 0; j < 40; j++)
+						assertEquals(whole[17 + j], range[j], "slice " + i + ", feature " + (17 + j));
+				}
+				s.close();
+			}
+		final ImagePlus virtual = ImageInput.openVirtual(dir.resolve("ranges0.tif"));
+		assertFalse(new StackSource("target", virtual, StackSamples.layoutFor(virtual, null,
+			null, 2)).readsRanges());
 	}
 
 	@Test
