@@ -57,17 +57,19 @@ public final class StreamedRun {
 			"significance test permutes samples held in memory, which the streamed plan " +
 			"does not hold: run it without --stream, or leave significance out");
 		final Map<Boolean, Cpca> fits = new HashMap<>();
+		// the pass's notes (features constant in a dataset), as the in-memory fit has them
+		final List<String> notes = new ArrayList<>();
 		final Solution solution = MethodRunner.fromFit(settings, backgrounds.size(), pool -> fits
 			.computeIfAbsent(pool && backgrounds.size() > 1, p -> fit(settings, target, p ? List
-				.of(PooledSource.of(backgrounds)) : backgrounds, targetLabels, tileBytes,
+				.of(PooledSource.of(backgrounds)) : backgrounds, targetLabels, tileBytes, notes,
 				progress)), progress);
-		return MethodRunner.choosePrimary(solution, targetLabels);
+		return MethodRunner.choosePrimary(solution, targetLabels).withNotesFirst(notes);
 	}
 
 	/** The fit from the Gram matrix of one pass by feature tiles. */
 	private static Cpca fit(final Settings settings, final SampleSource target,
 		final List<SampleSource> backgrounds, final List<String> targetLabels,
-		final long tileBytes, final Progress progress)
+		final long tileBytes, final List<String> notes, final Progress progress)
 	{
 		final List<SampleSource> sets = new ArrayList<>();
 		sets.add(target);
@@ -78,7 +80,6 @@ public final class StreamedRun {
 			names.add(backgrounds.get(j).name());
 			counts[j] = backgrounds.get(j).samples();
 		}
-		final List<String> notes = new ArrayList<>();
 		final StreamedGram g;
 		try {
 			g = StreamedGram.build(sets, settings.cpcaOptions().standardize(), tileBytes,

@@ -149,6 +149,35 @@ class StreamedRunTest {
 		check(List.of(B, B2), "method", "rpca", "stacked", "true");
 	}
 
+	/** Features constant in a dataset are noted as in memory, and the results agree. */
+	@Test
+	void constantFeaturesAreNotedAsInMemory() {
+		final float[][] t = new float[T.samples()][], b = new float[B.samples()][];
+		for (int i = 0; i < t.length; i++) {
+			t[i] = P[0][i].clone();
+			t[i][5] = 7;
+		}
+		for (int i = 0; i < b.length; i++) {
+			b[i] = P[1][i].clone();
+			b[i][5] = 3;
+			b[i][9] = -1;
+		}
+		final Settings s = Settings.builder().set("alpha", "2").set("standardize", "true")
+			.set("components", 2).build();
+		final Dataset td = Dataset.wrap("target", t), bd = Dataset.wrap("background", b);
+		final Solution a = MethodRunner.run(s, td, List.of(bd), Progress.NONE);
+		final Solution m = StreamedRun.run(s, SampleSource.of(td), List.of(SampleSource.of(
+			bd)), null, 8L * 55 * WIDTH, Progress.NONE);
+		assertSameModels(a, m);
+		for (final String note : List.of("target: 1 feature(s) have zero variance",
+			"background: 2 feature(s) have zero variance"))
+		{
+			assertTrue(a.diagnostics().stream().anyMatch(d -> d.startsWith(note)), note);
+			assertTrue(m.diagnostics().stream().anyMatch(d -> d.startsWith(note)), note + " in " +
+				m.diagnostics());
+		}
+	}
+
 	/** One pass for G and one per model's components; ranges read each value once. */
 	@Test
 	void aSourceThatReadsRangesReadsEachValueOncePerPass() {
