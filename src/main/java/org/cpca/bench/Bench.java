@@ -105,6 +105,7 @@ public final class Bench {
 		GROUPS.put("uca", UcaBench::run);
 		GROUPS.put("oneshot", OneShotBench::run);
 		GROUPS.put("products", ProductsBench::run);
+		GROUPS.put("stream", StreamBench::run);
 	}
 
 	/** Runs every group. */

@@ -19,7 +19,9 @@ final class BenchCommand implements Callable<Integer> {
 			"linear, one group per further method (star, online, kernel, uca), and oneshot " +
 			"(a whole cpca fit --alpha auto process against the numpy peer " +
 			"src/bench/peer_fit_auto.py), and products (the covariance, block-product and " +
-			"Gram kernels against this CPU's measured double-precision peak).")
+			"Gram kernels against this CPU's measured double-precision peak), and stream " +
+			"(cPCA from TIFF stacks on disk, streamed by feature tiles against read into " +
+			"memory).")
 	java.util.List<String> only;
 
 	@picocli.CommandLine.Option(names = "--peer", paramLabel = "SET", arity = "0..1",
