@@ -22,8 +22,6 @@ final class MemoryPlan {
 	static final String AVAILABLE = "cpca.memory.available";
 	/** The tile size of the streamed plan instead of the chosen one (tests: tiny tiles). */
 	static final String TILE = "cpca.tile.bytes";
-	/** The largest tile chosen: beyond it a tile's dgemm gains nothing. */
-	static final long MAX_TILE = 256L << 20;
 	/** Bytes per N² at the peak of the in-memory reduced space (docs/memory.md). */
 	static final long MEMORY_PER_N2 = 40;
 	/** Bytes per N² at the peak of the streamed plan (docs/memory.md). */
@@ -109,12 +107,10 @@ final class MemoryPlan {
 		return plan;
 	}
 
-	/** The tile: a third of what is left, between {@link #minTile} and {@link #MAX_TILE}. */
+	/** The tile ({@link StreamedGram#tileBytes}), or {@link #TILE} when set. */
 	private static long tile(final long n, final long d, final long left) {
 		final Long forced = Long.getLong(TILE);
-		if (forced != null) return forced;
-		final long all = Memory.doubles(n, d);
-		return Math.min(all, Math.max(minTile(n, d), Math.min(MAX_TILE, left / 3)));
+		return forced != null ? forced : StreamedGram.tileBytes(n, d, left);
 	}
 
 	/** The one line of a streamed plan that does not fit: the largest cost names the fix. */

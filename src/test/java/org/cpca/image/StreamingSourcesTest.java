@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Virtual stacks, TIFFs read slice by slice and folders read file by file. */
-class StreamingSourcesTest {
+public class StreamingSourcesTest {
 
 	static {
 		System.setProperty("java.awt.headless", "true");
@@ -228,13 +228,13 @@ class StreamingSourcesTest {
 	 * A virtual stack of generated slices that counts reads of each slice and refuses to
 	 * hand out all its slices at once.
 	 */
-	static final class CountingStack extends VirtualStack {
+	public static final class CountingStack extends VirtualStack {
 
-		final int[] reads;
+		public final int[] reads;
 		final int w, h;
 		final long seed;
 
-		CountingStack(final int w, final int h, final int n, final long seed) {
+		public CountingStack(final int w, final int h, final int n, final long seed) {
 			super(w, h, n);
 			this.w = w;
 			this.h = h;

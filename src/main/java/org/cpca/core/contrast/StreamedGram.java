@@ -28,6 +28,8 @@ public final class StreamedGram {
 
 	/** Tile size by default: 64 MB of doubles. */
 	public static final long DEFAULT_TILE_BYTES = 64L << 20;
+	/** The largest tile {@link #tileBytes} chooses: beyond it a tile's product gains nothing. */
+	public static final long MAX_TILE_BYTES = 256L << 20;
 
 	private final List<SampleSource> sets;
 	private final int n, d, width;
@@ -55,6 +57,16 @@ public final class StreamedGram {
 		final long tileBytes)
 	{
 		return (int) Math.max(1, Math.min(features, tileBytes / (8 * Math.max(1, samples))));
+	}
+
+	/**
+	 * The tile for {@code left} bytes of free memory (after the Gram matrix): a third of
+	 * it, at least 256 features of every sample, at most {@link #MAX_TILE_BYTES} and all d
+	 * features. Larger tiles mean fewer reads for sources that read whole samples.
+	 */
+	public static long tileBytes(final long samples, final long features, final long left) {
+		final long all = 8 * samples * features, min = 8 * samples * Math.min(features, 256);
+		return Math.min(all, Math.max(min, Math.min(MAX_TILE_BYTES, left / 3)));
 	}
 
 	/**
