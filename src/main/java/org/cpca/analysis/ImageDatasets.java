@@ -302,13 +302,17 @@ final class ImageDatasets {
 	 */
 	static Streamed streamed(final AnalysisRequest r, final List<ImagePlus> images) {
 		if (r.samples != Samples.SLICES || r.missing != org.cpca.io.TableInput.Missing.DROP ||
-			r.backgroundFromSelection || r.backgroundRois != null || !StreamedRun.streams(
-				r.settings.method()) || r.settings.significance() > 0) return null;
+			r.backgroundFromSelection || r.backgroundRois != null || r.settings
+				.significance() > 0) return null;
 		boolean virtual = r.target.getStack().isVirtual();
-		for (final ImagePlus imp : images)
+		long n = r.target.getStackSize();
+		for (final ImagePlus imp : images) {
 			virtual |= imp.getStack().isVirtual();
+			n += imp.getStackSize();
+		}
 		if (!virtual) return null;
 		final SliceLayout sl = sliceLayout(r, images, r.target.getRoi());
+		if (!StreamedRun.streams(r.settings.method(), n, sl.layout.features())) return null;
 		final Streamed s = new Streamed(new StackSource("target", sl.axes.image, sl.layout),
 			sl.layout, sl.axes.mode, StackSamples.sampleNames(sl.axes.image));
 		for (int j = 0; j < images.size(); j++)

@@ -8,8 +8,9 @@ import org.cpca.core.contrast.StreamedGram;
 /**
  * The memory plan of a fit, made before any sample is read (docs/memory.md): the peak of
  * the in-memory plan (every sample held, then the reduced or feature space) and of the
- * streamed plan (the N × N Gram matrix summed over feature tiles,
- * {@link StreamedGram}) are estimated from the sizes alone, and the cheaper plan that
+ * streamed plan (the N × N Gram matrix summed over feature tiles, {@link StreamedGram},
+ * or with no more features than samples each dataset's d × d moments) are estimated
+ * from the sizes alone, and the cheaper plan that
  * fits is taken; when neither fits, one line names the quantity that is short and the one
  * option that reduces it.
  */
@@ -62,14 +63,25 @@ final class MemoryPlan {
 	}
 
 	/**
-	 * Peak bytes of the streamed plan: the Gram matrix and its factor
-	 * ({@value #STREAM_PER_N2}·N²), a tile, each dataset's mean and scale, and the k
-	 * components (three copies of k × d doubles while they are formed and written).
+	 * Peak bytes of the streamed plan with more features than samples: the Gram matrix
+	 * and its factor ({@value #STREAM_PER_N2}·N²), a tile, each dataset's mean and scale,
+	 * and the k components (three copies of k × d doubles while they are formed and
+	 * written). With no more features than samples: each dataset's d × d moments, the
+	 * accumulator's two and the solver's work ({@value #MOMENTS_PER_D2}·d² besides
+	 * 8·d² per dataset).
 	 */
 	static long streamed(final long n, final long d, final int sets, final int k,
 		final long tileBytes)
 	{
+		if (d <= n) return moments(d, sets);
 		return sum(sum(gram(n), tileBytes), features(d, sets, k));
+	}
+
+	/** Bytes per d² of the moments plan besides one d × d per dataset (docs/memory.md). */
+	static final long MOMENTS_PER_D2 = 56;
+
+	private static long moments(final long d, final int sets) {
+		return Memory.times(MOMENTS_PER_D2 + 8L * sets, Memory.times(d, d));
 	}
 
 	private static long gram(final long n) {
@@ -100,8 +112,8 @@ final class MemoryPlan {
 		final long memory = inMemory(n, d, inputBytesPerValue);
 		final long fixed = sum(gram(n), features(d, sets, k));
 		final long tile = tile(n, d, available - fixed);
-		final long streamed = sum(fixed, tile);
-		final boolean stream = forced || streams && d > n && memory > available;
+		final long streamed = streamed(n, d, sets, k, tile);
+		final boolean stream = forced || streams && memory > available;
 		final MemoryPlan plan = new MemoryPlan(stream, tile, memory, streamed, available);
 		if (stream && streamed > available) throw plan.shortOf(n, d, sets, k);
 		return plan;
@@ -120,7 +132,12 @@ final class MemoryPlan {
 		final long g = gram(n), f = sum(Memory.times(8L * d, 2L * sets), minTile(n, d)),
 			c = Memory.times(24L * d, k);
 		final String what, fix;
-		if (g >= f && g >= c) {
+		if (d <= n) {
+			what = "the d × d moments of d = " + d + " features take " + Memory.text(moments(d,
+				sets));
+			fix = "use --bin 2 (a quarter of the features) or --mask";
+		}
+		else if (g >= f && g >= c) {
 			what = "the N × N Gram matrix of N = " + n + " samples takes " + Memory.text(g);
 			fix = "use --method online (its memory does not grow with the samples)";
 		}

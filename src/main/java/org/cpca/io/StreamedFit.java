@@ -74,7 +74,7 @@ final class StreamedFit {
 			}
 			final Settings s = r.settings;
 			final MemoryPlan plan = MemoryPlan.choose(r.stream, StreamedRun.streams(s
-				.method()) && s.significance() == 0, n, t.features(), opened.size(), s
+				.method(), n, t.features()) && s.significance() == 0, n, t.features(), opened.size(), s
 					.components(), bytesPerValue(t));
 			if (!plan.stream) return new Outcome(null, plan.describe());
 			for (int j = 0; j < r.backgrounds.size(); j++)

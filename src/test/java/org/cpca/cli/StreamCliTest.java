@@ -187,7 +187,7 @@ class StreamCliTest {
 	void samplesThatAreShortAreNamedWithTheirFix() throws Exception {
 		System.setProperty("cpca.memory.available", String.valueOf(100_000));
 		final Object[] r = CliTest.cpca(args(images.resolve("target.tif"), images.resolve(
-			"background.tif"), dir.resolve("n2"), "--stream", "--bin", "4"));
+			"background.tif"), dir.resolve("n2"), "--stream", "--bin", "2"));
 		assertEquals(1, r[0]);
 		assertTrue(r[2].toString().contains("the N × N Gram matrix of N = 76 samples") && r[2]
 			.toString().contains("use --method online"), r[2].toString());

@@ -9,7 +9,9 @@ import java.util.Map;
 
 import org.cpca.core.Progress;
 import org.cpca.core.contrast.Cpca;
+import org.cpca.core.contrast.Moments;
 import org.cpca.core.contrast.StreamedGram;
+import org.cpca.core.contrast.StreamedMoments;
 import org.cpca.core.data.PooledSource;
 import org.cpca.core.data.SampleSource;
 import org.cpca.core.result.Method;
@@ -29,11 +31,14 @@ public final class StreamedRun {
 
 	private StreamedRun() {}
 
-	/** Whether the method runs on the streamed plan. */
-	public static boolean streams(final Method m) {
-		// UCA's constraint scale is the median variance of each background's features,
-		// which a fit from the Gram matrix does not carry (it would differ from memory)
-		return m != Method.UCA && MethodRunner.runsFromFit(m);
+	/**
+	 * Whether the method runs on the streamed plan for data of these sizes: every family
+	 * whose fit needs only moments, except UCA when features outnumber the samples (its
+	 * constraint scale, the median variance of each background's features, is not in a
+	 * fit from the Gram matrix, and the result would differ from memory).
+	 */
+	public static boolean streams(final Method m, final long samples, final long features) {
+		return MethodRunner.runsFromFit(m) && (m != Method.UCA || features <= samples);
 	}
 
 	/**
@@ -49,10 +54,19 @@ public final class StreamedRun {
 		final long tileBytes, final Progress progress)
 	{
 		final Method m = settings.method();
-		if (!streams(m)) throw new IllegalArgumentException(m.displayName + " (method " + m
-			.id + ") needs its samples in memory, which the streamed plan does not hold: " +
-			"run it without --stream (with more heap), or use a method that streams (pca, " +
-			"cpca, star, cpcapp, rpca, gcpca, pcpca)");
+		long n = target.samples();
+		for (final SampleSource b : backgrounds)
+			n += b.samples();
+		if (m == Method.UCA && !streams(m, n, target.features()))
+			throw new IllegalArgumentException("UCA (method uca) on the streamed plan needs " +
+				"no more features than samples (" + target.features() + " features, " + n +
+				" samples): its constraints are scaled by each background's median feature " +
+				"variance, which the Gram matrix does not keep; run it without --stream (with " +
+				"more heap), or use --bin to reduce the features");
+		if (!streams(m, n, target.features())) throw new IllegalArgumentException(m
+			.displayName + " (method " + m.id + ") needs its samples in memory, which the " +
+			"streamed plan does not hold: run it without --stream (with more heap), or use " +
+			"a method that streams (pca, cpca, star, cpcapp, uca, rpca, gcpca, pcpca)");
 		if (settings.significance() > 0) throw new IllegalArgumentException("the " +
 			"significance test permutes samples held in memory, which the streamed plan " +
 			"does not hold: run it without --stream, or leave significance out");
@@ -66,10 +80,71 @@ public final class StreamedRun {
 		return MethodRunner.choosePrimary(solution, targetLabels).withNotesFirst(notes);
 	}
 
-	/** The fit from the Gram matrix of one pass by feature tiles. */
+	/**
+	 * The fit: from the Gram matrix of one pass by feature tiles when features outnumber
+	 * the samples, else from each dataset's moments (one pass each).
+	 */
 	private static Cpca fit(final Settings settings, final SampleSource target,
 		final List<SampleSource> backgrounds, final List<String> targetLabels,
 		final long tileBytes, final List<String> notes, final Progress progress)
+	{
+		long n = target.samples();
+		for (final SampleSource b : backgrounds)
+			n += b.samples();
+		try {
+			return target.features() > n ? fromGram(settings, target, backgrounds,
+				targetLabels, tileBytes, notes, progress) : fromMoments(settings, target,
+					backgrounds, targetLabels, progress);
+		}
+		catch (final IOException e) {
+			throw new UncheckedIOException(e);
+		}
+	}
+
+	/** The fit from the moments of each dataset; scores and the rest by further passes. */
+	private static Cpca fromMoments(final Settings settings, final SampleSource target,
+		final List<SampleSource> backgrounds, final List<String> targetLabels,
+		final Progress progress) throws IOException
+	{
+		final List<SampleSource> sets = new ArrayList<>();
+		sets.add(target);
+		sets.addAll(backgrounds);
+		final List<String> names = new ArrayList<>();
+		final List<Moments> moments = new ArrayList<>();
+		for (final SampleSource s : backgrounds) {
+			names.add(s.name());
+			moments.add(StreamedMoments.of(s, null, progress));
+		}
+		final boolean standardize = settings.cpcaOptions().standardize();
+		return Cpca.fromMoments(target.name(), StreamedMoments.of(target, null, progress),
+			targetLabels, names, moments, settings.cpcaOptions(), (pre, w, k) -> unchecked(
+				() -> StreamedMoments.project(target, pre, w, k))).withFourthMoments(
+					j -> unchecked(() -> StreamedMoments.fourthMoment(backgrounds.get(j), moments
+						.get(j).preprocessing(names.get(j), standardize, null))))
+			.withSubsetMoments((set, rows) -> unchecked(() -> StreamedMoments.of(sets.get(set),
+				rows, progress)));
+	}
+
+	/** A pass whose I/O failure is rethrown unchecked (the fit's callbacks declare none). */
+	private interface Pass<T> {
+
+		T run() throws IOException;
+	}
+
+	private static <T> T unchecked(final Pass<T> pass) {
+		try {
+			return pass.run();
+		}
+		catch (final IOException e) {
+			throw new UncheckedIOException(e);
+		}
+	}
+
+	/** The fit from the Gram matrix of one pass by feature tiles. */
+	private static Cpca fromGram(final Settings settings, final SampleSource target,
+		final List<SampleSource> backgrounds, final List<String> targetLabels,
+		final long tileBytes, final List<String> notes, final Progress progress)
+		throws IOException
 	{
 		final List<SampleSource> sets = new ArrayList<>();
 		sets.add(target);
@@ -80,14 +155,8 @@ public final class StreamedRun {
 			names.add(backgrounds.get(j).name());
 			counts[j] = backgrounds.get(j).samples();
 		}
-		final StreamedGram g;
-		try {
-			g = StreamedGram.build(sets, settings.cpcaOptions().standardize(), tileBytes,
-				notes, progress);
-		}
-		catch (final IOException e) {
-			throw new UncheckedIOException(e);
-		}
+		final StreamedGram g = StreamedGram.build(sets, settings.cpcaOptions().standardize(),
+			tileBytes, notes, progress);
 		return Cpca.fromGram(target.name(), g.preprocessing(0), target.samples(),
 			targetLabels, names, counts, g.takeGram(), target.features(), settings
 				.cpcaOptions(), g.lift(progress)).withFourthMoments(j -> g.fourthMoment(j + 1));

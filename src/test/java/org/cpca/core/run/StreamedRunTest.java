@@ -89,11 +89,18 @@ class StreamedRunTest {
 	private static Solution streamed(final Settings s, final List<Dataset> backgrounds,
 		final boolean ranges)
 	{
+		return streamed(s, T, backgrounds, ranges);
+	}
+
+	private static Solution streamed(final Settings s, final Dataset target,
+		final List<Dataset> backgrounds, final boolean ranges)
+	{
 		final List<SampleSource> bs = new ArrayList<>();
 		for (final Dataset b : backgrounds)
 			bs.add(new Counting(b, ranges));
-		return StreamedRun.run(s, new Counting(T, ranges), bs, null, 8L * (T.samples() +
-			backgrounds.stream().mapToInt(Dataset::samples).sum()) * WIDTH, Progress.NONE);
+		return StreamedRun.run(s, new Counting(target, ranges), bs, target.labels(), 8L *
+			(target.samples() + backgrounds.stream().mapToInt(Dataset::samples).sum()) * WIDTH,
+			Progress.NONE);
 	}
 
 	static void assertSameModels(final Solution a, final Solution m) {
@@ -113,13 +120,48 @@ class StreamedRunTest {
 	}
 
 	private static void check(final List<Dataset> backgrounds, final String... keys) {
+		check(T, backgrounds, keys);
+	}
+
+	private static Solution[] check(final Dataset target, final List<Dataset> backgrounds,
+		final String... keys)
+	{
 		final Settings.Builder b = Settings.builder().set("components", 2);
 		for (int i = 0; i < keys.length; i += 2)
 			b.set(keys[i], keys[i + 1]);
 		final Settings s = b.build();
-		final Solution a = MethodRunner.run(s, T, backgrounds, Progress.NONE);
+		final Solution a = MethodRunner.run(s, target, backgrounds, Progress.NONE);
+		Solution m = null;
 		for (final boolean ranges : new boolean[] { true, false })
-			assertSameModels(a, streamed(s, backgrounds, ranges));
+			assertSameModels(a, m = streamed(s, target, backgrounds, ranges));
+		return new Solution[] { a, m };
+	}
+
+	/**
+	 * No more features than samples: the moments path (each dataset's d × d moments in
+	 * one pass), UCA included, PCPCA's held-out likelihood from the parts' moments.
+	 */
+	@Test
+	void fewFeaturesStreamThroughTheMomentsOfEachDataset() {
+		final float[][][] p = TestData.planted(31, 300, 250, 12, 3, 2, 0.3);
+		final float[][][] q = TestData.planted(32, 200, 220, 12, 2, 1, 0.5);
+		final Dataset t = Dataset.wrap("target", p[0]), b = Dataset.wrap("background", p[1]),
+			b2 = Dataset.wrap("background 2", q[1]);
+		check(t, List.of(), "method", "pca");
+		check(t, List.of(b), "alpha", "2.5");
+		check(t, List.of(b), "alpha", "auto", "standardize", "true");
+		check(t, List.of(b), "method", "star", "beta", "auto");
+		final Solution[] pp = check(t, List.of(b), "method", "cpcapp");
+		assertEquals((Double) pp[0].facts().get("regularization"), (Double) pp[1].facts().get(
+			"regularization"), 1e-10 * (Double) pp[0].facts().get("regularization"));
+		check(t, List.of(b), "method", "gcpca", "variant", "v4");
+		final Solution[] pc = check(t, List.of(b), "method", "pcpca", "alpha", "0.5");
+		final double x = (Double) pc[0].facts().get("held_out_log_likelihood"), y =
+			(Double) pc[1].facts().get("held_out_log_likelihood");
+		assertEquals(x, y, 1e-10 * Math.abs(x));
+		check(t, List.of(b, b2), "method", "uca");
+		check(t, List.of(b, b2), "method", "uca", "stacked", "true");
+		check(t, List.of(b, b2), "method", "rpca");
 	}
 
 	@Test
@@ -206,6 +248,7 @@ class StreamedRunTest {
 		// UCA scales each constraint by the background's median feature variance, which a
 		// fit from the Gram matrix does not carry
 		TestData.assertMessage(() -> streamed(Settings.builder().set("method", "uca").build(),
-			List.of(B, B2), true), "UCA (method uca) needs");
+			List.of(B, B2), true), "UCA (method uca) on the streamed plan needs no more " +
+				"features than samples");
 	}
 }
