@@ -36,6 +36,7 @@ import org.cpca.image.Axes;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.StackSamples;
 import org.cpca.image.StackSource;
+import org.cpca.io.TableInput;
 import org.cpca.render.ExtremeSamples;
 import org.cpca.render.Palette;
 import org.cpca.render.ModelViews;
@@ -301,7 +302,7 @@ final class ImageDatasets {
 	 * otherwise (the images are then {@link #read} into memory).
 	 */
 	static Streamed streamed(final AnalysisRequest r, final List<ImagePlus> images) {
-		if (r.samples != Samples.SLICES || r.missing != org.cpca.io.TableInput.Missing.DROP ||
+		if (r.samples != Samples.SLICES || r.missing != TableInput.Missing.DROP ||
 			r.backgroundFromSelection || r.backgroundRois != null || r.settings
 				.significance() > 0) return null;
 		boolean virtual = r.target.getStack().isVirtual();

@@ -47,7 +47,7 @@ final class StreamedFit {
 	static Outcome runIfPlanned(final FitRequest r, final OutputFolder out,
 		final Progress progress) throws IOException
 	{
-		// tables stream only when asked: rows as samples rarely outnumber their columns
+		// tables stream only when asked: opening one to learn its size is already a pass
 		if (!r.stream && !Files.isDirectory(r.target) && TableInput.isTable(r.target))
 			return new Outcome(null, null);
 		if (r.missing == TableInput.Missing.MODEL) {

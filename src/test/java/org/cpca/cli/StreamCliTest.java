@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Random;
 
 import org.cpca.core.TestData;
 import org.cpca.core.model.CpcaModel;
@@ -180,6 +182,37 @@ class StreamCliTest {
 		r = CliTest.cpca(args(t, b, binned, "--alpha", "2", "--bin", "2"));
 		assertEquals(0, r[0], r[2].toString());
 		assertTrue(plan(binned).startsWith("streamed"), plan(binned));
+	}
+
+	/** A CSV table with --stream: read row by row into each dataset's moments, same results. */
+	@Test
+	void aStreamedTableGivesTheInMemoryResults() throws Exception {
+		final Random r = new Random(3);
+		for (final String name : List.of("t.csv", "b.csv")) {
+			final StringBuilder sb = new StringBuilder("a,b,c,d,e\n");
+			for (int i = 0; i < 150; i++) {
+				final double z = r.nextGaussian() * 3;
+				sb.append(String.format(Locale.ROOT, "%.6f,%.6f,%.6f,%.6f,%.6f%n", z +
+					r.nextGaussian(), -z + r.nextGaussian(), r.nextGaussian() * (name.equals(
+						"t.csv") ? 2 : 0.5), r.nextGaussian(), 10 + r.nextGaussian()));
+			}
+			Files.writeString(dir.resolve(name), sb.toString());
+		}
+		final Path memory = dir.resolve("table-memory"), streamed = dir.resolve("table-stream");
+		final String[] m = { "fit", "--target", dir.resolve("t.csv").toString(), "--background",
+			dir.resolve("b.csv").toString(), "--alpha", "auto", "--no-plots", "--out" };
+		Object[] o = CliTest.cpca(concat(m, memory.toString()));
+		assertEquals(0, o[0], o[2].toString());
+		o = CliTest.cpca(concat(m, streamed.toString(), "--stream"));
+		assertEquals(0, o[0], o[2].toString());
+		assertTrue(plan(streamed).startsWith("streamed"), plan(streamed));
+		assertSameResults(memory, streamed);
+	}
+
+	private static String[] concat(final String[] a, final String... b) {
+		final List<String> all = new ArrayList<>(Arrays.asList(a));
+		all.addAll(Arrays.asList(b));
+		return all.toArray(new String[0]);
 	}
 
 	/** Many samples of few features: the Gram matrix is what is short, and online is the fix. */
