@@ -200,7 +200,8 @@ public class StreamingSourcesTest {
 		assertMessage(() -> s.read(1, x), "b.tif", "same width × height");
 		assertMessage(() -> s.read(2, x), "c.tif", "3 slices");
 		final Path empty = Files.createDirectory(dir.resolve("empty"));
-		assertMessage(() -> FolderSource.firstImage(empty), "no image");
+		// the same words as a folder read into memory (cpca fit's two plans agree)
+		assertMessage(() -> FolderSource.firstImage(empty), "folder", "empty", "is empty");
 		assertMessage(() -> ImageInput.openVirtual(dir.resolve("missing.tif")),
 			"does not exist");
 		final Path notTiff = dir.resolve("bad.tif");
