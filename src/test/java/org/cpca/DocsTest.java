@@ -59,7 +59,7 @@ class DocsTest {
 	@Test
 	void everyWorkflowPageExists() {
 		for (final String w : List.of("two-stacks", "roi-as-background", "pixels-as-samples",
-			"batch", "apply-a-model", "choosing-a-method", "significance"))
+			"batch", "apply-a-model", "choosing-a-method", "significance", "large-data"))
 			assertTrue(Files.isRegularFile(Paths.get("docs/workflows/" + w + ".md")), w);
 	}
 

@@ -107,6 +107,7 @@ public final class Bench {
 		GROUPS.put("products", ProductsBench::run);
 		GROUPS.put("generate", GenerateBench::run);
 		GROUPS.put("significance", SignificanceBench::run);
+		GROUPS.put("stream", StreamBench::run);
 	}
 
 	/** Runs every group. */

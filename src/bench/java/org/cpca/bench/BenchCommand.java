@@ -25,8 +25,9 @@ public final class BenchCommand implements Callable<Integer> {
 			"(a whole cpca fit --alpha auto process against the numpy peer " +
 			"src/bench/peer_fit_auto.py), and products (the covariance, block-product and " +
 			"Gram kernels against this CPU's measured double-precision peak), generate " +
-			"(cpca generate's 3,000 + 3,000 slices of 256 x 256 with their files) and " +
-			"significance (1,000 permutations of cPCA at one α).")
+			"(cpca generate's 3,000 + 3,000 slices of 256 x 256 with their files), " +
+			"significance (1,000 permutations of cPCA at one α) and stream (cPCA from TIFF " +
+			"stacks on disk, streamed by feature tiles against read into memory).")
 	List<String> only;
 
 	@Option(names = "--peer", paramLabel = "SET", arity = "0..1",

@@ -76,9 +76,9 @@ public final class AlphaExplorer {
 	 * {@value #MAX_POINTS} samples are drawn (every n-th), which the title says.
 	 */
 	public ImagePlus scatter(final CpcaModel m) {
-		final int n = analysis.targetData().samples();
+		final int n = analysis.targetSamples();
 		final int stride = Math.max(1, (n + MAX_POINTS - 1) / MAX_POINTS);
-		return ModelViews.liveScatterPlot(m, analysis.targetData().labels(),
+		return ModelViews.liveScatterPlot(m, analysis.targetLabels(),
 			"automatic α: " + alphaList() + (stride > 1 ? "; every " + stride + "th sample"
 				: ""), stride);
 	}

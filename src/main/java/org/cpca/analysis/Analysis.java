@@ -20,7 +20,11 @@ import org.cpca.core.contrast.Cpca;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.star.CpcaStar;
+import org.cpca.core.Memory;
+import org.cpca.core.contrast.StreamedGram;
 import org.cpca.core.data.Dataset;
+import org.cpca.core.data.SampleSource;
+import org.cpca.core.run.StreamedRun;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.kernel.KernelFunction;
 import org.cpca.core.result.Method;
@@ -70,7 +74,11 @@ public final class Analysis {
 	public static final String PLANES_KEY = "image.planes";
 
 	final AnalysisRequest request;
+	/** The target's samples in memory; {@code null} when they were streamed. */
 	final Dataset targetData;
+	/** The target's sample count, class labels (or null) and sample names (or null). */
+	final int targetSamples;
+	final List<String> targetLabels, targetNames;
 	final Solution solution;
 	/** Slices as samples: the pixel layout of the features. */
 	final FeatureLayout layout;
@@ -90,10 +98,27 @@ public final class Analysis {
 	{
 		this.request = request;
 		this.targetData = targetData;
+		this.targetSamples = targetData.samples();
+		this.targetLabels = targetData.labels();
+		this.targetNames = targetData.sampleNames();
 		this.solution = solution;
 		this.layout = layout;
 		this.targetPixels = targetPixels;
 		this.run = ResultWindows.newRun(request.target.getTitle());
+	}
+
+	/** Slices as samples streamed from virtual stacks: no samples in memory. */
+	private Analysis(final AnalysisRequest request, final SampleSource target,
+		final List<String> targetNames, final Solution solution, final FeatureLayout layout)
+	{
+		this.request = request;
+		this.targetData = null;
+		this.targetSamples = target.samples();
+		this.targetLabels = target.labels();
+		this.targetNames = targetNames;
+		this.solution = solution;
+		this.layout = layout;
+		this.targetPixels = null;
 	}
 
 	/**
@@ -129,6 +154,8 @@ public final class Analysis {
 		final ImagePlus snapshot = r.samples == Samples.PIXELS && !r.backgroundFromSelection
 			&& r.target.getRoi() != null && r.target.getRoi().isArea() ? new ImagePlus(r.target
 				.getTitle(), r.target.getStack().duplicate()) : null;
+		final ImageDatasets.Streamed streamed = ImageDatasets.streamed(r, images);
+		if (streamed != null) return streamed(r, streamed, progress);
 		final ImageDatasets data = ImageDatasets.read(r, images);
 		progress.checkCancelled();
 		// on a worker thread, so that Esc stops even a step without checkpoints at once
@@ -142,6 +169,35 @@ public final class Analysis {
 		a.targetSnapshot = data.targetPixels == null ? null : snapshot;
 		a.notes.addAll(data.notes);
 		a.axesMode = data.axesMode;
+		return a;
+	}
+
+	/**
+	 * Virtual stacks, slices as samples: read in passes by feature tiles, never copied
+	 * into memory (docs/memory.md).
+	 */
+	private static Analysis streamed(final AnalysisRequest r,
+		final ImageDatasets.Streamed s, final Progress progress)
+	{
+		final long n = s.target.samples() + s.backgrounds.stream().mapToLong(
+			SampleSource::samples).sum();
+		final long d = s.target.features();
+		final long tile = StreamedGram.tileBytes(n, d, Memory.available() - Memory.doubles(
+			3 * n, n));
+		final Solution solution;
+		try {
+			solution = Interruptible.call(() -> StreamedRun.run(r.settings, s.target,
+				s.backgrounds, s.target.labels(), tile, progress), progress);
+		}
+		finally {
+			s.close();
+		}
+		progress.stage("done", 1);
+		final Analysis a = new Analysis(r, s.target, s.names, solution, s.layout);
+		a.notes.addAll(s.notes);
+		a.notes.add("read in passes by feature tiles (a virtual stack is never copied " +
+			"into memory; docs/memory.md)");
+		a.axesMode = s.axesMode;
 		return a;
 	}
 
@@ -182,6 +238,16 @@ public final class Analysis {
 
 	public Dataset targetData() {
 		return targetData;
+	}
+
+	/** The number of target samples (also when they were streamed). */
+	public int targetSamples() {
+		return targetSamples;
+	}
+
+	/** The target's class labels, or {@code null} (also when its samples were streamed). */
+	public List<String> targetLabels() {
+		return targetLabels;
 	}
 
 	/** Notes of all models, without repeats. */

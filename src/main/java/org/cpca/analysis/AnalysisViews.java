@@ -104,6 +104,8 @@ public final class AnalysisViews {
 	public ImagePlus extremeSamples() {
 		if (a.layout == null) throw new IllegalStateException("extreme samples are shown " +
 			"for slices as samples; with pixels as samples see the score images");
+		if (a.targetData == null) throw new IllegalStateException("extreme samples need " +
+			"the target in memory; a streamed analysis has eigen-images");
 		final ImagePlus imp = ExtremeSamples.stack("Extreme samples of " + a.targetTitle() +
 			" (" + a.solution.method().displayName + ": no eigen-images)", a.primary(),
 			a.targetData, a.layout, ExtremeSamples.COUNT);
@@ -211,11 +213,11 @@ public final class AnalysisViews {
 	 * with its setting, in the order of {@code models()}.
 	 */
 	public List<ImagePlus> scatterPlots() {
-		final int n = a.targetData.samples();
+		final int n = a.targetSamples;
 		final int stride = a.layout == null ? Math.max(1, (n + MAX_PLOTTED_PIXELS - 1) /
 			MAX_PLOTTED_PIXELS) : 1;
-		final List<ImagePlus> plots = ModelViews.scatterPanels(a.models(), a.targetData
-			.labels(), a.targetTitle(), stride);
+		final List<ImagePlus> plots = ModelViews.scatterPanels(a.models(), a.targetLabels,
+			a.targetTitle(), stride);
 		final boolean several = plots.size() > 1;
 		for (int i = 0; i < plots.size(); i++)
 			mark(plots.get(i)).setTitle(a.solution.method().displayName + " scatter plot of " + a
@@ -285,16 +287,16 @@ public final class AnalysisViews {
 	public ResultsTable scoresTable() {
 		long rows = 0, cells = 0;
 		for (final FittedModel m : a.models()) {
-			rows += a.targetData.samples();
-			cells += (long) a.targetData.samples() * (m.numComponents() + 4);
+			rows += a.targetSamples;
+			cells += (long) a.targetSamples * (m.numComponents() + 4);
 		}
 		OutputMemory.require("the scores table of " + a.targetTitle() + " (" + rows +
 			" rows)", org.cpca.core.Memory.times(cells, OutputMemory.TABLE_CELL),
 			OutputMemory.FIXES);
 		final ResultsTable rt = new ResultsTable();
 		rt.showRowNumbers(false);
-		final List<String> labels = a.targetData.labels();
-		final List<String> names = a.targetData.sampleNames();
+		final List<String> labels = a.targetLabels;
+		final List<String> names = a.targetNames;
 		final int w = a.request.target.getWidth();
 		final int[] pixel = a.layout == null ? pixelIndices() : null;
 		for (final FittedModel m : a.models()) {

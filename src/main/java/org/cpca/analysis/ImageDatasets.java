@@ -7,6 +7,8 @@ import ij.gui.Plot;
 import ij.gui.Roi;
 import ij.measure.ResultsTable;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -21,6 +23,8 @@ import org.cpca.core.model.CpcaModel;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.star.CpcaStar;
 import org.cpca.core.data.Dataset;
+import org.cpca.core.data.SampleSource;
+import org.cpca.core.run.StreamedRun;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.kernel.KernelFunction;
 import org.cpca.core.result.Method;
@@ -31,6 +35,8 @@ import org.cpca.image.DivergingLut;
 import org.cpca.image.Axes;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.StackSamples;
+import org.cpca.image.StackSource;
+import org.cpca.io.TableInput;
 import org.cpca.render.ExtremeSamples;
 import org.cpca.render.Palette;
 import org.cpca.render.ModelViews;
@@ -123,28 +129,11 @@ final class ImageDatasets {
 				"with slices as samples ROIs cannot be backgrounds (each slice is one " +
 					"sample): choose background stacks, or use samples=pixels to compare " +
 					"the pixels inside the ROIs with the others");
-			for (final ImagePlus imp : images)
-				StackSamples.checkCompatible(r.target, imp);
-			// hyperstacks: channels × slices × frames read as the axes choice says
-			final Axes axes = Axes.apply("target", r.target, r.axes);
+			final SliceLayout sl = sliceLayout(r, images, roi);
+			final Axes axes = sl.axes;
 			axesMode = axes.mode;
-			// channels against other channels: only every plane as a sample (planes, when
-			// asked for) or one channel of each (cN) compares them
-			if (!axes.mode.matches("c[0-9]+") && !(axes.mode.equals("planes") && r.axes != null &&
-				!r.axes.trim().equalsIgnoreCase("auto")))
-				for (final ImagePlus imp : images)
-					StackSamples.checkSameChannels(r.target, imp);
+			layout = sl.layout;
 			final ImagePlus target = axes.image;
-			final boolean area = roi != null && roi.isArea();
-			if (area && axes.channelsAsFeatures > 1) { // the selection, once per channel
-				final ij.process.ByteProcessor m = new ij.process.ByteProcessor(r.target
-					.getWidth(), r.target.getHeight());
-				m.setValue(255);
-				m.fill(roi);
-				layout = StackSamples.layoutFor(target, axes.mask(new ImagePlus("selection", m)),
-					null, r.bin);
-			}
-			else layout = StackSamples.layoutFor(target, null, area ? roi : null, r.bin);
 			t = slices(r, "target", target, layout, missing);
 			final List<String> classes = StackSamples.classLabels(target);
 			if (classes != null) t = t.withLabels(classes);
@@ -222,6 +211,117 @@ final class ImageDatasets {
 		final ImageDatasets d = new ImageDatasets(t, bs, layout, targetPixels);
 		d.axesMode = axesMode;
 		return d;
+	}
+
+	/** Slices as samples: how a hyperstack's axes are read and the features' layout. */
+	private static final class SliceLayout {
+
+		final Axes axes;
+		final FeatureLayout layout;
+
+		SliceLayout(final Axes axes, final FeatureLayout layout) {
+			this.axes = axes;
+			this.layout = layout;
+		}
+	}
+
+	/**
+	 * Slices as samples: the backgrounds checked against the target, the target's axes
+	 * read as the request says, and the layout (the request's binning; the target's area
+	 * selection, once per channel when channels are features).
+	 */
+	private static SliceLayout sliceLayout(final AnalysisRequest r,
+		final List<ImagePlus> images, final Roi roi)
+	{
+		for (final ImagePlus imp : images)
+			StackSamples.checkCompatible(r.target, imp);
+		// hyperstacks: channels × slices × frames read as the axes choice says
+		final Axes axes = Axes.apply("target", r.target, r.axes);
+		// channels against other channels: only every plane as a sample (planes, when
+		// asked for) or one channel of each (cN) compares them
+		if (!axes.mode.matches("c[0-9]+") && !(axes.mode.equals("planes") && r.axes != null &&
+			!r.axes.trim().equalsIgnoreCase("auto")))
+			for (final ImagePlus imp : images)
+				StackSamples.checkSameChannels(r.target, imp);
+		final ImagePlus target = axes.image;
+		final boolean area = roi != null && roi.isArea();
+		if (area && axes.channelsAsFeatures > 1) { // the selection, once per channel
+			final ij.process.ByteProcessor m = new ij.process.ByteProcessor(r.target
+				.getWidth(), r.target.getHeight());
+			m.setValue(255);
+			m.fill(roi);
+			return new SliceLayout(axes, StackSamples.layoutFor(target, axes.mask(
+				new ImagePlus("selection", m)), null, r.bin));
+		}
+		return new SliceLayout(axes, StackSamples.layoutFor(target, null, area ? roi : null,
+			r.bin));
+	}
+
+	/**
+	 * Slices as samples from virtual stacks, to be read in passes ({@link StreamedRun},
+	 * docs/memory.md) instead of copied into memory: the sources (each reads one slice at a
+	 * time, a TIFF virtual stack runs of pixels), with the layout, labels and notes of
+	 * {@link #read}.
+	 */
+	static final class Streamed {
+
+		final SampleSource target;
+		final List<SampleSource> backgrounds = new ArrayList<>();
+		final FeatureLayout layout;
+		final String axesMode;
+		/** The target slices' names. */
+		final List<String> names;
+		final List<String> notes = new ArrayList<>();
+
+		private Streamed(final SampleSource target, final FeatureLayout layout,
+			final String axesMode, final List<String> names)
+		{
+			this.target = target;
+			this.layout = layout;
+			this.axesMode = axesMode;
+			this.names = names;
+		}
+
+		/** Releases the files the sources hold open. */
+		void close() {
+			try {
+				target.close();
+				for (final SampleSource b : backgrounds)
+					b.close();
+			}
+			catch (final IOException e) {
+				throw new UncheckedIOException(e);
+			}
+		}
+	}
+
+	/**
+	 * The request's images as sources read in passes when the target or a background is a
+	 * virtual stack, slices are the samples, NaN pixels are refused and the method runs on
+	 * the streamed plan ({@link StreamedRun#streams}, no significance test); {@code null}
+	 * otherwise (the images are then {@link #read} into memory).
+	 */
+	static Streamed streamed(final AnalysisRequest r, final List<ImagePlus> images) {
+		if (r.samples != Samples.SLICES || r.missing != TableInput.Missing.DROP ||
+			r.backgroundFromSelection || r.backgroundRois != null || r.settings
+				.significance() > 0) return null;
+		boolean virtual = r.target.getStack().isVirtual();
+		long n = r.target.getStackSize();
+		for (final ImagePlus imp : images) {
+			virtual |= imp.getStack().isVirtual();
+			n += imp.getStackSize();
+		}
+		if (!virtual) return null;
+		final SliceLayout sl = sliceLayout(r, images, r.target.getRoi());
+		if (!StreamedRun.streams(r.settings.method(), n, sl.layout.features())) return null;
+		final Streamed s = new Streamed(new StackSource("target", sl.axes.image, sl.layout),
+			sl.layout, sl.axes.mode, StackSamples.sampleNames(sl.axes.image));
+		for (int j = 0; j < images.size(); j++)
+			s.backgrounds.add(new StackSource(backgroundName(images, j), Axes.apply(
+				backgroundName(images, j), images.get(j), sl.axes.mode).image, sl.layout));
+		if (r.target.getNChannels() > 1 || r.target.getNSlices() > 1 && r.target
+			.getNFrames() > 1) s.notes.add(sl.axes.note("target"));
+		return s;
 	}
 
 	/** "background" for one image, "background j (title)" for several. */

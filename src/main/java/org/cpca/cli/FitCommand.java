@@ -142,6 +142,11 @@ final class FitCommand implements Callable<Integer> {
 			"${DEFAULT-VALUE}).")
 	int checkpoints;
 
+	@Option(names = "--stream", description = "Read the inputs in passes by feature " +
+		"tiles instead of into memory (exact; docs/memory.md). Without it this plan is " +
+		"chosen when the samples do not fit in the heap.")
+	boolean stream;
+
 	@Option(names = "--out", required = true, paramLabel = "DIR",
 		description = "Folder for the results: a new or empty folder (created; the " +
 			"results appear all at once or not at all). Not an input, nor inside or " +
@@ -193,7 +198,7 @@ final class FitCommand implements Callable<Integer> {
 	/** Help sections of the options, in order; an option not listed is a method option. */
 	static final String[][] GROUPS = { //
 		{ "Input:%n", "--target", "--background", "--labels", "--label-column", "--mask",
-			"--bin", "--axes", "--missing", "--target-where", "--background-where", "--standardize" },
+			"--bin", "--axes", "--missing", "--target-where", "--background-where", "--standardize", "--stream" },
 		{ "Method:%n" }, // every option not named elsewhere
 		{ "Kernel cPCA (--method kernel):%n", "--kernel", "--gamma", "--degree", "--coef0",
 			"--landmarks" },
@@ -262,7 +267,7 @@ final class FitCommand implements Callable<Integer> {
 				input.labelColumn).missing(input.missing()).targetWhere(input.targetWhere)
 			.backgroundWhere(input.backgroundWhere()).settings(linear.settings()).out(out)
 			.overwrite(overwrite).plots(!noPlots).allFigureFormats(figureFormats(figures))
-			.build();
+			.stream(stream).build();
 	}
 
 	/** --figures: png (false) or all (true). */

@@ -211,7 +211,7 @@ public class ContrastivePcaCommand extends MethodCommand {
 			}
 			// pixels as samples: a row per pixel only for small images (the score images
 			// hold the same numbers)
-			if (!pixels || analysis.targetData().samples() <= MAX_SCORE_ROWS) scores = analysis
+			if (!pixels || analysis.targetSamples() <= MAX_SCORE_ROWS) scores = analysis
 				.views().scoresTable();
 			componentsTable = analysis.views().componentsTable();
 			if (show_tables) {

@@ -102,13 +102,8 @@ public final class ImageInput {
 	 */
 	public static List<String> skippedFiles(final Path folder) {
 		final List<String> out = new ArrayList<>();
-		final java.util.Set<Path> images = new java.util.HashSet<>();
-		try {
-			images.addAll(imageFiles(folder));
-		}
-		catch (final IllegalArgumentException e) {
-			// no image at all: every file is skipped
-		}
+		final java.util.Set<Path> images = new java.util.HashSet<>(images(folder,
+			candidates(folder)));
 		try (Stream<Path> s = Files.list(folder)) {
 			s.sorted().forEach(p -> {
 				if (!images.contains(p)) out.add(p.getFileName().toString() + (Files.isDirectory(
@@ -129,14 +124,23 @@ public final class ImageInput {
 			(names.size() - shown) + " more" : "");
 	}
 
+	/** The refusal of a folder without a file that could be an image (empty, or text). */
+	private static IllegalArgumentException noCandidates(final Path folder) {
+		final List<String> there = skippedFiles(folder);
+		return new IllegalArgumentException("folder " + folder + (there.isEmpty()
+			? " is empty" : " has no images (it holds " + names(there) + ")") +
+			": put the images (one per sample) into it, or give an image file");
+	}
+
+	/** The refusal of a folder whose files ImageJ cannot read as images. */
+	private static IllegalArgumentException noImages(final Path folder, final int files) {
+		return new IllegalArgumentException("folder " + folder + " has no image ImageJ can " +
+			"read (" + files + " files): put TIFF, PNG, JPEG, ... images into it");
+	}
+
 	private static ImagePlus openFolder(final Path folder, final String role) {
 		final List<Path> candidates = candidates(folder);
-		if (candidates.isEmpty()) {
-			final List<String> there = skippedFiles(folder);
-			throw new IllegalArgumentException("folder " + folder + (there.isEmpty()
-				? " is empty" : " has no images (it holds " + names(there) + ")") +
-				": put the images (one per sample) into it, or give an image file");
-		}
+		if (candidates.isEmpty()) throw noCandidates(folder);
 		final Opener probe = new Opener();
 		int images = 0;
 		Path firstImage = null;
@@ -158,9 +162,7 @@ public final class ImageInput {
 		fo.sortByMetaData(false);
 		IJ.redirectErrorMessages();
 		final ImagePlus imp = fo.openFolder(folder.toAbsolutePath().toString());
-		if (imp == null || imp.getStackSize() == 0) throw new IllegalArgumentException(
-			"folder " + folder + " has no image ImageJ can read (" + candidates.size() +
-				" files): put TIFF, PNG, JPEG, ... images into it");
+		if (imp == null || imp.getStackSize() == 0) throw noImages(folder, candidates.size());
 		if (imp.getStackSize() < images) throw new IllegalArgumentException("folder " +
 			folder + " has " + images + " images but only " + imp.getStackSize() +
 			" could be stacked: all images in a folder must have the same width × height and type");
@@ -203,13 +205,21 @@ public final class ImageInput {
 	public static List<Path> imageFiles(final Path folder) {
 		if (folder == null || !Files.isDirectory(folder)) throw new IllegalArgumentException(
 			"folder " + folder + " does not exist: check the path");
+		final List<Path> candidates = candidates(folder);
+		if (candidates.isEmpty()) throw noCandidates(folder);
+		final List<Path> out = images(folder, candidates);
+		if (out.isEmpty()) throw noImages(folder, candidates.size());
+		return out;
+	}
+
+	/** The candidates ImageJ reads as images, in the order {@link #open} stacks them. */
+	private static List<Path> images(final Path folder, final List<Path> candidates) {
 		final Opener probe = new Opener();
 		final List<String> names = new ArrayList<>();
-		for (final Path p : candidates(folder))
+		for (final Path p : candidates)
 			if (isImageType(probe.getFileType(p.toString()))) names.add(p.getFileName()
 				.toString());
-		if (names.isEmpty()) throw new IllegalArgumentException("folder " + folder +
-			" has no image ImageJ can read: put TIFF, PNG, JPEG, ... images into it");
+		if (names.isEmpty()) return new ArrayList<>();
 		final String[] sorted = new FolderOpener().sortFileList(names.toArray(new String[0]));
 		final List<Path> out = new ArrayList<>();
 		for (final String name : sorted)

@@ -2,7 +2,12 @@ package org.cpca.image;
 
 import ij.ImagePlus;
 import ij.ImageStack;
+import ij.io.FileInfo;
+import ij.plugin.FileInfoVirtualStack;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.List;
 
 import org.cpca.core.data.SampleSource;
@@ -13,6 +18,11 @@ import org.cpca.core.data.SampleSource;
  * image sequence opened as virtual) each read loads that one slice from disk, so the
  * stack is never held in memory. Features follow the {@link FeatureLayout} (mask, bin), as
  * in {@link StackSamples#toDataset}. Random access; the image is never modified.
+ * <p>
+ * A TIFF virtual stack of an uncompressed grey TIFF read without mask or binning also
+ * reads ranges of features ({@link #readRange}: a run of pixels of a slice, by a
+ * positioned read of just its bytes, {@link TiffRows}); anything else reads the whole
+ * slice for a range.
  */
 public final class StackSource implements SampleSource {
 
@@ -20,6 +30,8 @@ public final class StackSource implements SampleSource {
 	private final ImageStack stack;
 	private final FeatureLayout layout;
 	private final List<String> labels;
+	/** Runs of pixels read from the TIFF file itself, or {@code null}. */
+	private final TiffRows rows;
 
 	/**
 	 * @param name what the user calls the data ("target", "background"), for messages
@@ -33,6 +45,16 @@ public final class StackSource implements SampleSource {
 		this.stack = imp.getStack();
 		this.layout = layout;
 		this.labels = StackSamples.classLabels(imp);
+		this.rows = layout.isIdentity() ? tiffRows(imp, stack) : null;
+	}
+
+	/** The TIFF file behind a virtual stack, read by runs of pixels, or {@code null}. */
+	private static TiffRows tiffRows(final ImagePlus imp, final ImageStack stack) {
+		if (!(stack instanceof FileInfoVirtualStack)) return null;
+		final FileInfo fi = imp.getOriginalFileInfo();
+		if (fi == null || fi.fileName == null || fi.directory == null) return null;
+		final Path file = Paths.get(fi.directory, fi.fileName);
+		return TiffRows.of(file, stack.getSize(), stack.getWidth(), stack.getHeight());
 	}
 
 	@Override
@@ -67,15 +89,50 @@ public final class StackSource implements SampleSource {
 	}
 
 	@Override
+	public boolean readsRanges() {
+		return rows != null;
+	}
+
+	@Override
+	public void readRange(final int index, final int from, final int to,
+		final float[] into) throws IOException
+	{
+		if (rows == null) {
+			SampleSource.super.readRange(index, from, to, into);
+			return;
+		}
+		rows.read(index, from, to, into);
+		requireFinite(name, "slice " + (index + 1), into, to - from, from);
+	}
+
+	/** Bytes read from the TIFF file by {@link #readRange} (0 when it reads whole slices). */
+	public long rangeBytesRead() {
+		return rows == null ? 0 : rows.bytesRead();
+	}
+
+	@Override
+	public void close() throws IOException {
+		if (rows != null) rows.close();
+	}
+
+	@Override
 	public List<String> labels() {
 		return labels;
 	}
 
 	/** Rejects a non-finite value, naming the dataset, the sample and the feature. */
 	static void requireFinite(final String name, final String sample, final float[] x) {
-		for (int j = 0; j < x.length; j++)
+		requireFinite(name, sample, x, x.length, 0);
+	}
+
+	/** {@link #requireFinite} on {@code x[0 … count − 1]}, features {@code first + 1 …}. */
+	static void requireFinite(final String name, final String sample, final float[] x,
+		final int count, final int first)
+	{
+		for (int j = 0; j < count; j++)
 			if (!Float.isFinite(x[j])) throw new IllegalArgumentException(name +
-				" has a non-finite value (" + x[j] + ") at " + sample + ", feature " + (j + 1) +
+				" has a non-finite value (" + x[j] + ") at " + sample + ", feature " + (first +
+					j + 1) +
 				": remove or replace non-finite pixels first (e.g. Process > Math > Remove NaNs)");
 	}
 }

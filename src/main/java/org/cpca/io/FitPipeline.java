@@ -56,12 +56,13 @@ public final class FitPipeline {
 	private static String offline(final FitRequest r, final OutputFolder out,
 		final Progress progress) throws IOException
 	{
+		// the memory plan first: the inputs are opened, not read, to learn their sizes
+		final StreamedFit.Outcome plan = StreamedFit.runIfPlanned(r, out, progress);
+		if (plan.report != null) return plan.report;
 		final long t0 = System.nanoTime();
-		final LoadedData.Reading how = reading(r);
-		how.labelColumn = r.labelColumn;
-		how.where = r.targetWhere;
 		progress.stage("reading " + r.target, 0);
-		final LoadedData t = LoadedData.load("target", r.target, how);
+		final LoadedData t = LoadedData.load("target", r.target, targetReading(r));
+		if (plan.plan != null) t.facts.put("plan", plan.plan);
 		final List<LoadedData> bs = new ArrayList<>();
 		for (int j = 0; j < r.backgrounds.size(); j++) {
 			progress.stage("reading " + r.backgrounds.get(j), 0);
@@ -92,8 +93,16 @@ public final class FitPipeline {
 		return results.report(r.out, r.plots);
 	}
 
+	/** How the target is read: the shared reading, its label column and row filters. */
+	static LoadedData.Reading targetReading(final FitRequest r) {
+		final LoadedData.Reading how = reading(r);
+		how.labelColumn = r.labelColumn;
+		how.where = r.targetWhere;
+		return how;
+	}
+
 	/** A disk too full for the results is found before the fit, not after it. */
-	private static void checkSpace(final FitRequest r, final OutputFolder out,
+	static void checkSpace(final FitRequest r, final OutputFolder out,
 		final LoadedData t) throws IOException
 	{
 		out.checkSpace(ResultsEstimate.bytes(t.samples(), t.features(), r.settings
@@ -113,9 +122,7 @@ public final class FitPipeline {
 		if (MethodRunner.sameSource(r.target, r.targetWhere, r.backgrounds.get(0),
 			r.backgroundWhere.get(0))) throw MethodRunner.sameAsTarget("background", "target");
 		final OnlineOptions o = s.onlineOptions();
-		final LoadedData.Reading how = reading(r);
-		how.labelColumn = r.labelColumn;
-		how.where = r.targetWhere;
+		final LoadedData.Reading how = targetReading(r);
 		LoadedData t = null, b = null;
 		try {
 			progress.stage("opening " + r.target, 0);
@@ -160,7 +167,7 @@ public final class FitPipeline {
 	}
 
 	/** How background j is read: like the target, and checked against it. */
-	private static LoadedData.Reading backgroundReading(final FitRequest r, final int j,
+	static LoadedData.Reading backgroundReading(final FitRequest r, final int j,
 		final LoadedData t)
 	{
 		final LoadedData.Reading bh = reading(r);
@@ -171,11 +178,11 @@ public final class FitPipeline {
 		return bh;
 	}
 
-	private static String backgroundName(final FitRequest r, final int j) {
+	static String backgroundName(final FitRequest r, final int j) {
 		return r.backgrounds.size() == 1 ? "background" : "background " + (j + 1);
 	}
 
-	private static LoadedData checkKind(final LoadedData t, final LoadedData b) {
+	static LoadedData checkKind(final LoadedData t, final LoadedData b) {
 		if (t.isImage() != b.isImage()) throw new IllegalArgumentException("the target is " +
 			(t.isImage() ? "an image" : "a table") + " but the background is " + (b.isImage()
 				? "an image" : "a table") + ": give both as images or both as tables");

@@ -41,6 +41,11 @@ public final class FitRequest {
 	public final boolean allFigureFormats;
 	/** How messages name the output folder and the overwrite switch. */
 	public final OutputFolder.Names names;
+	/**
+	 * Read the inputs in passes by feature tiles instead of into memory (docs/memory.md),
+	 * whatever the heap; without it the plan is chosen by memory ({@link MemoryPlan}).
+	 */
+	public final boolean stream;
 
 	private FitRequest(final Builder b) {
 		target = b.target;
@@ -63,6 +68,7 @@ public final class FitRequest {
 		plots = b.plots;
 		allFigureFormats = b.allFigureFormats;
 		names = b.names;
+		stream = b.stream;
 	}
 
 	public static Builder builder() {
@@ -97,6 +103,13 @@ public final class FitRequest {
 		private boolean plots = true;
 		private boolean allFigureFormats;
 		private OutputFolder.Names names = OutputFolder.Names.CLI;
+		private boolean stream;
+
+		/** Force the streamed plan (default: chosen by memory). */
+		public Builder stream(final boolean b) {
+			stream = b;
+			return this;
+		}
 
 		/** Replace an earlier run's results in a non-empty output folder. */
 		public Builder overwrite(final boolean b) {

@@ -74,7 +74,7 @@ final class MacroResults {
 				put(a, 1, join(model(fit, a[0]).backgroundVariance()));
 				return true;
 			case "getNumSamples":
-				put(a, 0, fit.targetData().samples());
+				put(a, 0, fit.targetSamples());
 				return true;
 			case "getNumComponents":
 				put(a, 0, fit.primary().numComponents());
@@ -96,12 +96,12 @@ final class MacroResults {
 				return true;
 			}
 			case "getLabels": {
-				final List<String> labels = fit.targetData().labels();
+				final List<String> labels = fit.targetLabels();
 				put(a, 0, labels == null ? "" : String.join(",", labels));
 				return true;
 			}
 			case "getSeparation": {
-				final List<String> labels = fit.targetData().labels();
+				final List<String> labels = fit.targetLabels();
 				if (labels == null) throw new IllegalArgumentException("the target has no " +
 					"class labels: give its slices repeating labels (e.g. 0 and 1)");
 				final Map<String, Double> sep = Measures.separation(model(fit, a[0]).targetScores(),

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ij.ImagePlus;
 import ij.ImageStack;
+import ij.Prefs;
 import ij.VirtualStack;
 import ij.io.FileSaver;
 import ij.process.ColorProcessor;
@@ -31,7 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Virtual stacks, TIFFs read slice by slice and folders read file by file. */
-class StreamingSourcesTest {
+public class StreamingSourcesTest {
 
 	static {
 		System.setProperty("java.awt.headless", "true");
@@ -114,6 +115,55 @@ class StreamingSourcesTest {
 		}
 	}
 
+	/**
+	 * A TIFF virtual stack reads a range of features by reading just those pixels' bytes,
+	 * for 8-bit, 16-bit and 32-bit slices in either byte order, with the values of a whole
+	 * slice; with a mask or binning it does not claim to read ranges.
+	 */
+	@Test
+	void aTiffVirtualStackReadsFeatureRangesByTheirBytesOnly() throws IOException {
+		final ImagePlus sixteen = randomStack(4, 13, 7, 5);
+		final ImageStack floats = new ImageStack(13, 7), bytes = new ImageStack(13, 7);
+		for (int i = 1; i <= 5; i++) {
+			final ImageProcessor ip = sixteen.getStack().getProcessor(i);
+			final FloatProcessor fp = ip.convertToFloatProcessor();
+			fp.multiply(-0.37);
+			floats.addSlice(fp);
+			bytes.addSlice(ip.convertToByteProcessor(false));
+		}
+		int index = 0;
+		for (final ImagePlus imp : List.of(sixteen, new ImagePlus("f", floats), new ImagePlus(
+			"b", bytes)))
+			for (final boolean intel : new boolean[] { true, false }) {
+				final Path tif = dir.resolve("ranges" + index++ + ".tif");
+				final boolean was = Prefs.intelByteOrder;
+				Prefs.intelByteOrder = intel;
+				try {
+					assertTrue(new FileSaver(imp).saveAsTiffStack(tif.toString()));
+				}
+				finally {
+					Prefs.intelByteOrder = was;
+				}
+				final ImagePlus virtual = ImageInput.openVirtual(tif);
+				final StackSource s = new StackSource("target", virtual, StackSamples.layoutFor(
+					virtual, null, null, 1));
+				assertTrue(s.readsRanges(), tif.toString());
+				final float[] whole = new float[s.features()], range = new float[40];
+				for (int i = 0; i < 5; i++) {
+					s.read(i, whole);
+					final long before = s.rangeBytesRead();
+					s.readRange(i, 17, 57, range);
+					assertEquals(40L * imp.getBitDepth() / 8, s.rangeBytesRead() - before);
+					for (int j = 0; j < 40; j++)
+						assertEquals(whole[17 + j], range[j], "slice " + i + ", feature " + (17 + j));
+				}
+				s.close();
+			}
+		final ImagePlus virtual = ImageInput.openVirtual(dir.resolve("ranges0.tif"));
+		assertFalse(new StackSource("target", virtual, StackSamples.layoutFor(virtual, null,
+			null, 2)).readsRanges());
+	}
+
 	@Test
 	void aFolderReadFileByFileEqualsTheFolderInMemory() throws IOException {
 		final ImagePlus imp = randomStack(2, 7, 5, 12);
@@ -150,7 +200,8 @@ class StreamingSourcesTest {
 		assertMessage(() -> s.read(1, x), "b.tif", "same width × height");
 		assertMessage(() -> s.read(2, x), "c.tif", "3 slices");
 		final Path empty = Files.createDirectory(dir.resolve("empty"));
-		assertMessage(() -> FolderSource.firstImage(empty), "no image");
+		// the same words as a folder read into memory (cpca fit's two plans agree)
+		assertMessage(() -> FolderSource.firstImage(empty), "folder", "empty", "is empty");
 		assertMessage(() -> ImageInput.openVirtual(dir.resolve("missing.tif")),
 			"does not exist");
 		final Path notTiff = dir.resolve("bad.tif");
@@ -178,13 +229,13 @@ class StreamingSourcesTest {
 	 * A virtual stack of generated slices that counts reads of each slice and refuses to
 	 * hand out all its slices at once.
 	 */
-	static final class CountingStack extends VirtualStack {
+	public static final class CountingStack extends VirtualStack {
 
-		final int[] reads;
+		public final int[] reads;
 		final int w, h;
 		final long seed;
 
-		CountingStack(final int w, final int h, final int n, final long seed) {
+		public CountingStack(final int w, final int h, final int n, final long seed) {
 			super(w, h, n);
 			this.w = w;
 			this.h = h;

@@ -40,6 +40,29 @@ public interface SampleSource extends AutoCloseable {
 	 */
 	void read(int index, float[] into) throws IOException;
 
+	/**
+	 * Whether {@link #readRange} reads only the asked features (e.g. an uncompressed TIFF
+	 * read by rows); without it a range costs a whole sample's read.
+	 */
+	default boolean readsRanges() {
+		return false;
+	}
+
+	/**
+	 * Copies features {@code from … to − 1} of sample {@code index} into {@code into[0 …
+	 * to − from − 1]}: what a pass by feature tiles reads (docs/memory.md). By default the
+	 * whole sample is read and the range copied; a source that can read less overrides it
+	 * (and {@link #readsRanges}). The same rules of order and the same checks as
+	 * {@link #read}.
+	 */
+	default void readRange(final int index, final int from, final int to,
+		final float[] into) throws IOException
+	{
+		final float[] all = new float[features()];
+		read(index, all);
+		System.arraycopy(all, from, into, 0, to - from);
+	}
+
 	/** Class label of each sample (for reports), or {@code null} when none are known. */
 	default List<String> labels() {
 		return null;

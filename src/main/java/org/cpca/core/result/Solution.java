@@ -161,9 +161,24 @@ public final class Solution {
 		return resultFacts;
 	}
 
+	/**
+	 * This solution with {@code notes} first among its diagnostics (what the reading of
+	 * the inputs noted, e.g. by the streamed plan), repeats left out.
+	 */
+	public Solution withNotesFirst(final List<String> notes) {
+		final List<String> all = new ArrayList<>(notes);
+		for (final String d : diagnostics)
+			if (!all.contains(d)) all.add(d);
+		return copy(facts, all);
+	}
+
 	private Solution copy(final Map<String, Object> newFacts) {
+		return copy(newFacts, diagnostics);
+	}
+
+	private Solution copy(final Map<String, Object> newFacts, final List<String> notes) {
 		final Solution out = new Solution(method, alphaMode, models, selection, fit, curves,
-			newFacts, diagnostics);
+			newFacts, notes);
 		out.primary = primary;
 		out.primaryReason = primaryReason;
 		out.resultFacts = resultFacts;

@@ -1,0 +1,280 @@
+package org.cpca.core.contrast;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.List;
+
+import org.cpca.core.Progress;
+import org.cpca.core.data.Preprocessing;
+import org.cpca.core.data.SampleSource;
+import org.cpca.core.linalg.Products;
+
+/**
+ * The Gram matrix {@code G = ZZᵀ} of the stacked preprocessed samples of datasets that are
+ * read, not held ({@link SampleSource}: a TIFF slice by slice, a folder file by file, a
+ * virtual stack), for {@link Cpca#fromGram}: the plan for data larger than memory of
+ * docs/memory.md. The features are cut into tiles of {@link #tileWidth} features; a tile
+ * holds every sample of every dataset for its features (N × width doubles), so each
+ * dataset's mean (and standard deviation) of those features is computed there, exactly as
+ * {@link Preprocessing#fit} computes it (sums in sample order, in double), and the tile's
+ * centred values add their rank-width update to G ({@link Products#addCrossProduct}). One
+ * pass over the data in all; a source that reads feature ranges
+ * ({@link SampleSource#readsRanges}) reads each value once, any other reads each sample
+ * once per tile. Components are one further pass per model ({@link #lift}); scores need
+ * none.
+ */
+public final class StreamedGram {
+
+	/** Tile size by default: 64 MB of doubles. */
+	public static final long DEFAULT_TILE_BYTES = 64L << 20;
+	/** The largest tile {@link #tileBytes} chooses: beyond it a tile's product gains nothing. */
+	public static final long MAX_TILE_BYTES = 256L << 20;
+
+	private final List<SampleSource> sets;
+	private final int n, d, width;
+	private final Preprocessing[] pres;
+	private final double[] diagonal;
+	private double[] gram;
+	private long tilesRead;
+
+	private StreamedGram(final List<SampleSource> sets, final int n, final int d,
+		final int width)
+	{
+		this.sets = sets;
+		this.n = n;
+		this.d = d;
+		this.width = width;
+		this.pres = new Preprocessing[sets.size()];
+		this.diagonal = new double[n];
+	}
+
+	/**
+	 * Features per tile: as many as fit in {@code tileBytes} as N doubles each (at least
+	 * one, at most d).
+	 */
+	public static int tileWidth(final long samples, final int features,
+		final long tileBytes)
+	{
+		return (int) Math.max(1, Math.min(features, tileBytes / (8 * Math.max(1, samples))));
+	}
+
+	/**
+	 * The tile for {@code left} bytes of free memory (after the Gram matrix): a third of
+	 * it, at least 256 features of every sample, at most {@link #MAX_TILE_BYTES} and all d
+	 * features. Larger tiles mean fewer reads for sources that read whole samples.
+	 */
+	public static long tileBytes(final long samples, final long features, final long left) {
+		final long all = 8 * samples * features, min = 8 * samples * Math.min(features, 256);
+		return Math.min(all, Math.max(min, Math.min(MAX_TILE_BYTES, left / 3)));
+	}
+
+	/**
+	 * One pass over every dataset by feature tiles: the preprocessing of each and G.
+	 *
+	 * @param sets the target, then each background (all with the same features)
+	 * @param standardize divide each feature by its standard deviation (per dataset)
+	 * @param tileBytes the tile's size ({@link #tileWidth})
+	 * @param diagnostics receives a note per dataset with constant features (when
+	 *          standardising), as {@link Preprocessing#fit} does
+	 */
+	public static StreamedGram build(final List<SampleSource> sets,
+		final boolean standardize, final long tileBytes, final List<String> diagnostics,
+		final Progress progress) throws IOException
+	{
+		long total = 0;
+		final int d = sets.get(0).features();
+		for (final SampleSource s : sets) {
+			total += s.samples();
+			if (s.features() != d) throw new IllegalArgumentException(s.name() + " has " + s
+				.features() + " features but " + sets.get(0).name() + " has " + d +
+				": both must have the same features (the same image width × height, mask " +
+				"and binning, or the same table columns)");
+		}
+		if (total > 46_000) throw new IllegalArgumentException(total + " samples in all: " +
+			"the N × N Gram matrix of the streamed plan holds at most 46,000 (2³¹ entries); " +
+			"use --method online (streams with memory independent of the samples)");
+		final int n = (int) total;
+		final StreamedGram g = new StreamedGram(sets, n, d, tileWidth(n, d, tileBytes));
+		g.accumulate(standardize, diagnostics, progress);
+		return g;
+	}
+
+	private void accumulate(final boolean standardize, final List<String> diagnostics,
+		final Progress progress) throws IOException
+	{
+		final double[][] mean = new double[sets.size()][d];
+		final double[][] scale = standardize ? new double[sets.size()][d] : null;
+		final int[] constant = new int[sets.size()];
+		final double[][] upper = new double[n][n];
+		final double[][] panel = new double[width][n];
+		for (int f0 = 0; f0 < d; f0 += width) {
+			final int count = Math.min(width, d - f0);
+			read(panel, f0, count, progress);
+			for (int s = 0, row = 0; s < sets.size(); row += sets.get(s).samples(), s++)
+				centre(panel, count, row, sets.get(s).samples(), f0, mean[s], scale == null
+					? null : scale[s], constant, s);
+			Products.addCrossProduct(upper, panel, count);
+			progress.stage("Gram matrix by feature tiles", (double) (f0 + count) / d);
+		}
+		for (int s = 0; s < sets.size(); s++) {
+			pres[s] = Preprocessing.of(mean[s], scale == null ? null : scale[s]);
+			if (constant[s] > 0 && diagnostics != null) diagnostics.add(sets.get(s).name() +
+				": " + constant[s] + " feature(s) have zero variance; they stay 0 after centring");
+		}
+		// both triangles, row by row, each row of the accumulator let go once copied
+		gram = new double[n * n];
+		for (int i = 0; i < n; i++) {
+			for (int j = i; j < n; j++)
+				gram[i * n + j] = gram[j * n + i] = upper[i][j];
+			diagonal[i] = upper[i][i];
+			upper[i] = null;
+		}
+	}
+
+	/**
+	 * Features {@code f0 … f0 + count − 1} of every sample of every dataset into the
+	 * panel, feature-major (panel row t holds feature f0 + t of all N samples), raw.
+	 */
+	private void read(final double[][] panel, final int f0, final int count,
+		final Progress progress) throws IOException
+	{
+		final float[] range = new float[count];
+		for (int s = 0, row = 0; s < sets.size(); s++) {
+			final SampleSource src = sets.get(s);
+			final float[] whole = src.readsRanges() ? null : new float[d];
+			for (int i = 0; i < src.samples(); i++, row++) {
+				if ((i & 63) == 0) progress.checkCancelled();
+				if (whole == null) src.readRange(i, f0, f0 + count, range);
+				else {
+					src.read(i, whole);
+					System.arraycopy(whole, f0, range, 0, count);
+				}
+				for (int t = 0; t < count; t++)
+					panel[t][row] = range[t];
+			}
+		}
+		tilesRead++;
+	}
+
+	/**
+	 * One dataset's rows {@code from … from + rows − 1} of the panel: its mean of each
+	 * feature (and standard deviation), then the values centred (and scaled) in place —
+	 * the sums and the formulas of {@link Preprocessing#fit} and
+	 * {@link Preprocessing#apply(float[], int, int, double[], int, int)}.
+	 */
+	private static void centre(final double[][] panel, final int count, final int from,
+		final int rows, final int f0, final double[] mean, final double[] scale,
+		final int[] constant, final int set)
+	{
+		for (int t = 0; t < count; t++) {
+			final double[] p = panel[t];
+			double sum = 0;
+			for (int i = from; i < from + rows; i++)
+				sum += p[i];
+			final double mu = sum / rows;
+			mean[f0 + t] = mu;
+			double sc = 1;
+			if (scale != null) {
+				double ss = 0;
+				for (int i = from; i < from + rows; i++) {
+					final double c = p[i] - mu;
+					ss += c * c;
+				}
+				final double sd = Math.sqrt(ss / rows);
+				if (sd > 0) sc = sd;
+				else constant[set]++;
+				scale[f0 + t] = sc;
+			}
+			if (scale == null) for (int i = from; i < from + rows; i++)
+				p[i] = p[i] - mu;
+			else for (int i = from; i < from + rows; i++)
+				p[i] = (p[i] - mu) / sc;
+		}
+	}
+
+	/** G (N × N, row-major), handed over once: this object no longer holds it. */
+	public double[] takeGram() {
+		if (gram == null) throw new IllegalStateException("the Gram matrix was handed over");
+		final double[] g = gram;
+		gram = null;
+		return g;
+	}
+
+	/** The preprocessing of dataset {@code set} (0: the target), learnt in the pass. */
+	public Preprocessing preprocessing(final int set) {
+		return pres[set];
+	}
+
+	/** Number of samples of all datasets, N. */
+	public int samples() {
+		return n;
+	}
+
+	/** Features per tile. */
+	public int width() {
+		return width;
+	}
+
+	/** Tiles read so far (the Gram pass's, then each lift's). */
+	public long tilesRead() {
+		return tilesRead;
+	}
+
+	/**
+	 * {@code Σ_i ‖z_i‖⁴} over the samples of dataset {@code set}: ‖z_i‖² is G's diagonal, so
+	 * cPCA++'s Ledoit–Wolf ridge ({@link Cpca.FourthMoments}) needs no pass.
+	 */
+	public double fourthMoment(final int set) {
+		int from = 0;
+		for (int s = 0; s < set; s++)
+			from += sets.get(s).samples();
+		double sum = 0;
+		for (int i = from; i < from + sets.get(set).samples(); i++)
+			sum += diagonal[i] * diagonal[i];
+		return sum;
+	}
+
+	/**
+	 * {@code Zᵀy} for {@link Cpca#fromGram}: one pass by feature tiles, each tile's
+	 * preprocessed values times the sample coefficients.
+	 */
+	public GramLift lift(final Progress progress) {
+		return (y, k) -> {
+			try {
+				final double[][] v = new double[k][d];
+				final double[][] coefficients = new double[n][];
+				for (int i = 0; i < n; i++)
+					coefficients[i] = Arrays.copyOfRange(y, i * k, (i + 1) * k);
+				final double[][] panel = new double[width][n];
+				for (int f0 = 0; f0 < d; f0 += width) {
+					final int count = Math.min(width, d - f0);
+					read(panel, f0, count, progress);
+					for (int s = 0, row = 0; s < sets.size(); row += sets.get(s).samples(), s++)
+						preprocess(panel, count, row, sets.get(s).samples(), f0, pres[s]);
+					final double[][] part = Products.times(Arrays.copyOf(panel, count),
+						coefficients);
+					for (int t = 0; t < count; t++)
+						for (int c = 0; c < k; c++)
+							v[c][f0 + t] = part[t][c];
+					progress.stage("components by feature tiles", (double) (f0 + count) / d);
+				}
+				return v;
+			}
+			catch (final IOException e) {
+				throw new UncheckedIOException(e);
+			}
+		};
+	}
+
+	/** Rows {@code from … from + rows − 1} of the panel preprocessed in place by pre. */
+	private static void preprocess(final double[][] panel, final int count, final int from,
+		final int rows, final int f0, final Preprocessing pre)
+	{
+		for (int t = 0; t < count; t++) {
+			final double[] p = panel[t];
+			for (int i = from; i < from + rows; i++)
+				p[i] = pre.apply(f0 + t, p[i]);
+		}
+	}
+}

@@ -1,0 +1,169 @@
+package org.cpca.io;
+
+import java.util.Locale;
+
+import org.cpca.core.Memory;
+import org.cpca.core.contrast.StreamedGram;
+
+/**
+ * The memory plan of a fit, made before any sample is read (docs/memory.md): the peak of
+ * the in-memory plan (every sample held, then the reduced or feature space) and of the
+ * streamed plan (the N × N Gram matrix summed over feature tiles, {@link StreamedGram},
+ * or with no more features than samples each dataset's d × d moments) are estimated
+ * from the sizes alone, and the cheaper plan that
+ * fits is taken; when neither fits, one line names the quantity that is short and the one
+ * option that reduces it.
+ */
+final class MemoryPlan {
+
+	/**
+	 * The bytes the plan may use instead of what the JVM has left: for tests, which cannot
+	 * shrink a running JVM's heap.
+	 */
+	static final String AVAILABLE = "cpca.memory.available";
+	/** The tile size of the streamed plan instead of the chosen one (tests: tiny tiles). */
+	static final String TILE = "cpca.tile.bytes";
+	/** Bytes per N² at the peak of the in-memory reduced space (docs/memory.md). */
+	static final long MEMORY_PER_N2 = 40;
+	/** Bytes per N² at the peak of the streamed plan (docs/memory.md). */
+	static final long STREAM_PER_N2 = 24;
+
+	final boolean stream;
+	final long tileBytes, inMemory, streamed, available;
+
+	private MemoryPlan(final boolean stream, final long tileBytes, final long inMemory,
+		final long streamed, final long available)
+	{
+		this.stream = stream;
+		this.tileBytes = tileBytes;
+		this.inMemory = inMemory;
+		this.streamed = streamed;
+		this.available = available;
+	}
+
+	/** What the plan may use: {@link #AVAILABLE} if set, else the JVM's free heap. */
+	static long available() {
+		final Long v = Long.getLong(AVAILABLE);
+		return v != null ? v : Memory.available();
+	}
+
+	/**
+	 * Peak bytes of the in-memory plan: the samples as floats (plus the image as read when
+	 * its pixels are not 32-bit floats used in place), then the reduced space (d &gt; N) or
+	 * the d × d feature space.
+	 *
+	 * @param inputBytesPerValue bytes per value of the input as read (0 when the samples
+	 *          are the input's own float pixels)
+	 */
+	static long inMemory(final long n, final long d, final int inputBytesPerValue) {
+		final long values = Memory.times(n, d);
+		final long space = d > n ? Memory.times(MEMORY_PER_N2, Memory.times(n, n)) : Memory
+			.times(32, Memory.times(d, d));
+		return sum(Memory.times(values, 4L + inputBytesPerValue), space);
+	}
+
+	/**
+	 * Peak bytes of the streamed plan with more features than samples: the Gram matrix
+	 * and its factor ({@value #STREAM_PER_N2}·N²), a tile, each dataset's mean and scale,
+	 * and the k components (three copies of k × d doubles while they are formed and
+	 * written). With no more features than samples: each dataset's d × d moments, the
+	 * accumulator's two and the solver's work ({@value #MOMENTS_PER_D2}·d² besides
+	 * 8·d² per dataset).
+	 */
+	static long streamed(final long n, final long d, final int sets, final int k,
+		final long tileBytes)
+	{
+		if (d <= n) return moments(d, sets);
+		return sum(sum(gram(n), tileBytes), features(d, sets, k));
+	}
+
+	/** Bytes per d² of the moments plan besides one d × d per dataset (docs/memory.md). */
+	static final long MOMENTS_PER_D2 = 56;
+
+	private static long moments(final long d, final int sets) {
+		return Memory.times(MOMENTS_PER_D2 + 8L * sets, Memory.times(d, d));
+	}
+
+	private static long gram(final long n) {
+		return Memory.times(STREAM_PER_N2, Memory.times(n, n));
+	}
+
+	private static long features(final long d, final int sets, final int k) {
+		return Memory.times(8L * d, 2L * sets + 3L * k);
+	}
+
+	/** The smallest tile: 256 features of every sample (or all of them). */
+	private static long minTile(final long n, final long d) {
+		return Memory.doubles(n, Math.min(d, 256));
+	}
+
+	/**
+	 * Chooses the plan.
+	 *
+	 * @param forced {@code --stream}
+	 * @param streams whether the method and settings run on the streamed plan
+	 * @throws IllegalArgumentException when the streamed plan is forced or needed and does
+	 *           not fit: one line naming the short quantity and the option that reduces it
+	 */
+	static MemoryPlan choose(final boolean forced, final boolean streams, final long n,
+		final long d, final int sets, final int k, final int inputBytesPerValue)
+	{
+		final long available = available();
+		final long memory = inMemory(n, d, inputBytesPerValue);
+		final long fixed = sum(gram(n), features(d, sets, k));
+		final long tile = tile(n, d, available - fixed);
+		final long streamed = streamed(n, d, sets, k, tile);
+		final boolean stream = forced || streams && memory > available;
+		final MemoryPlan plan = new MemoryPlan(stream, tile, memory, streamed, available);
+		if (stream && streamed > available) throw plan.shortOf(n, d, sets, k);
+		return plan;
+	}
+
+	/** The tile ({@link StreamedGram#tileBytes}), or {@link #TILE} when set. */
+	private static long tile(final long n, final long d, final long left) {
+		final Long forced = Long.getLong(TILE);
+		return forced != null ? forced : StreamedGram.tileBytes(n, d, left);
+	}
+
+	/** The one line of a streamed plan that does not fit: the largest cost names the fix. */
+	private IllegalArgumentException shortOf(final long n, final long d, final int sets,
+		final int k)
+	{
+		final long g = gram(n), f = sum(Memory.times(8L * d, 2L * sets), minTile(n, d)),
+			c = Memory.times(24L * d, k);
+		final String what, fix;
+		if (d <= n) {
+			what = "the d × d moments of d = " + d + " features take " + Memory.text(moments(d,
+				sets));
+			fix = "use --bin 2 (a quarter of the features) or --mask";
+		}
+		else if (g >= f && g >= c) {
+			what = "the N × N Gram matrix of N = " + n + " samples takes " + Memory.text(g);
+			fix = "use --method online (its memory does not grow with the samples)";
+		}
+		else if (f >= c) {
+			what = "the d = " + d + " features take " + Memory.text(f) + " (the means and " +
+				"the smallest tile)";
+			fix = "use --bin 2 (a quarter of the features) or --mask";
+		}
+		else {
+			what = "k = " + k + " components of " + d + " features take " + Memory.text(c);
+			fix = "ask for fewer components (-k)";
+		}
+		return new IllegalArgumentException("not enough memory even for the streamed plan: " +
+			"it needs " + Memory.text(streamed) + " but only " + Memory.text(Math.max(0,
+				available)) + " is available, and " + what + "; " + fix + ", or " +
+			Memory.MORE_HEAP);
+	}
+
+	/** For the summary: the plan and both estimates. */
+	String describe() {
+		return String.format(Locale.ROOT, "%s (estimated peak: in memory %s, streamed %s; " +
+			"available %s)", stream ? "streamed by feature tiles" : "in memory", Memory.text(
+				inMemory), Memory.text(streamed), Memory.text(available));
+	}
+
+	private static long sum(final long a, final long b) {
+		return a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b;
+	}
+}

@@ -1,0 +1,80 @@
+package org.cpca.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ij.ImagePlus;
+import ij.ImageStack;
+
+
+import org.cpca.core.Progress;
+import org.cpca.core.TestData;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.run.Settings;
+import org.cpca.image.StreamingSourcesTest.CountingStack;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The analysis behind Contrastive PCA… on virtual stacks (real ImageJ
+ * {@link ij.VirtualStack}s): read in passes by feature tiles, one slice at a time, never
+ * as a whole ({@code getImageArray()} fails the test) and never copied into memory, with
+ * the results of the same stacks in memory.
+ */
+class StreamedAnalysisTest {
+
+	static {
+		System.setProperty("java.awt.headless", "true");
+	}
+
+	/** The slices of a virtual stack copied into an ordinary stack (for the reference). */
+	private static ImagePlus inMemory(final String title, final CountingStack v) {
+		final ImageStack s = new ImageStack(v.getWidth(), v.getHeight());
+		for (int i = 1; i <= v.getSize(); i++)
+			s.addSlice("", v.getProcessor(i));
+		return new ImagePlus(title, s);
+	}
+
+	@Test
+	void virtualStacksAreStreamedSliceBySliceWithTheInMemoryResults() {
+		for (final String alpha : new String[] { "2", "auto" }) {
+			final Settings s = Settings.builder().set("alpha", alpha).set("components", 2)
+				.build();
+			final CountingStack t = new CountingStack(16, 16, 60, 1), b = new CountingStack(16,
+				16, 50, 2);
+			final Analysis memory = Analysis.run(new AnalysisRequest().target(inMemory("target",
+				new CountingStack(16, 16, 60, 1))).background(inMemory("background",
+					new CountingStack(16, 16, 50, 2))).settings(s), Progress.NONE);
+			final ImagePlus ti = new ImagePlus("target", t), bi = new ImagePlus("background", b);
+			// ImageJ reads the shown slice when the image is made: counted from here on
+			final int[][] before = { t.reads.clone(), b.reads.clone() };
+			final Analysis streamed = Analysis.run(new AnalysisRequest().target(ti).background(
+				bi).settings(s), Progress.NONE);
+			assertNull(streamed.targetData(), "the target was copied into memory");
+			assertEquals(60, streamed.targetSamples());
+			assertEquals(memory.models().size(), streamed.models().size());
+			for (int i = 0; i < memory.models().size(); i++) {
+				final CpcaModel x = (CpcaModel) memory.models().get(i), y = (CpcaModel) streamed
+					.models().get(i);
+				for (int c = 0; c < 2; c++)
+					assertEquals(x.eigenvalues()[c], y.eigenvalues()[c], 1e-10 * Math.abs(x
+						.eigenvalues()[c]));
+				assertTrue(Math.toDegrees(TestData.maxAngleBySine(x.components(), y
+					.components())) < 1e-8);
+			}
+			// one tile (the heap is large): each slice read once for the Gram matrix and
+			// once per model's components, one slice at a time
+			final int passes = 1 + streamed.models().size();
+			final int[][] after = { t.reads, b.reads };
+			for (int set = 0; set < 2; set++)
+				for (int i = 0; i < after[set].length; i++)
+					assertEquals(passes, after[set][i] - before[set][i], alpha + ", slice " + (i +
+						1) + " of dataset " + set);
+			assertTrue(streamed.diagnostics().stream().anyMatch(d -> d.startsWith(
+				"read in passes by feature tiles")));
+			// the scores table and scatter plots need no samples
+			assertEquals(60 * streamed.models().size(), streamed.views().scoresTable()
+				.size());
+		}
+	}
+}

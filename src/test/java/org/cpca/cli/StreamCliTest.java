@@ -1,0 +1,228 @@
+package org.cpca.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ij.ImagePlus;
+import ij.ImageStack;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+
+import org.cpca.core.TestData;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.core.modelfile.ModelFile;
+import org.cpca.generate.TestImageGenerator;
+import org.cpca.image.TiffFiles;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/**
+ * {@code cpca fit --stream} (docs/memory.md): the same results as in memory from a TIFF
+ * and from folders, read by tiny feature tiles; and the memory plan, made with a small
+ * budget, streams on its own or names the option that makes it fit, which then works.
+ */
+class StreamCliTest {
+
+	static {
+		System.setProperty("java.awt.headless", "true");
+	}
+
+	@TempDir
+	static Path shared;
+	static Path images, folders;
+
+	@TempDir
+	Path dir;
+
+	@BeforeAll
+	static void makeImages() throws Exception {
+		images = shared.resolve("images");
+		final TestImageGenerator.Result g = TestImageGenerator.generate(TestImageGenerator
+			.Config.defaults().withSlices(40, 36).withSize(24, 20));
+		TestImageGenerator.write(g, images);
+		folders = shared.resolve("folders");
+		for (final ImagePlus imp : List.of(g.target(), g.background())) {
+			final Path f = folders.resolve(imp == g.target() ? "target" : "background");
+			Files.createDirectories(f);
+			final ImageStack s = imp.getStack();
+			for (int i = 1; i <= s.getSize(); i++)
+				TiffFiles.save(new ImagePlus("s" + i, s.getProcessor(i)), f.resolve(String.format(
+					"slice%03d.tif", i)));
+		}
+	}
+
+	@AfterEach
+	void clearBudget() {
+		System.clearProperty("cpca.memory.available");
+		System.clearProperty("cpca.tile.bytes");
+	}
+
+	private static String[] args(final Path target, final Path background, final Path out,
+		final String... extra)
+	{
+		final List<String> a = new ArrayList<>(Arrays.asList("fit", "--target", target
+			.toString(), "--background", background.toString(), "--out", out.toString(),
+			"--no-plots", "--labels", images.resolve("target-labels.txt").toString()));
+		a.addAll(Arrays.asList(extra));
+		return a.toArray(new String[0]);
+	}
+
+	private static JsonObject summary(final Path out) throws Exception {
+		return JsonParser.parseString(new String(Files.readAllBytes(out.resolve(
+			"summary.json")), StandardCharsets.UTF_8)).getAsJsonObject();
+	}
+
+	/** Every result's eigenvalues to 1e-10 relative; the main model's components to 1e-8°. */
+	private static void assertSameResults(final Path a, final Path b) throws Exception {
+		final JsonArray ra = summary(a).getAsJsonArray("results"), rb = summary(b)
+			.getAsJsonArray("results");
+		assertEquals(ra.size(), rb.size());
+		for (int i = 0; i < ra.size(); i++) {
+			final JsonArray ea = ra.get(i).getAsJsonObject().getAsJsonArray("eigenvalues"),
+				eb = rb.get(i).getAsJsonObject().getAsJsonArray("eigenvalues");
+			for (int c = 0; c < ea.size(); c++) {
+				final double x = ea.get(c).getAsDouble(), y = eb.get(c).getAsDouble();
+				assertEquals(x, y, 1e-10 * Math.abs(x), "result " + i + ", eigenvalue " + c);
+			}
+		}
+		final CpcaModel ma = ModelFile.read(a.resolve("model.json")), mb = ModelFile.read(b
+			.resolve("model.json"));
+		assertEquals(ma.alpha(), mb.alpha(), 0);
+		final double angle = Math.toDegrees(TestData.maxAngleBySine(ma.components(), mb
+			.components()));
+		// at the large α that automatic α picks here (~74) the contrast's eigengap is small
+		// relative to its norm: rounding of G (summed in another order) moves the
+		// component by ~1e-7°; at fixed α, ∞, for cPCA* and gcPCA it is ~1e-10° or less
+		assertTrue(angle < (ma.alpha() > 10 ? 1e-6 : 1e-8), angle + "° at α = " + ma.alpha());
+	}
+
+	private static String plan(final Path out) throws Exception {
+		return summary(out).getAsJsonObject("target").get("plan")
+			.getAsString();
+	}
+
+	@Test
+	void streamedTiffAndFoldersGiveTheInMemoryResults() throws Exception {
+		final Path t = images.resolve("target.tif"), b = images.resolve("background.tif");
+		for (final String[] method : new String[][] { { "--alpha", "auto" }, { "--alpha",
+			"inf" }, { "--method", "star", "--beta", "0.5" }, { "--method", "gcpca" } })
+		{
+			final String name = String.join("", method).replace("-", "");
+			final Path memory = dir.resolve(name + "-memory"), tiff = dir.resolve(name +
+				"-tiff"), folder = dir.resolve(name + "-folder");
+			Object[] r = CliTest.cpca(args(t, b, memory, method));
+			assertEquals(0, r[0], r[2].toString());
+			assertFalse(r[1].toString().contains("streamed"), r[1].toString());
+			// 13 features per tile of 480: 37 tiles, the last one narrower
+			System.setProperty("cpca.tile.bytes", String.valueOf(8 * 76 * 13));
+			final List<String> extra = new ArrayList<>(Arrays.asList(method));
+			extra.add("--stream");
+			r = CliTest.cpca(args(t, b, tiff, extra.toArray(new String[0])));
+			assertEquals(0, r[0], r[2].toString());
+			assertTrue(r[1].toString().startsWith("note: --stream: streamed by feature tiles"),
+				r[1].toString());
+			assertTrue(plan(tiff).startsWith("streamed"), plan(tiff));
+			assertSameResults(memory, tiff);
+			r = CliTest.cpca(args(folders.resolve("target"), folders.resolve("background"),
+				folder, extra.toArray(new String[0])));
+			assertEquals(0, r[0], r[2].toString());
+			assertSameResults(memory, folder);
+			System.clearProperty("cpca.tile.bytes");
+		}
+	}
+
+	/**
+	 * The memory plan with a budget too small for the samples streams on its own; with
+	 * one too small even for streaming it names the short quantity (here the features)
+	 * and the option that reduces it; following that advice succeeds.
+	 */
+	@Test
+	void theMemoryPlanStreamsOrGivesAdviceThatWorks() throws Exception {
+		final Path t = images.resolve("target.tif"), b = images.resolve("background.tif");
+		final Path memory = dir.resolve("memory");
+		assertEquals(0, CliTest.cpca(args(t, b, memory, "--alpha", "2"))[0]);
+		assertEquals("in memory", plan(memory).substring(0, 9));
+		// 76 samples × 480 features: in memory 76·480·5 + 40·76² = 413,440 bytes; streamed
+		// 24·76² + 8·480·(2·2 + 3·2) + a tile of at least 256 features (155,648) = 332,672
+		System.setProperty("cpca.memory.available", String.valueOf(380_000));
+		final Path auto = dir.resolve("auto");
+		Object[] r = CliTest.cpca(args(t, b, auto, "--alpha", "2"));
+		assertEquals(0, r[0], r[2].toString());
+		assertTrue(r[1].toString().startsWith("note: the samples do not fit in memory: " +
+			"streamed by feature tiles"), r[1].toString());
+		assertSameResults(memory, auto);
+		// too little even for the streamed plan: the features are what is short (the means
+		// and the smallest tile, 171,008 bytes, against 138,624 for the Gram matrix)
+		System.setProperty("cpca.memory.available", String.valueOf(250_000));
+		final Path refused = dir.resolve("refused");
+		r = CliTest.cpca(args(t, b, refused, "--alpha", "2"));
+		assertEquals(1, r[0]);
+		final String err = r[2].toString().trim();
+		assertFalse(err.contains("\n"), err);
+		assertTrue(err.startsWith("cpca: not enough memory even for the streamed plan: "), err);
+		assertTrue(err.contains("and the d = 480 features take"), err);
+		assertTrue(err.contains("use --bin 2"), err);
+		assertFalse(Files.exists(refused.resolve("summary.json")));
+		// the advice, followed: 120 features, streamed in 221,184 bytes
+		final Path binned = dir.resolve("binned");
+		r = CliTest.cpca(args(t, b, binned, "--alpha", "2", "--bin", "2"));
+		assertEquals(0, r[0], r[2].toString());
+		assertTrue(plan(binned).startsWith("streamed"), plan(binned));
+	}
+
+	/** A CSV table with --stream: read row by row into each dataset's moments, same results. */
+	@Test
+	void aStreamedTableGivesTheInMemoryResults() throws Exception {
+		final Random r = new Random(3);
+		for (final String name : List.of("t.csv", "b.csv")) {
+			final StringBuilder sb = new StringBuilder("a,b,c,d,e\n");
+			for (int i = 0; i < 150; i++) {
+				final double z = r.nextGaussian() * 3;
+				sb.append(String.format(Locale.ROOT, "%.6f,%.6f,%.6f,%.6f,%.6f%n", z +
+					r.nextGaussian(), -z + r.nextGaussian(), r.nextGaussian() * (name.equals(
+						"t.csv") ? 2 : 0.5), r.nextGaussian(), 10 + r.nextGaussian()));
+			}
+			Files.writeString(dir.resolve(name), sb.toString());
+		}
+		final Path memory = dir.resolve("table-memory"), streamed = dir.resolve("table-stream");
+		final String[] m = { "fit", "--target", dir.resolve("t.csv").toString(), "--background",
+			dir.resolve("b.csv").toString(), "--alpha", "auto", "--no-plots", "--out" };
+		Object[] o = CliTest.cpca(concat(m, memory.toString()));
+		assertEquals(0, o[0], o[2].toString());
+		o = CliTest.cpca(concat(m, streamed.toString(), "--stream"));
+		assertEquals(0, o[0], o[2].toString());
+		assertTrue(plan(streamed).startsWith("streamed"), plan(streamed));
+		assertSameResults(memory, streamed);
+	}
+
+	private static String[] concat(final String[] a, final String... b) {
+		final List<String> all = new ArrayList<>(Arrays.asList(a));
+		all.addAll(Arrays.asList(b));
+		return all.toArray(new String[0]);
+	}
+
+	/** Many samples of few features: the Gram matrix is what is short, and online is the fix. */
+	@Test
+	void samplesThatAreShortAreNamedWithTheirFix() throws Exception {
+		System.setProperty("cpca.memory.available", String.valueOf(100_000));
+		final Object[] r = CliTest.cpca(args(images.resolve("target.tif"), images.resolve(
+			"background.tif"), dir.resolve("n2"), "--stream", "--bin", "2"));
+		assertEquals(1, r[0]);
+		assertTrue(r[2].toString().contains("the N × N Gram matrix of N = 76 samples") && r[2]
+			.toString().contains("use --method online"), r[2].toString());
+	}
+}
