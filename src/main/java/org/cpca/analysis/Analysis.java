@@ -119,6 +119,7 @@ public final class Analysis {
 		this.solution = solution;
 		this.layout = layout;
 		this.targetPixels = null;
+		this.run = ResultWindows.newRun(request.target.getTitle());
 	}
 
 	/**
