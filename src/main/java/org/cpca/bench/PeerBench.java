@@ -39,9 +39,9 @@ import org.cpca.core.data.Dataset;
  * two runs of a pair, taken a few seconds apart, is what is compared: the table gives the
  * median ratio over the pairs (in-process time after loading, and whole-process wall time
  * including JVM or interpreter start-up and the load), with the load average (1 min)
- * before and after the case. For numpy at its best, the peer runs without the
- * {@code OPENBLAS_CORETYPE} and {@code OPENBLAS_L2_SIZE} variables this machine may set
- * (in that child process only).
+ * before and after the case. Both sides run without the {@code OPENBLAS_CORETYPE} and
+ * {@code OPENBLAS_L2_SIZE} variables this machine may set ({@link BlasEnvironment}, in
+ * the child processes only): OpenBLAS then picks its kernels for the CPU on both sides.
  */
 public final class PeerBench {
 
@@ -167,6 +167,8 @@ public final class PeerBench {
 		if (!Files.isRegularFile(peerScript)) throw new IllegalArgumentException(
 			"the numpy peer script " + peerScript + " does not exist: run from the " +
 				"project folder (or set -Dcpca.home) so that src/bench/numpy_peer.py is found");
+		out.println("both sides run without " + String.join(" and ", BlasEnvironment.PINNING) +
+			": our OpenBLAS picks its " + BlasEnvironment.coreName() + " kernels");
 		for (final Case c : cases(set)) {
 			final Path dir = Files.createTempDirectory("cpca-peer");
 			try {
@@ -310,7 +312,7 @@ public final class PeerBench {
 			(threads > 0 ? threads : Runtime.getRuntime().availableProcessors()), "-cp", System
 				.getProperty("java.class.path"), PeerBench.class.getName(), mode, dir
 					.toString(), "2", Double.toString(Double.isNaN(c.alpha) ? 0 : c.alpha)));
-		return timed(new ProcessBuilder(cmd));
+		return timed(BlasEnvironment.unpinned(new ProcessBuilder(cmd)));
 	}
 
 	/**
@@ -353,11 +355,10 @@ public final class PeerBench {
 	private static double[] runPython(final Case c, final Path dir, final Path script,
 		final String python) throws IOException, InterruptedException
 	{
-		final ProcessBuilder pb = new ProcessBuilder(python, script.toString(), c.peer, dir
-			.toString(), "2", Double.toString(Double.isNaN(c.alpha) ? 0 : c.alpha));
+		final ProcessBuilder pb = BlasEnvironment.unpinned(new ProcessBuilder(python, script
+			.toString(), c.peer, dir.toString(), "2", Double.toString(Double.isNaN(c.alpha) ? 0
+				: c.alpha)));
 		final Map<String, String> env = pb.environment();
-		env.remove("OPENBLAS_CORETYPE");
-		env.remove("OPENBLAS_L2_SIZE");
 		if (threads > 0) env.put("OPENBLAS_NUM_THREADS", Integer.toString(threads));
 		return timed(pb);
 	}

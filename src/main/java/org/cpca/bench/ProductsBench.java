@@ -1,7 +1,10 @@
 package org.cpca.bench;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -43,6 +46,10 @@ final class ProductsBench {
 	private ProductsBench() {}
 
 	static void run(final PrintStream out, final List<Bench.Row> rows) {
+		if (!BlasEnvironment.unpinned()) {
+			inChild(out);
+			return;
+		}
 		final LongToDoubleFunction vector = vectorPeak();
 		final int lanes = vector == null ? ESTIMATED_LANES : Integer.parseInt(vector
 			.toString());
@@ -68,7 +75,7 @@ final class ProductsBench {
 			"-bit", (System.nanoTime() - p0) / 1e9, Double.NaN, how)));
 		final double[][] ga = random(GEMM, 7), gb = random(GEMM, 8);
 		if (Backend.isNative()) rate(out, rows, "OpenBLAS dgemm " + GEMM + "³ (the practical " +
-			"ceiling)", GEMM + "³", 2.0 * GEMM * GEMM * GEMM, peak, () -> Products.times(ga,
+			"ceiling; OpenBLAS core " + BlasEnvironment.coreName() + ")", GEMM + "³", 2.0 * GEMM * GEMM * GEMM, peak, () -> Products.times(ga,
 				gb));
 		else rows.add(Bench.print(out, new Bench.Row("OpenBLAS dgemm (the practical ceiling)",
 			"-", 0, Double.NaN, "not measured: " + (Backend.diagnostic() != null ? Backend
@@ -103,6 +110,50 @@ final class ProductsBench {
 				gramFlops, 2 * peak, backend.apply(() -> Products.gram(sets, pres,
 					Progress.NONE, true)));
 		}
+	}
+
+	/**
+	 * The group in a child JVM without the variables that pin OpenBLAS's kernels
+	 * ({@link BlasEnvironment}), as the numpy peer runs; its lines are passed on.
+	 */
+	private static void inChild(final PrintStream out) {
+		out.println("(products: run in a child JVM without " + BlasEnvironment.pinning() +
+			", as the numpy peer runs, so that OpenBLAS picks its kernels for this CPU)");
+		out.flush();
+		final List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty(
+			"java.home"), "bin", "java").toString()));
+		cmd.addAll(Bench.childJvmOptions());
+		cmd.addAll(List.of("-Djava.awt.headless=true", "-Dcpca.home=" + System.getProperty(
+			"cpca.home", "."), "-cp", System.getProperty("java.class.path"), ProductsBench.class
+				.getName()));
+		try {
+			final Process p = BlasEnvironment.unpinned(new ProcessBuilder(cmd))
+				.redirectErrorStream(true).start();
+			try (BufferedReader r = new BufferedReader(new InputStreamReader(p
+				.getInputStream(), StandardCharsets.UTF_8)))
+			{
+				for (String line; (line = r.readLine()) != null;) {
+					if (line.startsWith("WARNING: Using incubator modules")) continue;
+					out.println(line);
+					out.flush();
+				}
+			}
+			if (p.waitFor() != 0) throw new IllegalStateException("the products benchmark's " +
+				"child JVM failed (exit " + p.exitValue() + ")");
+		}
+		catch (final IOException e) {
+			throw new IllegalStateException("the products benchmark's child JVM could not " +
+				"run: " + e.getMessage(), e);
+		}
+		catch (final InterruptedException e) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted");
+		}
+	}
+
+	/** The child of {@link #inChild}: the group's rows on standard output. */
+	public static void main(final String[] args) {
+		run(System.out, new ArrayList<>());
 	}
 
 	private static double[][] random(final int m, final long seed) {

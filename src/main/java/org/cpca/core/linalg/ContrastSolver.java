@@ -293,8 +293,12 @@ public final class ContrastSolver {
 				return largestTridiagonal(d, e);
 			}
 		};
-		final Iterate it = lobpcg(op, m, k, warm, seed, frobLower, MAX_ITERATIONS, false);
-		if (it.theta == null) return full(a, b, m, qt, alpha, k, MAX_ITERATIONS);
+		final int cap = SolverLog.lobpcgCap(MAX_ITERATIONS);
+		final Iterate it = lobpcg(op, m, k, warm, seed, frobLower, cap, false);
+		// stopped at the cap: the full decomposition answers (exact), and the log says so
+		SolverLog.lobpcg(it.theta == null ? cap : it.iterations, cap, it.theta != null,
+			it.theta == null);
+		if (it.theta == null) return full(a, b, m, qt, alpha, k, cap);
 		return finish(it.theta, it.x, k, it.iterations);
 	}
 
@@ -368,8 +372,10 @@ public final class ContrastSolver {
 				return max;
 			}
 		};
-		final Iterate it = lobpcg(op, m, k, warm, seed, Math.sqrt(f2 / m), maxIterations,
-			true);
+		final int cap = SolverLog.lobpcgCap(maxIterations);
+		final Iterate it = lobpcg(op, m, k, warm, seed, Math.sqrt(f2 / m), cap, true);
+		// giving up within the budget hands over to the prepared solver: not a capped solve
+		if (it.theta != null) SolverLog.lobpcg(it.iterations, cap, true, false);
 		if (it.theta == null) {
 			if (partial != null) partial[0] = it.x;
 			return null;

@@ -23,8 +23,10 @@ import java.util.stream.IntStream;
  * backends). OpenBLAS picks its kernels for the CPU at run time.
  * <p>
  * <b>Threads.</b> OpenBLAS runs one thread per call ({@link #load}); a large product is
- * cut into blocks of its output of fixed sizes ({@value #BLOCK} rows, {@value #STRIP}
- * columns), each one {@code dgemm} call, spread over the cores by the JVM's common pool.
+ * cut into blocks of its output whose sizes depend on its shape only (a Gram matrix's
+ * update: {@value #BLOCK} rows of its upper part; a block product: {@link #productBlock}
+ * rows × up to {@value #PRODUCT_STRIP} columns), each one {@code dgemm} call, spread over
+ * the cores by the JVM's common pool.
  * OpenBLAS's own threads wait for work by spinning: on a machine shared with other
  * processes (this project's 2-core one ran at a load of 27) two of them took 2–4 × the CPU
  * time of one for the same product, while the pool's idle threads sleep. Every output
@@ -34,10 +36,12 @@ import java.util.stream.IntStream;
  */
 final class NativeBlas {
 
-	/** Output rows per {@code dgemm} call of a split product. */
+	/** Rows of G per {@code dgemm} call of a Gram matrix's update. */
 	private static final int BLOCK = 128;
-	/** Output columns per {@code dgemm} call of a split product. */
-	private static final int STRIP = 512;
+	/** Most output rows per {@code dgemm} call of a block product ({@link #productBlock}). */
+	static final int PRODUCT_ROWS = 256;
+	/** Most output columns per {@code dgemm} call of a block product. */
+	static final int PRODUCT_STRIP = 2048;
 	/** Why the native backend is off when its jars are not on the class path. */
 	static final String MISSING = "the JavaCPP and OpenBLAS jars are missing";
 
@@ -160,6 +164,17 @@ final class NativeBlas {
 	}
 
 	/**
+	 * Output rows per {@code dgemm} call of a block product with p output rows: p cut
+	 * into the fewest blocks of at most {@value #PRODUCT_ROWS} rows, all of one height
+	 * (the last one shorter), so that the cores get equal shares. A function of p alone:
+	 * the blocks, and so every result's bits, do not depend on the thread count.
+	 */
+	static int productBlock(final int p) {
+		final int blocks = (p + PRODUCT_ROWS - 1) / PRODUCT_ROWS;
+		return Math.max(1, (p + blocks - 1) / blocks);
+	}
+
+	/**
 	 * {@code out[r][c] += Σ_{t ∈ [t0, t1)} x[r][t] · l[t][c]} for r in [r0, r1), c in
 	 * [c0, c1), by one {@code dgemm} on off-heap copies of the three blocks.
 	 */
@@ -180,12 +195,13 @@ final class NativeBlas {
 			a.position(0);
 			b.position(0);
 			o.position(0);
-			final int strips = (c + STRIP - 1) / STRIP;
-			IntStream.range(0, (p + BLOCK - 1) / BLOCK * strips).parallel().forEach(t -> {
-				final int i0 = t / strips * BLOCK, j0 = t % strips * STRIP;
-				cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Math.min(BLOCK, p - i0),
-					Math.min(STRIP, c - j0), q, 1.0, a.getPointer((long) i0 * q), q, b.getPointer(
-						j0), c, 1.0, o.getPointer((long) i0 * c + j0), c);
+			final int strips = (c + PRODUCT_STRIP - 1) / PRODUCT_STRIP;
+			final int height = productBlock(p);
+			IntStream.range(0, (p + height - 1) / height * strips).parallel().forEach(t -> {
+				final int i0 = t / strips * height, j0 = t % strips * PRODUCT_STRIP;
+				cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Math.min(height, p - i0),
+					Math.min(PRODUCT_STRIP, c - j0), q, 1.0, a.getPointer((long) i0 * q), q, b
+						.getPointer(j0), c, 1.0, o.getPointer((long) i0 * c + j0), c);
 			});
 			for (int i = 0; i < p; i++)
 				o.position((long) i * c).get(out[r0 + i], c0, c);
