@@ -176,35 +176,43 @@ final class NativeBlas {
 
 	/**
 	 * {@code out[r][c] += Σ_{t ∈ [t0, t1)} x[r][t] · l[t][c]} for r in [r0, r1), c in
-	 * [c0, c1), by one {@code dgemm} on off-heap copies of the three blocks.
+	 * [c0, c1), by {@code dgemm} on off-heap copies: the right factor whole, the left
+	 * factor and the output one band of rows at a time per core.
 	 */
 	static void multiplyAdd(final double[][] x, final double[][] l, final double[][] out,
 		final int r0, final int r1, final int t0, final int t1, final int c0, final int c1)
 	{
 		final int p = r1 - r0, q = t1 - t0, c = c1 - c0;
-		try (DoublePointer a = new DoublePointer((long) p * q);
-			DoublePointer b = new DoublePointer((long) q * c);
-			DoublePointer o = new DoublePointer((long) p * c))
-		{
-			for (int i = 0; i < p; i++) {
-				a.position((long) i * q).put(x[r0 + i], t0, q);
-				o.position((long) i * c).put(out[r0 + i], c0, c);
-			}
+		try (DoublePointer b = new DoublePointer((long) q * c)) {
 			for (int t = 0; t < q; t++)
 				b.position((long) t * c).put(l[t0 + t], c0, c);
-			a.position(0);
 			b.position(0);
-			o.position(0);
 			final int strips = (c + PRODUCT_STRIP - 1) / PRODUCT_STRIP;
 			final int height = productBlock(p);
-			IntStream.range(0, (p + height - 1) / height * strips).parallel().forEach(t -> {
-				final int i0 = t / strips * height, j0 = t % strips * PRODUCT_STRIP;
-				cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Math.min(height, p - i0),
-					Math.min(PRODUCT_STRIP, c - j0), q, 1.0, a.getPointer((long) i0 * q), q, b
-						.getPointer(j0), c, 1.0, o.getPointer((long) i0 * c + j0), c);
+			// band by band: only the right factor and one band of the left factor and of the
+			// output per core are off-heap at a time (docs/memory.md)
+			IntStream.range(0, (p + height - 1) / height).parallel().forEach(band -> {
+				final int i0 = band * height, h = Math.min(height, p - i0);
+				try (DoublePointer a = new DoublePointer((long) h * q);
+					DoublePointer o = new DoublePointer((long) h * c))
+				{
+					for (int i = 0; i < h; i++) {
+						a.position((long) i * q).put(x[r0 + i0 + i], t0, q);
+						o.position((long) i * c).put(out[r0 + i0 + i], c0, c);
+					}
+					a.position(0);
+					o.position(0);
+					for (int s = 0; s < strips; s++) {
+						final int j0 = s * PRODUCT_STRIP;
+						cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, h, Math.min(
+							PRODUCT_STRIP, c - j0), q, 1.0, a, q, b.getPointer(j0), c, 1.0, o
+								.getPointer(j0), c);
+					}
+					for (int i = 0; i < h; i++)
+						o.position((long) i * c).get(out[r0 + i0 + i], c0, c);
+				}
 			});
-			for (int i = 0; i < p; i++)
-				o.position((long) i * c).get(out[r0 + i], c0, c);
 		}
 	}
+
 }
