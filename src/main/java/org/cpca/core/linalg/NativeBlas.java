@@ -25,8 +25,8 @@ import java.util.stream.IntStream;
  * <b>Threads.</b> OpenBLAS runs one thread per call ({@link #load}); a large product is
  * cut into blocks of its output whose sizes depend on its shape only (a Gram matrix's
  * update: {@value #BLOCK} rows of its upper part; a block product: {@link #productBlock}
- * rows × up to {@value #PRODUCT_STRIP} columns), each one {@code dgemm} call, spread over
- * the cores by the JVM's common pool.
+ * rows × {@value #PRODUCT_STRIP} columns), each one {@code dgemm} call, spread over the
+ * cores by the JVM's common pool.
  * OpenBLAS's own threads wait for work by spinning: on a machine shared with other
  * processes (this project's 2-core one ran at a load of 27) two of them took 2–4 × the CPU
  * time of one for the same product, while the pool's idle threads sleep. Every output
@@ -38,10 +38,10 @@ final class NativeBlas {
 
 	/** Rows of G per {@code dgemm} call of a Gram matrix's update. */
 	private static final int BLOCK = 128;
-	/** Most output rows per {@code dgemm} call of a block product ({@link #productBlock}). */
-	static final int PRODUCT_ROWS = 256;
-	/** Most output columns per {@code dgemm} call of a block product. */
-	static final int PRODUCT_STRIP = 2048;
+	/** Output rows per {@code dgemm} call of a block product ({@link #productBlock}). */
+	static final int PRODUCT_ROWS = 128;
+	/** Output columns per {@code dgemm} call of a block product. */
+	static final int PRODUCT_STRIP = 512;
 	/** Why the native backend is off when its jars are not on the class path. */
 	static final String MISSING = "the JavaCPP and OpenBLAS jars are missing";
 
@@ -164,14 +164,15 @@ final class NativeBlas {
 	}
 
 	/**
-	 * Output rows per {@code dgemm} call of a block product with p output rows: p cut
-	 * into the fewest blocks of at most {@value #PRODUCT_ROWS} rows, all of one height
-	 * (the last one shorter), so that the cores get equal shares. A function of p alone:
-	 * the blocks, and so every result's bits, do not depend on the thread count.
+	 * Output rows per {@code dgemm} call of a block product with p output rows:
+	 * {@value #PRODUCT_ROWS}. A function of p alone (the blocks, and so every result's
+	 * bits, do not depend on the thread count). Equal bands of up to 256 rows × 2,048
+	 * columns ran 6 points of the peak faster, but their other rounding made a hard
+	 * LOBPCG solve ({@code HardSpectraTest}, α = 1000) run into its cap instead of
+	 * converging in 17 iterations (docs/speed.md, backends): not kept.
 	 */
 	static int productBlock(final int p) {
-		final int blocks = (p + PRODUCT_ROWS - 1) / PRODUCT_ROWS;
-		return Math.max(1, (p + blocks - 1) / blocks);
+		return Math.min(Math.max(1, p), PRODUCT_ROWS);
 	}
 
 	/**
