@@ -47,6 +47,17 @@ public final class BenchCommand implements Callable<Integer> {
 		description = "Threads per side with --peer (default 0: all cores).")
 	int peerThreads;
 
+	@Option(names = "--kernels", paramLabel = "BACKENDS", split = ",",
+		description = "With --peer: run our side once per pair on each of these backends " +
+			"(native, vector, scalar; comma-separated), e.g. native,vector to see the Java " +
+			"fallback's ratio in the same run (default: the backend this JVM would use).")
+	List<String> kernels;
+
+	@Option(names = "--default-heap", description = "With --peer: run " +
+		"our side with the JVM's default heap (no -Xmx) instead of the heap docs/memory.md " +
+		"prescribes.")
+	boolean defaultHeap;
+
 	@Option(names = "--python", defaultValue = "python3",
 		description = "Python interpreter with numpy and scipy for --peer.")
 	String python;
@@ -55,8 +66,9 @@ public final class BenchCommand implements Callable<Integer> {
 	public Integer call() throws Exception {
 		if (peer != null) {
 			final String home = System.getProperty("cpca.home", ".");
-			PeerBench.run(System.out, peer, pairs, Path.of(home,
-				"src", "bench", "numpy_peer.py"), python, peerThreads);
+			PeerBench.defaultHeap(defaultHeap);
+			PeerBench.run(System.out, peer, pairs, Path.of(home, "src", "bench",
+				"numpy_peer.py"), python, peerThreads, kernels == null ? List.of() : kernels);
 			return 0;
 		}
 		Bench.run(System.out, only == null ? Bench.GROUPS.keySet() : only);

@@ -36,6 +36,9 @@ import org.cpca.io.FitRequest;
  * ratio of the medians, with the load average before and after. The goal is a ratio of
  * 0.6 or less.
  * <p>
+ * Both processes run without the variables that pin OpenBLAS's kernels on this machine
+ * ({@link BlasEnvironment}): OpenBLAS picks its kernels for the CPU on both sides.
+ * <p>
  * The process is the {@code cpca} launcher of the installation (with its class-data
  * sharing archive; the first, untimed run of each side makes it and warms the file
  * cache), or {@code java -cp} this JVM's class path when there is no launcher.
@@ -100,7 +103,9 @@ final class OneShotBench {
 				mw, GOAL_RATIO * mt, String.format(Locale.ROOT, "ratio %.2f to the numpy " +
 					"peer's whole process: the floor of a fresh JVM, which adds its start and its " +
 					"compilers; runs %d–%d of %d in this JVM: %s; products on %s", mw / mt,
-					WARM_RUNS - warm.length + 1, WARM_RUNS, WARM_RUNS, list(warm), Products.kernels()))));
+					WARM_RUNS - warm.length + 1, WARM_RUNS, WARM_RUNS, list(warm), Products.kernels() +
+					(BlasEnvironment.unpinned() ? "" : " with this JVM's " + BlasEnvironment
+						.pinning())))));
 		}
 		catch (final IOException e) {
 			throw new IllegalStateException("the one-shot benchmark could not run: " + e
@@ -198,7 +203,8 @@ final class OneShotBench {
 		else c.addAll(List.of("fit", "--target", t.toString(), "--background", b.toString(),
 			"--alpha", "auto", "--out", out.toString()));
 		final long t0 = System.nanoTime();
-		final Process p = new ProcessBuilder(c).redirectErrorStream(true).start();
+		final Process p = BlasEnvironment.unpinned(new ProcessBuilder(c)).redirectErrorStream(
+			true).start();
 		final String text = new String(p.getInputStream().readAllBytes());
 		try {
 			p.waitFor();

@@ -39,9 +39,9 @@ import org.cpca.core.data.Dataset;
  * two runs of a pair, taken a few seconds apart, is what is compared: the table gives the
  * median ratio over the pairs (in-process time after loading, and whole-process wall time
  * including JVM or interpreter start-up and the load), with the load average (1 min)
- * before and after the case. For numpy at its best, the peer runs without the
- * {@code OPENBLAS_CORETYPE} and {@code OPENBLAS_L2_SIZE} variables this machine may set
- * (in that child process only).
+ * before and after the case. Both sides run without the {@code OPENBLAS_CORETYPE} and
+ * {@code OPENBLAS_L2_SIZE} variables this machine may set ({@link BlasEnvironment}, in
+ * the child processes only): OpenBLAS then picks its kernels for the CPU on both sides.
  */
 public final class PeerBench {
 
@@ -126,6 +126,18 @@ public final class PeerBench {
 
 	private PeerBench() {}
 
+	/** Whether the JVM child runs with the JVM's default heap instead of docs/memory.md's. */
+	private static boolean defaultHeap;
+
+	/**
+	 * Runs the JVM child with the JVM's default heap (no {@code -Xmx}; a quarter of the
+	 * machine's memory), as a user who gives no option does, instead of the heap
+	 * docs/memory.md prescribes.
+	 */
+	public static void defaultHeap(final boolean on) {
+		defaultHeap = on;
+	}
+
 	/** Threads per side (0: all cores); see {@link #run(PrintStream, String, int, Path, String, int)}. */
 	private static int threads;
 
@@ -163,10 +175,33 @@ public final class PeerBench {
 		final Path peerScript, final String python, final int threads) throws IOException,
 		InterruptedException
 	{
+		run(out, set, pairs, peerScript, python, threads, List.of());
+	}
+
+	/**
+	 * {@link #run(PrintStream, String, int, Path, String, int)} with our side run once per
+	 * pair on each of the given backends ({@code -Dcpca.kernels=native|vector|scalar} in
+	 * its child; none: this JVM's choice), so that the Java fallback's ratio is printed in
+	 * the same run as the native one's: each pair then holds one numpy run and one run per
+	 * backend, the order rotating from pair to pair.
+	 */
+	public static void run(final PrintStream out, final String set, final int pairs,
+		final Path peerScript, final String python, final int threads,
+		final List<String> backends) throws IOException, InterruptedException
+	{
 		PeerBench.threads = threads;
 		if (!Files.isRegularFile(peerScript)) throw new IllegalArgumentException(
 			"the numpy peer script " + peerScript + " does not exist: run from the " +
 				"project folder (or set -Dcpca.home) so that src/bench/numpy_peer.py is found");
+		for (final String b : backends)
+			if (!List.of("native", "vector", "scalar").contains(b))
+				throw new IllegalArgumentException("no backend '" + b + "': use native, vector " +
+					"or scalar (comma-separated)");
+		// null: the child's backend as this JVM's settings choose
+		final List<String> ours = backends.isEmpty() ? java.util.Collections.singletonList(
+			null) : backends;
+		out.println("both sides run without " + String.join(" and ", BlasEnvironment.PINNING) +
+			": our OpenBLAS picks its " + BlasEnvironment.coreName() + " kernels");
 		for (final Case c : cases(set)) {
 			final Path dir = Files.createTempDirectory("cpca-peer");
 			try {
@@ -178,57 +213,55 @@ public final class PeerBench {
 				final List<String> archive = childArchive(c, dir);
 				runPython(c, dir, peerScript, python);
 				final double loadBefore = load();
-				final double[] ours = new double[pairs], theirs = new double[pairs];
-				final double[] oursWall = new double[pairs], theirsWall = new double[pairs];
-				final double[] oursPeak = new double[pairs], theirsPeak = new double[pairs];
+				final int sides = ours.size() + 1; // numpy is side ours.size()
+				// [side][pair] in-process seconds, whole-process seconds, peak resident bytes
+				final double[][] in = new double[sides][pairs], wall = new double[sides][pairs],
+					peak = new double[sides][pairs];
 				for (int p = 0; p < pairs; p++) {
-					for (int side = 0; side < 2; side++) {
-						final boolean java = (side == 0) == (p % 2 == 0);
-						final double[] r = java ? runJava(c, dir, archive) : runPython(c, dir,
-							peerScript, python);
-						if (java) {
-							ours[p] = r[0];
-							oursWall[p] = r[1];
-							oursPeak[p] = r[2];
-						}
-						else {
-							theirs[p] = r[0];
-							theirsWall[p] = r[1];
-							theirsPeak[p] = r[2];
-						}
+					final StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+						"  %-12s %-16s pair %d:", c.name, c.shape(), p + 1));
+					for (int o = 0; o < sides; o++) {
+						final int side = (o + p) % sides;
+						final double[] r = side < ours.size() ? runJava(c, dir, backend(archive,
+							ours.get(side))) : runPython(c, dir, peerScript, python);
+						in[side][p] = r[0];
+						wall[side][p] = r[1];
+						peak[side][p] = r[2];
 					}
-					out.println(String.format(Locale.ROOT,
-						"  %-12s %-16s pair %d: ours %.3f s (process %.3f s), numpy %.3f s " +
-							"(process %.3f s), ratio %.2f, load %.2f", c.name, c.shape(), p + 1,
-						ours[p], oursWall[p], theirs[p], theirsWall[p], ours[p] / theirs[p], load()));
+					final double numpy = in[ours.size()][p];
+					for (int side = 0; side < ours.size(); side++)
+						line.append(String.format(Locale.ROOT, " ours%s %.3f s (process %.3f s, " +
+							"ratio %.2f),", label(ours.get(side)), in[side][p], wall[side][p],
+							in[side][p] / numpy));
+					out.println(line.append(String.format(Locale.ROOT, " numpy %.3f s (process " +
+						"%.3f s), load %.2f", numpy, wall[ours.size()][p], load())));
 				}
 				final double loadAfter = load();
-				final double[] ratio = new double[pairs], wallRatio = new double[pairs];
-				for (int p = 0; p < pairs; p++) {
-					ratio[p] = ours[p] / theirs[p];
-					wallRatio[p] = oursWall[p] / theirsWall[p];
-				}
-				out.println(String.format(Locale.ROOT,
-					"%-12s %-16s ours %.3f s, numpy %.3f s (medians); ratio %.2f " +
-						"(median of %d pairs; process %.2f); load %.2f → %.2f", c.name, c.shape(),
-					median(ours), median(theirs), median(ratio), pairs, median(wallRatio),
-					loadBefore, loadAfter));
-				if (c.peer.equals("one") && 2L * c.samples * c.features <= WARM_VALUES) {
-					final double warm = runJava(c, dir, archive, "warm")[0];
-					out.println(String.format(Locale.ROOT, "%-12s %-16s the same computation " +
-						"repeated in one JVM once compiled: ours %.3f s, %.2f × numpy's in-process " +
-						"median (the floor of a fresh JVM's in-process time)", c.name, c.shape(),
-						warm, warm / median(theirs)));
-				}
+				final double[] numpy = in[ours.size()], numpyWall = wall[ours.size()];
 				// MB = 10⁶ bytes, as in the docs
 				final double input = 2.0 * 4 * c.samples * c.features;
-				out.println(String.format(Locale.ROOT,
-					"%-12s %-16s peak resident memory (max over pairs): ours %.0f MB = %.2f × " +
-						"the float32 input (%.0f MB; -Xmx%dm), numpy %.0f MB = %.2f ×", c.name, c
-							.shape(),
-					max(oursPeak) / 1e6, max(oursPeak) / input, input / 1e6, heapMiB(c), max(
-						theirsPeak) / 1e6,
-					max(theirsPeak) / input));
+				for (int side = 0; side < ours.size(); side++) {
+					final double[] ratio = new double[pairs], wallRatio = new double[pairs];
+					for (int p = 0; p < pairs; p++) {
+						ratio[p] = in[side][p] / numpy[p];
+						wallRatio[p] = wall[side][p] / numpyWall[p];
+					}
+					final String who = "ours" + label(ours.get(side));
+					out.println(String.format(Locale.ROOT,
+						"%-12s %-16s %s %.3f s, numpy %.3f s (medians); ratio %.2f " +
+							"(median of %d pairs; process %.2f: %s %.3f s, numpy %.3f s); load %.2f " +
+							"→ %.2f", c.name, c.shape(), who, median(in[side]), median(numpy),
+						median(ratio), pairs, median(wallRatio), who, median(wall[side]), median(
+							numpyWall), loadBefore, loadAfter));
+					warm(out, c, dir, backend(archive, ours.get(side)), who, median(numpy),
+						median(numpyWall));
+					out.println(String.format(Locale.ROOT,
+						"%-12s %-16s peak resident memory (max over pairs): %s %.0f MB = %.2f × " +
+							"the float32 input (%.0f MB; %s), numpy %.0f MB = %.2f ×", c.name, c
+								.shape(), who, max(peak[side]) / 1e6, max(peak[side]) / input, input /
+									1e6, heapText(c), max(peak[ours.size()]) / 1e6, max(peak[ours
+										.size()]) / input));
+				}
 			}
 			finally {
 				for (final File f : dir.toFile().listFiles())
@@ -237,6 +270,41 @@ public final class PeerBench {
 			}
 		}
 	}
+
+	/** " [vector]" for a forced backend, nothing for this JVM's choice. */
+	private static String label(final String backend) {
+		return backend == null ? "" : " [" + backend + "]";
+	}
+
+	/** The child's options for the given backend (null: as this JVM's settings say). */
+	private static List<String> backend(final List<String> archive, final String backend) {
+		if (backend == null) return archive;
+		final List<String> out = new ArrayList<>(archive);
+		out.add("-Dcpca.kernels=" + backend); // after the inherited one: the last one counts
+		return out;
+	}
+
+	/**
+	 * The same computation repeated in one JVM once compiled (what a Fiji user pays after
+	 * the first run), against numpy's in-process median and, for automatic α, against
+	 * numpy's whole process (the goal: ≤ {@value #WARM_AUTO_GOAL} of it).
+	 */
+	private static void warm(final PrintStream out, final Case c, final Path dir,
+		final List<String> options, final String who, final double numpy,
+		final double numpyProcess) throws IOException, InterruptedException
+	{
+		if (2L * c.samples * c.features > WARM_VALUES || c.peer.equals("gram")) return;
+		final boolean auto = c.peer.equals("auto");
+		final double warm = runJava(c, dir, options, auto ? "warmauto" : "warm")[0];
+		out.println(String.format(Locale.ROOT, "%-12s %-16s the same computation repeated " +
+			"in one JVM once compiled (warm, in-process): %s %.3f s = %.2f × numpy's " +
+			"in-process median, %.2f × numpy's whole process%s", c.name, c.shape(), who, warm,
+			warm / numpy, warm / numpyProcess, auto ? String.format(Locale.ROOT, " (goal ≤ %.2f)",
+				WARM_AUTO_GOAL) : ""));
+	}
+
+	/** Goal of the warm automatic α: this fraction of numpy's whole process (issue 29). */
+	static final double WARM_AUTO_GOAL = 0.25;
 
 	private static double max(final double[] v) {
 		double m = Double.NaN;
@@ -305,12 +373,12 @@ public final class PeerBench {
 		final List<String> cmd = new ArrayList<>(List.of(javaBin()));
 		cmd.addAll(Bench.childJvmOptions());
 		cmd.addAll(extra);
-		cmd.add("-Xmx" + heapMiB(c) + "m");
+		if (heapMiB(c) > 0) cmd.add("-Xmx" + heapMiB(c) + "m");
 		cmd.addAll(List.of("-Djava.util.concurrent.ForkJoinPool.common" + ".parallelism=" +
 			(threads > 0 ? threads : Runtime.getRuntime().availableProcessors()), "-cp", System
 				.getProperty("java.class.path"), PeerBench.class.getName(), mode, dir
 					.toString(), "2", Double.toString(Double.isNaN(c.alpha) ? 0 : c.alpha)));
-		return timed(new ProcessBuilder(cmd));
+		return timed(BlasEnvironment.unpinned(new ProcessBuilder(cmd)));
 	}
 
 	/**
@@ -337,13 +405,20 @@ public final class PeerBench {
 			"-Xshare:auto", "-XX:SharedArchiveFile=" + jsa) : List.of();
 	}
 
+	/** "-Xmx…m" or "the JVM's default heap" as the child was started. */
+	private static String heapText(final Case c) {
+		final long mib = heapMiB(c);
+		return mib > 0 ? "-Xmx" + mib + "m" : "the JVM's default heap";
+	}
+
 	/**
 	 * The JVM child's heap limit in MiB: what a user who follows docs/memory.md gives —
 	 * the float32 input plus the memory check's estimate for the space (8·m² per dataset
 	 * and two more, plus the reduced space's 8·N·min(N, d) factor) plus a quarter — and at
-	 * least 2 GiB.
+	 * least 2 GiB; 0 (no limit given) with {@link #defaultHeap}.
 	 */
 	static long heapMiB(final Case c) {
+		if (defaultHeap) return 0;
 		final long n = 2L * c.samples, d = c.features, m = Math.min(n, d);
 		final long input = 4 * n * d;
 		final long space = 8 * m * m * 4 + (d > n ? 8 * n * m : 0);
@@ -353,11 +428,10 @@ public final class PeerBench {
 	private static double[] runPython(final Case c, final Path dir, final Path script,
 		final String python) throws IOException, InterruptedException
 	{
-		final ProcessBuilder pb = new ProcessBuilder(python, script.toString(), c.peer, dir
-			.toString(), "2", Double.toString(Double.isNaN(c.alpha) ? 0 : c.alpha));
+		final ProcessBuilder pb = BlasEnvironment.unpinned(new ProcessBuilder(python, script
+			.toString(), c.peer, dir.toString(), "2", Double.toString(Double.isNaN(c.alpha) ? 0
+				: c.alpha)));
 		final Map<String, String> env = pb.environment();
-		env.remove("OPENBLAS_CORETYPE");
-		env.remove("OPENBLAS_L2_SIZE");
 		if (threads > 0) env.put("OPENBLAS_NUM_THREADS", Integer.toString(threads));
 		return timed(pb);
 	}
@@ -392,8 +466,9 @@ public final class PeerBench {
 	 * The Java side of a pair, in a fresh JVM: {@code one|auto DIR K ALPHA}. Loads the two
 	 * float32 files, then times what {@code cpca fit} computes: the fit (covariances or
 	 * the reduced space), the solve at α (or the automatic α sweep with its affinity and
-	 * clustering) and the target scores. {@code warm DIR K ALPHA}: the one-α computation
-	 * repeated in this JVM, the median time once it is compiled.
+	 * clustering) and the target scores. {@code warm DIR K ALPHA} ({@code warmauto}): the
+	 * one-α (automatic-α) computation repeated in this JVM, the median time once it is
+	 * compiled.
 	 */
 	public static void main(final String[] args) throws IOException {
 		final Path dir = Path.of(args[1]);
@@ -406,13 +481,15 @@ public final class PeerBench {
 			d));
 		final long t1 = System.nanoTime();
 		final CpcaOptions o = CpcaOptions.defaults().withComponents(Integer.parseInt(args[2]));
-		if (args[0].equals("warm")) {
-			// the same as "one" again and again: the median of the last WARM_RUNS of
-			// 2·WARM_RUNS + 1, once this JVM has compiled it
+		if (args[0].startsWith("warm")) {
+			// the same as "one" ("auto" for warmauto) again and again: the median of the
+			// last WARM_RUNS of 2·WARM_RUNS + 1, once this JVM has compiled it
 			final double[] s = new double[WARM_RUNS];
 			for (int i = 0; i <= 2 * WARM_RUNS; i++) {
 				final long w0 = System.nanoTime();
-				Cpca.fit(t, b, o, Progress.NONE).model(Double.parseDouble(args[3]));
+				final Cpca fit = Cpca.fit(t, b, o, Progress.NONE);
+				if (args[0].equals("warmauto")) fit.automatic(Progress.NONE);
+				else fit.model(Double.parseDouble(args[3]));
 				if (i > WARM_RUNS) s[i - WARM_RUNS - 1] = (System.nanoTime() - w0) / 1e9;
 			}
 			System.out.println(String.format(Locale.ROOT, "seconds=%.6f loaded=%.6f", median(

@@ -1,7 +1,14 @@
 package org.cpca.bench;
 
+import static org.bytedeco.openblas.global.openblas.CblasNoTrans;
+import static org.bytedeco.openblas.global.openblas.CblasRowMajor;
+import static org.bytedeco.openblas.global.openblas.cblas_dgemm;
+
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -13,6 +20,7 @@ import java.util.Random;
 import java.util.function.Function;
 import java.util.function.LongToDoubleFunction;
 
+import org.bytedeco.javacpp.DoublePointer;
 import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.data.Preprocessing;
@@ -31,7 +39,15 @@ import org.cpca.core.linalg.Products;
  * ({@code VectorPeak}: 8 doubles with AVX-512), no memory traffic; peak = vector FMAs per
  * second × lanes × 2 flops. A JVM without the Vector API cannot issue them: the peak is
  * then the larger of OpenBLAS's dgemm rate and a 4-lane estimate from scalar FMA chains,
- * and the row says so. OpenBLAS's dgemm rate in the same run is the practical ceiling.
+ * and the row says so. OpenBLAS's dgemm rate in the same run is the practical ceiling:
+ * one call in one thread on off-heap operands, then the same product through
+ * {@link Products#times} (its copies to and from the Java heap and its blocks over the
+ * cores), which is what the native backend's products pay.
+ * <p>
+ * <b>Kernels.</b> Where the environment pins OpenBLAS's kernels ({@code OPENBLAS_CORETYPE},
+ * {@code OPENBLAS_L2_SIZE}; this project's machine sets them to its AVX2 kernels), the
+ * group runs in a child JVM without them, as the numpy peer does ({@link BlasEnvironment}),
+ * and names the kernels OpenBLAS picked.
  */
 final class ProductsBench {
 
@@ -43,6 +59,10 @@ final class ProductsBench {
 	private ProductsBench() {}
 
 	static void run(final PrintStream out, final List<Bench.Row> rows) {
+		if (!BlasEnvironment.unpinned()) {
+			inChild(out);
+			return;
+		}
 		final LongToDoubleFunction vector = vectorPeak();
 		final int lanes = vector == null ? ESTIMATED_LANES : Integer.parseInt(vector
 			.toString());
@@ -67,9 +87,12 @@ final class ProductsBench {
 		rows.add(Bench.print(out, new Bench.Row("DP peak per core (measured)", lanes * 64 +
 			"-bit", (System.nanoTime() - p0) / 1e9, Double.NaN, how)));
 		final double[][] ga = random(GEMM, 7), gb = random(GEMM, 8);
-		if (Backend.isNative()) rate(out, rows, "OpenBLAS dgemm " + GEMM + "³ (the practical " +
-			"ceiling)", GEMM + "³", 2.0 * GEMM * GEMM * GEMM, peak, () -> Products.times(ga,
-				gb));
+		if (Backend.isNative()) {
+			final String core = BlasEnvironment.coreName();
+			rawGemm(out, rows, core, peak);
+			rate(out, rows, "dgemm " + GEMM + "³ by Products.times (copies, blocks)", GEMM +
+				"³", 2.0 * GEMM * GEMM * GEMM, peak, () -> Products.times(ga, gb));
+		}
 		else rows.add(Bench.print(out, new Bench.Row("OpenBLAS dgemm (the practical ceiling)",
 			"-", 0, Double.NaN, "not measured: " + (Backend.diagnostic() != null ? Backend
 				.diagnostic() : "the native backend is switched off (-Dcpca.kernels)"))));
@@ -105,6 +128,50 @@ final class ProductsBench {
 		}
 	}
 
+	/**
+	 * The group in a child JVM without the variables that pin OpenBLAS's kernels
+	 * ({@link BlasEnvironment}), as the numpy peer runs; its lines are passed on.
+	 */
+	private static void inChild(final PrintStream out) {
+		out.println("(products: run in a child JVM without " + BlasEnvironment.pinning() +
+			", as the numpy peer runs, so that OpenBLAS picks its kernels for this CPU)");
+		out.flush();
+		final List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty(
+			"java.home"), "bin", "java").toString()));
+		cmd.addAll(Bench.childJvmOptions());
+		cmd.addAll(List.of("-Djava.awt.headless=true", "-Dcpca.home=" + System.getProperty(
+			"cpca.home", "."), "-cp", System.getProperty("java.class.path"), ProductsBench.class
+				.getName()));
+		try {
+			final Process p = BlasEnvironment.unpinned(new ProcessBuilder(cmd))
+				.redirectErrorStream(true).start();
+			try (BufferedReader r = new BufferedReader(new InputStreamReader(p
+				.getInputStream(), StandardCharsets.UTF_8)))
+			{
+				for (String line; (line = r.readLine()) != null;) {
+					if (line.startsWith("WARNING: Using incubator modules")) continue;
+					out.println(line);
+					out.flush();
+				}
+			}
+			if (p.waitFor() != 0) throw new IllegalStateException("the products benchmark's " +
+				"child JVM failed (exit " + p.exitValue() + ")");
+		}
+		catch (final IOException e) {
+			throw new IllegalStateException("the products benchmark's child JVM could not " +
+				"run: " + e.getMessage(), e);
+		}
+		catch (final InterruptedException e) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted");
+		}
+	}
+
+	/** The child of {@link #inChild}: the group's rows on standard output. */
+	public static void main(final String[] args) {
+		run(System.out, new ArrayList<>());
+	}
+
 	private static double[][] random(final int m, final long seed) {
 		final double[][] a = new double[m][m];
 		final Random r = new Random(seed);
@@ -112,6 +179,40 @@ final class ProductsBench {
 			for (int j = 0; j < m; j++)
 				row[j] = r.nextGaussian();
 		return a;
+	}
+
+	/**
+	 * The practical ceiling: OpenBLAS's {@code dgemm} alone, one call on off-heap operands
+	 * in one thread (no copies, no blocks), per CPU-second of that thread.
+	 */
+	private static void rawGemm(final PrintStream out, final List<Bench.Row> rows,
+		final String core, final double peak)
+	{
+		final long n = GEMM;
+		try (DoublePointer a = new DoublePointer(n * n); DoublePointer b = new DoublePointer(
+			n * n); DoublePointer c = new DoublePointer(n * n))
+		{
+			final Random r = new Random(9);
+			for (long i = 0; i < n * n; i++) {
+				a.put(i, r.nextGaussian());
+				b.put(i, r.nextGaussian());
+			}
+			final Runnable call = () -> cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans,
+				GEMM, GEMM, GEMM, 1.0, a, GEMM, b, GEMM, 0.0, c, GEMM);
+			final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+			double best = 0;
+			for (int run = 0; run < 15; run++) {
+				final long c0 = threads.getCurrentThreadCpuTime();
+				call.run();
+				final double cpu = (threads.getCurrentThreadCpuTime() - c0) / 1e9;
+				if (run >= 5) best = Math.max(best, 2.0 * n * n * n / cpu / 1e9);
+			}
+			rows.add(Bench.print(out, new Bench.Row("OpenBLAS dgemm " + GEMM + "³ alone (the " +
+				"practical ceiling)", GEMM + "³", 2.0 * n * n * n / best / 1e9, Double.NaN, String
+					.format(Locale.ROOT, "%.1f GFLOP/s per CPU-second = %.0f %% of the peak (best " +
+						"of 10 single-thread calls on off-heap operands after 5); OpenBLAS core %s",
+						best, 100 * best / peak, core))));
+		}
 	}
 
 	/** The square dgemm's rate on the native backend (GFLOP/s per CPU-second). */

@@ -486,10 +486,8 @@ public final class Results {
 			if (bootstrap != null) sb.append("; ").append(bootstrapText(bootstrap.get(r)));
 			sb.append('\n');
 		}
-		final List<String> unconverged = Convergence.unconverged(solution.facts());
-		if (!unconverged.isEmpty()) sb.append("  WARNING: did not converge: ").append(String
-			.join(", ", unconverged)).append(" (the result is the last iterate; summary.json " +
-				"\"convergence\" has the iterations and the final change)\n");
+		final String unconverged = Convergence.warning(solution.facts());
+		if (unconverged != null) sb.append("  ").append(unconverged).append('\n');
 		final JsonElement diags = summary().get("diagnostics");
 		for (final JsonElement d : diags.getAsJsonArray())
 			sb.append("  note: ").append(d.getAsString()).append('\n');

@@ -293,8 +293,12 @@ public final class ContrastSolver {
 				return largestTridiagonal(d, e);
 			}
 		};
-		final Iterate it = lobpcg(op, m, k, warm, seed, frobLower, MAX_ITERATIONS, false);
-		if (it.theta == null) return full(a, b, m, qt, alpha, k, MAX_ITERATIONS);
+		final int cap = SolverLog.lobpcgCap(MAX_ITERATIONS);
+		final Iterate it = lobpcg(op, m, k, warm, seed, frobLower, cap, false);
+		// stopped at the cap: the full decomposition answers (exact), and the log says so
+		SolverLog.lobpcg(it.theta == null ? cap : it.iterations, cap, it.theta != null,
+			it.theta == null);
+		if (it.theta == null) return full(a, b, m, qt, alpha, k, cap);
 		return finish(it.theta, it.x, k, it.iterations);
 	}
 
@@ -368,8 +372,10 @@ public final class ContrastSolver {
 				return max;
 			}
 		};
-		final Iterate it = lobpcg(op, m, k, warm, seed, Math.sqrt(f2 / m), maxIterations,
-			true);
+		final int cap = SolverLog.lobpcgCap(maxIterations);
+		final Iterate it = lobpcg(op, m, k, warm, seed, Math.sqrt(f2 / m), cap, true);
+		// giving up within the budget hands over to the prepared solver: not a capped solve
+		if (it.theta != null) SolverLog.lobpcg(it.iterations, cap, true, false);
 		if (it.theta == null) {
 			if (partial != null) partial[0] = it.x;
 			return null;
@@ -442,6 +448,12 @@ public final class ContrastSolver {
 	 */
 	static final int VERIFY_ITERATIONS = 6;
 	static final int VERIFY_VECTORS = 2;
+
+	/**
+	 * Growth of the largest wanted residual over its smallest since the last (re)start
+	 * from which LOBPCG restarts from its current block ({@link #lobpcg}).
+	 */
+	static final double BREAKDOWN_GROWTH = 8;
 
 	/** Margin of the preconditioner's shift above its matrix's top, relative to ‖S‖. */
 	static final double SHIFT_MARGIN = 1e-3;
@@ -545,6 +557,7 @@ public final class ContrastSolver {
 		double[] theta = null;
 		double scale = frobLower;
 		boolean fresh = true; // sx computed directly from x (not by recurrence)
+		double best = Double.POSITIVE_INFINITY; // smallest wanted residual since a (re)start
 		for (int it = 0; it < maxIterations; it++) {
 			// Rayleigh–Ritz on span{X, W, P}
 			double[][] basis, image;
@@ -581,10 +594,27 @@ public final class ContrastSolver {
 					pDir = new double[0][];
 					sp = new double[0][];
 					theta = null;
+					best = Double.POSITIVE_INFINITY;
 					verifyUntil = it + VERIFY_ITERATIONS;
 					it--;
 					continue;
 				}
+				if (!fresh && worst > BREAKDOWN_GROWTH * best) {
+					// the wanted residuals grew: the basis [X, W, P] has lost its conditioning
+					// (typically once converged vectors keep iterating, as in the check
+					// above) and the recurrence for SX drifts; restart from X alone, with
+					// its image computed directly and no P
+					x = TopEigen.orthonormalize(x, new double[0][], random, m);
+					sx = op.apply(x);
+					fresh = true;
+					pDir = new double[0][];
+					sp = new double[0][];
+					final SymmetricEigen e = SymmetricEigen.of(projected(x, sx), x.length);
+					theta = rotate(e, x.length, x, sx);
+					best = Double.POSITIVE_INFINITY;
+					continue;
+				}
+				best = Math.min(best, worst);
 				if (done && it < verifyUntil) done = nr == 0;
 				if (done) {
 					if (fresh) return new Iterate(theta, x, it);

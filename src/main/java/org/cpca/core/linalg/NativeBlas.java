@@ -23,8 +23,10 @@ import java.util.stream.IntStream;
  * backends). OpenBLAS picks its kernels for the CPU at run time.
  * <p>
  * <b>Threads.</b> OpenBLAS runs one thread per call ({@link #load}); a large product is
- * cut into blocks of its output of fixed sizes ({@value #BLOCK} rows, {@value #STRIP}
- * columns), each one {@code dgemm} call, spread over the cores by the JVM's common pool.
+ * cut into blocks of its output whose sizes depend on its shape only (a Gram matrix's
+ * update: {@value #BLOCK} rows of its upper part; a block product: {@link #productBlock}
+ * rows × {@value #PRODUCT_STRIP} columns), each one {@code dgemm} call, spread over the
+ * cores by the JVM's common pool.
  * OpenBLAS's own threads wait for work by spinning: on a machine shared with other
  * processes (this project's 2-core one ran at a load of 27) two of them took 2–4 × the CPU
  * time of one for the same product, while the pool's idle threads sleep. Every output
@@ -34,10 +36,12 @@ import java.util.stream.IntStream;
  */
 final class NativeBlas {
 
-	/** Output rows per {@code dgemm} call of a split product. */
+	/** Rows of G per {@code dgemm} call of a Gram matrix's update. */
 	private static final int BLOCK = 128;
-	/** Output columns per {@code dgemm} call of a split product. */
-	private static final int STRIP = 512;
+	/** Output rows per {@code dgemm} call of a block product ({@link #productBlock}). */
+	static final int PRODUCT_ROWS = 128;
+	/** Output columns per {@code dgemm} call of a block product. */
+	static final int PRODUCT_STRIP = 512;
 	/** Why the native backend is off when its jars are not on the class path. */
 	static final String MISSING = "the JavaCPP and OpenBLAS jars are missing";
 
@@ -160,35 +164,56 @@ final class NativeBlas {
 	}
 
 	/**
+	 * Output rows per {@code dgemm} call of a block product with p output rows:
+	 * {@value #PRODUCT_ROWS}. A function of p alone (the blocks, and so every result's
+	 * bits, do not depend on the thread count). Equal bands of up to 256 rows × 2,048
+	 * columns ran 6 points of the peak faster, but their other rounding made a hard
+	 * LOBPCG solve ({@code HardSpectraTest}, α = 1000) run into its cap instead of
+	 * converging in 17 iterations (docs/speed.md, backends): not kept.
+	 */
+	static int productBlock(final int p) {
+		return Math.min(Math.max(1, p), PRODUCT_ROWS);
+	}
+
+	/**
 	 * {@code out[r][c] += Σ_{t ∈ [t0, t1)} x[r][t] · l[t][c]} for r in [r0, r1), c in
-	 * [c0, c1), by one {@code dgemm} on off-heap copies of the three blocks.
+	 * [c0, c1), by {@code dgemm} on off-heap copies: the right factor whole, the left
+	 * factor and the output one band of rows at a time per core.
 	 */
 	static void multiplyAdd(final double[][] x, final double[][] l, final double[][] out,
 		final int r0, final int r1, final int t0, final int t1, final int c0, final int c1)
 	{
 		final int p = r1 - r0, q = t1 - t0, c = c1 - c0;
-		try (DoublePointer a = new DoublePointer((long) p * q);
-			DoublePointer b = new DoublePointer((long) q * c);
-			DoublePointer o = new DoublePointer((long) p * c))
-		{
-			for (int i = 0; i < p; i++) {
-				a.position((long) i * q).put(x[r0 + i], t0, q);
-				o.position((long) i * c).put(out[r0 + i], c0, c);
-			}
+		try (DoublePointer b = new DoublePointer((long) q * c)) {
 			for (int t = 0; t < q; t++)
 				b.position((long) t * c).put(l[t0 + t], c0, c);
-			a.position(0);
 			b.position(0);
-			o.position(0);
-			final int strips = (c + STRIP - 1) / STRIP;
-			IntStream.range(0, (p + BLOCK - 1) / BLOCK * strips).parallel().forEach(t -> {
-				final int i0 = t / strips * BLOCK, j0 = t % strips * STRIP;
-				cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Math.min(BLOCK, p - i0),
-					Math.min(STRIP, c - j0), q, 1.0, a.getPointer((long) i0 * q), q, b.getPointer(
-						j0), c, 1.0, o.getPointer((long) i0 * c + j0), c);
+			final int strips = (c + PRODUCT_STRIP - 1) / PRODUCT_STRIP;
+			final int height = productBlock(p);
+			// band by band: only the right factor and one band of the left factor and of the
+			// output per core are off-heap at a time (docs/memory.md)
+			IntStream.range(0, (p + height - 1) / height).parallel().forEach(band -> {
+				final int i0 = band * height, h = Math.min(height, p - i0);
+				try (DoublePointer a = new DoublePointer((long) h * q);
+					DoublePointer o = new DoublePointer((long) h * c))
+				{
+					for (int i = 0; i < h; i++) {
+						a.position((long) i * q).put(x[r0 + i0 + i], t0, q);
+						o.position((long) i * c).put(out[r0 + i0 + i], c0, c);
+					}
+					a.position(0);
+					o.position(0);
+					for (int s = 0; s < strips; s++) {
+						final int j0 = s * PRODUCT_STRIP;
+						cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, h, Math.min(
+							PRODUCT_STRIP, c - j0), q, 1.0, a, q, b.getPointer(j0), c, 1.0, o
+								.getPointer(j0), c);
+					}
+					for (int i = 0; i < h; i++)
+						o.position((long) i * c).get(out[r0 + i0 + i], c0, c);
+				}
 			});
-			for (int i = 0; i < p; i++)
-				o.position((long) i * c).get(out[r0 + i], c0, c);
 		}
 	}
+
 }

@@ -463,7 +463,7 @@ public final class Products {
 	{
 		final int p = r1 - r0, c = c1 - c0;
 		if (p <= 0 || c <= 0 || t1 <= t0) return;
-		if (Backend.isNative() && (long) p * (t1 - t0) * c >= NATIVE_PRODUCT) {
+		if (Backend.isNative() && nativePays(p, t1 - t0, c)) {
 			NativeBlas.multiplyAdd(x, l, out, r0, r1, t0, t1, c0, c1);
 			return;
 		}
@@ -490,6 +490,25 @@ public final class Products {
 
 	/** Multiply–adds from which {@link #multiplyAdd} calls the native dgemm. */
 	private static final long NATIVE_PRODUCT = 1 << 16;
+	/**
+	 * Multiply–adds per value copied to and from the native memory below which
+	 * {@link #multiplyAdd} stays on the Java kernels ({@link #nativePays}).
+	 */
+	private static final long NATIVE_REUSE = 32;
+
+	/**
+	 * Whether a p × q by q × c product goes to the native dgemm: large enough
+	 * ({@link #NATIVE_PRODUCT}), and with at least {@value #NATIVE_REUSE} multiply–adds
+	 * per value it copies (both factors in, the output in and out). A thin product — a
+	 * matrix times a block of a few vectors, each step of the iterative solvers — reads
+	 * the matrix once in the Java kernels; natively it is copied first and then read, and
+	 * took three times as long (automatic α on 5,000 + 5,000 × 784 in a warm JVM:
+	 * docs/speed.md). Depends on the shape only, so results stay bit-identical run to run.
+	 */
+	static boolean nativePays(final long p, final long q, final long c) {
+		final long madds = p * q * c;
+		return madds >= NATIVE_PRODUCT && madds >= NATIVE_REUSE * (p * q + q * c + 2 * p * c);
+	}
 
 	/** Rows per panel of {@link #cholesky}. */
 	private static final int CHOLESKY_PANEL = 32;

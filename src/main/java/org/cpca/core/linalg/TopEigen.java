@@ -13,7 +13,8 @@ import java.util.SplittableRandom;
  * {@code ‖Sx − θx‖ ≤ tol · ‖S‖}. A warm start (the vectors of a nearby problem, e.g. the
  * previous α of a sweep) typically converges in one or two restarts. Small matrices, and
  * the rare problem that does not converge within the restart budget, are solved by a
- * full decomposition instead, so the result is always accurate.
+ * full decomposition instead, so the result is always accurate; a {@link SolverLog}
+ * records the restarts and any such fallback for the summary.
  */
 public final class TopEigen {
 
@@ -80,7 +81,8 @@ public final class TopEigen {
 		for (int c = 0; c < p; c++)
 			x[c] = warm != null && c < warm.length ? warm[c].clone() : gaussian(random, m);
 		x = orthonormalize(x, new double[0][], random, m);
-		for (int restart = 1; restart <= MAX_RESTARTS; restart++) {
+		final int restarts = SolverLog.lanczosCap(MAX_RESTARTS);
+		for (int restart = 1; restart <= restarts; restart++) {
 			final int cap = p * steps;
 			final double[][] basis = new double[cap][];
 			final double[][] image = new double[cap][];
@@ -138,13 +140,16 @@ public final class TopEigen {
 					for (int i = 0; i < m; i++)
 						vectors[i * k + c] = ritz[c][i];
 				}
+				SolverLog.lanczos(restart, restarts, true, false);
 				return new Result(values, vectors, ritz, restart, false);
 			}
 			x = orthonormalize(ritz, new double[0][], random, m);
 			// a hard problem (small gap relative to the spread): grow the Krylov space
 			steps = Math.min(maxSteps, steps * 2);
 		}
-		return full(s, m, k, MAX_RESTARTS);
+		// stopped at the cap: the full decomposition answers (exact), and the log says so
+		SolverLog.lanczos(restarts, restarts, false, true);
+		return full(s, m, k, restarts);
 	}
 
 	private static Result full(final double[] s, final int m, final int k,

@@ -10,7 +10,9 @@ import java.util.Map;
  * How one iteration of a method ended, for the summary's {@value #KEY} entry: an object
  * keyed by the iteration's name ("online", "dual", "em", "shuffles", "sparse", …), each
  * {@code {"iterations": N or [one per component], "converged": true|false, "tolerance": t,
- * "final_change": x, "cap": N}} (docs/math/conventions.md#convergence). Immutable.
+ * "final_change": x, "cap": N}}, and for an eigensolver's entry over several solves
+ * ("lobpcg", "lanczos") also {@code "solves": N, "fallback": text or null}
+ * (docs/math/conventions.md#convergence). Immutable.
  */
 public final class Convergence {
 
@@ -23,15 +25,41 @@ public final class Convergence {
 	/** A Double, or a double[] with one change per component. */
 	private final Object finalChange;
 	private final long cap;
+	/** Solves the entry sums up (−1: one iteration, not written). */
+	private final long solves;
+	/** What answered where the iteration stopped at its cap, or null. */
+	private final String fallback;
 
 	private Convergence(final Object iterations, final boolean converged,
 		final double tolerance, final Object finalChange, final long cap)
+	{
+		this(iterations, converged, tolerance, finalChange, cap, -1, null);
+	}
+
+	private Convergence(final Object iterations, final boolean converged,
+		final double tolerance, final Object finalChange, final long cap, final long solves,
+		final String fallback)
 	{
 		this.iterations = iterations;
 		this.converged = converged;
 		this.tolerance = tolerance;
 		this.finalChange = finalChange;
 		this.cap = cap;
+		this.solves = solves;
+		this.fallback = fallback;
+	}
+
+	/**
+	 * An eigensolver's entry over several solves (e.g. one per α of a sweep): the most
+	 * iterations one took, whether every one converged within the cap, and, when some
+	 * stopped at it, what answered instead ({@code "fallback"}, null when none did).
+	 */
+	public static Convergence ofSolves(final long solves, final long maxIterations,
+		final boolean converged, final double tolerance, final long cap,
+		final String fallback)
+	{
+		return new Convergence(maxIterations, converged, tolerance, Double.NaN, cap, solves,
+			fallback);
 	}
 
 	/**
@@ -75,6 +103,10 @@ public final class Convergence {
 		m.put("final_change", finalChange instanceof double[] ? ((double[]) finalChange)
 			.clone() : Double.isNaN((Double) finalChange) ? null : finalChange);
 		m.put("cap", cap);
+		if (solves >= 0) {
+			m.put("solves", solves);
+			m.put("fallback", fallback);
+		}
 		return m;
 	}
 
@@ -91,6 +123,28 @@ public final class Convergence {
 		entry.put(name, toMap());
 		out.put(KEY, Collections.unmodifiableMap(entry));
 		return out;
+	}
+
+	/**
+	 * The console's line for the iterations in {@code facts} that did not converge
+	 * ("WARNING: did not converge: …", with what answered where a fallback did), or null
+	 * when all converged.
+	 */
+	public static String warning(final Map<String, Object> facts) {
+		final List<String> names = unconverged(facts);
+		if (names.isEmpty()) return null;
+		final List<String> shown = new ArrayList<>();
+		boolean lastIterate = false;
+		for (final String name : names) {
+			final Object fallback = ((Map<?, ?>) ((Map<?, ?>) facts.get(KEY)).get(name)).get(
+				"fallback");
+			if (fallback == null) lastIterate = true;
+			shown.add(fallback == null ? name : name + " (stopped at its cap; " + fallback +
+				")");
+		}
+		return "WARNING: did not converge: " + String.join(", ", shown) + " (" + (lastIterate
+			? "the result is the last iterate; " : "") + "summary.json \"convergence\" has the " +
+			"iterations and the final change)";
 	}
 
 	/** The names of the iterations in {@code facts}' {@value #KEY} entry that did not converge. */

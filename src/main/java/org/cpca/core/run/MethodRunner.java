@@ -1,5 +1,6 @@
 package org.cpca.core.run;
 
+import org.cpca.core.result.Convergence;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 
@@ -10,6 +11,7 @@ import org.cpca.core.family.Family;
 import org.cpca.core.family.FamilyInput;
 import org.cpca.core.family.FamilySettings;
 import org.cpca.core.family.Fitter;
+import org.cpca.core.linalg.SolverLog;
 import org.cpca.core.pcpca.PcpcaRun;
 
 import java.io.IOException;
@@ -17,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Runs a method on in-memory data: the one place where a method name becomes a
@@ -167,7 +170,27 @@ public final class MethodRunner {
 		final Family<?> f = family.family();
 		requireBackgrounds(f.method(), input.backgroundCount(), f.minBackgrounds(), f
 			.maxBackgrounds());
-		return family.run(input);
+		final SolverLog log = SolverLog.create();
+		return withSolves(log.during(() -> family.run(input)), log);
+	}
+
+	/**
+	 * The solution with the eigensolvers' convergence entries ("lobpcg", "lanczos";
+	 * docs/math/conventions.md#convergence) for those the run used.
+	 */
+	static Solution withSolves(final Solution s, final SolverLog log) {
+		Solution out = s;
+		final String[] names = { "lobpcg", "lanczos" };
+		final SolverLog.Tally[] tallies = { log.lobpcg(), log.lanczos() };
+		for (int i = 0; i < names.length; i++) {
+			final SolverLog.Tally t = tallies[i];
+			if (t.solves() == 0) continue;
+			out = out.withConvergence(names[i], Convergence.ofSolves(t.solves(), t
+				.maxIterations(), t.capped() == 0, SolverLog.TOLERANCE, t.cap(), t.fallbacks() ==
+					0 ? null : String.format(Locale.ROOT, "a full eigen-decomposition (exact) " +
+						"answered %d of %d solves", t.fallbacks(), t.solves())));
+		}
+		return out;
 	}
 
 	/** Checks the number of backgrounds a method takes. */
