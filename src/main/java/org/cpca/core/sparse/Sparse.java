@@ -326,8 +326,10 @@ public final class Sparse {
 		final CpcaModel[] best = new CpcaModel[2];
 		final List<String> trail = new ArrayList<>();
 		final double[] ref = dense.eigenvalues();
-		final double denseLda = classes ? Measures.ldaAccuracy(dense.targetScores(), labels)
-			: Double.NaN;
+		// gcPCA: the separation of its target-enriched end (the first k of 2k scores)
+		final int scored = leading.length > 1 ? leading[1] : ref.length;
+		final double denseLda = classes ? Measures.ldaAccuracy(first(dense.targetScores(),
+			scored), labels) : Double.NaN;
 		// from the sparsest down: the first value that qualifies wins (per tier)
 		for (int i = path.length - 1; i >= 0; i--) {
 			final CpcaModel m;
@@ -349,8 +351,8 @@ public final class Sparse {
 				trail.add(String.format(Locale.ROOT, "%.3g → loses contrast", path[i]));
 				continue;
 			}
-			final double score = classes ? Measures.ldaAccuracy(m.targetScores(), labels)
-				: affinity(m.targetScores(), dense.targetScores());
+			final double score = classes ? Measures.ldaAccuracy(first(m.targetScores(), scored),
+				labels) : affinity(m.targetScores(), dense.targetScores());
 			trail.add(String.format(Locale.ROOT, "%.3g → %.3f%s", path[i], score, all ? ""
 				: " (leading only)"));
 			for (int tier = all ? 0 : 1; tier < 2; tier++)
@@ -406,6 +408,14 @@ public final class Sparse {
 			if (dense[c] > neutral && !(values[c] > neutral) || dense[c] < neutral &&
 				!(values[c] < neutral)) return false;
 		return true;
+	}
+
+	/** The first n columns of the scores. */
+	private static double[][] first(final double[][] scores, final int n) {
+		final double[][] out = new double[scores.length][];
+		for (int i = 0; i < scores.length; i++)
+			out[i] = Arrays.copyOf(scores[i], n);
+		return out;
 	}
 
 	/** Product of the cosines of the principal angles between two score subspaces. */
