@@ -30,7 +30,10 @@ public final class SparseLoadings {
 
 	/** Iterations at most (the cap; a run that reaches it says so). */
 	public static final int MAX_ITERATIONS = 20_000;
-	/** Iterations without a new low of the largest relative change after which a run stops. */
+	/**
+	 * Iterations without a new low of the objective after which a run stops (a stall or a
+	 * cycle; a slow but steady descent goes on to the cap).
+	 */
 	public static final int NO_PROGRESS = 2000;
 	/** Converged when every loading's relative change ‖b_new − b‖/‖b_new‖ ≤ TOLERANCE. */
 	public static final double TOLERANCE = 1e-6;
@@ -321,13 +324,13 @@ public final class SparseLoadings {
 	 * {@code t' = (1 + √(1 + 4t²))/2}), soft-thresholds it, then the Procrustes step for
 	 * A. The momentum restarts ({@code t = 1}) whenever the step points against the
 	 * progress, {@code ⟨X − B_new, B_new − B⟩ > 0} (O'Donoghue &amp; Candès' gradient
-	 * restart). Without momentum the objective never increases: the B-step is a proximal
+	 * restart), and also whenever the objective went up (their function restart). Without
+	 * momentum the objective never increases: the B-step is a proximal
 	 * gradient step of step size 1/L (the descent lemma) and the Procrustes step minimises
 	 * over A exactly; with it, the restart keeps it monotone in practice. A fixed point is
 	 * the same with and without momentum. Stops when every loading's relative change is at
-	 * most {@link #TOLERANCE}, at the cap, or when the largest change has not reached a
-	 * new low for {@value #NO_PROGRESS} iterations (not converged either, and reported
-	 * so). {@code trace}, when given, receives the objective after every iteration.
+	 * most {@link #TOLERANCE}, at the cap, or when the objective has not reached a new
+	 * low for {@value #NO_PROGRESS} iterations (not converged either, and reported so). {@code trace}, when given, receives the objective after every iteration.
 	 */
 	private static SparseLoadings iterate(final double[][] q, final Problem problem,
 		final double[][] start, final double threshold, final double lambda1, final int cap,
@@ -340,7 +343,8 @@ public final class SparseLoadings {
 		final int[] needed = new int[k];
 		final double[] change = new double[k];
 		boolean converged = false;
-		double best = Double.POSITIVE_INFINITY; // the lowest largest change so far
+		double last = problem.objective(b, cb, lambda1);
+		double best = last; // the lowest objective so far
 		int since = 0; // iterations since it was reached
 		for (int it = 1; it <= cap && !converged && since < NO_PROGRESS; it++) {
 			if ((it & 63) == 0) Progress.checkInterrupted();
@@ -368,21 +372,21 @@ public final class SparseLoadings {
 					converged = false;
 				}
 			}
-			double worst = 0;
-			for (final double ch : change)
-				worst = Math.max(worst, ch);
-			if (worst < best) {
-				best = worst;
-				since = 0;
-			}
-			else since++;
-			t = against > 0 ? 1 : tn;
 			prev = b;
 			cprev = cb;
 			b = v;
 			cb = cv;
 			problem.procrustes(cb);
-			if (trace != null) trace.accept(problem.objective(b, cb, lambda1));
+			final double objective = problem.objective(b, cb, lambda1);
+			if (trace != null) trace.accept(objective);
+			// gradient restart, and function restart when the objective went up
+			t = against > 0 || objective > last ? 1 : tn;
+			last = objective;
+			if (objective < best - 1e-13 * Math.abs(best)) {
+				best = objective;
+				since = 0;
+			}
+			else since++;
 		}
 		return finish(q, b, k, lambda1, needed, change, converged, cap);
 	}
