@@ -18,9 +18,9 @@ import java.util.Map;
 /**
  * Sparse loadings for cPCA and gcPCA models (docs/math/sparse.md): Θ² is the positive part of
  * the contrast in the fit's space — for cPCA at α, of {@code C_t − αC_b}; for each end of
- * gcPCA, {@code Σ e_c w_c w_cᵀ} over that end's components with enrichment e_c (the value;
- * for v2 the ratio − 1; negated for the background-enriched end) — and
- * {@link SparseLoadings} turns it into k sparse unit loadings.
+ * gcPCA, of its whitened problem {@code W N W} (for v2 minus I; negated for the
+ * background-enriched end), see {@link #gcpca} — and {@link SparseLoadings} turns it into k
+ * sparse unit loadings.
  * <p>
  * Automatic sparsity walks the log path {@link #PATH}, keeping only values at which every
  * sparse loading stays on its dense counterpart's side of "no contrast" (see
@@ -340,7 +340,10 @@ public final class Sparse {
 				continue;
 			}
 			if (m.diagnostics().stream().anyMatch(s -> s.startsWith("sparse loadings: " +
-				"every entry"))) continue;
+				"every entry"))) {
+				trail.add(String.format(Locale.ROOT, "%.3g → a loading all zero", path[i]));
+				continue;
+			}
 			final double[] values = m.eigenvalues();
 			final boolean all = keepsContrast(values, ref, neutral);
 			boolean lead = true;
