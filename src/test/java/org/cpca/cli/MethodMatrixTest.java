@@ -115,7 +115,7 @@ class MethodMatrixTest {
 		{ "gcpca", "--variant", "v3", "--orthogonal" },
 		{ "gcpca", "--variant", "v4" },
 		{ "gcpca", "--variant", "v4", "--orthogonal", "--shuffles", "3" },
-		{ "gcpca", "--variant", "v4", "--sparsity", "0.1" },
+		{ "gcpca", "--variant", "v4", "--sparsity", "0.003" },
 		{ "pcpca", "--alpha", "0.3" },
 	};
 

@@ -1,6 +1,9 @@
 package org.cpca.core.sparse;
 
+import org.cpca.core.Progress;
 import org.cpca.core.linalg.SymmetricEigen;
+
+import java.util.function.DoubleConsumer;
 
 /**
  * Sparse loadings by variable projection (docs/math/sparse.md).
@@ -27,7 +30,10 @@ public final class SparseLoadings {
 
 	/** Iterations at most (the cap; a run that reaches it says so). */
 	public static final int MAX_ITERATIONS = 20_000;
-	/** Iterations without a new low of the largest relative change after which a run stops. */
+	/**
+	 * Iterations without a new low of the objective after which a run stops (a stall or a
+	 * cycle; a slow but steady descent goes on to the cap).
+	 */
 	public static final int NO_PROGRESS = 2000;
 	/** Converged when every loading's relative change ‖b_new − b‖/‖b_new‖ ≤ TOLERANCE. */
 	public static final double TOLERANCE = 1e-6;
@@ -115,6 +121,14 @@ public final class SparseLoadings {
 		final int k, final double sparsity, final double ridge, final int cap,
 		final boolean momentum)
 	{
+		return fit(q, p, e, k, sparsity, ridge, cap, momentum, null);
+	}
+
+	/** The same, handing the objective after every iteration to {@code trace}. */
+	static SparseLoadings fit(final double[][] q, final double[] p, final SymmetricEigen e,
+		final int k, final double sparsity, final double ridge, final int cap,
+		final boolean momentum, final DoubleConsumer trace)
+	{
 		checkSparsity(sparsity);
 		final int m = q.length, d = q[0].length;
 		if (!(e.value(Math.min(k, m) - 1) > 0)) throw new IllegalArgumentException(
@@ -123,7 +137,7 @@ public final class SparseLoadings {
 		final double top = e.value(0), lambda2 = ridge * top, l = top + lambda2;
 		final double eta = 1 / l, lambda1 = sparsity * l;
 		// the gradient step in feature space, X − η(Θ²(X − A) + λ₂X), from X and QᵀX
-		final Problem problem = new Problem(p, e.vectors(k), m, k) {
+		final Problem problem = new Problem(p, e.vectors(k), m, k, lambda2) {
 
 			@Override
 			double[][] step(final double[][] x, final double[] cx) {
@@ -140,46 +154,66 @@ public final class SparseLoadings {
 			}
 		};
 		return iterate(q, problem, lift(q, problem.a, k, d), eta * lambda1, lambda1, cap,
-			momentum);
+			momentum, trace);
 	}
 
 	/**
 	 * Sparse loadings of a problem posed in other coordinates y (sparse gcPCA's whitened
 	 * problem, docs/math/sparse.md#sparse-gcpca): P (r × r, positive semidefinite) is Θ² in
-	 * y, and a loading in the space's coordinates is {@code x = M y} ({@code map}, m × r,
-	 * full column rank, {@code inverse} a left inverse r × m). The variable-projection
-	 * steps run in y — the gradient step {@code Y − η(P(Y − A) + λ₂Y)} and the Procrustes
-	 * step {@code A = polar(PY)} — and the sparsity acts on the loadings in feature space:
-	 * the gradient step is mapped to feature space ({@code Q M}), soft-thresholded there,
-	 * and its projection onto the space mapped back to y. At sparsity 0 nothing is lost
-	 * and the fixed point is the top-k eigenvectors of P, mapped by M: the dense loadings.
+	 * y, a loading in the space's coordinates is {@code x = M y} ({@code map}, m × r, full
+	 * column rank) and {@code inverse} (r × m) is its left inverse, so a loading v in
+	 * feature space has the whitened coordinates {@code y = G v}, {@code G = M⁺Qᵀ}. The
+	 * variable B lives in feature space and the objective is the one of {@link #fit} with
+	 * Θ² replaced by {@code GᵀPG}: {@code ½ tr((GB)ᵀP(GB)) − tr(AᵀPGB) + λ₁‖B‖₁}. Its
+	 * B-step is a true proximal gradient step, {@code B ← soft(B − ηGᵀP(GB − A), ηλ₁)}
+	 * with {@code η = 1/λ_max(GᵀPG)}, and the Procrustes step is {@code A = polar(PGB)},
+	 * so the objective never increases (an earlier version stepped in y and thresholded
+	 * the step mapped to feature space, which is the prox of no penalty, and cycled). At
+	 * sparsity 0 the start {@code Q M a} (a the top-k eigenvectors of P) is a fixed point:
+	 * the dense loadings.
 	 */
 	public static SparseLoadings fitMapped(final double[][] q, final double[] p,
 		final SymmetricEigen e, final int k, final double sparsity, final double[] map,
 		final double[] inverse, final int cap)
+	{
+		return fitMapped(q, p, e, k, sparsity, map, inverse, cap, true, null);
+	}
+
+	/**
+	 * The same, with or without momentum, handing the objective after every iteration to
+	 * {@code trace}.
+	 */
+	static SparseLoadings fitMapped(final double[][] q, final double[] p,
+		final SymmetricEigen e, final int k, final double sparsity, final double[] map,
+		final double[] inverse, final int cap, final boolean momentum,
+		final DoubleConsumer trace)
 	{
 		checkSparsity(sparsity);
 		final int m = q.length, d = q[0].length, r = e.size();
 		if (!(e.value(Math.min(k, r) - 1) > 0)) throw new IllegalArgumentException(
 			"sparse loadings need " + k + " directions with positive contrast, but only " +
 				positives(e) + " have it: choose fewer components");
-		final double l = e.value(0), eta = 1 / l, lambda1 = sparsity * l;
 		// the maps between y and feature space, formed once (r rows of length d each):
-		// x = (QM) y and y = (M⁺Qᵀ) x, so an iteration costs O(rkd), not O(mkd)
+		// x = (QM) y and y = G x, G = M⁺Qᵀ, so an iteration costs O(rkd), not O(mkd)
 		final double[][] fromY = lift(q, map, r, d);
 		final double[] inverseT = new double[m * r];
 		for (int j = 0; j < r; j++)
 			for (int i = 0; i < m; i++)
 				inverseT[i * r + j] = inverse[j * m + i];
 		final double[][] toY = lift(q, inverseT, r, d);
-		final Problem problem = new Problem(p, e.vectors(k), r, k) {
+		// as for cPCA the sparsity is the soft threshold per step, λ₁ = sparsity · L with L
+		// the gradient's Lipschitz constant, λ_max(GᵀPG) (a smaller λ₁, sparsity·λ_max(P),
+		// made the ill-conditioned iteration crawl: thousands of iterations to the cap)
+		final double l = lipschitz(p, e, inverseT, m, r), eta = 1 / l, lambda1 = sparsity * l;
+		final Problem problem = new Problem(p, e.vectors(k), r, k, 0) {
 
 			@Override
 			double[][] step(final double[][] x, final double[] y) {
-				final double[] g = pTimesOffset(y); // P(Y − A)
-				for (int i = 0; i < r * k; i++)
-					g[i] = y[i] - eta * g[i];
-				return lift(fromY, g, k, d);
+				final double[][] g = lift(toY, pTimesOffset(y), k, d); // GᵀP(GX − A)
+				for (int c = 0; c < k; c++)
+					for (int j = 0; j < d; j++)
+						g[c][j] = x[c][j] - eta * g[c][j];
+				return g;
 			}
 
 			@Override
@@ -188,7 +222,35 @@ public final class SparseLoadings {
 			}
 		};
 		return iterate(q, problem, lift(fromY, problem.a, k, d), eta * lambda1, lambda1, cap,
-			true);
+			momentum, trace);
+	}
+
+	/**
+	 * λ_max(GᵀPG) = λ_max(P^{1/2} GGᵀ P^{1/2}), the Lipschitz constant of the mapped
+	 * problem's gradient; {@code GGᵀ = M⁺M⁺ᵀ} because Q is orthonormal ({@code inverseT}
+	 * is M⁺ transposed, m × r).
+	 */
+	private static double lipschitz(final double[] p, final SymmetricEigen e,
+		final double[] inverseT, final int m, final int r)
+	{
+		final double[] h = new double[r * r]; // GGᵀ
+		for (int i = 0; i < m; i++)
+			for (int a = 0; a < r; a++) {
+				final double f = inverseT[i * r + a];
+				if (f == 0) continue;
+				for (int b = 0; b < r; b++)
+					h[a * r + b] += f * inverseT[i * r + b];
+			}
+		final double[] root = new double[r * r]; // P^{1/2}
+		for (int c = 0; c < r && e.value(c) > 0; c++) {
+			final double s = Math.sqrt(e.value(c));
+			final double[] u = e.vector(c);
+			for (int a = 0; a < r; a++)
+				for (int b = 0; b < r; b++)
+					root[a * r + b] += s * u[a] * u[b];
+		}
+		final double[] inner = times(h, root, r, r), outer = times(root, inner, r, r);
+		return SymmetricEigen.of(outer, r).value(0);
 	}
 
 	/**
@@ -200,13 +262,17 @@ public final class SparseLoadings {
 
 		final double[] p;
 		final int n, k;
+		final double lambda2;
 		double[] a;
 
-		Problem(final double[] p, final double[] a, final int n, final int k) {
+		Problem(final double[] p, final double[] a, final int n, final int k,
+			final double lambda2)
+		{
 			this.p = p;
 			this.a = a;
 			this.n = n;
 			this.k = k;
+			this.lambda2 = lambda2;
 		}
 
 		/**
@@ -226,6 +292,24 @@ public final class SparseLoadings {
 			return times(p, diff, n, k);
 		}
 
+		/**
+		 * The objective at B (its coordinates {@code cb}) and the current A, up to a
+		 * constant: {@code ½ tr(cbᵀP cb) − tr(AᵀP cb) + ½λ₂‖B‖²_F + λ₁‖B‖₁}.
+		 */
+		double objective(final double[][] b, final double[] cb, final double lambda1) {
+			final double[] pc = times(p, cb, n, k);
+			double f = 0;
+			for (int i = 0; i < pc.length; i++)
+				f += (0.5 * cb[i] - a[i]) * pc[i];
+			double l1 = 0, l2 = 0;
+			for (final double[] row : b)
+				for (final double x : row) {
+					l1 += Math.abs(x);
+					l2 += x * x;
+				}
+			return f + 0.5 * lambda2 * l2 + lambda1 * l1;
+		}
+
 		/** Procrustes: {@code A = Z(ZᵀZ)^{-1/2}}, {@code Z = P·cb} (kept if Z is singular). */
 		void procrustes(final double[] cb) {
 			final double[] polar = polar(times(p, cb, n, k), n, k);
@@ -240,70 +324,81 @@ public final class SparseLoadings {
 	 * {@code t' = (1 + √(1 + 4t²))/2}), soft-thresholds it, then the Procrustes step for
 	 * A. The momentum restarts ({@code t = 1}) whenever the step points against the
 	 * progress, {@code ⟨X − B_new, B_new − B⟩ > 0} (O'Donoghue &amp; Candès' gradient
-	 * restart), which keeps the iteration monotone in practice on this non-convex
-	 * problem; a fixed point is the same as without momentum. Stops when every loading's
-	 * relative change is at most {@link #TOLERANCE}, at the cap, or when the largest change
-	 * has not reached a new low for {@value #NO_PROGRESS} iterations (a cycle: not
-	 * converged either, and reported so).
+	 * restart), and also whenever the objective went up (their function restart). Without
+	 * momentum the objective never increases: the B-step is a proximal
+	 * gradient step of step size 1/L (the descent lemma) and the Procrustes step minimises
+	 * over A exactly; with it, the restart keeps it monotone in practice. A fixed point is
+	 * the same with and without momentum. Stops when every loading's relative change is at
+	 * most {@link #TOLERANCE}, at the cap, or when the objective has not reached a new
+	 * low for {@value #NO_PROGRESS} iterations (not converged either, and reported so). {@code trace}, when given, receives the objective after every iteration.
 	 */
 	private static SparseLoadings iterate(final double[][] q, final Problem problem,
 		final double[][] start, final double threshold, final double lambda1, final int cap,
-		final boolean momentum)
+		final boolean momentum, final DoubleConsumer trace)
 	{
-		final int k = problem.k, d = q[0].length;
+		final int k = problem.k;
 		double[][] b = start, prev = start;
 		double[] cb = problem.project(b), cprev = cb;
 		double t = 1;
 		final int[] needed = new int[k];
 		final double[] change = new double[k];
 		boolean converged = false;
-		double best = Double.POSITIVE_INFINITY; // the lowest largest change so far
+		double last = problem.objective(b, cb, lambda1);
+		double best = last; // the lowest objective so far
 		int since = 0; // iterations since it was reached
 		for (int it = 1; it <= cap && !converged && since < NO_PROGRESS; it++) {
-			if ((it & 63) == 0) org.cpca.core.Progress.checkInterrupted();
+			if ((it & 63) == 0) Progress.checkInterrupted();
 			final double tn = momentum ? (1 + Math.sqrt(1 + 4 * t * t)) / 2 : 1, mu = (t - 1) / tn;
 			final double[][] x = mu == 0 ? b : extrapolate(b, prev, mu);
-			final double[] cx = mu == 0 ? cb : extrapolate(new double[][] { cb },
-				new double[][] { cprev }, mu)[0];
-			final double[][] v = problem.step(x, cx);
+			final double[][] v = threshold(problem.step(x, mu == 0 ? cb : extrapolate(
+				new double[][] { cb }, new double[][] { cprev }, mu)[0]), threshold);
+			final double[] cv = problem.project(v);
 			double against = 0;
 			converged = true;
 			for (int c = 0; c < k; c++) {
 				final double[] vc = v[c], bc = b[c], xc = x[c];
-				double diff = 0, norm = 0, before = 0;
-				for (int j = 0; j < d; j++) {
-					final double y = vc[j];
-					final double s = Math.abs(y) <= threshold ? 0 : y - Math.signum(y) * threshold;
-					vc[j] = s;
-					final double delta = s - bc[j];
+				double diff = 0, norm = 0, was = 0;
+				for (int j = 0; j < vc.length; j++) {
+					final double delta = vc[j] - bc[j];
 					diff += delta * delta;
-					norm += s * s;
-					before += bc[j] * bc[j];
-					against += (xc[j] - s) * delta;
+					norm += vc[j] * vc[j];
+					was += bc[j] * bc[j];
+					against += (xc[j] - vc[j]) * delta;
 				}
-				final double scale = Math.max(norm, before);
+				final double scale = Math.max(norm, was);
 				change[c] = scale == 0 ? 0 : Math.sqrt(diff / scale);
 				if (change[c] > TOLERANCE) {
 					needed[c] = it;
 					converged = false;
 				}
 			}
-			double worst = 0;
-			for (final double ch : change)
-				worst = Math.max(worst, ch);
-			if (worst < best) {
-				best = worst;
-				since = 0;
-			}
-			else since++;
-			t = against > 0 ? 1 : tn;
 			prev = b;
 			cprev = cb;
 			b = v;
-			cb = problem.project(b);
+			cb = cv;
 			problem.procrustes(cb);
+			final double objective = problem.objective(b, cb, lambda1);
+			if (trace != null) trace.accept(objective);
+			// gradient restart, and function restart when the objective went up
+			t = against > 0 || objective > last ? 1 : tn;
+			last = objective;
+			if (objective < best - 1e-13 * Math.abs(best)) {
+				best = objective;
+				since = 0;
+			}
+			else since++;
 		}
 		return finish(q, b, k, lambda1, needed, change, converged, cap);
+	}
+
+	/** The soft threshold {@code S_τ}, entry by entry, in place. */
+	private static double[][] threshold(final double[][] v, final double tau) {
+		for (final double[] row : v)
+			for (int j = 0; j < row.length; j++) {
+				final double y = row[j];
+				row[j] = Math.abs(y) <= tau ? 0 : y - Math.signum(y) * tau;
+			}
+		return v;
 	}
 
 	/** {@code B + μ(B − P)}, row by row. */

@@ -88,10 +88,10 @@ class SparseConvergenceTest {
 	}
 
 	/**
-	 * gcPCA reports both ends (2k components). Here the target-enriched end converges in
-	 * a few hundred iterations; the background-enriched end, whose two values agree to
-	 * four digits, creeps (relative change about 2/iterations: 10⁻⁴ at 20,000) and is
-	 * reported as not converged.
+	 * gcPCA reports both ends (2k components), and both converge: the background-enriched
+	 * end, whose two values agree to four digits, crept with the earlier mapped iteration
+	 * (relative change about 2/iterations: 10⁻⁴ at 20,000, reported as not converged);
+	 * the proximal-gradient one needs a few dozen iterations.
 	 */
 	@Test
 	void gcpcaReportsBothEnds() {
@@ -103,17 +103,17 @@ class SparseConvergenceTest {
 		final Map<?, ?> capped = sparse(SparseRun.gcpca(dense, g, 0.05, 3));
 		assertEquals(Boolean.FALSE, capped.get("converged"));
 		assertArrayEquals(new int[] { 3, 3, 3, 3 }, (int[]) capped.get("iterations"));
-		final Solution run = SparseRun.gcpca(dense, g, 0.05, 2000);
+		final Solution run = SparseRun.gcpca(dense, g, 0.005, 2000);
 		final Map<?, ?> report = sparse(run);
 		final int[] iterations = (int[]) report.get("iterations");
 		final double[] change = (double[]) report.get("final_change");
-		for (int c = 0; c < 2; c++) {
-			assertTrue(iterations[c] < 1000, "target end: " + iterations[c]);
-			assertTrue(change[c] <= SparseLoadings.TOLERANCE, "target end: " + change[c]);
+		for (int c = 0; c < 4; c++) {
+			assertTrue(iterations[c] < 1000, "component " + (c + 1) + ": " + iterations[c]);
+			assertTrue(change[c] <= SparseLoadings.TOLERANCE, "component " + (c + 1) + ": " +
+				change[c]);
 		}
-		assertEquals(2000, iterations[2]);
-		assertEquals(Boolean.FALSE, report.get("converged"));
-		assertTrue(run.diagnostics().stream().anyMatch(s -> s.contains("did not converge")));
+		assertEquals(Boolean.TRUE, report.get("converged"));
+		assertTrue(run.diagnostics().stream().noneMatch(s -> s.contains("did not converge")));
 	}
 
 	/** The summary's shape: exactly these keys, in this order. */

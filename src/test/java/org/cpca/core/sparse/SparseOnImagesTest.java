@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * "did not converge (matrix of size 598)"), and at α = 1.06082 with sparsity 0.00562 (the
  * automatic choice) the sparse loadings converge, are more than 90 % zeros and keep the
  * dense loadings' separation of 0 and 1 within 5 points of LDA accuracy. Sparse gcPCA
- * at 0.01, which cycles there, stops for want of progress and says so.
+ * at 0.003, whose earlier mapped iteration cycled there at every value, converges and
+ * keeps the separation within 5 points too.
  */
 class SparseOnImagesTest {
 
@@ -59,17 +60,15 @@ class SparseOnImagesTest {
 		final double lda = Measures.ldaAccuracy(sparse.targetScores(), labels);
 		final double denseLda = Measures.ldaAccuracy(dense.targetScores(), labels);
 		assertTrue(lda >= denseLda - 0.05, "LDA " + lda + " against the dense " + denseLda);
-		// sparse gcPCA v4 at 0.01 cycles (relative change about 10⁻³, with or without
-		// momentum): it stops for want of progress, long before the cap, and says so
+		// sparse gcPCA v4 at 0.003 (the earlier mapped iteration cycled here with a
+		// relative change of about 10⁻³): converges, sparse, keeps the separation
 		final Gcpca g = Gcpca.of(fit, Gcpca.Variant.V4, false, Double.NaN);
-		final CpcaModel cycling = Sparse.gcpca(g, Sparse.basis(fit), g.model(), 0.01);
-		final double[] iterations = (double[]) cycling.parameters().get("iterations");
-		final double[] change = (double[]) cycling.parameters().get("final_change");
-		assertTrue(iterations[0] < SparseLoadings.MAX_ITERATIONS / 2, "stopped at " +
-			iterations[0]);
-		assertTrue(change[0] > SparseLoadings.TOLERANCE, "change " + change[0]);
-		assertTrue(cycling.diagnostics().stream().anyMatch(n -> n.contains(
-			"did not converge: stopped after") && n.contains("without progress")), cycling
-				.diagnostics().toString());
+		final CpcaModel gc = Sparse.gcpca(g, Sparse.basis(fit), g.model(), 0.003);
+		for (final double change : (double[]) gc.parameters().get("final_change"))
+			assertTrue(change <= SparseLoadings.TOLERANCE, "gcPCA converged: " + change);
+		assertTrue((Double) gc.parameters().get("zero_fraction") > 0.9);
+		final double gcLda = Measures.ldaAccuracy(gc.targetScores(), labels);
+		final double gcDense = Measures.ldaAccuracy(g.model().targetScores(), labels);
+		assertTrue(gcLda >= gcDense - 0.05, "gcPCA LDA " + gcLda + " against " + gcDense);
 	}
 }

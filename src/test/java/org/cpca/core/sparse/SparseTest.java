@@ -107,7 +107,11 @@ class SparseTest {
 		assertTrue(sparse.diagnostics().stream().anyMatch(s -> s.contains("exactly zero")));
 	}
 
-	/** Automatic sparsity with labels picks a value on the path by silhouette. */
+	/**
+	 * Automatic sparsity with labels picks the sparsest value on the path whose LDA
+	 * accuracy stays within {@link Sparse#LDA_SLACK} of the dense loadings': every sparser
+	 * value loses the contrast or the separation.
+	 */
 	@Test
 	void automaticSparsityUsesTheLabels() {
 		final float[][][] p = TestData.planted(67, 120, 120, 30, 2, 1, 0.5);
@@ -119,7 +123,17 @@ class SparseTest {
 		final CpcaModel m = Sparse.cpca(f, Sparse.basis(f), f.model(3.0), Double.NaN);
 		final double s = (Double) m.parameters().get("sparsity");
 		assertTrue(s == 0 || java.util.Arrays.stream(Sparse.PATH).anyMatch(x -> x == s));
-		assertTrue(m.diagnostics().stream().anyMatch(x -> x.contains("silhouette")));
+		assertTrue(m.diagnostics().stream().anyMatch(x -> x.contains("LDA accuracy")));
+		final double denseLda = Measures.ldaAccuracy(f.model(3.0).targetScores(), labels);
+		assertTrue(Measures.ldaAccuracy(m.targetScores(), labels) >= denseLda -
+			Sparse.LDA_SLACK);
+		for (final double v : Sparse.PATH)
+			if (v > s) {
+				final CpcaModel sparser = Sparse.cpca(f, Sparse.basis(f), f.model(3.0), v);
+				assertTrue(sparser.eigenvalues()[0] <= 0 || Measures.ldaAccuracy(sparser
+					.targetScores(), labels) < denseLda - Sparse.LDA_SLACK, "sparser " + v +
+						" qualifies");
+			}
 		// the automatic choice keeps the leading component contrastive (every one unless noted)
 		assertTrue(m.eigenvalues()[0] > 0, "eigenvalue " + m.eigenvalues()[0]);
 		if (m.diagnostics().stream().noneMatch(x -> x.contains("only the leading")))
@@ -167,10 +181,11 @@ class SparseTest {
 
 	/**
 	 * Sparse gcPCA with more features than samples (300 features, 100 + 100 samples, one
-	 * target-only direction on 10 features, a strong shared pattern on all): the zeros
-	 * fall on the features outside the planted support and the leading target-enriched
-	 * loading keeps its contrast (v4 value &gt; 0; it is about 0.3 against the dense 0.96,
-	 * as a loading confined to the support cannot cancel the shared pattern there). The
+	 * target-only direction on 10 features, a strong shared pattern on all): at sparsity
+	 * 0.001 every feature outside the planted support is exactly zero and the leading
+	 * target-enriched loading keeps most of its contrast (v4 value 0.73 against the dense
+	 * 0.96; the earlier mapped iteration kept 10 % of the weight off the support and a
+	 * value of about 0.3 at 0.05, where the proximal-gradient one removes everything). The
 	 * background end has no direction with contrast here and stays dense (noted); before
 	 * the whitened formulation this case was refused.
 	 */
@@ -190,7 +205,7 @@ class SparseTest {
 		}
 		final Cpca f = fit(t, b, 1, null);
 		final Gcpca g = Gcpca.of(f, Gcpca.Variant.V4, false, Double.NaN);
-		final CpcaModel s = Sparse.gcpca(g, Sparse.basis(f), g.model(), 0.05);
+		final CpcaModel s = Sparse.gcpca(g, Sparse.basis(f), g.model(), 0.001);
 		final double[] v = s.components()[0];
 		double inside = 0, all = 0;
 		int zerosOutside = 0;
@@ -199,9 +214,9 @@ class SparseTest {
 			if (j < 10) inside += v[j] * v[j];
 			else if (v[j] == 0) zerosOutside++;
 		}
-		assertTrue(inside / all > 0.9, "share on the planted support " + inside / all);
-		assertTrue(zerosOutside > 0.9 * (d - 10), "zeros outside " + zerosOutside);
-		assertTrue(s.eigenvalues()[0] > 0, "value " + s.eigenvalues()[0]);
+		assertTrue(inside / all > 0.999, "share on the planted support " + inside / all);
+		assertTrue(zerosOutside == d - 10, "zeros outside " + zerosOutside);
+		assertTrue(s.eigenvalues()[0] > 0.6, "value " + s.eigenvalues()[0]);
 		assertTrue(s.diagnostics().stream().anyMatch(x -> x.contains("kept dense")));
 	}
 
