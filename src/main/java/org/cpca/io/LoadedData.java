@@ -194,16 +194,24 @@ public final class LoadedData {
 		final Map<String, Object> facts = new LinkedHashMap<>();
 		facts.put("path", location);
 		final StackReader reader = laidOut(role, StackReader.of(role, opened, how.axes), how);
-		final ImagePlus imp = reader.image();
-		final FeatureLayout layout = reader.layout();
-		final SampleSource source = reader.source();
-		facts.put("kind", "image");
-		facts.put("read", "slice by slice (virtual stack)");
-		imageFacts(facts, source.samples(), source.features(), imp, layout);
-		final LoadedData d = new LoadedData(role, path, null, layout, imp, null, facts,
-			source);
+		final LoadedData d = streamed(role, path, facts, reader, "image",
+			"slice by slice (virtual stack)");
 		d.noteAxes(reader);
 		return d;
+	}
+
+	/** An image read one sample at a time by the reader's source, with its facts. */
+	private static LoadedData streamed(final String role, final Path path,
+		final Map<String, Object> facts, final StackReader reader, final String kind,
+		final String read)
+	{
+		final SampleSource source = reader.source();
+		facts.put("kind", kind);
+		facts.put("read", read);
+		imageFacts(facts, source.samples(), source.features(), reader.image(), reader
+			.layout());
+		return new LoadedData(role, path, null, reader.layout(), reader.image(), null, facts,
+			source);
 	}
 
 	/**
@@ -230,21 +238,9 @@ public final class LoadedData {
 		final boolean folder = Files.isDirectory(path);
 		final StackReader reader = laidOut(role, folder ? StackReader.folder(role, path)
 			: StackReader.of(role, ImageInput.openVirtual(path), how.axes), how);
-		final ImagePlus imp = reader.image();
-		final FeatureLayout layout = reader.layout();
-		final SampleSource source = reader.source();
-		if (folder) {
-			facts.put("kind", "image folder");
-			facts.put("read", "one file per sample");
-		}
-		else {
-			facts.put("kind", "image");
-			facts.put("read", imp.getStack().isVirtual() ? "slice by slice (virtual stack)"
-				: "into memory (not a TIFF)");
-		}
-		imageFacts(facts, source.samples(), source.features(), imp, layout);
-		final LoadedData d = new LoadedData(role, path, null, layout, imp, null, facts,
-			source);
+		final LoadedData d = streamed(role, path, facts, reader, folder ? "image folder"
+			: "image", folder ? "one file per sample" : reader.image().getStack().isVirtual()
+				? "slice by slice (virtual stack)" : "into memory (not a TIFF)");
 		d.noteSkipped(path);
 		d.noteAxes(reader);
 		return d;
