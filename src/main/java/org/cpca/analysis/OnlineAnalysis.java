@@ -98,7 +98,7 @@ public final class OnlineAnalysis {
 				throw new IllegalArgumentException("axes=" + choice + " needs the " + role +
 					" as an open image: a folder is read one file per sample (planes); open " +
 					"the hyperstack, or use axes=auto");
-			return StackReader.folder(role, folder.toPath());
+			return StackReader.folder(role, folder.toPath(), "planes");
 		}
 
 		String title(final String role) {

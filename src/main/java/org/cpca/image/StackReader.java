@@ -53,12 +53,15 @@ public final class StackReader {
 	}
 
 	/**
-	 * A folder read one file per sample: its images are planes (each file one sample),
-	 * its first image gives the size and type.
+	 * A folder read one file per sample, its first image giving the size and type; the
+	 * axes choice is applied to that image, as to a folder read into memory as one stack
+	 * (each file one plane): {@code channels} is refused there too.
 	 */
-	public static StackReader folder(final String role, final Path folder) {
+	public static StackReader folder(final String role, final Path folder,
+		final String choice)
+	{
 		final ImagePlus first = FolderSource.firstImage(folder);
-		return new StackReader(role, first, Axes.apply(role, first, "planes"), folder, null);
+		return new StackReader(role, first, Axes.apply(role, first, choice), folder, null);
 	}
 
 	/** Another image read with this one's axes mode (a background as its target). */

@@ -236,8 +236,8 @@ public final class LoadedData {
 			return new LoadedData(role, path, null, null, null, t.featureNames(), facts, t);
 		}
 		final boolean folder = Files.isDirectory(path);
-		final StackReader reader = laidOut(role, folder ? StackReader.folder(role, path)
-			: StackReader.of(role, ImageInput.openVirtual(path), how.axes), how);
+		final StackReader reader = laidOut(role, folder ? StackReader.folder(role, path,
+			how.axes) : StackReader.of(role, ImageInput.openVirtual(path), how.axes), how);
 		final LoadedData d = streamed(role, path, facts, reader, folder ? "image folder"
 			: "image", folder ? "one file per sample" : reader.image().getStack().isVirtual()
 				? "slice by slice (virtual stack)" : "into memory (not a TIFF)");

@@ -103,7 +103,7 @@ public class StackReaderTest {
 		for (int z = 1; z <= imp.getStackSize(); z++)
 			new FileSaver(new ImagePlus("s" + z, imp.getStack().getProcessor(z)))
 				.saveAsTiff(folder.resolve("s" + z + ".tif").toString());
-		final StackReader files = StackReader.folder("target", folder);
+		final StackReader files = StackReader.folder("target", folder, null);
 		assertTrue(files.isFolder());
 		assertEquals("planes", files.axes().mode);
 		for (final SampleSource s : List.of(memory.source(), files.with(memory.layout())
