@@ -86,10 +86,11 @@ public final class StackReader {
 
 	/**
 	 * The layout of this image: the pixels of the mask and the selection (either may be
-	 * {@code null}), binned. An area selection of an image read with channels as features
-	 * is applied once per channel, as is the mask ({@link Axes#mask}).
+	 * {@code null}), binned. With channels as features the mask is applied once per
+	 * channel ({@link Axes#mask}), and so is an area selection given without a mask (the
+	 * front ends give a mask (command line) or a selection (Fiji), not both).
 	 */
-	public FeatureLayout layoutFor(final ImagePlus mask, final Roi roi, final int bin) {
+	private FeatureLayout layoutFor(final ImagePlus mask, final Roi roi, final int bin) {
 		if (mask == null && roi != null && roi.isArea() && axes.channelsAsFeatures > 1) {
 			final ByteProcessor m = new ByteProcessor(opened.getWidth(), opened.getHeight());
 			m.setValue(255);
@@ -113,6 +114,7 @@ public final class StackReader {
 		return new StackReader(role, opened, axes, folder, given);
 	}
 
+	/** The features' layout ({@code null} until {@link #select} or {@link #with}). */
 	public FeatureLayout layout() {
 		return layout;
 	}
