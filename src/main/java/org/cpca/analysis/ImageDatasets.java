@@ -35,7 +35,7 @@ import org.cpca.image.DivergingLut;
 import org.cpca.image.Axes;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.StackSamples;
-import org.cpca.image.StackSource;
+import org.cpca.image.StackReader;
 import org.cpca.io.TableInput;
 import org.cpca.render.ExtremeSamples;
 import org.cpca.render.Palette;
@@ -84,7 +84,7 @@ final class ImageDatasets {
 		final List<float[][]> missing = new ArrayList<>();
 		final ImageDatasets d = read(r, images, notes, missing);
 		d.notes.addAll(notes);
-		if (r.missing == org.cpca.io.TableInput.Missing.MODEL) {
+		if (r.missing == TableInput.Missing.MODEL) {
 			d.targetMissing = missing.get(0);
 			d.backgroundsMissing.addAll(missing.subList(1, missing.size()));
 		}
@@ -96,21 +96,19 @@ final class ImageDatasets {
 	 * refused (drop), filled (mean, zero) or kept for the model (their values go to
 	 * {@code missing}).
 	 */
-	private static Dataset slices(final AnalysisRequest r, final String name,
-		final ImagePlus imp, final FeatureLayout layout, final List<float[][]> missing)
+	private static Dataset slices(final AnalysisRequest r, final StackReader reader,
+		final List<float[][]> missing)
 	{
-		if (r.missing == org.cpca.io.TableInput.Missing.DROP) return StackSamples.toDataset(
-			name, imp, layout);
-		final float[][] values = StackSamples.values(name, imp, layout);
+		if (r.missing == TableInput.Missing.DROP) return reader.dataset(false);
+		final float[][] values = reader.values();
 		missing.add(values);
-		return StackSamples.filled(name, imp, values, r.missing != org.cpca.io.TableInput
-			.Missing.ZERO);
+		return reader.filled(values, r.missing != TableInput.Missing.ZERO);
 	}
 
 	private static ImageDatasets read(final AnalysisRequest r, final List<ImagePlus> images,
 		final List<String> notes, final List<float[][]> missing)
 	{
-		if (r.samples != Samples.SLICES && r.missing != org.cpca.io.TableInput.Missing.DROP)
+		if (r.samples != Samples.SLICES && r.missing != TableInput.Missing.DROP)
 			throw new IllegalArgumentException("missing=" + r.missing.name().toLowerCase(
 				java.util.Locale.ROOT) + " works with slices as samples only: use " +
 				"samples=slices, or replace the NaN pixels first (Process > Math > Remove NaNs)");
@@ -129,19 +127,16 @@ final class ImageDatasets {
 				"with slices as samples ROIs cannot be backgrounds (each slice is one " +
 					"sample): choose background stacks, or use samples=pixels to compare " +
 					"the pixels inside the ROIs with the others");
-			final SliceLayout sl = sliceLayout(r, images, roi);
-			final Axes axes = sl.axes;
-			axesMode = axes.mode;
-			layout = sl.layout;
-			final ImagePlus target = axes.image;
-			t = slices(r, "target", target, layout, missing);
-			final List<String> classes = StackSamples.classLabels(target);
+			final StackReader target = sliceReader(r, images, roi);
+			axesMode = target.axes().mode;
+			layout = target.layout();
+			t = slices(r, target, missing);
+			final List<String> classes = target.labels();
 			if (classes != null) t = t.withLabels(classes);
 			for (int j = 0; j < images.size(); j++)
-				bs.add(slices(r, backgroundName(images, j), Axes.apply(backgroundName(images,
-					j), images.get(j), axes.mode).image, layout, missing));
-			if (r.target.getNChannels() > 1 || r.target.getNSlices() > 1 && r.target
-				.getNFrames() > 1) notes.add(axes.note("target"));
+				bs.add(slices(r, target.alike(backgroundName(images, j), images.get(j)).with(
+					layout), missing));
+			if (target.note() != null) notes.add(target.note());
 		}
 		else if (r.backgroundRois != null) {
 			final int w = r.target.getWidth(), h = r.target.getHeight();
@@ -213,48 +208,26 @@ final class ImageDatasets {
 		return d;
 	}
 
-	/** Slices as samples: how a hyperstack's axes are read and the features' layout. */
-	private static final class SliceLayout {
-
-		final Axes axes;
-		final FeatureLayout layout;
-
-		SliceLayout(final Axes axes, final FeatureLayout layout) {
-			this.axes = axes;
-			this.layout = layout;
-		}
-	}
-
 	/**
 	 * Slices as samples: the backgrounds checked against the target, the target's axes
 	 * read as the request says, and the layout (the request's binning; the target's area
 	 * selection, once per channel when channels are features).
 	 */
-	private static SliceLayout sliceLayout(final AnalysisRequest r,
+	private static StackReader sliceReader(final AnalysisRequest r,
 		final List<ImagePlus> images, final Roi roi)
 	{
 		for (final ImagePlus imp : images)
 			StackSamples.checkCompatible(r.target, imp);
 		// hyperstacks: channels × slices × frames read as the axes choice says
-		final Axes axes = Axes.apply("target", r.target, r.axes);
+		final StackReader target = StackReader.of("target", r.target, r.axes);
+		final Axes axes = target.axes();
 		// channels against other channels: only every plane as a sample (planes, when
 		// asked for) or one channel of each (cN) compares them
 		if (!axes.mode.matches("c[0-9]+") && !(axes.mode.equals("planes") && r.axes != null &&
 			!r.axes.trim().equalsIgnoreCase("auto")))
 			for (final ImagePlus imp : images)
 				StackSamples.checkSameChannels(r.target, imp);
-		final ImagePlus target = axes.image;
-		final boolean area = roi != null && roi.isArea();
-		if (area && axes.channelsAsFeatures > 1) { // the selection, once per channel
-			final ij.process.ByteProcessor m = new ij.process.ByteProcessor(r.target
-				.getWidth(), r.target.getHeight());
-			m.setValue(255);
-			m.fill(roi);
-			return new SliceLayout(axes, StackSamples.layoutFor(target, axes.mask(
-				new ImagePlus("selection", m)), null, r.bin));
-		}
-		return new SliceLayout(axes, StackSamples.layoutFor(target, null, area ? roi : null,
-			r.bin));
+		return target.select(null, roi != null && roi.isArea() ? roi : null, r.bin);
 	}
 
 	/**
@@ -312,15 +285,15 @@ final class ImageDatasets {
 			n += imp.getStackSize();
 		}
 		if (!virtual) return null;
-		final SliceLayout sl = sliceLayout(r, images, r.target.getRoi());
-		if (!StreamedRun.streams(r.settings.method(), n, sl.layout.features())) return null;
-		final Streamed s = new Streamed(new StackSource("target", sl.axes.image, sl.layout),
-			sl.layout, sl.axes.mode, StackSamples.sampleNames(sl.axes.image));
+		final StackReader target = sliceReader(r, images, r.target.getRoi());
+		final FeatureLayout layout = target.layout();
+		if (!StreamedRun.streams(r.settings.method(), n, layout.features())) return null;
+		final Streamed s = new Streamed(target.source(), layout, target.axes().mode, target
+			.sampleNames());
 		for (int j = 0; j < images.size(); j++)
-			s.backgrounds.add(new StackSource(backgroundName(images, j), Axes.apply(
-				backgroundName(images, j), images.get(j), sl.axes.mode).image, sl.layout));
-		if (r.target.getNChannels() > 1 || r.target.getNSlices() > 1 && r.target
-			.getNFrames() > 1) s.notes.add(sl.axes.note("target"));
+			s.backgrounds.add(target.alike(backgroundName(images, j), images.get(j)).with(
+				layout).source());
+		if (target.note() != null) s.notes.add(target.note());
 		return s;
 	}
 

@@ -21,10 +21,9 @@ import org.cpca.core.Progress;
 import org.cpca.core.data.SampleSource;
 import org.cpca.core.run.MethodRunner;
 import org.cpca.image.FeatureLayout;
-import org.cpca.image.Axes;
 import org.cpca.image.FolderSource;
 import org.cpca.image.StackSamples;
-import org.cpca.image.StackSource;
+import org.cpca.image.StackReader;
 import org.cpca.render.CurvePlot;
 import org.cpca.render.ModelViews;
 
@@ -85,25 +84,21 @@ public final class OnlineAnalysis {
 			return FolderSource.firstImage(folder.toPath());
 		}
 
-		SampleSource source(final String role, final FeatureLayout layout) {
-			return image != null ? new StackSource(role, image, layout) : new FolderSource(role,
-				folder.toPath(), layout);
-		}
-
 		/**
-		 * The input read as {@code choice} says ({@link Axes}): an open hyperstack with
-		 * channels as features or one channel becomes a plain stack (read into memory); a
-		 * folder is read one file per sample, so it takes planes only.
+		 * The one image reader ({@link StackReader}) of this input, its axes read as
+		 * {@code choice} says: an open hyperstack with channels as features or one channel
+		 * becomes a plain stack (read into memory); a folder is read one file per sample,
+		 * so it takes planes only.
 		 */
-		Axes axes(final String role, final String choice) {
-			if (image != null) return Axes.apply(role, image, choice);
+		StackReader reader(final String role, final String choice) {
+			if (image != null) return StackReader.of(role, image, choice);
 			final String c = choice == null ? "auto" : choice.trim().toLowerCase(
 				java.util.Locale.ROOT);
 			if (!c.isEmpty() && !c.equals("auto") && !c.equals("planes"))
 				throw new IllegalArgumentException("axes=" + choice + " needs the " + role +
 					" as an open image: a folder is read one file per sample (planes); open " +
 					"the hyperstack, or use axes=auto");
-			return null;
+			return StackReader.folder(role, folder.toPath(), "planes");
 		}
 
 		String title(final String role) {
@@ -145,31 +140,16 @@ public final class OnlineAnalysis {
 		if (target.sameAs(background)) throw MethodRunner.sameAsTarget("background",
 			"target");
 		// a hyperstack's axes as chosen (the background as the target), as Contrastive PCA
-		final Axes ta = target.axes("target", axes);
-		final Axes ba = background.axes("background", ta == null ? "planes" : ta.mode);
-		final Input tIn = ta == null ? target : Input.image(ta.image);
-		final Input bIn = ba == null ? background : Input.image(ba.image);
-		final ImagePlus t = tIn.geometry("target");
+		final StackReader tr = target.reader("target", axes);
+		final StackReader br = background.reader("background", tr.axes().mode);
 		final Roi roi = target.image == null ? null : target.image.getRoi();
-		final FeatureLayout layout;
-		if (ta != null && ta.channelsAsFeatures > 1 && roi != null && roi.isArea()) {
-			// the selection, once per channel side by side
-			final ij.process.ByteProcessor m = new ij.process.ByteProcessor(target.image
-				.getWidth(), target.image.getHeight());
-			m.setValue(255);
-			m.fill(roi);
-			layout = StackSamples.layoutFor(t, ta.mask(new ImagePlus("selection", m)), null,
-				bin);
-		}
-		else layout = StackSamples.layoutFor(t, null, target.image == null ? null : roi,
-			bin);
-		try (SampleSource ts = tIn.source("target", layout); SampleSource bs = bIn.source(
-			"background", layout))
-		{
+		final StackReader tRead = tr.select(null, roi, bin);
+		final FeatureLayout layout = tRead.layout();
+		try (SampleSource ts = tRead.source(); SampleSource bs = br.with(layout).source()) {
 			final OnlineRun run = OnlineRun.run(ts, bs, options, reference, progress);
 			final OnlineAnalysis a = new OnlineAnalysis(run.result, run.offline, layout, ts
 				.labels(), target.title("target"));
-			a.axesMode = ta == null ? "planes" : ta.mode;
+			a.axesMode = tr.axes().mode;
 			return a;
 		}
 	}

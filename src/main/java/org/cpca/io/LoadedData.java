@@ -19,7 +19,7 @@ import org.cpca.image.FeatureLayout;
 import org.cpca.image.FolderSource;
 import org.cpca.image.ImageInput;
 import org.cpca.image.StackSamples;
-import org.cpca.image.StackSource;
+import org.cpca.image.StackReader;
 
 /**
  * One input of the command line, loaded as samples × features: an image stack or a
@@ -124,34 +124,32 @@ public final class LoadedData {
 			loaded.withMissing = t.withMissing;
 			return loaded;
 		}
-		final ImagePlus opened = ImageInput.open(path, role);
-		final Axes axes = Axes.apply(role, opened, how.axes);
-		final ImagePlus imp = axes.image;
-		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
-			imp);
-		final FeatureLayout layout = layout(role, imp, how, axes);
+		final StackReader reader = laidOut(role, StackReader.of(role, ImageInput.open(path,
+			role), how.axes), how);
+		final ImagePlus imp = reader.image();
+		final FeatureLayout layout = reader.layout();
 		if (!(layout.isIdentity() && imp.getBitDepth() == 32)) org.cpca.core.Memory.require(
 			"the " + role + " samples (" + imp.getStackSize() + " × " + layout.features() +
 				" features)", org.cpca.core.Memory.floats(imp.getStackSize(), layout.features()),
 			"use --bin 2 or --mask (fewer features), or --method online (streams the inputs)");
 		float[][] values = null;
 		Dataset ds;
-		if (how.missing == TableInput.Missing.DROP) ds = StackSamples.toDataset(role, imp,
-			layout, true); // our own image; NaN pixels are refused
+		// our own image (shared, not copied); NaN pixels are refused
+		if (how.missing == TableInput.Missing.DROP) ds = reader.dataset(true);
 		else { // NaN pixels kept: filled (mean, zero), or modelled by PCPCA (model)
-			values = StackSamples.values(role, imp, layout);
-			ds = StackSamples.filled(role, imp, values, how.missing != TableInput.Missing.ZERO);
+			values = reader.values();
+			ds = reader.filled(values, how.missing != TableInput.Missing.ZERO);
 			facts.put("missing", how.missing.name().toLowerCase());
 			facts.put("missing_pixels", MissingValues.count(values));
 		}
-		final List<String> classes = StackSamples.classLabels(imp);
+		final List<String> classes = reader.labels();
 		if (classes != null) ds = ds.withLabels(classes);
 		facts.put("kind", Files.isDirectory(path) ? "image folder" : "image");
 		imageFacts(facts, ds.samples(), ds.features(), imp, layout);
 		final LoadedData d = new LoadedData(role, path, ds, layout, imp, null, facts, null);
 		if (how.missing == TableInput.Missing.MODEL) d.withMissing = values;
 		d.noteSkipped(path);
-		d.noteAxes(opened, axes);
+		d.noteAxes(reader);
 		return d;
 	}
 
@@ -195,19 +193,25 @@ public final class LoadedData {
 	{
 		final Map<String, Object> facts = new LinkedHashMap<>();
 		facts.put("path", location);
-		final Axes axes = Axes.apply(role, opened, how.axes);
-		final ImagePlus imp = axes.image;
-		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
-			imp);
-		final FeatureLayout layout = layout(role, imp, how, axes);
-		final SampleSource source = new StackSource(role, imp, layout);
-		facts.put("kind", "image");
-		facts.put("read", "slice by slice (virtual stack)");
-		imageFacts(facts, source.samples(), source.features(), imp, layout);
-		final LoadedData d = new LoadedData(role, path, null, layout, imp, null, facts,
-			source);
-		d.noteAxes(opened, axes);
+		final StackReader reader = laidOut(role, StackReader.of(role, opened, how.axes), how);
+		final LoadedData d = streamed(role, path, facts, reader, "image",
+			"slice by slice (virtual stack)");
+		d.noteAxes(reader);
 		return d;
+	}
+
+	/** An image read one sample at a time by the reader's source, with its facts. */
+	private static LoadedData streamed(final String role, final Path path,
+		final Map<String, Object> facts, final StackReader reader, final String kind,
+		final String read)
+	{
+		final SampleSource source = reader.source();
+		facts.put("kind", kind);
+		facts.put("read", read);
+		imageFacts(facts, source.samples(), source.features(), reader.image(), reader
+			.layout());
+		return new LoadedData(role, path, null, reader.layout(), reader.image(), null, facts,
+			source);
 	}
 
 	/**
@@ -232,31 +236,13 @@ public final class LoadedData {
 			return new LoadedData(role, path, null, null, null, t.featureNames(), facts, t);
 		}
 		final boolean folder = Files.isDirectory(path);
-		final ImagePlus opened = folder ? FolderSource.firstImage(path) : ImageInput
-			.openVirtual(path);
-		final Axes axes = folder ? Axes.apply(role, opened, "planes") : Axes.apply(role,
-			opened, how.axes);
-		final ImagePlus imp = axes.image;
-		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
-			imp);
-		final FeatureLayout layout = layout(role, imp, how, axes);
-		final SampleSource source;
-		if (folder) {
-			source = new FolderSource(role, path, layout);
-			facts.put("kind", "image folder");
-			facts.put("read", "one file per sample");
-		}
-		else {
-			source = new StackSource(role, imp, layout);
-			facts.put("kind", "image");
-			facts.put("read", imp.getStack().isVirtual() ? "slice by slice (virtual stack)"
-				: "into memory (not a TIFF)");
-		}
-		imageFacts(facts, source.samples(), source.features(), imp, layout);
-		final LoadedData d = new LoadedData(role, path, null, layout, imp, null, facts,
-			source);
+		final StackReader reader = laidOut(role, folder ? StackReader.folder(role, path,
+			how.axes) : StackReader.of(role, ImageInput.openVirtual(path), how.axes), how);
+		final LoadedData d = streamed(role, path, facts, reader, folder ? "image folder"
+			: "image", folder ? "one file per sample" : reader.image().getStack().isVirtual()
+				? "slice by slice (virtual stack)" : "into memory (not a TIFF)");
 		d.noteSkipped(path);
-		d.noteAxes(opened, axes);
+		d.noteAxes(reader);
 		return d;
 	}
 
@@ -282,11 +268,10 @@ public final class LoadedData {
 	}
 
 	/** Records how a hyperstack's axes were used (facts, and a note for the diagnostics). */
-	private void noteAxes(final ImagePlus opened, final Axes axes) {
-		facts.put("axes", axes.mode);
-		facts.put("axes_use", axes.use);
-		if (opened.getNChannels() > 1 || opened.getNSlices() > 1 && opened.getNFrames() > 1)
-			notes.add(axes.note(role));
+	private void noteAxes(final StackReader reader) {
+		facts.put("axes", reader.axes().mode);
+		facts.put("axes_use", reader.axes().use);
+		if (reader.note() != null) notes.add(reader.note());
 	}
 
 	/** Lists the files of a folder that were not read as images (facts and notes). */
@@ -320,17 +305,21 @@ public final class LoadedData {
 		throw new IllegalArgumentException(role + " " + path + " does not exist: check the path");
 	}
 
-	/** The layout given for this input (checked against it), or one made from it. */
-	private static FeatureLayout layout(final String role, final ImagePlus imp,
-		final Reading how, final Axes axes)
+	/**
+	 * The reader checked against the target it must match, with the layout given for this
+	 * input (checked against it) or one made from it (mask, binning).
+	 */
+	private static StackReader laidOut(final String role, final StackReader reader,
+		final Reading how)
 	{
+		if (how.compatibleWith != null) StackSamples.checkCompatible(how.compatibleWith,
+			reader.image());
 		if (how.layout != null) {
-			how.layout.checkFits(role, imp);
-			return how.layout;
+			how.layout.checkFits(role, reader.image());
+			return reader.with(how.layout);
 		}
-		final ImagePlus mask = how.mask == null ? null : axes.mask(ImageInput.open(how.mask,
-			"mask"));
-		return StackSamples.layoutFor(imp, mask, null, how.bin);
+		return reader.select(how.mask == null ? null : ImageInput.open(how.mask, "mask"),
+			null, how.bin);
 	}
 
 	private static void tableFacts(final Map<String, Object> facts, final Reading how,

@@ -225,4 +225,29 @@ class StreamCliTest {
 		assertTrue(r[2].toString().contains("the N × N Gram matrix of N = 76 samples") && r[2]
 			.toString().contains("use --method online"), r[2].toString());
 	}
+
+	/**
+	 * A folder read file by file takes the --axes choice as the same folder read into
+	 * memory does: channels refused in one line (each file is one plane), c1 used.
+	 */
+	@Test
+	void aStreamedFolderTakesTheAxesChoiceAsInMemory() throws Exception {
+		final Path t = folders.resolve("target"), b = folders.resolve("background");
+		for (final String[] stream : new String[][] { {}, { "--stream" } }) {
+			final String name = stream.length == 0 ? "memory" : "stream";
+			final Object[] refused = CliTest.cpca(args(t, b, dir.resolve(name + "-channels"),
+				concat(stream, "--alpha", "2", "--axes", "channels")));
+			assertEquals(1, refused[0], name + ": " + refused[1]);
+			assertTrue(refused[2].toString().contains(
+				"has one channel, so channels cannot be features"), refused[2].toString());
+			assertEquals(1, refused[2].toString().trim().split("\n").length, refused[2]
+				.toString());
+			final Path c1 = dir.resolve(name + "-c1");
+			final Object[] r = CliTest.cpca(args(t, b, c1, concat(stream, "--alpha", "2",
+				"--axes", "c1")));
+			assertEquals(0, r[0], r[2].toString());
+			assertEquals("c1", summary(c1).getAsJsonObject("target").get("axes")
+				.getAsString(), name);
+		}
+	}
 }
