@@ -272,7 +272,7 @@ public final class Cpca {
 	 * the exact reduced space of {@link #fit} when features far outnumber samples (many
 	 * pixels, up to ~10⁴ images), for samples held elsewhere (docs/math/spark.md). Target
 	 * scores need no pass over the data; each model's components take one, asked of
-	 * {@code lift}. Equal to {@link #fit} on the same samples to rounding.
+	 * {@code lift} (one for all the models announced by {@link #componentsAhead}). Equal to {@link #fit} on the same samples to rounding.
 	 *
 	 * @param targetPre the preprocessing each target sample received before G was formed
 	 *          (kept in the models, for transforming new data)
@@ -373,6 +373,15 @@ public final class Cpca {
 	/** The space the problem is solved in (shared: do not modify its matrices). */
 	public ContrastiveSpace space() {
 		return space;
+	}
+
+	/**
+	 * Announces the coefficients of the models about to be {@link #build built} (m × k
+	 * each, row-major, as they will be passed): a fit from a Gram matrix then computes all
+	 * their components in one pass over the data instead of one pass per model.
+	 */
+	public void componentsAhead(final List<double[]> ws, final int k) {
+		space.componentsAhead(ws, k);
 	}
 
 	public static void checkAlpha(final double alpha) {

@@ -21,8 +21,8 @@ import org.cpca.core.linalg.Products;
  * centred values add their rank-width update to G ({@link Products#addCrossProduct}). One
  * pass over the data in all; a source that reads feature ranges
  * ({@link SampleSource#readsRanges}) reads each value once, any other reads each sample
- * once per tile. Components are one further pass per model ({@link #lift}); scores need
- * none.
+ * once per tile. Components are one further pass ({@link #lift}), shared by the models
+ * of an automatic α or β ({@link Cpca#componentsAhead}); scores need none.
  */
 public final class StreamedGram {
 

@@ -239,6 +239,29 @@ class StreamedRunTest {
 		assertEquals(WIDTH, StreamedGram.tileWidth(55, 400, 8L * 55 * WIDTH));
 	}
 
+	/**
+	 * The models of automatic α (and automatic β) share one pass for their components: two
+	 * passes in all, as for one model, and the same models as in memory.
+	 */
+	@Test
+	void theModelsOfAnAutomaticChoiceShareOnePass() {
+		for (final String[] keys : new String[][] { { "alpha", "auto" }, { "method", "star",
+			"beta", "auto" } })
+		{
+			final Counting t = new Counting(T, true), b = new Counting(B, true);
+			final Settings.Builder sb = Settings.builder().set("components", 2);
+			for (int i = 0; i < keys.length; i += 2)
+				sb.set(keys[i], keys[i + 1]);
+			final Settings settings = sb.build();
+			final Solution s = StreamedRun.run(settings, t, List.of(b), null, 8L * 55 * WIDTH,
+				Progress.NONE);
+			assertTrue(s.models().size() > 1, keys[1] + ": " + s.models().size() + " models");
+			assertEquals(2L * T.samples() * T.features(), t.values, keys[1]);
+			assertEquals(2L * B.samples() * B.features(), b.values, keys[1]);
+			assertSameModels(MethodRunner.run(settings, T, List.of(B), Progress.NONE), s);
+		}
+	}
+
 	@Test
 	void methodsThatNeedTheSamplesAreRefusedInOneLine() {
 		TestData.assertMessage(() -> streamed(Settings.builder().set("method", "kernel")
