@@ -31,6 +31,10 @@ public final class StreamedGram {
 	/** The largest tile {@link #tileBytes} chooses: beyond it a tile's product gains nothing. */
 	public static final long MAX_TILE_BYTES = 256L << 20;
 
+	/** The stages the passes report ({@link Progress}: tiles done / tiles). */
+	static final String GRAM_PASS = "Gram matrix by feature tiles",
+		COMPONENTS_PASS = "components by feature tiles";
+
 	private final List<SampleSource> sets;
 	private final int n, d, width;
 	private final Preprocessing[] pres;
@@ -108,14 +112,15 @@ public final class StreamedGram {
 		final int[] constant = new int[sets.size()];
 		final double[][] upper = new double[n][n];
 		final double[][] panel = new double[width][n];
+		progress.stage(GRAM_PASS, 0);
 		for (int f0 = 0; f0 < d; f0 += width) {
 			final int count = Math.min(width, d - f0);
-			read(panel, f0, count, progress);
+			read(panel, f0, count, GRAM_PASS, progress);
 			for (int s = 0, row = 0; s < sets.size(); row += sets.get(s).samples(), s++)
 				centre(panel, count, row, sets.get(s).samples(), f0, mean[s], scale == null
 					? null : scale[s], constant, s);
 			Products.addCrossProduct(upper, panel, count);
-			progress.stage("Gram matrix by feature tiles", (double) (f0 + count) / d);
+			progress.stage(GRAM_PASS, tilesDone(f0 + count));
 		}
 		for (int s = 0; s < sets.size(); s++) {
 			pres[s] = Preprocessing.of(mean[s], scale == null ? null : scale[s]);
@@ -132,19 +137,30 @@ public final class StreamedGram {
 		}
 	}
 
+	/** The fraction of a pass done with its tiles up to feature {@code end}: tiles done / tiles. */
+	private double tilesDone(final int end) {
+		return (double) ((end + width - 1) / width) / ((d + width - 1) / width);
+	}
+
 	/**
 	 * Features {@code f0 … f0 + count − 1} of every sample of every dataset into the
-	 * panel, feature-major (panel row t holds feature f0 + t of all N samples), raw.
+	 * panel, feature-major (panel row t holds feature f0 + t of all N samples), raw; every
+	 * 64 samples the pass's fraction (tiles done / tiles, this one's samples read counted
+	 * as its part) goes to {@code progress}.
 	 */
 	private void read(final double[][] panel, final int f0, final int count,
-		final Progress progress) throws IOException
+		final String stage, final Progress progress) throws IOException
 	{
 		final float[] range = new float[count];
+		final double before = tilesDone(f0), share = tilesDone(f0 + count) - before;
 		for (int s = 0, row = 0; s < sets.size(); s++) {
 			final SampleSource src = sets.get(s);
 			final float[] whole = src.readsRanges() ? null : new float[d];
 			for (int i = 0; i < src.samples(); i++, row++) {
-				if ((i & 63) == 0) progress.checkCancelled();
+				if ((i & 63) == 0) {
+					progress.checkCancelled();
+					progress.stage(stage, before + share * row / n);
+				}
 				if (whole == null) src.readRange(i, f0, f0 + count, range);
 				else {
 					src.read(i, whole);
@@ -247,9 +263,10 @@ public final class StreamedGram {
 				for (int i = 0; i < n; i++)
 					coefficients[i] = Arrays.copyOfRange(y, i * k, (i + 1) * k);
 				final double[][] panel = new double[width][n];
+				progress.stage(COMPONENTS_PASS, 0);
 				for (int f0 = 0; f0 < d; f0 += width) {
 					final int count = Math.min(width, d - f0);
-					read(panel, f0, count, progress);
+					read(panel, f0, count, COMPONENTS_PASS, progress);
 					for (int s = 0, row = 0; s < sets.size(); row += sets.get(s).samples(), s++)
 						preprocess(panel, count, row, sets.get(s).samples(), f0, pres[s]);
 					final double[][] part = Products.times(Arrays.copyOf(panel, count),
@@ -257,7 +274,7 @@ public final class StreamedGram {
 					for (int t = 0; t < count; t++)
 						for (int c = 0; c < k; c++)
 							v[c][f0 + t] = part[t][c];
-					progress.stage("components by feature tiles", (double) (f0 + count) / d);
+					progress.stage(COMPONENTS_PASS, tilesDone(f0 + count));
 				}
 				return v;
 			}

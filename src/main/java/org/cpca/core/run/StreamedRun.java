@@ -118,9 +118,9 @@ public final class StreamedRun {
 		final boolean standardize = settings.cpcaOptions().standardize();
 		return Cpca.fromMoments(target.name(), StreamedMoments.of(target, null, progress),
 			targetLabels, names, moments, settings.cpcaOptions(), (pre, w, k) -> unchecked(
-				() -> StreamedMoments.project(target, pre, w, k))).withFourthMoments(
+				() -> StreamedMoments.project(target, pre, w, k, progress))).withFourthMoments(
 					j -> unchecked(() -> StreamedMoments.fourthMoment(backgrounds.get(j), moments
-						.get(j).preprocessing(names.get(j), standardize, null))))
+						.get(j).preprocessing(names.get(j), standardize, null), progress)))
 			.withSubsetMoments((set, rows) -> unchecked(() -> StreamedMoments.of(sets.get(set),
 				rows, progress)));
 	}

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 
 import org.cpca.core.Progress;
@@ -259,6 +260,58 @@ class StreamedRunTest {
 			assertEquals(2L * T.samples() * T.features(), t.values, keys[1]);
 			assertEquals(2L * B.samples() * B.features(), b.values, keys[1]);
 			assertSameModels(MethodRunner.run(settings, T, List.of(B), Progress.NONE), s);
+		}
+	}
+
+	/**
+	 * Every pass over the data reports its fraction (tiles done / tiles, or samples read /
+	 * samples), rising within the pass to 1, through the one {@link Progress}: the Gram
+	 * pass and the shared components pass, and the moments path's passes (moments, scores,
+	 * cPCA++'s fourth moments).
+	 */
+	@Test
+	void everyPassReportsARisingFractionThatReachesOne() {
+		final float[][][] p = TestData.planted(31, 300, 250, 12, 3, 2, 0.3);
+		final Dataset few = Dataset.wrap("target", p[0]), fewB = Dataset.wrap("background",
+			p[1]);
+		final Object[][] runs = { { T, B, "alpha", "auto", List.of("Gram matrix by feature " +
+			"tiles", "components by feature tiles") }, { few, fewB, "method", "cpcapp", List.of(
+				"moments of target", "moments of background", "scores of target",
+				"fourth moments of background") } };
+		for (final Object[] run : runs) {
+			final List<String> stages = new ArrayList<>();
+			final List<Double> fractions = new ArrayList<>();
+			final Progress recording = (stage, fraction) -> {
+				stages.add(stage);
+				fractions.add(fraction);
+			};
+			final Dataset t = (Dataset) run[0], b = (Dataset) run[1];
+			StreamedRun.run(Settings.builder().set("components", 2).set((String) run[2],
+				(String) run[3]).build(), new Counting(t, false), List.of(new Counting(b, false)),
+				null, 8L * (t.samples() + b.samples()) * WIDTH, recording);
+			@SuppressWarnings("unchecked")
+			final List<String> passes = (List<String>) run[4];
+			for (final String pass : passes) {
+				// each run of reports of the pass: from 0, never falling, ending at 1
+				int runs0 = 0;
+				for (int i = 0; i < stages.size(); i++) {
+					if (!stages.get(i).equals(pass)) continue;
+					assertEquals(0, fractions.get(i), 0, pass + " starts at 0");
+					runs0++;
+					int j = i;
+					while (fractions.get(j) < 1 && j + 1 < stages.size() && stages.get(j + 1)
+						.equals(pass))
+					{
+						assertTrue(fractions.get(j + 1) >= fractions.get(j), pass + " falls: " +
+							fractions.get(j) + " then " + fractions.get(j + 1));
+						j++;
+					}
+					assertEquals(1, fractions.get(j), 0, pass + " ends at " + fractions.get(j));
+					assertTrue(j > i, pass + ": " + (j - i + 1) + " reports");
+					i = j;
+				}
+				assertTrue(runs0 > 0, pass + " reported in " + new LinkedHashSet<>(stages));
+			}
 		}
 	}
 
