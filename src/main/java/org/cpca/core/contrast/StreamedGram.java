@@ -39,6 +39,8 @@ public final class StreamedGram {
 	private final int n, d, width;
 	private final Preprocessing[] pres;
 	private final double[] diagonal;
+	/** Each background's raw feature variances (n − 1), or {@code null} if not asked for. */
+	private double[][] variances;
 	private double[] gram;
 	private long tilesRead;
 
@@ -81,10 +83,12 @@ public final class StreamedGram {
 	 * @param tileBytes the tile's size ({@link #tileWidth})
 	 * @param diagnostics receives a note per dataset with constant features (when
 	 *          standardising), as {@link Preprocessing#fit} does
+	 * @param featureVariances also keep each background's variance of each feature
+	 *          ({@link #featureVariances}: d doubles per background)
 	 */
 	public static StreamedGram build(final List<SampleSource> sets,
 		final boolean standardize, final long tileBytes, final List<String> diagnostics,
-		final Progress progress) throws IOException
+		final boolean featureVariances, final Progress progress) throws IOException
 	{
 		long total = 0;
 		final int d = sets.get(0).features();
@@ -100,6 +104,7 @@ public final class StreamedGram {
 			"use --method online (streams with memory independent of the samples)");
 		final int n = (int) total;
 		final StreamedGram g = new StreamedGram(sets, n, d, tileWidth(n, d, tileBytes));
+		if (featureVariances) g.variances = new double[sets.size() - 1][d];
 		g.accumulate(standardize, diagnostics, progress);
 		return g;
 	}
@@ -116,6 +121,9 @@ public final class StreamedGram {
 		for (int f0 = 0; f0 < d; f0 += width) {
 			final int count = Math.min(width, d - f0);
 			read(panel, f0, count, GRAM_PASS, progress);
+			for (int s = 1, row = sets.get(0).samples(); variances != null && s < sets
+				.size(); row += sets.get(s).samples(), s++)
+				variances(panel, count, row, sets.get(s).samples(), f0, variances[s - 1]);
 			for (int s = 0, row = 0; s < sets.size(); row += sets.get(s).samples(), s++)
 				centre(panel, count, row, sets.get(s).samples(), f0, mean[s], scale == null
 					? null : scale[s], constant, s);
@@ -207,6 +215,35 @@ public final class StreamedGram {
 			else for (int i = from; i < from + rows; i++)
 				p[i] = (p[i] - mu) / sc;
 		}
+	}
+
+	/**
+	 * One dataset's variance (n − 1) of each feature of the tile, from its raw rows
+	 * {@code from … from + rows − 1} of the panel: the running mean and sum of squares in
+	 * sample order, as UCA computes them from samples held in memory (so the median it
+	 * takes of them is the same).
+	 */
+	private static void variances(final double[][] panel, final int count, final int from,
+		final int rows, final int f0, final double[] into)
+	{
+		for (int t = 0; t < count; t++) {
+			final double[] p = panel[t];
+			double mean = 0, ss = 0;
+			for (int i = 0; i < rows; i++) {
+				final double x = p[from + i], delta = x - mean;
+				mean += delta / (i + 1);
+				ss += delta * (x - mean);
+			}
+			into[f0 + t] = rows < 2 ? 0 : ss / (rows - 1);
+		}
+	}
+
+	/**
+	 * Each background's variance (n − 1) of each raw feature, in background order, or
+	 * {@code null} unless {@link #build} was asked to keep them.
+	 */
+	public double[][] featureVariances() {
+		return variances;
 	}
 
 	/** G (N × N, row-major), handed over once: this object no longer holds it. */

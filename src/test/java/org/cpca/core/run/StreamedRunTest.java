@@ -186,6 +186,25 @@ class StreamedRunTest {
 		check(List.of(B), "method", "pcpca", "alpha", "0.5");
 	}
 
+	/**
+	 * UCA with more features than samples: its constraint scale, each background's median
+	 * feature variance, comes from the Gram pass (d variances per background) and equals
+	 * the in-memory one; split and stacked, raw and standardised, one background and two.
+	 */
+	@Test
+	void ucaWithMoreFeaturesThanSamples() {
+		for (final List<Dataset> bs : List.of(List.of(B), List.of(B, B2))) {
+			final Solution[] r = check(T, bs, "method", "uca");
+			final double[] x = (double[]) r[0].primary().parameters().get("constraint_scale"),
+				y = (double[]) r[1].primary().parameters().get("constraint_scale");
+			assertEquals(bs.size(), y.length);
+			for (int j = 0; j < x.length; j++)
+				assertEquals(x[j], y[j], 1e-12 * x[j], "s_" + j);
+			check(T, bs, "method", "uca", "standardize", "true");
+		}
+		check(T, List.of(B, B2), "method", "uca", "stacked", "true");
+	}
+
 	@Test
 	void rpcaWithSeveralBackgroundsApartAndPooled() {
 		check(List.of(B, B2), "method", "rpca");
@@ -321,10 +340,5 @@ class StreamedRunTest {
 			.build(), List.of(B), true), "kernel cPCA (method kernel) needs its samples in memory");
 		TestData.assertMessage(() -> streamed(Settings.builder().set("alpha", "2").set(
 			"significance", "20").build(), List.of(B), true), "significance test");
-		// UCA scales each constraint by the background's median feature variance, which a
-		// fit from the Gram matrix does not carry
-		TestData.assertMessage(() -> streamed(Settings.builder().set("method", "uca").build(),
-			List.of(B, B2), true), "UCA (method uca) on the streamed plan needs no more " +
-				"features than samples");
 	}
 }
