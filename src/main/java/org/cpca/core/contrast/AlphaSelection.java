@@ -120,6 +120,8 @@ public final class AlphaSelection<M extends FittedModel> {
 				affinity[kept.get(a)][kept.get(b)] = keptAffinity[a][b];
 		final List<CpcaModel> models = new ArrayList<>();
 		final double[] gaps = new double[choice.chosen.size()];
+		cpca.componentsAhead(choice.chosen.stream().map(i -> solutions[i].vectors).collect(
+			Collectors.toList()), o.components());
 		for (int c = 0; c < gaps.length; c++) {
 			final int i = choice.chosen.get(c);
 			gaps[c] = contrastGap(cpca, grid[i], solutions[i].warmStart);

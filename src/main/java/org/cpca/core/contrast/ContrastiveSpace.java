@@ -1,5 +1,7 @@
 package org.cpca.core.contrast;
 
+import java.util.List;
+
 import org.cpca.core.Memory;
 
 import org.cpca.core.Progress;
@@ -154,6 +156,15 @@ public abstract class ContrastiveSpace {
 
 	/** Unit components in feature space (k × d) of the columns of w (m × k). */
 	public abstract double[][] components(double[] w, int k);
+
+	/**
+	 * Says which coefficient matrices {@link #components} will be asked for next, so that a
+	 * space whose components take a pass over the data ({@link GramSpace}) lifts them all
+	 * in one; the others need nothing ahead.
+	 *
+	 * @param ws m × k coefficients each (row-major), compared by their entries
+	 */
+	void componentsAhead(final List<double[]> ws, final int k) {}
 
 	/** Target scores (n_t × k, row-major) of the columns of w. */
 	abstract double[] targetScores(double[] w, int k);

@@ -68,6 +68,8 @@ public final class Cpca {
 	private final FourthMoments fourth;
 	/** For a fit without samples: moments of subsets of the samples, or {@code null}. */
 	private final SubsetMoments subsets;
+	/** For a fit without samples: each background's feature variances, or {@code null}. */
+	private final double[][] featureVariances;
 
 	/**
 	 * The moments of a subset of one dataset's samples (dataset 0 is the target, j + 1
@@ -101,7 +103,7 @@ public final class Cpca {
 			Collections.unmodifiableList(backgrounds.stream().map(Dataset::name).collect(
 				Collectors.toList())), backgrounds.stream().mapToLong(Dataset::samples)
 					.toArray(), options, targetPre, space, Collections.unmodifiableList(
-						diagnostics), null, null);
+						diagnostics), null, null, null);
 	}
 
 	/** A fit without samples in memory (see {@link #fromMoments}, {@link #fromGram}). */
@@ -113,7 +115,8 @@ public final class Cpca {
 		this(null, List.of(), targetName, targetSamples, targetLabels == null ? null
 			: Collections.unmodifiableList(new ArrayList<>(targetLabels)), Collections
 				.unmodifiableList(new ArrayList<>(backgroundNames)), backgroundSamples.clone(),
-			options, targetPre, space, Collections.unmodifiableList(diagnostics), null, null);
+			options, targetPre, space, Collections.unmodifiableList(diagnostics), null, null,
+			null);
 	}
 
 	private Cpca(final Dataset target, final List<Dataset> backgrounds,
@@ -121,7 +124,8 @@ public final class Cpca {
 		final List<String> backgroundNames, final long[] backgroundSamples,
 		final CpcaOptions options, final Preprocessing targetPre,
 		final ContrastiveSpace space, final List<String> diagnostics,
-		final FourthMoments fourth, final SubsetMoments subsets)
+		final FourthMoments fourth, final SubsetMoments subsets,
+		final double[][] featureVariances)
 	{
 		this.target = target;
 		this.backgrounds = backgrounds;
@@ -136,6 +140,7 @@ public final class Cpca {
 		this.diagnostics = diagnostics;
 		this.fourth = fourth;
 		this.subsets = subsets;
+		this.featureVariances = featureVariances;
 	}
 
 	/**
@@ -143,18 +148,37 @@ public final class Cpca {
 	 * of {@code fourth} (for a fit without samples: from moments or a Gram matrix).
 	 */
 	public Cpca withFourthMoments(final FourthMoments fourth) {
-		return with(fourth, subsets);
+		return with(fourth, subsets, featureVariances);
 	}
 
 	/** This fit, with moments of subsets of its samples asked of {@code subsets}. */
 	public Cpca withSubsetMoments(final SubsetMoments subsets) {
-		return with(fourth, subsets);
+		return with(fourth, subsets, featureVariances);
 	}
 
-	private Cpca with(final FourthMoments fourth, final SubsetMoments subsets) {
+	/**
+	 * This fit, with each background's variance of each of its d features (raw values,
+	 * divided by n − 1; in background order) for a fit whose space keeps only their sum (from
+	 * a Gram matrix): UCA's constraint scale, the median of them (docs/math/uca.md).
+	 */
+	public Cpca withFeatureVariances(final double[][] variances) {
+		return with(fourth, subsets, variances);
+	}
+
+	private Cpca with(final FourthMoments fourth, final SubsetMoments subsets,
+		final double[][] variances)
+	{
 		return new Cpca(target, backgrounds, targetName, targetSamples, targetLabels,
 			backgroundNames, backgroundSamples, options, targetPre, space, diagnostics, fourth,
-			subsets);
+			subsets, variances);
+	}
+
+	/**
+	 * Background j's variance of each raw feature (n − 1) given by
+	 * {@link #withFeatureVariances}, or {@code null} (a fit from samples computes them).
+	 */
+	public double[] backgroundFeatureVariances(final int j) {
+		return featureVariances == null ? null : featureVariances[j];
 	}
 
 	/** Moments of subsets of the samples of a fit without samples, or {@code null}. */
@@ -272,7 +296,7 @@ public final class Cpca {
 	 * the exact reduced space of {@link #fit} when features far outnumber samples (many
 	 * pixels, up to ~10⁴ images), for samples held elsewhere (docs/math/spark.md). Target
 	 * scores need no pass over the data; each model's components take one, asked of
-	 * {@code lift}. Equal to {@link #fit} on the same samples to rounding.
+	 * {@code lift} (one for all the models announced by {@link #componentsAhead}). Equal to {@link #fit} on the same samples to rounding.
 	 *
 	 * @param targetPre the preprocessing each target sample received before G was formed
 	 *          (kept in the models, for transforming new data)
@@ -373,6 +397,15 @@ public final class Cpca {
 	/** The space the problem is solved in (shared: do not modify its matrices). */
 	public ContrastiveSpace space() {
 		return space;
+	}
+
+	/**
+	 * Announces the coefficients of the models about to be {@link #build built} (m × k
+	 * each, row-major, as they will be passed): a fit from a Gram matrix then computes all
+	 * their components in one pass over the data instead of one pass per model.
+	 */
+	public void componentsAhead(final List<double[]> ws, final int k) {
+		space.componentsAhead(ws, k);
 	}
 
 	public static void checkAlpha(final double alpha) {

@@ -1,6 +1,8 @@
 package org.cpca.core.contrast;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import org.cpca.core.linalg.Products;
 
@@ -11,7 +13,8 @@ import org.cpca.core.linalg.Products;
  * {@code G = LLᵀ}, the same r × r matrices, target scores {@code L_t w} with no pass over
  * the data. A component {@code Qw = ZᵀL(LᵀL)⁻¹w} needs {@code Zᵀy} for the n × k
  * coefficients {@code y = L(LᵀL)⁻¹w}: one pass over the samples, asked of a
- * {@link GramLift}.
+ * {@link GramLift}. The models announced together ({@link #componentsAhead}) share one
+ * pass: their coefficients side by side, n × Σk.
  */
 final class GramSpace extends ContrastiveSpace {
 
@@ -19,6 +22,8 @@ final class GramSpace extends ContrastiveSpace {
 	private final int nt, d;
 	private final double[][] lTl;
 	private final GramLift lift;
+	/** Components lifted ahead, each with its coefficients w, until asked for. */
+	private final List<Object[]> ahead = new ArrayList<>();
 
 	private GramSpace(final int r, final double[][] l, final double[] a,
 		final double[][] backgrounds, final int nt, final long[] nb, final int d,
@@ -67,9 +72,39 @@ final class GramSpace extends ContrastiveSpace {
 
 	@Override
 	public double[][] components(final double[] w, final int k) {
-		final double[] coef = Products.choleskySolve(lTl, w, k);
-		final double[] y = ReducedSpace.rowsTimes(l, l.length, coef, k);
-		final double[][] v = lift.lift(y, k);
+		synchronized (ahead) {
+			for (int i = 0; i < ahead.size(); i++)
+				if (Arrays.equals((double[]) ahead.get(i)[0], w) && ((double[][]) ahead.get(
+					i)[1]).length == k) return (double[][]) ahead.remove(i)[1];
+		}
+		return normalised(lift.lift(coefficients(w, k), k));
+	}
+
+	@Override
+	void componentsAhead(final List<double[]> ws, final int k) {
+		final int n = l.length, wide = k * ws.size();
+		if (ws.size() < 2) return;
+		final double[] y = new double[n * wide];
+		for (int s = 0; s < ws.size(); s++) {
+			final double[] ys = coefficients(ws.get(s), k);
+			for (int i = 0; i < n; i++)
+				System.arraycopy(ys, i * k, y, i * wide + s * k, k);
+		}
+		final double[][] v = lift.lift(y, wide);
+		synchronized (ahead) {
+			for (int s = 0; s < ws.size(); s++)
+				ahead.add(new Object[] { ws.get(s).clone(), normalised(Arrays.copyOfRange(v, s *
+					k, (s + 1) * k)) });
+		}
+	}
+
+	/** The n × k sample coefficients {@code y = L(LᵀL)⁻¹w} of the components of w. */
+	private double[] coefficients(final double[] w, final int k) {
+		return ReducedSpace.rowsTimes(l, l.length, Products.choleskySolve(lTl, w, k), k);
+	}
+
+	/** Each row scaled to unit length (rows of zeros stay). */
+	private static double[][] normalised(final double[][] v) {
 		for (final double[] vc : v) {
 			double norm = 0;
 			for (final double x : vc)

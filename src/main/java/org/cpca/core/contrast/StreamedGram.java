@@ -21,8 +21,8 @@ import org.cpca.core.linalg.Products;
  * centred values add their rank-width update to G ({@link Products#addCrossProduct}). One
  * pass over the data in all; a source that reads feature ranges
  * ({@link SampleSource#readsRanges}) reads each value once, any other reads each sample
- * once per tile. Components are one further pass per model ({@link #lift}); scores need
- * none.
+ * once per tile. Components are one further pass ({@link #lift}), shared by the models
+ * of an automatic α or β ({@link Cpca#componentsAhead}); scores need none.
  */
 public final class StreamedGram {
 
@@ -31,10 +31,16 @@ public final class StreamedGram {
 	/** The largest tile {@link #tileBytes} chooses: beyond it a tile's product gains nothing. */
 	public static final long MAX_TILE_BYTES = 256L << 20;
 
+	/** The stages the passes report ({@link Progress}: tiles done / tiles). */
+	static final String GRAM_PASS = "Gram matrix by feature tiles",
+		COMPONENTS_PASS = "components by feature tiles";
+
 	private final List<SampleSource> sets;
 	private final int n, d, width;
 	private final Preprocessing[] pres;
 	private final double[] diagonal;
+	/** Each background's raw feature variances (n − 1), or {@code null} if not asked for. */
+	private double[][] variances;
 	private double[] gram;
 	private long tilesRead;
 
@@ -77,10 +83,12 @@ public final class StreamedGram {
 	 * @param tileBytes the tile's size ({@link #tileWidth})
 	 * @param diagnostics receives a note per dataset with constant features (when
 	 *          standardising), as {@link Preprocessing#fit} does
+	 * @param featureVariances also keep each background's variance of each feature
+	 *          ({@link #featureVariances}: d doubles per background)
 	 */
 	public static StreamedGram build(final List<SampleSource> sets,
 		final boolean standardize, final long tileBytes, final List<String> diagnostics,
-		final Progress progress) throws IOException
+		final boolean featureVariances, final Progress progress) throws IOException
 	{
 		long total = 0;
 		final int d = sets.get(0).features();
@@ -96,6 +104,7 @@ public final class StreamedGram {
 			"use --method online (streams with memory independent of the samples)");
 		final int n = (int) total;
 		final StreamedGram g = new StreamedGram(sets, n, d, tileWidth(n, d, tileBytes));
+		if (featureVariances) g.variances = new double[sets.size() - 1][d];
 		g.accumulate(standardize, diagnostics, progress);
 		return g;
 	}
@@ -108,14 +117,18 @@ public final class StreamedGram {
 		final int[] constant = new int[sets.size()];
 		final double[][] upper = new double[n][n];
 		final double[][] panel = new double[width][n];
+		progress.stage(GRAM_PASS, 0);
 		for (int f0 = 0; f0 < d; f0 += width) {
 			final int count = Math.min(width, d - f0);
-			read(panel, f0, count, progress);
+			read(panel, f0, count, GRAM_PASS, progress);
+			for (int s = 1, row = sets.get(0).samples(); variances != null && s < sets
+				.size(); row += sets.get(s).samples(), s++)
+				variances(panel, count, row, sets.get(s).samples(), f0, variances[s - 1]);
 			for (int s = 0, row = 0; s < sets.size(); row += sets.get(s).samples(), s++)
 				centre(panel, count, row, sets.get(s).samples(), f0, mean[s], scale == null
 					? null : scale[s], constant, s);
 			Products.addCrossProduct(upper, panel, count);
-			progress.stage("Gram matrix by feature tiles", (double) (f0 + count) / d);
+			progress.stage(GRAM_PASS, tilesDone(f0 + count));
 		}
 		for (int s = 0; s < sets.size(); s++) {
 			pres[s] = Preprocessing.of(mean[s], scale == null ? null : scale[s]);
@@ -132,19 +145,30 @@ public final class StreamedGram {
 		}
 	}
 
+	/** The fraction of a pass done with its tiles up to feature {@code end}: tiles done / tiles. */
+	private double tilesDone(final int end) {
+		return (double) ((end + width - 1) / width) / ((d + width - 1) / width);
+	}
+
 	/**
 	 * Features {@code f0 … f0 + count − 1} of every sample of every dataset into the
-	 * panel, feature-major (panel row t holds feature f0 + t of all N samples), raw.
+	 * panel, feature-major (panel row t holds feature f0 + t of all N samples), raw; every
+	 * 64 samples the pass's fraction (tiles done / tiles, this one's samples read counted
+	 * as its part) goes to {@code progress}.
 	 */
 	private void read(final double[][] panel, final int f0, final int count,
-		final Progress progress) throws IOException
+		final String stage, final Progress progress) throws IOException
 	{
 		final float[] range = new float[count];
+		final double before = tilesDone(f0), share = tilesDone(f0 + count) - before;
 		for (int s = 0, row = 0; s < sets.size(); s++) {
 			final SampleSource src = sets.get(s);
 			final float[] whole = src.readsRanges() ? null : new float[d];
 			for (int i = 0; i < src.samples(); i++, row++) {
-				if ((i & 63) == 0) progress.checkCancelled();
+				if ((i & 63) == 0) {
+					progress.checkCancelled();
+					progress.stage(stage, before + share * row / n);
+				}
 				if (whole == null) src.readRange(i, f0, f0 + count, range);
 				else {
 					src.read(i, whole);
@@ -191,6 +215,35 @@ public final class StreamedGram {
 			else for (int i = from; i < from + rows; i++)
 				p[i] = (p[i] - mu) / sc;
 		}
+	}
+
+	/**
+	 * One dataset's variance (n − 1) of each feature of the tile, from its raw rows
+	 * {@code from … from + rows − 1} of the panel: the running mean and sum of squares in
+	 * sample order, as UCA computes them from samples held in memory (so the median it
+	 * takes of them is the same).
+	 */
+	private static void variances(final double[][] panel, final int count, final int from,
+		final int rows, final int f0, final double[] into)
+	{
+		for (int t = 0; t < count; t++) {
+			final double[] p = panel[t];
+			double mean = 0, ss = 0;
+			for (int i = 0; i < rows; i++) {
+				final double x = p[from + i], delta = x - mean;
+				mean += delta / (i + 1);
+				ss += delta * (x - mean);
+			}
+			into[f0 + t] = rows < 2 ? 0 : ss / (rows - 1);
+		}
+	}
+
+	/**
+	 * Each background's variance (n − 1) of each raw feature, in background order, or
+	 * {@code null} unless {@link #build} was asked to keep them.
+	 */
+	public double[][] featureVariances() {
+		return variances;
 	}
 
 	/** G (N × N, row-major), handed over once: this object no longer holds it. */
@@ -247,9 +300,10 @@ public final class StreamedGram {
 				for (int i = 0; i < n; i++)
 					coefficients[i] = Arrays.copyOfRange(y, i * k, (i + 1) * k);
 				final double[][] panel = new double[width][n];
+				progress.stage(COMPONENTS_PASS, 0);
 				for (int f0 = 0; f0 < d; f0 += width) {
 					final int count = Math.min(width, d - f0);
-					read(panel, f0, count, progress);
+					read(panel, f0, count, COMPONENTS_PASS, progress);
 					for (int s = 0, row = 0; s < sets.size(); row += sets.get(s).samples(), s++)
 						preprocess(panel, count, row, sets.get(s).samples(), f0, pres[s]);
 					final double[][] part = Products.times(Arrays.copyOf(panel, count),
@@ -257,7 +311,7 @@ public final class StreamedGram {
 					for (int t = 0; t < count; t++)
 						for (int c = 0; c < k; c++)
 							v[c][f0 + t] = part[t][c];
-					progress.stage("components by feature tiles", (double) (f0 + count) / d);
+					progress.stage(COMPONENTS_PASS, tilesDone(f0 + count));
 				}
 				return v;
 			}

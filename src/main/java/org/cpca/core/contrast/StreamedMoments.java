@@ -29,14 +29,13 @@ public final class StreamedMoments {
 		final int d = s.features();
 		final Moments.Accumulator acc = new Moments.Accumulator(d);
 		final float[] row = new float[d];
+		final String stage = "moments of " + s.name();
 		for (int i = 0; i < s.samples(); i++) {
-			if ((i & 255) == 0) {
-				progress.checkCancelled();
-				progress.stage("moments of " + s.name(), (double) i / s.samples());
-			}
+			report(progress, stage, i, s.samples());
 			s.read(i, row);
 			if (rows == null || rows.get(i)) acc.add(row);
 		}
+		progress.stage(stage, 1);
 		return acc.result();
 	}
 
@@ -46,12 +45,14 @@ public final class StreamedMoments {
 	 * ({@link TargetProjection}).
 	 */
 	public static double[] project(final SampleSource s, final Preprocessing pre,
-		final double[] w, final int k) throws IOException
+		final double[] w, final int k, final Progress progress) throws IOException
 	{
 		final int d = s.features(), n = s.samples();
 		final float[] row = new float[d];
 		final double[] y = new double[d], out = new double[n * k];
+		final String stage = "scores of " + s.name();
 		for (int i = 0; i < n; i++) {
+			report(progress, stage, i, n);
 			s.read(i, row);
 			pre.apply(row, 0, d, y, 0, 1);
 			for (int f = 0; f < d; f++) {
@@ -60,6 +61,7 @@ public final class StreamedMoments {
 					out[i * k + c] += v * w[f * k + c];
 			}
 		}
+		progress.stage(stage, 1);
 		return out;
 	}
 
@@ -67,13 +69,15 @@ public final class StreamedMoments {
 	 * {@code Σ_i ‖y_i‖⁴} of the samples of {@code s} preprocessed by {@code pre}
 	 * ({@link Cpca.FourthMoments}): one pass.
 	 */
-	public static double fourthMoment(final SampleSource s, final Preprocessing pre)
-		throws IOException
+	public static double fourthMoment(final SampleSource s, final Preprocessing pre,
+		final Progress progress) throws IOException
 	{
 		final int d = s.features();
 		final float[] row = new float[d];
 		double sum = 0;
+		final String stage = "fourth moments of " + s.name();
 		for (int i = 0; i < s.samples(); i++) {
+			report(progress, stage, i, s.samples());
 			s.read(i, row);
 			double norm = 0;
 			for (int f = 0; f < d; f++) {
@@ -82,6 +86,19 @@ public final class StreamedMoments {
 			}
 			sum += norm * norm;
 		}
+		progress.stage(stage, 1);
 		return sum;
+	}
+
+	/**
+	 * Every 256 samples of a pass: the fraction of its samples read (from 0; the pass
+	 * reports 1 at its end), and a stop if the user asked for one.
+	 */
+	private static void report(final Progress progress, final String stage, final int i,
+		final int n)
+	{
+		if ((i & 255) != 0) return;
+		progress.checkCancelled();
+		progress.stage(stage, (double) i / n);
 	}
 }

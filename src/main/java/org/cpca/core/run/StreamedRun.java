@@ -33,12 +33,11 @@ public final class StreamedRun {
 
 	/**
 	 * Whether the method runs on the streamed plan for data of these sizes: every family
-	 * whose fit needs only moments, except UCA when features outnumber the samples (its
-	 * constraint scale, the median variance of each background's features, is not in a
-	 * fit from the Gram matrix, and the result would differ from memory).
+	 * whose fit needs only moments (UCA too: the Gram pass keeps each background's feature
+	 * variances for its constraint scale).
 	 */
 	public static boolean streams(final Method m, final long samples, final long features) {
-		return MethodRunner.runsFromFit(m) && (m != Method.UCA || features <= samples);
+		return MethodRunner.runsFromFit(m);
 	}
 
 	/**
@@ -57,12 +56,6 @@ public final class StreamedRun {
 		long n = target.samples();
 		for (final SampleSource b : backgrounds)
 			n += b.samples();
-		if (m == Method.UCA && !streams(m, n, target.features()))
-			throw new IllegalArgumentException("UCA (method uca) on the streamed plan needs " +
-				"no more features than samples (" + target.features() + " features, " + n +
-				" samples): its constraints are scaled by each background's median feature " +
-				"variance, which the Gram matrix does not keep; run it without --stream (with " +
-				"more heap), or use --bin to reduce the features");
 		if (!streams(m, n, target.features())) throw new IllegalArgumentException(m
 			.displayName + " (method " + m.id + ") needs its samples in memory, which the " +
 			"streamed plan does not hold: run it without --stream (with more heap), or use " +
@@ -118,9 +111,9 @@ public final class StreamedRun {
 		final boolean standardize = settings.cpcaOptions().standardize();
 		return Cpca.fromMoments(target.name(), StreamedMoments.of(target, null, progress),
 			targetLabels, names, moments, settings.cpcaOptions(), (pre, w, k) -> unchecked(
-				() -> StreamedMoments.project(target, pre, w, k))).withFourthMoments(
+				() -> StreamedMoments.project(target, pre, w, k, progress))).withFourthMoments(
 					j -> unchecked(() -> StreamedMoments.fourthMoment(backgrounds.get(j), moments
-						.get(j).preprocessing(names.get(j), standardize, null))))
+						.get(j).preprocessing(names.get(j), standardize, null), progress)))
 			.withSubsetMoments((set, rows) -> unchecked(() -> StreamedMoments.of(sets.get(set),
 				rows, progress)));
 	}
@@ -156,9 +149,10 @@ public final class StreamedRun {
 			counts[j] = backgrounds.get(j).samples();
 		}
 		final StreamedGram g = StreamedGram.build(sets, settings.cpcaOptions().standardize(),
-			tileBytes, notes, progress);
+			tileBytes, notes, settings.method() == Method.UCA, progress);
 		return Cpca.fromGram(target.name(), g.preprocessing(0), target.samples(),
 			targetLabels, names, counts, g.takeGram(), target.features(), settings
-				.cpcaOptions(), g.lift(progress)).withFourthMoments(j -> g.fourthMoment(j + 1));
+				.cpcaOptions(), g.lift(progress)).withFourthMoments(j -> g.fourthMoment(j + 1))
+			.withFeatureVariances(g.featureVariances());
 	}
 }

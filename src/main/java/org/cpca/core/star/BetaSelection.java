@@ -12,6 +12,7 @@ import org.cpca.core.result.Solution;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.Map;
 import java.util.LinkedHashMap;
 
@@ -73,6 +74,8 @@ public final class BetaSelection {
 		final SpectralChoice.Result choice = SpectralChoice.choose(affinity, star
 			.betasReturned(), o.seed(), o.kmeansRestarts());
 		final List<CpcaModel> models = new ArrayList<>();
+		fit.componentsAhead(choice.chosen.stream().map(i -> solutions[i].w).collect(Collectors
+			.toList()), k);
 		for (final int i : choice.chosen)
 			models.add(star.build("star", grid[i], solutions[i]));
 		return new BetaSelection(star, grid, affinity, choice.clusters, models, vectors);

@@ -192,14 +192,15 @@ public final class Uca {
 	/**
 	 * The bound s_j of {@link Scale#TYPICAL_VARIANCE}: the median variance (n − 1) of background
 	 * j's non-constant features, as the fit preprocessed them (standardised: n/(n − 1)); from
-	 * the covariance's diagonal when the fit holds no rows (moments); 1 if every feature is
-	 * constant. Where neither rows nor the feature-space covariance exist, the mean
-	 * tr(C_bj)/d.
+	 * the samples, or from the variances a fit without them carries
+	 * ({@link Cpca#backgroundFeatureVariances}: the streamed plan's Gram pass), or from the
+	 * covariance's diagonal (moments); 1 if every feature is constant. Where none of these
+	 * exist, the mean tr(C_bj)/d.
 	 */
 	static double typicalVariance(final Cpca cpca, final int j) {
 		final ContrastiveSpace space = cpca.space();
 		final int m = space.dimension(), d = space.features();
-		double[] variances = null;
+		double[] variances = cpca.backgroundFeatureVariances(j);
 		if (cpca.backgrounds().size() > j) {
 			final Dataset x = cpca.backgrounds().get(j);
 			final int n = x.samples();
@@ -214,10 +215,14 @@ public final class Uca {
 			}
 			variances = new double[d];
 			for (int f = 0; f < d; f++)
-				variances[f] = n < 2 ? 0 : cpca.options().standardize() ? ss[f] > 0 ? n /
-					(n - 1.0) : 0 : ss[f] / (n - 1);
+				variances[f] = n < 2 ? 0 : ss[f] / (n - 1);
 		}
-		else if (m == d) {
+		if (variances != null && cpca.options().standardize()) {
+			// a standardised feature's variance (n − 1) is n/(n − 1), a constant one's 0
+			final long n = cpca.backgroundSamples(j);
+			variances = Arrays.stream(variances).map(v -> v > 0 ? n / (n - 1.0) : 0).toArray();
+		}
+		else if (variances == null && m == d) {
 			variances = new double[d];
 			for (int f = 0; f < d; f++)
 				variances[f] = space.backgrounds[j][f * m + f];

@@ -57,6 +57,8 @@ final class UcaDual {
 	/** Relative accuracy of λ (Brent's method, one background). */
 	static final double LAMBDA_ACCURACY = 1e-11;
 	private static final int MAX_BRENT_EVALUATIONS = 200;
+	/** Relative difference of g below which two evaluations count as equal (rounding). */
+	private static final double ROUNDING = 1e-12;
 	private static final int MAX_STEPS = 120;
 
 	/** g at one λ, with what the derivatives need. */
@@ -465,10 +467,14 @@ final class UcaDual {
 			root = 0.5 * (lo + hi);
 		}
 		// φ is convex, so the root of φ′ is its minimiser; at a jump of φ′ (a kink of g) a
-		// neighbouring evaluation may be as good: keep the lowest g seen
-		Point best = point.apply(root);
+		// neighbouring evaluation may be better: keep the lowest g seen, if lower than the
+		// root's beyond rounding (near the minimum g is flat, so a point lower only by
+		// rounding may lie ~√ε from it, and which one it is depends on the last bits of A)
+		final Point atRoot = point.apply(root);
+		final double margin = ROUNDING * (Math.abs(atRoot.top) + Math.abs(atRoot.value));
+		Point best = atRoot;
 		for (final Point q : seen.values())
-			if (q.value < best.value) best = q;
+			if (q.value < best.value && q.value < atRoot.value - margin) best = q;
 		return best;
 	}
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 
 import org.cpca.core.Progress;
@@ -185,6 +186,25 @@ class StreamedRunTest {
 		check(List.of(B), "method", "pcpca", "alpha", "0.5");
 	}
 
+	/**
+	 * UCA with more features than samples: its constraint scale, each background's median
+	 * feature variance, comes from the Gram pass (d variances per background) and equals
+	 * the in-memory one; split and stacked, raw and standardised, one background and two.
+	 */
+	@Test
+	void ucaWithMoreFeaturesThanSamples() {
+		for (final List<Dataset> bs : List.of(List.of(B), List.of(B, B2))) {
+			final Solution[] r = check(T, bs, "method", "uca");
+			final double[] x = (double[]) r[0].primary().parameters().get("constraint_scale"),
+				y = (double[]) r[1].primary().parameters().get("constraint_scale");
+			assertEquals(bs.size(), y.length);
+			for (int j = 0; j < x.length; j++)
+				assertEquals(x[j], y[j], 1e-12 * x[j], "s_" + j);
+			check(T, bs, "method", "uca", "standardize", "true");
+		}
+		check(T, List.of(B, B2), "method", "uca", "stacked", "true");
+	}
+
 	@Test
 	void rpcaWithSeveralBackgroundsApartAndPooled() {
 		check(List.of(B, B2), "method", "rpca");
@@ -239,16 +259,86 @@ class StreamedRunTest {
 		assertEquals(WIDTH, StreamedGram.tileWidth(55, 400, 8L * 55 * WIDTH));
 	}
 
+	/**
+	 * The models of automatic α (and automatic β) share one pass for their components: two
+	 * passes in all, as for one model, and the same models as in memory.
+	 */
+	@Test
+	void theModelsOfAnAutomaticChoiceShareOnePass() {
+		for (final String[] keys : new String[][] { { "alpha", "auto" }, { "method", "star",
+			"beta", "auto" } })
+		{
+			final Counting t = new Counting(T, true), b = new Counting(B, true);
+			final Settings.Builder sb = Settings.builder().set("components", 2);
+			for (int i = 0; i < keys.length; i += 2)
+				sb.set(keys[i], keys[i + 1]);
+			final Settings settings = sb.build();
+			final Solution s = StreamedRun.run(settings, t, List.of(b), null, 8L * 55 * WIDTH,
+				Progress.NONE);
+			assertTrue(s.models().size() > 1, keys[1] + ": " + s.models().size() + " models");
+			assertEquals(2L * T.samples() * T.features(), t.values, keys[1]);
+			assertEquals(2L * B.samples() * B.features(), b.values, keys[1]);
+			assertSameModels(MethodRunner.run(settings, T, List.of(B), Progress.NONE), s);
+		}
+	}
+
+	/**
+	 * Every pass over the data reports its fraction (tiles done / tiles, or samples read /
+	 * samples), rising within the pass to 1, through the one {@link Progress}: the Gram
+	 * pass and the shared components pass, and the moments path's passes (moments, scores,
+	 * cPCA++'s fourth moments).
+	 */
+	@Test
+	void everyPassReportsARisingFractionThatReachesOne() {
+		final float[][][] p = TestData.planted(31, 300, 250, 12, 3, 2, 0.3);
+		final Dataset few = Dataset.wrap("target", p[0]), fewB = Dataset.wrap("background",
+			p[1]);
+		final Object[][] runs = { { T, B, "alpha", "auto", List.of("Gram matrix by feature " +
+			"tiles", "components by feature tiles") }, { few, fewB, "method", "cpcapp", List.of(
+				"moments of target", "moments of background", "scores of target",
+				"fourth moments of background") } };
+		for (final Object[] run : runs) {
+			final List<String> stages = new ArrayList<>();
+			final List<Double> fractions = new ArrayList<>();
+			final Progress recording = (stage, fraction) -> {
+				stages.add(stage);
+				fractions.add(fraction);
+			};
+			final Dataset t = (Dataset) run[0], b = (Dataset) run[1];
+			StreamedRun.run(Settings.builder().set("components", 2).set((String) run[2],
+				(String) run[3]).build(), new Counting(t, false), List.of(new Counting(b, false)),
+				null, 8L * (t.samples() + b.samples()) * WIDTH, recording);
+			@SuppressWarnings("unchecked")
+			final List<String> passes = (List<String>) run[4];
+			for (final String pass : passes) {
+				// each run of reports of the pass: from 0, never falling, ending at 1
+				int runs0 = 0;
+				for (int i = 0; i < stages.size(); i++) {
+					if (!stages.get(i).equals(pass)) continue;
+					assertEquals(0, fractions.get(i), 0, pass + " starts at 0");
+					runs0++;
+					int j = i;
+					while (fractions.get(j) < 1 && j + 1 < stages.size() && stages.get(j + 1)
+						.equals(pass))
+					{
+						assertTrue(fractions.get(j + 1) >= fractions.get(j), pass + " falls: " +
+							fractions.get(j) + " then " + fractions.get(j + 1));
+						j++;
+					}
+					assertEquals(1, fractions.get(j), 0, pass + " ends at " + fractions.get(j));
+					assertTrue(j > i, pass + ": " + (j - i + 1) + " reports");
+					i = j;
+				}
+				assertTrue(runs0 > 0, pass + " reported in " + new LinkedHashSet<>(stages));
+			}
+		}
+	}
+
 	@Test
 	void methodsThatNeedTheSamplesAreRefusedInOneLine() {
 		TestData.assertMessage(() -> streamed(Settings.builder().set("method", "kernel")
 			.build(), List.of(B), true), "kernel cPCA (method kernel) needs its samples in memory");
 		TestData.assertMessage(() -> streamed(Settings.builder().set("alpha", "2").set(
 			"significance", "20").build(), List.of(B), true), "significance test");
-		// UCA scales each constraint by the background's median feature variance, which a
-		// fit from the Gram matrix does not carry
-		TestData.assertMessage(() -> streamed(Settings.builder().set("method", "uca").build(),
-			List.of(B, B2), true), "UCA (method uca) on the streamed plan needs no more " +
-				"features than samples");
 	}
 }
