@@ -246,7 +246,8 @@ public final class Bench {
 	 */
 	static final List<String> LAUNCHER_JVM_OPTIONS = List.of(
 		"-XX:Tier4InvocationThreshold=50000", "-XX:Tier4CompileThreshold=150000",
-		"-XX:Tier4BackEdgeThreshold=400000");
+		"-XX:Tier4BackEdgeThreshold=400000", "-XX:+UseSerialGC", "-XX:MinHeapFreeRatio=5",
+		"-XX:MaxHeapFreeRatio=10");
 
 	/**
 	 * The launcher's options on Java 17 and later: the incubating Vector API's module (the
