@@ -238,6 +238,7 @@ public final class ModelViews {
 			")" : title, all.toArray(
 			new double[0][]), layout, labels);
 		stack.setProp(Montage.BAR_TITLE, "weight per pixel");
+		if (tested) stack.setProp(Montage.NOTE, MARK_NOTE);
 		return stack;
 	}
 

@@ -32,6 +32,12 @@ public final class Montage {
 	 */
 	public static final String BAR_TITLE = "colour bar";
 
+	/**
+	 * The image property of a footnote written under the figure, e.g. what a star in the
+	 * captions means; without it there is none.
+	 */
+	public static final String NOTE = "note";
+
 	private final ImagePlus stack;
 	private final int cols, rows, zoom, w, h;
 
@@ -61,12 +67,22 @@ public final class Montage {
 	}
 
 	private int width() {
-		return cols * (w + GAP) + Math.max(BAR + BAR_TEXT, PlotStyle.textWidth(barTitle()) +
-			4);
+		return Math.max(cols * (w + GAP) + Math.max(BAR + BAR_TEXT, PlotStyle.textWidth(
+			barTitle()) + 4), PlotStyle.textWidth(note()) + 4);
 	}
 
 	private int height() {
+		return figureHeight() + (note().isEmpty() ? 0 : FONT + 8);
+	}
+
+	/** The height above the footnote. */
+	private int figureHeight() {
 		return Math.max(rows * (h + TEXT), BAR_TOP + h + FONT);
+	}
+
+	private String note() {
+		final String t = stack.getProp(NOTE);
+		return t == null ? "" : t;
 	}
 
 	private String barTitle() {
@@ -156,6 +172,7 @@ public final class Montage {
 			out.drawLine(bx + BAR * s, ty, bx + BAR * s + 4 * s, ty);
 			out.drawString(text[k], bx + BAR * s + 6 * s, ty + FONT * s / 2 - s);
 		}
+		if (!note().isEmpty()) out.drawString(note(), 2 * s, (figureHeight() + FONT + 2) * s);
 		return new ImagePlus(stack.getTitle(), out);
 	}
 
@@ -188,6 +205,8 @@ public final class Montage {
 			svg.text(text[k], bx + BAR + 6, ty + FONT / 2.0 - 1, FONT, Svg.Anchor.START, false,
 				false);
 		}
+		if (!note().isEmpty()) svg.text(note(), 2, figureHeight() + FONT + 2, FONT,
+			Svg.Anchor.START, false, false);
 		return svg.toString();
 	}
 }

@@ -217,6 +217,27 @@ class FiguresTest {
 	}
 
 	@Test
+	void starredEigenImagesSayWhatTheStarMeansUnderTheFigure() throws Exception {
+		final ImagePlus stack = ComponentImages.eigenImages("e", new double[][] { { -1, 0, 2,
+			0 }, { 0, 1, 0, -0.5 } }, FeatureLayout.full(2, 2, 1), Arrays.asList("cPC1 α=2 λ=1*",
+				"cPC2 α=2 λ=0.5"));
+		final ImagePlus plain = Montage.render(stack, 2, 1);
+		assertTrue(texts(parse(Montage.svg(stack, 2))).stream().noneMatch(t -> t.contains(
+			"permutation")));
+		stack.setProp(Montage.NOTE, ModelViews.MARK_NOTE);
+		final ImagePlus noted = Montage.render(stack, 2, 1);
+		assertTrue(noted.getHeight() > plain.getHeight(), "room for the footnote");
+		// the footnote's pixels: dark text in the added strip
+		final ColorProcessor cp = (ColorProcessor) noted.getProcessor();
+		int dark = 0;
+		for (int y = plain.getHeight(); y < noted.getHeight(); y++)
+			for (int x = 0; x < noted.getWidth(); x++)
+				if ((cp.get(x, y) & 0xff) < 100) dark++;
+		assertTrue(dark > 20, dark + " dark pixels in the footnote strip");
+		assertTrue(texts(parse(Montage.svg(stack, 2))).contains(ModelViews.MARK_NOTE));
+	}
+
+	@Test
 	void everyPlotsTextIsAtLeast14PixelsAndLongTitlesFit() throws Exception {
 		// the demo's panel titles were ~11 px on 1200 px: now numbers, axis labels and
 		// legends are drawn at 15-16 px, titles at 17 px bold (14 px at least when long)
