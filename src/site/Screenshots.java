@@ -76,7 +76,7 @@ public class Screenshots {
 		final GenericDialog choice = waitForDialog("Contrastive PCA");
 		selected(choice, "target", "target.tif");
 		selected(choice, "background", "background.tif");
-		selected(choice, "method", "cpca");
+		selected(choice, "method", "Contrastive PCA (cpca)");
 		// right of ImageJ's window and the images, so that nothing covers it: without a
 		// window manager toFront() does not always raise a dialog above them
 		choice.setLocation(DIALOG_X, 0);

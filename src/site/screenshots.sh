@@ -30,7 +30,7 @@ timeout 300 env HOME="$work" xvfb-run -a -s "-screen 0 1560x1000x24" \
 line=$(grep '^run("Contrastive PCA...", ' "$out/recorded.txt" || true)
 echo "screenshots: recorded: $line"
 for key in "target=target.tif" "background_source=image" "background=background.tif" \
-	"method=cpca" "alpha_mode=auto" "alpha=2" "components=2" "show_images"; do
+	"method=[Contrastive PCA (cpca)]" "alpha_mode=auto" "alpha=2" "components=2" "show_images"; do
 	case " ${line#*\", \"} " in
 		*" $key "*|*" $key\""*) ;;
 		*) echo "screenshots: FAILED: the recorded line lacks $key" >&2; exit 1 ;;
