@@ -33,6 +33,8 @@ public final class GramCpca implements Refit {
 	private static final double GATHER_LIMIT = 1 << 20;
 	/** The largest Lanczos basis before falling back to the dense solve. */
 	private static final int MAX_STEPS = 300;
+	/** The side of a tile of the transposition of a permutation's rows. */
+	private static final int TILE = 32;
 
 	private final double alpha;
 	private final int k;
@@ -149,6 +151,27 @@ public final class GramCpca implements Refit {
 			return Math.max(top, outside);
 		}
 
+		/**
+		 * The n × r rows as r × n columns, by tiles of {@link #TILE} × {@link #TILE}, so that
+		 * both the rows read and the columns written stay in the cache (a row at a time wrote
+		 * to r columns per row: the images test took 8 % more CPU).
+		 */
+		private double[][] transpose(final double[][] rows, final int r) {
+			final double[][] columns = new double[r][rows.length];
+			for (int q0 = 0; q0 < rows.length; q0 += TILE) {
+				final int q1 = Math.min(rows.length, q0 + TILE);
+				for (int c0 = 0; c0 < r; c0 += TILE) {
+					final int c1 = Math.min(r, c0 + TILE);
+					for (int c = c0; c < c1; c++) {
+						final double[] column = columns[c];
+						for (int q = q0; q < q1; q++)
+							column[q] = rows[q][c];
+					}
+				}
+			}
+			return columns;
+		}
+
 		/** {@code out += f · m[from … from + out.length)}. */
 		private void addScaledRow(final double f, final double[] m, final int from,
 			final double[] out)
@@ -213,10 +236,7 @@ public final class GramCpca implements Refit {
 				if (!gathered) {
 					gathered = true;
 					if ((double) r * rows.length <= GATHER_LIMIT) {
-						columns = new double[r][rows.length];
-						for (int q = 0; q < rows.length; q++)
-							for (int c = 0; c < r; c++)
-								columns[c][q] = rows[q][c];
+						columns = transpose(rows, r);
 					}
 				}
 				for (int c = 0; c < r; c++)
