@@ -96,7 +96,8 @@ final class TiffRows implements Closeable {
 	{
 		if (channel == null) channel = FileChannel.open(file, StandardOpenOption.READ);
 		final int bytes = (to - from) * bytesPerPixel;
-		if (buffer == null || buffer.capacity() < bytes) buffer = ByteBuffer.allocate(bytes);
+		if (buffer == null || buffer.capacity() < bytes) buffer = ByteBuffer.allocateDirect(
+			bytes).order(order);
 		buffer.clear().limit(bytes);
 		long position = offsets[index] + (long) from * bytesPerPixel;
 		while (buffer.hasRemaining()) {
@@ -107,14 +108,12 @@ final class TiffRows implements Closeable {
 		}
 		bytesRead += bytes;
 		buffer.flip();
-		buffer.order(order);
 		final int count = to - from;
 		if (type == FileInfo.GRAY8) for (int p = 0; p < count; p++)
 			into[p] = buffer.get(p) & 0xff;
 		else if (type == FileInfo.GRAY16_UNSIGNED) for (int p = 0; p < count; p++)
 			into[p] = buffer.getShort(2 * p) & 0xffff;
-		else for (int p = 0; p < count; p++)
-			into[p] = buffer.getFloat(4 * p);
+		else buffer.asFloatBuffer().get(into, 0, count); // one bulk copy in the file's order
 	}
 
 	/** Pixels of one slice. */

@@ -159,26 +159,50 @@ public final class StreamedGram {
 	private void read(final double[][] panel, final int f0, final int count,
 		final String stage, final Progress progress) throws IOException
 	{
-		final float[] range = new float[count];
+		final float[][] block = new float[BLOCK_SAMPLES][count];
 		final double before = tilesDone(f0), share = tilesDone(f0 + count) - before;
 		for (int s = 0, row = 0; s < sets.size(); s++) {
 			final SampleSource src = sets.get(s);
 			final float[] whole = src.readsRanges() ? null : new float[d];
-			for (int i = 0; i < src.samples(); i++, row++) {
-				if ((i & 63) == 0) {
+			for (int i0 = 0; i0 < src.samples(); i0 += BLOCK_SAMPLES) {
+				final int rows = Math.min(BLOCK_SAMPLES, src.samples() - i0);
+				if ((i0 & 63) == 0) {
 					progress.checkCancelled();
-					progress.stage(stage, before + share * row / n);
+					progress.stage(stage, before + share * (row + i0) / n);
 				}
-				if (whole == null) src.readRange(i, f0, f0 + count, range);
-				else {
-					src.read(i, whole);
-					System.arraycopy(whole, f0, range, 0, count);
-				}
-				for (int t = 0; t < count; t++)
-					panel[t][row] = range[t];
+				for (int r = 0; r < rows; r++)
+					if (whole == null) src.readRange(i0 + r, f0, f0 + count, block[r]);
+					else {
+						src.read(i0 + r, whole);
+						System.arraycopy(whole, f0, block[r], 0, count);
+					}
+				transpose(block, rows, count, panel, row + i0);
 			}
+			row += src.samples();
 		}
 		tilesRead++;
+	}
+
+	/** Samples read before they are transposed into the panel together. */
+	private static final int BLOCK_SAMPLES = 16;
+
+	/**
+	 * The first {@code rows} samples of the block into panel columns {@code column …}: the
+	 * writes of a block touch one or two cache lines of each panel row, so they stay in cache
+	 * (one sample at a time would touch a new line of every panel row for every sample).
+	 */
+	private static void transpose(final float[][] block, final int rows, final int count,
+		final double[][] panel, final int column)
+	{
+		for (int t0 = 0; t0 < count; t0 += 64) {
+			final int t1 = Math.min(count, t0 + 64);
+			for (int r = 0; r < rows; r++) {
+				final float[] b = block[r];
+				final int c = column + r;
+				for (int t = t0; t < t1; t++)
+					panel[t][c] = b[t];
+			}
+		}
 	}
 
 	/**
