@@ -83,33 +83,6 @@ public final class ResultWindows {
 	private static void tileNow() {
 		if (tiled) return;
 		tiled = true;
-		final List<Window> windows = latestWindows();
-		tile(windows);
-		// a window of the run shown a moment later (a table made on another thread) joins
-		// the layout: look again a few times, and tile anew when there are more
-		final int[] seen = { windows.size() }, looks = { 0 };
-		final String run = latest;
-		final Timer again = new Timer(LOOK_AGAIN_MS, null);
-		again.addActionListener(e -> {
-			if (!run.equals(latest)) {
-				again.stop(); // a newer run tiles its own windows
-				return;
-			}
-			final List<Window> now = latestWindows();
-			if (now.size() > seen[0]) {
-				seen[0] = now.size();
-				tile(now);
-			}
-			if (++looks[0] >= LOOKS) again.stop();
-		});
-		again.start();
-	}
-
-	/** How often and how many times {@link #tileNow} looks for late windows. */
-	static final int LOOK_AGAIN_MS = 500, LOOKS = 8;
-
-	/** The shown windows of the latest run: its images and plots, then its tables. */
-	private static List<Window> latestWindows() {
 		final List<Window> windows = new ArrayList<>();
 		final int[] ids = WindowManager.getIDList();
 		if (ids != null) for (final int id : ids) {
@@ -121,7 +94,7 @@ public final class ResultWindows {
 		final Frame[] frames = WindowManager.getNonImageWindows();
 		if (!latestTarget.isEmpty() && frames != null) for (final Frame f : frames)
 			if (f.getTitle().endsWith(suffix)) windows.add(f);
-		return windows;
+		tile(windows);
 	}
 
 	/**
