@@ -23,7 +23,19 @@ final class GramSpace extends ContrastiveSpace {
 	private final double[][] lTl;
 	private final GramLift lift;
 	/** Components lifted ahead, each with its coefficients w, until asked for. */
-	private final List<Object[]> ahead = new ArrayList<>();
+	private final List<Lifted> ahead = new ArrayList<>();
+
+	/** The k components of the coefficients w, lifted by {@link #componentsAhead}. */
+	private static final class Lifted {
+
+		final double[] w;
+		final double[][] components;
+
+		Lifted(final double[] w, final double[][] components) {
+			this.w = w;
+			this.components = components;
+		}
+	}
 
 	private GramSpace(final int r, final double[][] l, final double[] a,
 		final double[][] backgrounds, final int nt, final long[] nb, final int d,
@@ -74,8 +86,8 @@ final class GramSpace extends ContrastiveSpace {
 	public double[][] components(final double[] w, final int k) {
 		synchronized (ahead) {
 			for (int i = 0; i < ahead.size(); i++)
-				if (Arrays.equals((double[]) ahead.get(i)[0], w) && ((double[][]) ahead.get(
-					i)[1]).length == k) return (double[][]) ahead.remove(i)[1];
+				if (Arrays.equals(ahead.get(i).w, w) && ahead.get(i).components.length == k)
+					return ahead.remove(i).components;
 		}
 		return normalised(lift.lift(coefficients(w, k), k));
 	}
@@ -93,8 +105,8 @@ final class GramSpace extends ContrastiveSpace {
 		final double[][] v = lift.lift(y, wide);
 		synchronized (ahead) {
 			for (int s = 0; s < ws.size(); s++)
-				ahead.add(new Object[] { ws.get(s).clone(), normalised(Arrays.copyOfRange(v, s *
-					k, (s + 1) * k)) });
+				ahead.add(new Lifted(ws.get(s).clone(), normalised(Arrays.copyOfRange(v, s * k,
+					(s + 1) * k))));
 		}
 	}
 
