@@ -602,19 +602,30 @@ public final class OutputFolder implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Removes the folders this run made above the results folder, only while they are
+	 * empty. The shutdown hook and a failing {@code open} may do this at the same time: a
+	 * folder vanishing under the walk is walked again, so neither leaves the other's half.
+	 */
 	private static void removeCreatedParent(final Path top) {
 		if (top == null) return;
-		try {
-			// only folders this run made, and only while they are empty
-			final List<Path> dirs;
-			try (Stream<Path> s = Files.walk(top)) {
-				dirs = s.sorted(Comparator.reverseOrder()).collect(Collectors.toList());
+		for (int attempt = 0; attempt < 5; attempt++) {
+			if (!Files.exists(top, LinkOption.NOFOLLOW_LINKS)) return;
+			try {
+				final List<Path> dirs;
+				try (Stream<Path> s = Files.walk(top)) {
+					dirs = s.sorted(Comparator.reverseOrder()).collect(Collectors.toList());
+				}
+				for (final Path d : dirs)
+					if (Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)) Files.deleteIfExists(d);
+				return;
 			}
-			for (final Path d : dirs)
-				if (Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)) Files.delete(d);
-		}
-		catch (final IOException e) {
-			// something else is in there now: leave it
+			catch (final NoSuchFileException | UncheckedIOException e) {
+				// removed meanwhile by the other cleanup: look again
+			}
+			catch (final IOException e) {
+				return; // something else is in there now: leave it
+			}
 		}
 	}
 
