@@ -1,6 +1,8 @@
 package org.cpca.io;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +13,7 @@ import java.util.Map;
 
 import ij.ImagePlus;
 
+import org.cpca.core.Memory;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.data.MissingValues;
 import org.cpca.core.data.SampleSource;
@@ -128,9 +131,9 @@ public final class LoadedData {
 			role), how.axes), how);
 		final ImagePlus imp = reader.image();
 		final FeatureLayout layout = reader.layout();
-		if (!(layout.isIdentity() && imp.getBitDepth() == 32)) org.cpca.core.Memory.require(
+		if (!(layout.isIdentity() && imp.getBitDepth() == 32)) Memory.require(
 			"the " + role + " samples (" + imp.getStackSize() + " × " + layout.features() +
-				" features)", org.cpca.core.Memory.floats(imp.getStackSize(), layout.features()),
+				" features)", Memory.floats(imp.getStackSize(), layout.features()),
 			"use --bin 2 or --mask (fewer features), or --method online (streams the inputs)");
 		float[][] values = null;
 		Dataset ds;
@@ -156,7 +159,7 @@ public final class LoadedData {
 	/** Opens a table's bytes from the start (e.g. a file on a Hadoop file system). */
 	public interface Opener {
 
-		java.io.InputStream open() throws IOException;
+		InputStream open() throws IOException;
 	}
 
 	/**
@@ -358,7 +361,7 @@ public final class LoadedData {
 		try {
 			lines = Files.readAllLines(file, StandardCharsets.UTF_8);
 		}
-		catch (final java.nio.charset.CharacterCodingException e) {
+		catch (final CharacterCodingException e) {
 			throw new IllegalArgumentException("--labels " + file + " is not UTF-8 text (it " +
 				"looks binary): give a text file with one class label per line");
 		}
