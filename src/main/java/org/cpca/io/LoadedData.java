@@ -135,25 +135,53 @@ public final class LoadedData {
 			"the " + role + " samples (" + imp.getStackSize() + " × " + layout.features() +
 				" features)", Memory.floats(imp.getStackSize(), layout.features()),
 			"use --bin 2 or --mask (fewer features), or --method online (streams the inputs)");
-		float[][] values = null;
-		Dataset ds;
-		// our own image (shared, not copied); NaN pixels are refused
-		if (how.missing == TableInput.Missing.DROP) ds = reader.dataset(true);
-		else { // NaN pixels kept: filled (mean, zero), or modelled by PCPCA (model)
-			values = reader.values();
-			ds = reader.filled(values, how.missing != TableInput.Missing.ZERO);
+		// our own image: shared, not copied
+		final Slices read = slices(reader, how.missing, true);
+		Dataset ds = read.dataset;
+		if (read.values != null) {
 			facts.put("missing", how.missing.name().toLowerCase());
-			facts.put("missing_pixels", MissingValues.count(values));
+			facts.put("missing_pixels", MissingValues.count(read.values));
 		}
 		final List<String> classes = reader.labels();
 		if (classes != null) ds = ds.withLabels(classes);
 		facts.put("kind", Files.isDirectory(path) ? "image folder" : "image");
 		imageFacts(facts, ds.samples(), ds.features(), imp, layout);
 		final LoadedData d = new LoadedData(role, path, ds, layout, imp, null, facts, null);
-		if (how.missing == TableInput.Missing.MODEL) d.withMissing = values;
+		if (how.missing == TableInput.Missing.MODEL) d.withMissing = read.values;
 		d.noteSkipped(path);
 		d.noteAxes(reader);
 		return d;
+	}
+
+	/** A stack's slices read by a missing-value rule ({@link #slices}). */
+	public static final class Slices {
+
+		/** The samples, NaN pixels filled if they were kept. */
+		public final Dataset dataset;
+		/** The values with their NaN pixels; {@code null} when NaN pixels are refused. */
+		public final float[][] values;
+
+		private Slices(final Dataset dataset, final float[][] values) {
+			this.dataset = dataset;
+			this.values = values;
+		}
+	}
+
+	/**
+	 * The slices of {@code reader} by a missing-value rule, for the command line and the
+	 * Fiji commands and macros alike: NaN pixels refused ({@code drop}), or kept and filled
+	 * by their feature's mean ({@code mean}, and {@code model}, whose fit then models them
+	 * from the kept values) or by 0 ({@code zero}).
+	 *
+	 * @param share whether refused-NaN slices may share the image's own pixel arrays
+	 *          (an image the caller opened, never the user's)
+	 */
+	public static Slices slices(final StackReader reader, final TableInput.Missing missing,
+		final boolean share)
+	{
+		if (missing == TableInput.Missing.DROP) return new Slices(reader.dataset(share), null);
+		final float[][] values = reader.values();
+		return new Slices(reader.filled(values, missing != TableInput.Missing.ZERO), values);
 	}
 
 	/** Opens a table's bytes from the start (e.g. a file on a Hadoop file system). */
