@@ -15,7 +15,6 @@ import org.cpca.core.family.Family;
 import org.cpca.core.family.KeyField;
 import org.cpca.core.result.Method;
 import org.cpca.core.run.Families;
-import org.cpca.core.run.KeyFields;
 import org.cpca.core.run.Settings;
 import org.scijava.command.DynamicCommand;
 import org.scijava.module.MethodCallException;
@@ -35,7 +34,7 @@ import org.scijava.util.Types;
  * {@link #methodKeys}) and the ones every method shares.
  * <p>
  * The fields are bare slots named by their keys: each key's declaration ({@link
- * KeyFields#of}: a family's {@code OptionKeys}, or the shared settings') gives the
+ * DeclaredFields#of}: a family's {@code OptionKeys}, or the shared settings') gives the
  * field's default when the command is made and its label, help text, range and choices
  * when the dialog opens ({@link #initialize()}), so a setting is described once. The
  * method choice shows each method's readable name with its code in brackets; the
@@ -169,13 +168,13 @@ public abstract class MethodCommand extends DynamicCommand implements TwoStepDia
 	@Parameter
 	protected long seed;
 
-	/** Every field its key's declaration describes ({@link KeyFields#of}), in order. */
+	/** Every field its key's declaration describes ({@link DeclaredFields#of}), in order. */
 	private static final List<Field> DECLARED = declared();
 
 	private static List<Field> declared() {
 		final List<Field> out = new ArrayList<>();
 		for (final Field f : MethodCommand.class.getDeclaredFields())
-			if (f.isAnnotationPresent(Parameter.class) && KeyFields.of(f.getName()) != null)
+			if (f.isAnnotationPresent(Parameter.class) && DeclaredFields.of(f.getName()) != null)
 				out.add(f);
 		return Collections.unmodifiableList(out);
 	}
@@ -184,7 +183,7 @@ public abstract class MethodCommand extends DynamicCommand implements TwoStepDia
 	protected MethodCommand() {
 		for (final Field f : DECLARED)
 			try {
-				f.set(this, value(f.getType(), KeyFields.of(f.getName()).initial()));
+				f.set(this, value(f.getType(), DeclaredFields.of(f.getName()).initial()));
 			}
 			catch (final IllegalAccessException e) {
 				throw new IllegalStateException(e);
@@ -199,7 +198,7 @@ public abstract class MethodCommand extends DynamicCommand implements TwoStepDia
 	@Override
 	public void initialize() throws MethodCallException {
 		for (final Field f : DECLARED)
-			declare(getInfo().getMutableInput(f.getName(), Types.box(f.getType())), KeyFields
+			declare(getInfo().getMutableInput(f.getName(), Types.box(f.getType())), DeclaredFields
 				.of(f.getName()));
 		super.initialize();
 	}

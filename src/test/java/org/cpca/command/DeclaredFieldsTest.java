@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.cpca.core.family.KeyField;
-import org.cpca.core.run.KeyFields;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.scijava.module.Module;
@@ -18,7 +17,7 @@ import org.scijava.module.MutableModuleItem;
 import org.scijava.plugin.Parameter;
 
 /**
- * The method settings' dialog fields come from their keys' declarations ({@link KeyFields}:
+ * The method settings' dialog fields come from their keys' declarations ({@link DeclaredFields}:
  * a family's {@code OptionKeys}, or the shared settings'), in a real SciJava context: the
  * module items Fiji's dialog shows carry the declared label, help text, default, range and
  * choices, the fields start at the declared default, and the annotations hold none of
@@ -30,7 +29,7 @@ class DeclaredFieldsTest extends CommandTestBase {
 	private static List<Field> declared() {
 		final List<Field> out = new ArrayList<>();
 		for (final Field f : MethodCommand.class.getDeclaredFields())
-			if (f.isAnnotationPresent(Parameter.class) && KeyFields.of(f.getName()) != null)
+			if (f.isAnnotationPresent(Parameter.class) && DeclaredFields.of(f.getName()) != null)
 				out.add(f);
 		return out;
 	}
@@ -43,7 +42,7 @@ class DeclaredFieldsTest extends CommandTestBase {
 		assertTrue(fields.size() >= 24, fields.size() + " declared fields");
 		for (final Field f : fields) {
 			final String key = f.getName();
-			final KeyField k = KeyFields.of(key);
+			final KeyField k = DeclaredFields.of(key);
 			final ModuleItem<?> item = dialog.getInfo().getInput(key);
 			assertEquals(k.label(), item.getLabel(), key);
 			assertEquals(k.description(), item.getDescription(), key);
@@ -88,7 +87,7 @@ class DeclaredFieldsTest extends CommandTestBase {
 		@SuppressWarnings("unchecked")
 		final MutableModuleItem<Object> item = (MutableModuleItem<Object>) dialog.getInfo()
 			.getInput(key);
-		final KeyField declared = KeyFields.of(key);
+		final KeyField declared = DeclaredFields.of(key);
 		final boolean text = item.getType().equals(String.class);
 		KeyField other = KeyField.of("Another " + key, text ? "b" : "7", "changed").min(
 			1).max(9);

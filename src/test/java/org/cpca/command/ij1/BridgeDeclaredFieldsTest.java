@@ -6,8 +6,8 @@ import java.util.List;
 
 import org.cpca.command.BatchCommand;
 import org.cpca.command.ContrastivePcaCommand;
+import org.cpca.command.DeclaredFields;
 import org.cpca.core.family.KeyField;
-import org.cpca.core.run.KeyFields;
 import org.junit.jupiter.api.Test;
 import org.scijava.command.Command;
 import org.scijava.module.Module;
@@ -34,7 +34,7 @@ class BridgeDeclaredFieldsTest {
 			for (final String key : List.of("method", "alpha_mode", "variant", "kernel",
 				"gamma", "k_b", "epsilon", "components", "shuffles"))
 			{
-				final KeyField k = KeyFields.of(key);
+				final KeyField k = DeclaredFields.of(key);
 				final ModuleItem<?> item = info.getInput(key);
 				assertEquals(k.label(), item.getLabel(), key);
 				assertEquals(k.description(), item.getDescription(), key);

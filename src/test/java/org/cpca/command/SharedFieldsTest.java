@@ -1,4 +1,4 @@
-package org.cpca.core.run;
+package org.cpca.command;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,6 +8,8 @@ import java.util.List;
 
 import org.cpca.core.family.Family;
 import org.cpca.core.family.KeyField;
+import org.cpca.core.run.Families;
+import org.cpca.core.run.Settings;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * which the settings ignore in automatic mode), and a family key's field is the one its
  * families declare.
  */
-class KeyFieldsTest {
+class SharedFieldsTest {
 
 	@Test
 	void sharedDefaultsAreTheSettingsDefaults() {
@@ -24,13 +26,13 @@ class KeyFieldsTest {
 		for (final String key : List.of("alpha_mode", "beta_mode", "components",
 			"standardize", "whiten", "seed", "significance", "bootstrap",
 			"significance_reselect"))
-			assertEquals(defaults, Settings.builder().lenient().set(key, KeyFields.of(key).initial())
+			assertEquals(defaults, Settings.builder().lenient().set(key, DeclaredFields.of(key).initial())
 				.build().asText().toString(), key);
 		// the value fields are read in fixed mode only
-		assertEquals(defaults, Settings.builder().lenient().set("alpha", KeyFields.of("alpha")
-			.initial()).set("alpha_mode", "auto").set("beta", KeyFields.of("beta").initial())
+		assertEquals(defaults, Settings.builder().lenient().set("alpha", DeclaredFields.of("alpha")
+			.initial()).set("alpha_mode", "auto").set("beta", DeclaredFields.of("beta").initial())
 			.set("beta_mode", "auto").build().asText().toString());
-		final String method = KeyFields.of("method").initial();
+		final String method = DeclaredFields.of("method").initial();
 		assertTrue(method.endsWith("(" + Settings.defaults().method().id + ")"), method);
 	}
 
@@ -41,7 +43,7 @@ class KeyFieldsTest {
 			for (final String key : f.keys().names()) {
 				final KeyField k = f.keys().field(key);
 				if (k == null) continue;
-				assertEquals(k, KeyFields.of(key), key);
+				assertEquals(k, DeclaredFields.of(key), key);
 				assertNotNull(k.label(), key);
 				fields++;
 			}
