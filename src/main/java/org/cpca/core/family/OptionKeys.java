@@ -86,14 +86,20 @@ public final class OptionKeys<B, O> {
 	/**
 	 * Declares a key with its dialog field: the field's label, range and choices are what
 	 * the Fiji dialogs show, and its default ({@link KeyField#initial()}) is parsed into
-	 * every new builder, so the builder holds no default of its own for this key.
+	 * every new builder, so the builder holds no default of its own for this key. The
+	 * default and every choice are parsed here, so a declaration that offers a value its
+	 * key refuses fails when the family is loaded.
 	 */
 	public OptionKeys<B, O> key(final String name, final String accepts,
 		final KeyField field, final Parser<B> parser)
 	{
 		if (keys.put(name, new Key<>(accepts, field, parser)) != null)
 			throw new IllegalStateException("key " + name + " declared twice");
-		if (field != null) parser.parse(builder.get(), field.initial(), name + "=");
+		if (field != null) { // a dialog must not offer what the key refuses
+			parser.parse(builder.get(), field.initial(), name + "=");
+			for (final String choice : field.choices())
+				parser.parse(builder.get(), choice, name + "=");
+		}
 		return this;
 	}
 

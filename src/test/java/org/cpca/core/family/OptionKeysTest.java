@@ -38,8 +38,15 @@ class OptionKeysTest {
 	}
 
 	@Test
-	void aDefaultTheKeyRefusesIsRefusedWhenDeclared() {
+	void aDefaultOrChoiceTheKeyRefusesIsRefusedWhenDeclared() {
 		assertThrows(IllegalArgumentException.class, () -> keys("0", "a"));
 		assertThrows(IllegalStateException.class, () -> keys("1", "c"));
+		// a choice the parser refuses
+		assertThrows(IllegalArgumentException.class, () -> OptionKeys.of(Builder::new,
+			b -> b.mode).key("mode", "a", KeyField.of("Mode", "a", "Which.").choices("a", "b"),
+				(b, t, k) -> {
+					if (!t.equals("a")) throw new IllegalArgumentException(k + t + " is not a");
+					b.mode = t;
+				}));
 	}
 }
