@@ -36,6 +36,7 @@ import org.cpca.image.Axes;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.StackSamples;
 import org.cpca.image.StackReader;
+import org.cpca.io.LoadedData;
 import org.cpca.io.TableInput;
 import org.cpca.render.ExtremeSamples;
 import org.cpca.render.Palette;
@@ -92,17 +93,16 @@ final class ImageDatasets {
 	}
 
 	/**
-	 * One stack, slices as samples, read by the request's missing-value rule: NaN pixels
-	 * refused (drop), filled (mean, zero) or kept for the model (their values go to
-	 * {@code missing}).
+	 * One stack, slices as samples, read by the request's missing-value rule ({@link
+	 * LoadedData#slices}, the command line's too): the values of kept NaN pixels go to
+	 * {@code missing}.
 	 */
 	private static Dataset slices(final AnalysisRequest r, final StackReader reader,
 		final List<float[][]> missing)
 	{
-		if (r.missing == TableInput.Missing.DROP) return reader.dataset(false);
-		final float[][] values = reader.values();
-		missing.add(values);
-		return reader.filled(values, r.missing != TableInput.Missing.ZERO);
+		final LoadedData.Slices read = LoadedData.slices(reader, r.missing, false);
+		if (read.values != null) missing.add(read.values);
+		return read.dataset;
 	}
 
 	private static ImageDatasets read(final AnalysisRequest r, final List<ImagePlus> images,
@@ -110,7 +110,7 @@ final class ImageDatasets {
 	{
 		if (r.samples != Samples.SLICES && r.missing != TableInput.Missing.DROP)
 			throw new IllegalArgumentException("missing=" + r.missing.name().toLowerCase(
-				java.util.Locale.ROOT) + " works with slices as samples only: use " +
+				Locale.ROOT) + " works with slices as samples only: use " +
 				"samples=slices, or replace the NaN pixels first (Process > Math > Remove NaNs)");
 		Dataset t;
 		final List<Dataset> bs = new ArrayList<>();

@@ -15,11 +15,10 @@ import org.cpca.core.model.AppliedModel;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.modelfile.ModelFile;
-import org.cpca.image.Axes;
 import org.cpca.image.ComponentImages;
 import org.cpca.image.DivergingLut;
 import org.cpca.image.FeatureLayout;
-import org.cpca.image.StackSamples;
+import org.cpca.image.StackReader;
 import org.cpca.render.ModelViews;
 
 /**
@@ -99,14 +98,15 @@ public final class ModelApplication {
 		final FeatureLayout layout = FeatureLayout.fromAttributes(attr);
 		if (input.getBitDepth() == 24) throw new IllegalArgumentException(
 			"the input is RGB: convert it to the type the model was fitted on (Image > Type)");
-		// a hyperstack is read as the model read its target (e.g. channels as features:
-		// the channels side by side), so that the features match
-		final ImagePlus read = Axes.apply("the input", input, axes(attr, input, layout))
-			.image;
+		// read by the one reader of slices as samples; a hyperstack as the model read its
+		// target (e.g. channels as features: the channels side by side), so that the
+		// features match
+		final StackReader reader = StackReader.of("the input", input, axes(attr, input,
+			layout)).with(layout);
+		final ImagePlus read = reader.image();
 		layout.checkFits("the input" + (read == input ? "" : " (its channels side by side)"),
 			read);
-		return new ModelApplication(model, read, StackSamples.toDataset("input", read,
-			layout), layout);
+		return new ModelApplication(model, read, reader.dataset(false), layout);
 	}
 
 	/**

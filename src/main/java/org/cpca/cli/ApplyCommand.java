@@ -4,8 +4,10 @@ import org.cpca.io.LoadedData;
 import org.cpca.io.OutputFolder;
 import org.cpca.io.Results;
 
+import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -75,8 +77,8 @@ final class ApplyCommand implements Callable<Integer> {
 			try {
 				return apply(o, t0);
 			}
-			catch (final java.nio.file.FileSystemException e) {
-				throw new java.io.IOException(o.describe(e), e);
+			catch (final FileSystemException e) {
+				throw new IOException(o.describe(e), e);
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import org.cpca.core.run.Settings;
 import org.cpca.io.FitPipeline;
 import org.cpca.io.FitRequest;
 
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -48,7 +49,7 @@ final class DemoCommand implements Callable<Integer> {
 			.background(dir.resolve("background.tif")).labels(dir.resolve(
 				"target-labels.txt")).settings(Settings.defaults()).out(out).overwrite(true)
 			.build();
-		final java.io.PrintWriter pw = spec.commandLine().getOut();
+		final PrintWriter pw = spec.commandLine().getOut();
 		final ConsoleProgress progress = ConsoleProgress.of(quiet);
 		try {
 			pw.println(FitPipeline.run(request, progress));

@@ -1,6 +1,14 @@
 package org.cpca.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
 import java.util.concurrent.CancellationException;
 
 import org.cpca.core.Memory;
@@ -70,20 +78,20 @@ public final class Main implements Runnable {
 		cl.setColorScheme(CommandLine.Help.defaultColorScheme(ansi()));
 		cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
 			if (e instanceof IllegalArgumentException || e instanceof CancellationException ||
-				e instanceof java.nio.file.NoSuchFileException || e instanceof ArithmeticException)
+				e instanceof NoSuchFileException || e instanceof ArithmeticException)
 			{
 				err.println("cpca: " + e.getMessage());
 			}
-			else if (e instanceof java.nio.file.AccessDeniedException) {
+			else if (e instanceof AccessDeniedException) {
 				err.println("cpca: permission denied: " + e.getMessage() +
 					"; check the file's permissions or choose another path");
 			}
-			else if (e instanceof java.nio.file.FileSystemException) {
-				final java.nio.file.FileSystemException f = (java.nio.file.FileSystemException) e;
+			else if (e instanceof FileSystemException) {
+				final FileSystemException f = (FileSystemException) e;
 				err.println("cpca: cannot use " + f.getFile() + (f.getReason() == null ? ""
 					: " (" + f.getReason() + ")") + ": check the path");
 			}
-			else if (e instanceof java.io.IOException) {
+			else if (e instanceof IOException) {
 				err.println("cpca: could not read or write a file: " + e.getMessage());
 			}
 			else {
@@ -96,7 +104,7 @@ public final class Main implements Runnable {
 		cl.setParameterExceptionHandler((e0, args1) -> {
 			// an unknown option is the first thing to fix: "--taget" would otherwise be
 			// reported as a missing --target, without the hint
-			final java.util.List<String> unknown = e0.getCommandLine().getUnmatchedArguments();
+			final List<String> unknown = e0.getCommandLine().getUnmatchedArguments();
 			final CommandLine.ParameterException e = e0 instanceof CommandLine.MissingParameterException &&
 				!unknown.isEmpty() ? new CommandLine.UnmatchedArgumentException(e0
 					.getCommandLine(), unknown) : e0;
@@ -105,7 +113,7 @@ public final class Main implements Runnable {
 				// a mistyped subcommand or option: name the closest ones ("did you mean fit?")
 				final CommandLine.UnmatchedArgumentException u =
 					(CommandLine.UnmatchedArgumentException) e;
-				final java.util.List<String> s = suggestions(u);
+				final List<String> s = suggestions(u);
 				if (!s.isEmpty()) hint = "; did you mean " + String.join(" or ", s.subList(0, Math
 					.min(3, s.size()))) + "?";
 				// an unknown option alone, not the value after it too
@@ -139,18 +147,18 @@ public final class Main implements Runnable {
 	 * small edit distance (a swapped pair of letters counts as one edit: "fti" → fit), or
 	 * when there is none, picocli's own (similar letter pairs).
 	 */
-	static java.util.List<String> suggestions(final CommandLine.UnmatchedArgumentException e) {
-		final java.util.List<String> out = new java.util.ArrayList<>();
-		final java.util.List<String> unmatched = e.getUnmatched();
+	static List<String> suggestions(final CommandLine.UnmatchedArgumentException e) {
+		final List<String> out = new ArrayList<>();
+		final List<String> unmatched = e.getUnmatched();
 		if (unmatched == null || unmatched.isEmpty()) return out;
 		String arg = unmatched.get(0);
 		final CommandLine.Model.CommandSpec spec = e.getCommandLine().getCommandSpec();
-		final java.util.Collection<String> names;
+		final Collection<String> names;
 		if (arg.startsWith("-")) {
 			if (arg.contains("=")) arg = arg.substring(0, arg.indexOf('='));
-			names = new java.util.ArrayList<>();
+			names = new ArrayList<>();
 			for (final CommandLine.Model.OptionSpec o : spec.options())
-				names.addAll(java.util.Arrays.asList(o.names()));
+				names.addAll(Arrays.asList(o.names()));
 		}
 		else names = spec.subcommands().keySet();
 		final String a = arg.replaceFirst("^-+", "");

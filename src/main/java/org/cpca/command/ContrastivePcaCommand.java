@@ -9,9 +9,11 @@ import org.cpca.analysis.IjProgress;
 import ij.ImagePlus;
 import ij.measure.ResultsTable;
 
+import java.awt.GraphicsEnvironment;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 
 import org.cpca.core.modelfile.ModelFile;
 import org.scijava.ItemIO;
@@ -192,7 +194,7 @@ public class ContrastivePcaCommand extends MethodCommand {
 				scatter_plot = analysis.views().scatterPlot();
 				// several α (β, …): one real plot window per setting; the output is the main
 				// model's, the others are shown here
-				if (!java.awt.GraphicsEnvironment.isHeadless()) for (final ImagePlus p : analysis
+				if (!GraphicsEnvironment.isHeadless()) for (final ImagePlus p : analysis
 					.views().scatterPlots())
 					if (p != scatter_plot && !p.getTitle().equals(scatter_plot.getTitle())) p
 						.show();
@@ -200,11 +202,11 @@ public class ContrastivePcaCommand extends MethodCommand {
 				if (analysis.selection() != null && analysis.cpca() != null)
 					variance_pairs_plot = analysis.views().variancePairsPlot();
 				if (pixels && linear) loadings_plot = analysis.views().loadingsPlot();
-				final java.util.List<ImagePlus> curves = analysis.views().curvePlots();
+				final List<ImagePlus> curves = analysis.views().curvePlots();
 				if (!curves.isEmpty()) {
 					// real plot windows: the first is the output, the others are shown here
 					curve_plot = curves.get(0);
-					if (!java.awt.GraphicsEnvironment.isHeadless()) for (final ImagePlus p : curves
+					if (!GraphicsEnvironment.isHeadless()) for (final ImagePlus p : curves
 						.subList(1, curves.size()))
 						p.show();
 				}
@@ -238,8 +240,8 @@ public class ContrastivePcaCommand extends MethodCommand {
 	 * method; then the fields of that choice.
 	 */
 	@Override
-	public java.util.List<String> firstStep() {
-		return java.util.List.of("target", "background_source", "background", "samples",
+	public List<String> firstStep() {
+		return List.of("target", "background_source", "background", "samples",
 			"method");
 	}
 

@@ -40,8 +40,9 @@ public class DialogSteps extends AbstractPreprocessorPlugin {
 
 	@Override
 	public void process(final Module module) {
-		if (!(module instanceof CommandModule)) return;
-		final Object command = ((CommandModule) module).getCommand();
+		// a command is either wrapped in a module or (a DynamicCommand) is the module
+		final Object command = module instanceof CommandModule ? ((CommandModule) module)
+			.getCommand() : module;
 		if (!(command instanceof TwoStepDialog)) return;
 		final TwoStepDialog steps = (TwoStepDialog) command;
 		// a macro keeps the commands' defaults for keys it leaves out (reproducible)

@@ -7,7 +7,7 @@ import java.awt.GraphicsEnvironment;
 import java.util.concurrent.CancellationException;
 
 import org.cpca.analysis.DialogText;
-import org.scijava.command.ContextCommand;
+import org.scijava.Cancelable;
 import org.cpca.core.Memory;
 
 /**
@@ -22,7 +22,7 @@ final class Feedback {
 	private Feedback() {}
 
 	/** Cancels {@code command} with the message of {@code e}. */
-	static void fail(final ContextCommand command, final RuntimeException e) {
+	static void fail(final Cancelable command, final RuntimeException e) {
 		final String message;
 		if (e instanceof CancellationException) message = "Contrastive PCA was cancelled " +
 			"(Esc); no output was made";

@@ -1,5 +1,7 @@
 package org.cpca.command;
 
+import java.lang.reflect.Field;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -10,12 +12,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.cpca.core.family.Family;
-import org.cpca.core.kernel.KernelFunction;
+import org.cpca.core.family.KeyField;
 import org.cpca.core.result.Method;
 import org.cpca.core.run.Families;
 import org.cpca.core.run.Settings;
-import org.scijava.command.ContextCommand;
+import org.scijava.command.DynamicCommand;
+import org.scijava.module.MethodCallException;
+import org.scijava.module.MutableModuleItem;
 import org.scijava.plugin.Parameter;
+import org.scijava.util.Types;
 
 /**
  * The method settings shared by the Fiji commands that fit (Contrastive PCA…, Batch…),
@@ -27,20 +32,17 @@ import org.scijava.plugin.Parameter;
  * The dialog comes in two steps ({@link TwoStepDialog}): the method first, then only
  * the settings of that method (its family's declared keys and the shared ones it reads,
  * {@link #methodKeys}) and the ones every method shares.
+ * <p>
+ * The fields are bare slots named by their keys: each key's declaration ({@link
+ * DeclaredFields#of}: a family's {@code OptionKeys}, or the shared settings') gives the
+ * field's default when the command is made and its label, help text, range and choices
+ * when the dialog opens ({@link #initialize()}), so a setting is described once. The
+ * method choice shows each method's readable name with its code in brackets; the
+ * recorder writes the chosen text ({@code method=[Contrastive PCA (cpca)]}) and a macro
+ * may give that or the plain code ({@code method=cpca}), as the command line does:
+ * {@link #code} maps either to the code.
  */
-public abstract class MethodCommand extends ContextCommand implements TwoStepDialog {
-
-	/**
-	 * The method choice: each method's readable name with its code in brackets. The
-	 * recorder writes the chosen text ({@code method=[Contrastive PCA (cpca)]}); a macro
-	 * may give that or the plain code ({@code method=cpca}), as the command line does:
-	 * {@link #code} maps either to the code. (Annotation values must be constants, so they
-	 * are written here; {@code MethodChoiceTest} checks them against the registry.)
-	 */
-	static final String CPCA = "Contrastive PCA (cpca)", PCA = "PCA (pca)",
-		STAR = "cPCA* (star)", CPCAPP = "cPCA++ (cpcapp)", KERNEL = "Kernel cPCA (kernel)",
-		UCA = "Unique component analysis (uca)", RPCA = "Residual PCA (rpca)",
-		GCPCA = "Generalized cPCA (gcpca)", PCPCA = "Probabilistic cPCA (pcpca)";
+public abstract class MethodCommand extends DynamicCommand implements TwoStepDialog {
 
 	/** A method's code in brackets at the end of a choice: {@code "cPCA* (star)"}. */
 	private static final Pattern BRACKETED = Pattern.compile(".*\\(\\s*([A-Za-z+]+)\\s*\\)\\s*");
@@ -88,137 +90,155 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 		return out;
 	}
 
-	@Parameter(label = "Method", choices = { CPCA, PCA, STAR, CPCAPP, KERNEL, UCA, RPCA,
-		GCPCA, PCPCA }, description = "cpca: contrastive PCA against the " +
-			"background. gcpca: generalized cPCA (α-free; target- and background-enriched " +
-			"ends). pcpca: probabilistic cPCA at a fixed α (noise variance, denoising). pca: " +
-			"ordinary PCA of the target. star: cPCA*, C_t v = λ((1−β)I + βC_b)v. cpcapp: " +
-			"cPCA++, the target/background variance ratio C_t v = λC_b v. kernel: kernel " +
-			"cPCA (nonlinear; see the kernel settings). uca: unique component analysis, " +
-			"tuning-free, any number of backgrounds. rpca: residual PCA, the target " +
-			"projected off each background's top components. A macro gives the name or " +
-			"only the code in brackets (method=cpca).")
-	protected String method = CPCA;
+	@Parameter
+	protected String method;
 
-	@Parameter(label = "α mode", choices = { "auto", "fixed", "inf" },
-		description = "auto: sweep α, cluster and show representative values (α = 0, PCA, " +
-			"first). fixed: use α below. inf: the background's null space.")
-	protected String alpha_mode = "auto";
+	@Parameter
+	protected String alpha_mode;
 
-	@Parameter(label = "α (fixed mode)", min = "0",
-		description = "Contrast strength α ≥ 0 for alpha_mode=fixed (0 is PCA).")
-	protected double alpha = 2;
+	@Parameter
+	protected double alpha;
 
-	@Parameter(label = "β mode (cPCA*)", choices = { "auto", "fixed" },
-		description = "For method=star. auto: sweep β, cluster and show representative " +
-			"values (β = 0, PCA, first). fixed: use β below.")
-	protected String beta_mode = "auto";
+	@Parameter
+	protected String beta_mode;
 
-	@Parameter(label = "β (cPCA*, fixed mode)", min = "0", max = "1", stepSize = "0.05",
-		description = "cPCA*'s β in [0, 1] for beta_mode=fixed: 0 is PCA, 1 is cPCA++.")
-	protected double beta = 0.5;
+	@Parameter
+	protected double beta;
 
-	@Parameter(label = "ε (cPCA++, cPCA* at β = 1; 0 = auto)", min = "0", style =
-		"format:0.##E0", description = "The background covariance is regularised as C_b + " +
-			"δI, δ = ε·trace(C_b)/d. 0 (auto): cPCA++ chooses ε by the Ledoit–Wolf shrinkage " +
-			"of C_b, cPCA* at β = 1 uses 1e-6 on a singular C_b.")
-	protected double epsilon = 0;
+	@Parameter
+	protected double epsilon;
 
-	@Parameter(label = "Kernel (kernel cPCA)", choices = { "rbf", "poly", "linear" },
-		description = "For method=kernel: rbf exp(−γ‖x−y‖²), poly (γxᵀy + coef0)^degree, " +
-			"or linear xᵀy (equals cPCA).")
-	protected String kernel = "rbf";
+	@Parameter
+	protected String kernel;
 
-	@Parameter(label = "γ (kernel cPCA)",
-		description = "For method=kernel: γ > 0 of the rbf or poly kernel, or auto: rbf " +
-			"1/median squared distance, poly 1/mean squared norm, over a seeded subsample " +
-			"of at most 1000 samples.")
-	protected String gamma = "auto";
+	@Parameter
+	protected String gamma;
 
-	@Parameter(label = "Degree (poly kernel)", min = "1",
-		description = "For kernel=poly: the degree, a whole number ≥ 1.")
-	protected int degree = KernelFunction.DEFAULT_DEGREE;
+	@Parameter
+	protected int degree;
 
-	@Parameter(label = "coef0 (poly kernel)", min = "0",
-		description = "For kernel=poly: the offset coef0 ≥ 0.")
-	protected double coef0 = KernelFunction.DEFAULT_COEF0;
+	@Parameter
+	protected double coef0;
 
-	@Parameter(label = "Landmarks (kernel cPCA)",
-		description = "For method=kernel: auto (exact up to 2000 samples in all, else " +
-			"Nyström with 500 seeded landmarks), all (always exact) or a number of Nyström " +
-			"landmarks.")
-	protected String landmarks = "auto";
+	@Parameter
+	protected String landmarks;
 
-	@Parameter(label = "Pool backgrounds (stacked)",
-		description = "UCA, rPCA with several backgrounds: pool them into one dataset " +
-			"instead of treating each on its own (for comparison).")
+	@Parameter
 	protected boolean stacked;
 
-	// the key is k_b, not background_components: ImageJ's Macro.getValue finds a key
-	// after an underscore too, so a key ending in another key ("components") is misread
-	@Parameter(label = "Background components k_b (rPCA)",
-		description = "rPCA: k_b, the principal components removed from each background: " +
-			"auto (elbow rule), a number, or one value per background (e.g. 3,auto).")
-	protected String k_b = "auto";
+	@Parameter
+	protected String k_b;
 
-	@Parameter(label = "gcPCA variant", choices = { "v4", "v3", "v2", "v1" },
-		description = "For method=gcpca: v4 index in [−1, 1] (+1 only in the target, −1 " +
-			"only in the background), v3 ratio − 1, v2 variance ratio, v1 cPCA at fixed α.")
-	protected String variant = "v4";
+	@Parameter
+	protected String variant;
 
-	@Parameter(label = "Orthogonal (gcPCA)",
-		description = "For method=gcpca: orthonormal loadings.")
+	@Parameter
 	protected boolean orthogonal;
 
-	@Parameter(label = "Shuffles (gcPCA)", min = "0",
-		description = "For method=gcpca: seeded shuffles of the significance test (0: none).")
-	protected int shuffles = 0;
+	@Parameter
+	protected int shuffles;
 
-	@Parameter(label = "Sparsity (cPCA, gcPCA)",
-		description = "none (dense), a value ≥ 0 (larger gives more zero loadings) or auto.")
-	protected String sparsity = "none";
+	@Parameter
+	protected String sparsity;
 
-	@Parameter(label = "Components (k)", min = "1",
-		description = "Number of components.")
-	protected int components = 2;
+	@Parameter
+	protected int components;
 
-	@Parameter(label = "Standardize",
-		description = "Divide each feature by its own dataset's standard deviation.")
+	@Parameter
 	protected boolean standardize;
 
-	@Parameter(label = "Whiten scores",
-		description = "Divide each score by the square root of its component's target " +
-			"variance.")
+	@Parameter
 	protected boolean whiten;
 
+	// image reading, not a method setting: declared here
 	@Parameter(label = "Bin (slices as samples)", min = "1",
 		description = "Average bin × bin pixel blocks into one feature (1: none).")
 	protected int bin = 1;
 
 	// not remembered between runs (persist = false): a slow test is asked for each time
-	@Parameter(label = "Significance (permutations)", min = "0", persist = false,
-		description = "N seeded permutations of samples between target and background, " +
-			"each refitted at the result's parameters: a p_value per component in the " +
-			"components table, family-wise over the components (0: none; 999 gives p down " +
-			"to 0.001).")
+	@Parameter(persist = false)
 	protected int significance;
 
-	@Parameter(label = "Bootstrap (resamples)", min = "0", persist = false,
-		description = "B seeded resamples within each dataset, each refitted at the " +
-			"result's parameters: per component the median angle to the full-data component " +
-			"in the components table, and an image of each component's per-pixel spread " +
-			"(0: none; e.g. 200).")
+	@Parameter(persist = false)
 	protected int bootstrap;
 
-	@Parameter(label = "Re-select α in each permutation", persist = false,
-		description = "With a significance test and automatic α: choose α again inside " +
-			"each permutation (slower), so that the p-values account for α having been " +
-			"picked on the same data.")
+	@Parameter(persist = false)
 	protected boolean significance_reselect;
 
-	@Parameter(label = "Seed",
-		description = "Seed of the automatic α clustering and start vectors.")
+	@Parameter
 	protected long seed;
+
+	/** Every field its key's declaration describes ({@link DeclaredFields#of}), in order. */
+	private static final List<Field> DECLARED = declared();
+
+	private static List<Field> declared() {
+		final List<Field> out = new ArrayList<>();
+		for (final Field f : MethodCommand.class.getDeclaredFields())
+			if (f.isAnnotationPresent(Parameter.class) && DeclaredFields.of(f.getName()) != null)
+				out.add(f);
+		return Collections.unmodifiableList(out);
+	}
+
+	/** A command whose method settings hold their declared defaults. */
+	protected MethodCommand() {
+		for (final Field f : DECLARED)
+			try {
+				f.set(this, value(f.getType(), DeclaredFields.of(f.getName()).initial()));
+			}
+			catch (final IllegalAccessException e) {
+				throw new IllegalStateException(e);
+			}
+	}
+
+	/**
+	 * Before the dialog (Fiji's pre-processing, or the ImageJ 1.x bridge): each method
+	 * setting's field takes the label, help text, default, range and choices its key
+	 * declares.
+	 */
+	@Override
+	public void initialize() throws MethodCallException {
+		for (final Field f : DECLARED)
+			declare(getInfo().getMutableInput(f.getName(), Types.box(f.getType())), DeclaredFields
+				.of(f.getName()));
+		super.initialize();
+	}
+
+	@SuppressWarnings("unchecked") // value() gives the item's (boxed) type
+	static <T> void declare(final MutableModuleItem<T> item, final KeyField k) {
+		final Class<T> type = item.getType();
+		item.setLabel(k.label());
+		item.setDescription(k.description());
+		item.setDefaultValue((T) value(type, k.initial()));
+		if (!k.choices().isEmpty()) {
+			final List<T> choices = new ArrayList<>();
+			for (final String c : k.choices())
+				choices.add((T) value(type, c));
+			item.setChoices(choices);
+		}
+		if (k.min() != null) item.setMinimumValue((T) number(type, k.min()));
+		if (k.max() != null) item.setMaximumValue((T) number(type, k.max()));
+		if (k.step() != null) item.setStepSize(k.step());
+		if (k.style() != null) item.setWidgetStyle(k.style());
+	}
+
+	/** A declared default as a value of a field's type. */
+	static Object value(final Class<?> type, final String text) {
+		final Class<?> t = Types.box(type);
+		if (t == String.class) return text;
+		if (t == Boolean.class) return Boolean.valueOf(text);
+		if (t == Integer.class) return Integer.valueOf(text);
+		if (t == Long.class) return Long.valueOf(text);
+		if (t == Double.class) return Double.valueOf(text);
+		throw new IllegalStateException("a declared field of type " + type.getName());
+	}
+
+	/** A declared bound as a value of a field's (numeric) type. */
+	private static Object number(final Class<?> type, final double v) {
+		final Class<?> t = Types.box(type);
+		if (t == Integer.class) return (int) v;
+		if (t == Long.class) return (long) v;
+		return v;
+	}
 
 	@Override
 	public List<String> firstStep() {

@@ -1,8 +1,8 @@
 /**
  * The Fiji (SciJava) menu commands: parameters → settings → the core → images, plots and
  * tables. Thin: no mathematics here. Dialogs come in two steps ({@link
- * org.cpca.command.TwoStepDialog}: first the inputs and the method, then only that
- * choice's fields), in Fiji through {@link org.cpca.command.DialogSteps} and in plain
+ * TwoStepDialog}: first the inputs and the method, then only that
+ * choice's fields), in Fiji through {@link DialogSteps} and in plain
  * ImageJ through {@code ij1.CommandBridge} (docs/fiji.md).
  */
 package org.cpca.command;

@@ -10,7 +10,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.cpca.core.Memory;
@@ -86,7 +89,7 @@ public final class ImageInput {
 	 */
 	private static long estimateFromFileSize(final Path file) {
 		try {
-			final String n = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+			final String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
 			final boolean compressed = n.endsWith(".png") || n.endsWith(".jpg") || n.endsWith(
 				".jpeg") || n.endsWith(".gif");
 			return Memory.times(Files.size(file), compressed ? 4 : 2);
@@ -102,7 +105,7 @@ public final class ImageInput {
 	 */
 	public static List<String> skippedFiles(final Path folder) {
 		final List<String> out = new ArrayList<>();
-		final java.util.Set<Path> images = new java.util.HashSet<>(images(folder,
+		final Set<Path> images = new HashSet<>(images(folder,
 			candidates(folder)));
 		try (Stream<Path> s = Files.list(folder)) {
 			s.sorted().forEach(p -> {

@@ -8,8 +8,10 @@ import ij.process.ByteProcessor;
 import ij.process.FloatProcessor;
 import ij.process.ImageProcessor;
 
+import java.util.Arrays;
 import java.util.List;
 
+import org.cpca.core.Memory;
 import org.cpca.core.data.Dataset;
 
 /**
@@ -17,7 +19,7 @@ import org.cpca.core.data.Dataset;
  * values in the planes of the stack (all channels × slices × frames, in stack order) are
  * its features. A stack of d planes of w × h pixels gives up to w·h samples of d features.
  * <p>
- * The opposite of {@link org.cpca.image.StackSamples}, where slices are samples. Values are
+ * The opposite of {@link StackSamples}, where slices are samples. Values are
  * read as raw pixel values (8-bit and 16-bit unsigned, no calibration); RGB is refused.
  */
 public final class PixelSamples {
@@ -42,8 +44,8 @@ public final class PixelSamples {
 		final int[] index = indices(keepOrNull, w * h);
 		if (index.length == 0) throw new IllegalArgumentException("the selection of " +
 			name + " contains no pixel: draw it inside the image");
-		org.cpca.core.Memory.require("the pixels of " + name + " (" + index.length +
-			" samples × " + d + " planes)", org.cpca.core.Memory.floats(index.length, d),
+		Memory.require("the pixels of " + name + " (" + index.length +
+			" samples × " + d + " planes)", Memory.floats(index.length, d),
 			"use a selection or a smaller image");
 		final float[][] rows = new float[index.length][d];
 		final ImageStack stack = imp.getStack();
@@ -116,7 +118,7 @@ public final class PixelSamples {
 		final ImageStack stack = new ImageStack(w, h);
 		for (int c = 0; c < m; c++) {
 			final float[] px = new float[w * h];
-			if (keepOrNull != null) java.util.Arrays.fill(px, Float.NaN);
+			if (keepOrNull != null) Arrays.fill(px, Float.NaN);
 			for (int i = 0; i < index.length; i++)
 				px[index[i]] = (float) values[i][c];
 			stack.addSlice(labels == null ? null : labels.get(c), new FloatProcessor(w, h,

@@ -8,9 +8,12 @@ import ij.process.FloatProcessor;
 import ij.process.ImageProcessor;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 
+import org.cpca.core.Memory;
 import org.cpca.core.data.Dataset;
+import org.cpca.core.data.MissingValues;
 
 /**
  * Turns an image stack into a {@link Dataset} with one sample per slice.
@@ -71,7 +74,7 @@ public final class StackSamples {
 	/**
 	 * The features of every slice as a copy of their values, NaN (missing) pixels kept:
 	 * for inputs read with a missing-value rule, which fill or model them
-	 * ({@link org.cpca.core.data.MissingValues}, docs/math/pcpca.md#missing-values).
+	 * ({@link MissingValues}, docs/math/pcpca.md#missing-values).
 	 */
 	public static float[][] values(final String name, final ImagePlus imp,
 		final FeatureLayout layout)
@@ -86,7 +89,7 @@ public final class StackSamples {
 	public static Dataset filled(final String name, final ImagePlus imp,
 		final float[][] values, final boolean byMean)
 	{
-		return named(name, imp, Dataset.wrap(name, org.cpca.core.data.MissingValues.filled(
+		return named(name, imp, Dataset.wrap(name, MissingValues.filled(
 			name, values, byMean)));
 	}
 
@@ -99,8 +102,8 @@ public final class StackSamples {
 		final ImageStack stack = imp.getStack();
 		final int n = stack.getSize();
 		final boolean identity32 = layout.isIdentity() && imp.getBitDepth() == 32;
-		if (!(share && identity32)) org.cpca.core.Memory.require("a copy of " + name + " (" +
-			n + " samples × " + layout.features() + " features)", org.cpca.core.Memory.floats(
+		if (!(share && identity32)) Memory.require("a copy of " + name + " (" +
+			n + " samples × " + layout.features() + " features)", Memory.floats(
 				n, layout.features()), "bin the images or use a mask or selection (fewer " +
 					"features), or stream them (online cPCA*)");
 		final float[][] rows = new float[n][];
@@ -208,7 +211,7 @@ public final class StackSamples {
 	public static List<String> classLabels(final ImagePlus imp) {
 		final List<String> labels = sliceLabels(imp);
 		if (labels == null || labels.contains(null)) return null;
-		return new java.util.HashSet<>(labels).size() * 2 <= labels.size() ? labels : null;
+		return new HashSet<>(labels).size() * 2 <= labels.size() ? labels : null;
 	}
 
 	private static String firstLine(final String label) {

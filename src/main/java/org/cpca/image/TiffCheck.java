@@ -3,6 +3,7 @@ package org.cpca.image;
 import ij.io.FileInfo;
 import ij.io.TiffDecoder;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +51,7 @@ public final class TiffCheck {
 	public static TiffCheck of(final Path file) {
 		return of(file, () -> {
 			final Path dir = file.toAbsolutePath().getParent();
-			return new TiffDecoder(dir + java.io.File.separator, file.getFileName()
+			return new TiffDecoder(dir + File.separator, file.getFileName()
 				.toString()).getTiffInfo();
 		}, () -> Files.size(file));
 	}

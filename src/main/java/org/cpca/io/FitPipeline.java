@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 
 import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
@@ -31,7 +32,7 @@ public final class FitPipeline {
 	 *
 	 * @return the report of what was written (the folder, the files, the main numbers)
 	 * @throws IllegalArgumentException naming a problem with the inputs or settings
-	 * @throws java.util.concurrent.CancellationException if {@code progress} says so
+	 * @throws CancellationException if {@code progress} says so
 	 */
 	public static String run(final FitRequest r, final Progress progress)
 		throws IOException

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 
 import org.cpca.core.run.Settings;
+import org.cpca.image.Axes;
 
 /**
  * One fit from files into a results folder, as every front end asks for it ({@code cpca
@@ -22,7 +23,7 @@ public final class FitRequest {
 	/** A mask image (nonzero pixels are the features), or {@code null}. */
 	public final Path mask;
 	public final int bin;
-	/** How a hyperstack's axes are read ({@link org.cpca.image.Axes}); null: auto. */
+	/** How a hyperstack's axes are read ({@link Axes}); null: auto. */
 	public final String axes;
 	/** Tables: the column that holds class labels, or {@code null}. */
 	public final String labelColumn;
@@ -161,7 +162,7 @@ public final class FitRequest {
 			return this;
 		}
 
-		/** How a hyperstack's axes are read: {@link org.cpca.image.Axes#VALUES}. */
+		/** How a hyperstack's axes are read: {@link Axes#VALUES}. */
 		public Builder axes(final String a) {
 			axes = a;
 			return this;

@@ -1,6 +1,8 @@
 package org.cpca.io;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +13,7 @@ import java.util.Map;
 
 import ij.ImagePlus;
 
+import org.cpca.core.Memory;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.data.MissingValues;
 import org.cpca.core.data.SampleSource;
@@ -128,35 +131,63 @@ public final class LoadedData {
 			role), how.axes), how);
 		final ImagePlus imp = reader.image();
 		final FeatureLayout layout = reader.layout();
-		if (!(layout.isIdentity() && imp.getBitDepth() == 32)) org.cpca.core.Memory.require(
+		if (!(layout.isIdentity() && imp.getBitDepth() == 32)) Memory.require(
 			"the " + role + " samples (" + imp.getStackSize() + " × " + layout.features() +
-				" features)", org.cpca.core.Memory.floats(imp.getStackSize(), layout.features()),
+				" features)", Memory.floats(imp.getStackSize(), layout.features()),
 			"use --bin 2 or --mask (fewer features), or --method online (streams the inputs)");
-		float[][] values = null;
-		Dataset ds;
-		// our own image (shared, not copied); NaN pixels are refused
-		if (how.missing == TableInput.Missing.DROP) ds = reader.dataset(true);
-		else { // NaN pixels kept: filled (mean, zero), or modelled by PCPCA (model)
-			values = reader.values();
-			ds = reader.filled(values, how.missing != TableInput.Missing.ZERO);
+		// our own image: shared, not copied
+		final Slices read = slices(reader, how.missing, true);
+		Dataset ds = read.dataset;
+		if (read.values != null) {
 			facts.put("missing", how.missing.name().toLowerCase());
-			facts.put("missing_pixels", MissingValues.count(values));
+			facts.put("missing_pixels", MissingValues.count(read.values));
 		}
 		final List<String> classes = reader.labels();
 		if (classes != null) ds = ds.withLabels(classes);
 		facts.put("kind", Files.isDirectory(path) ? "image folder" : "image");
 		imageFacts(facts, ds.samples(), ds.features(), imp, layout);
 		final LoadedData d = new LoadedData(role, path, ds, layout, imp, null, facts, null);
-		if (how.missing == TableInput.Missing.MODEL) d.withMissing = values;
+		if (how.missing == TableInput.Missing.MODEL) d.withMissing = read.values;
 		d.noteSkipped(path);
 		d.noteAxes(reader);
 		return d;
 	}
 
+	/** A stack's slices read by a missing-value rule ({@link #slices}). */
+	public static final class Slices {
+
+		/** The samples, NaN pixels filled if they were kept. */
+		public final Dataset dataset;
+		/** The values with their NaN pixels; {@code null} when NaN pixels are refused. */
+		public final float[][] values;
+
+		private Slices(final Dataset dataset, final float[][] values) {
+			this.dataset = dataset;
+			this.values = values;
+		}
+	}
+
+	/**
+	 * The slices of {@code reader} by a missing-value rule, for the command line and the
+	 * Fiji commands and macros alike: NaN pixels refused ({@code drop}), or kept and filled
+	 * by their feature's mean ({@code mean}, and {@code model}, whose fit then models them
+	 * from the kept values) or by 0 ({@code zero}).
+	 *
+	 * @param share whether refused-NaN slices may share the image's own pixel arrays
+	 *          (an image the caller opened, never the user's)
+	 */
+	public static Slices slices(final StackReader reader, final TableInput.Missing missing,
+		final boolean share)
+	{
+		if (missing == TableInput.Missing.DROP) return new Slices(reader.dataset(share), null);
+		final float[][] values = reader.values();
+		return new Slices(reader.filled(values, missing != TableInput.Missing.ZERO), values);
+	}
+
 	/** Opens a table's bytes from the start (e.g. a file on a Hadoop file system). */
 	public interface Opener {
 
-		java.io.InputStream open() throws IOException;
+		InputStream open() throws IOException;
 	}
 
 	/**
@@ -358,7 +389,7 @@ public final class LoadedData {
 		try {
 			lines = Files.readAllLines(file, StandardCharsets.UTF_8);
 		}
-		catch (final java.nio.charset.CharacterCodingException e) {
+		catch (final CharacterCodingException e) {
 			throw new IllegalArgumentException("--labels " + file + " is not UTF-8 text (it " +
 				"looks binary): give a text file with one class label per line");
 		}

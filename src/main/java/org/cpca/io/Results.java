@@ -7,7 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -106,7 +109,7 @@ public final class Results {
 		this.labels = labels;
 		this.models = solution.models();
 		this.timings = timings;
-		final boolean classes = labels != null && new java.util.HashSet<>(labels)
+		final boolean classes = labels != null && new HashSet<>(labels)
 			.size() >= 2;
 		for (final FittedModel m : models)
 			separations.add(classes ? Measures.separation(m.targetScores(), labels) : null);
@@ -127,7 +130,7 @@ public final class Results {
 
 	/** The scalar parameters of the models (e.g. beta), as extra columns of scores.csv. */
 	private List<String> scalarParameters() {
-		final java.util.LinkedHashSet<String> keys = new java.util.LinkedHashSet<>();
+		final LinkedHashSet<String> keys = new LinkedHashSet<>();
 		for (final FittedModel m : models)
 			m.parameters().forEach((k, v) -> {
 				if (v instanceof Double) keys.add(k);
@@ -259,7 +262,7 @@ public final class Results {
 	 * name them.
 	 */
 	public static List<String> sampleNames(final List<String> names, final int n) {
-		return names != null && names.size() == n && new java.util.HashSet<>(names)
+		return names != null && names.size() == n && new HashSet<>(names)
 			.size() == n ? names : null;
 	}
 
@@ -441,7 +444,7 @@ public final class Results {
 			s.add("excluded_alphas", GSON.toJsonTree(selection.excluded()));
 			s.addProperty("clustering_cost", selection.clusteringCost());
 			s.add("spectral_eigengap", ModelFile.alphaJson(selection.spectralGap()));
-			s.add("contrast_eigengaps", GSON.toJsonTree(java.util.Arrays.stream(selection
+			s.add("contrast_eigengaps", GSON.toJsonTree(Arrays.stream(selection
 				.contrastGaps()).mapToObj(v -> Double.isFinite(v) ? v : null).toArray()));
 			o.add("selection", s);
 		}

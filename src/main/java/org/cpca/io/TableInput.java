@@ -16,9 +16,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 import org.cpca.core.data.Dataset;
@@ -212,7 +214,7 @@ public final class TableInput {
 	{
 		for (int c = 0; c < header.length; c++) {
 			if (c == labelIndex || features.contains(c)) continue;
-			final java.util.Set<String> seen = new java.util.HashSet<>();
+			final Set<String> seen = new HashSet<>();
 			boolean unique = !rows.isEmpty();
 			for (final String[] row : rows) {
 				final String cell = c < row.length ? row[c].trim() : "";

@@ -8,10 +8,14 @@ import ij.macro.MacroExtension;
 import ij.plugin.PlugIn;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.util.concurrent.CancellationException;
 
 import org.cpca.analysis.Analysis;
 import org.cpca.analysis.DialogText;
+import org.cpca.core.Memory;
 
 /**
  * The ImageJ 1.x macro extension of Contrastive PCA, for plain ImageJ as well as Fiji:
@@ -167,7 +171,7 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 				"that the path names a file");
 		}
 		catch (final OutOfMemoryError e) { // an estimate missed it: one line, no trace
-			abort(name + ": " + org.cpca.core.Memory.outOfMemory("bin=2 or a mask " +
+			abort(name + ": " + Memory.outOfMemory("bin=2 or a mask " +
 				"(fewer features), fewer landmarks for kernel cPCA, or method=online"));
 		}
 		return null;
@@ -175,17 +179,17 @@ public class CpcaMacroFunctions implements PlugIn, MacroExtension {
 
 	/** The file an IO error is about, with the reason ("x.json (permission denied)"). */
 	private static String fileOf(final IOException e, final Object[] args) {
-		final String why = e instanceof java.nio.file.AccessDeniedException
-			? "permission denied" : e instanceof java.nio.file.NoSuchFileException
-				? "its folder does not exist" : e instanceof java.nio.file.FileSystemException &&
-					((java.nio.file.FileSystemException) e).getReason() != null
-						? ((java.nio.file.FileSystemException) e).getReason() : String.valueOf(e
+		final String why = e instanceof AccessDeniedException
+			? "permission denied" : e instanceof NoSuchFileException
+				? "its folder does not exist" : e instanceof FileSystemException &&
+					((FileSystemException) e).getReason() != null
+						? ((FileSystemException) e).getReason() : String.valueOf(e
 							.getMessage());
 		// saveModel(index, path) and applyModel(path, title): the path the user gave
 		final Object path = args.length > 1 && args[1] instanceof String && !(args[0] instanceof
 			String) ? args[1] : args.length > 0 && args[0] instanceof String ? args[0] : null;
-		return (path != null ? path : e instanceof java.nio.file.FileSystemException
-			? ((java.nio.file.FileSystemException) e).getFile() : "the file") + " (" + why + ")";
+		return (path != null ? path : e instanceof FileSystemException
+			? ((FileSystemException) e).getFile() : "the file") + " (" + why + ")";
 	}
 
 	private static void abort(final String message) {

@@ -16,12 +16,12 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.scijava.command.CommandModule;
+import org.scijava.module.Module;
 
 /** Apply Model... headless through a SciJava context. */
 class ApplyModelCommandTest extends CommandTestBase {
 
-	private static CommandModule apply(final Path model, final ImagePlus input)
+	private static Module apply(final Path model, final ImagePlus input)
 		throws Exception
 	{
 		final Map<String, Object> in = new HashMap<>();
@@ -30,7 +30,7 @@ class ApplyModelCommandTest extends CommandTestBase {
 		in.put("show_reconstruction", true);
 		in.put("show_background_removed", true);
 		in.put("show_scores", true);
-		return commands.run(ApplyModelCommand.class, true, in).get();
+		return start(ApplyModelCommand.class, true, in).get();
 	}
 
 	@Test
@@ -45,12 +45,11 @@ class ApplyModelCommandTest extends CommandTestBase {
 		fit.put("show_images", false);
 		fit.put("show_plots", false);
 		fit.put("show_tables", false);
-		assertFalse(commands.run(ContrastivePcaCommand.class, true, fit).get()
-			.isCanceled());
+		assertFalse(canceled(start(ContrastivePcaCommand.class, true, fit).get()));
 		assertTrue(Files.isRegularFile(tmp.resolve("background-pca.json")));
 
-		final CommandModule m = apply(tmp.resolve("background-pca.json"), t);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = apply(tmp.resolve("background-pca.json"), t);
+		assertFalse(canceled(m), () -> reason(m));
 		final ImagePlus recon = (ImagePlus) m.getOutput("reconstruction");
 		final ImagePlus removed = (ImagePlus) m.getOutput("background_removed");
 		assertEquals(40, recon.getStackSize());
@@ -58,7 +57,7 @@ class ApplyModelCommandTest extends CommandTestBase {
 		assertEquals(32, removed.getBitDepth());
 		assertEquals(40, ((ApplyModelCommand) m.getDelegateObject()).scoresTable().size());
 		// the background-removed stack has no component along the model's directions
-		final CommandModule again = apply(tmp.resolve("background-pca.json"), removed);
+		final Module again = apply(tmp.resolve("background-pca.json"), removed);
 		final ij.measure.ResultsTable s = ((ApplyModelCommand) again.getDelegateObject())
 			.scoresTable();
 		final ij.measure.ResultsTable s0 = ((ApplyModelCommand) m.getDelegateObject())
@@ -98,10 +97,10 @@ class ApplyModelCommandTest extends CommandTestBase {
 		fit.put("alpha_mode", "fixed");
 		fit.put("alpha", 1.0);
 		fit.put("save_model", tmp.resolve("px.json").toFile());
-		final CommandModule f = commands.run(ContrastivePcaCommand.class, true, fit).get();
-		assertFalse(f.isCanceled(), () -> f.getCancelReason());
-		final CommandModule m = apply(tmp.resolve("px.json"), t);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module f = start(ContrastivePcaCommand.class, true, fit).get();
+		assertFalse(canceled(f), () -> reason(f));
+		final Module m = apply(tmp.resolve("px.json"), t);
+		assertFalse(canceled(m), () -> reason(m));
 		final ImagePlus scores = (ImagePlus) m.getOutput("score_images");
 		assertNotNull(scores);
 		assertEquals(2, scores.getStackSize());
@@ -122,13 +121,13 @@ class ApplyModelCommandTest extends CommandTestBase {
 		fit.put("show_images", false);
 		fit.put("show_plots", false);
 		fit.put("save_model", tmp.resolve("kernel.json").toFile());
-		final CommandModule f = commands.run(ContrastivePcaCommand.class, true, fit).get();
-		assertFalse(f.isCanceled(), () -> f.getCancelReason());
+		final Module f = start(ContrastivePcaCommand.class, true, fit).get();
+		assertFalse(canceled(f), () -> reason(f));
 		final ij.measure.ResultsTable trained = ((ContrastivePcaCommand) f
 			.getDelegateObject()).scoresTable();
 
-		final CommandModule m = apply(tmp.resolve("kernel.json"), t);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = apply(tmp.resolve("kernel.json"), t);
+		assertFalse(canceled(m), () -> reason(m));
 		assertNull(m.getOutput("reconstruction"));
 		assertNull(m.getOutput("background_removed"));
 		final ij.measure.ResultsTable s = ((ApplyModelCommand) m.getDelegateObject())
@@ -148,25 +147,23 @@ class ApplyModelCommandTest extends CommandTestBase {
 	@Test
 	void wrongInputsCancelWithAMessage(@TempDir final Path tmp) throws Exception {
 		final ImagePlus t = Synthetic.target(10, 25);
-		CommandModule m = apply(tmp.resolve("missing.json"), t);
-		assertTrue(m.isCanceled());
-		assertTrue(m.getCancelReason().contains("does not exist"), m.getCancelReason());
+		Module m = apply(tmp.resolve("missing.json"), t);
+		assertTrue(canceled(m));
+		assertTrue(reason(m).contains("does not exist"), reason(m));
 		Files.write(tmp.resolve("bad.json"), "{ not json".getBytes("UTF-8"));
 		m = apply(tmp.resolve("bad.json"), t);
-		assertTrue(m.isCanceled());
-		assertTrue(m.getCancelReason().contains("bad.json"), m.getCancelReason());
+		assertTrue(canceled(m));
+		assertTrue(reason(m).contains("bad.json"), reason(m));
 
 		final Map<String, Object> fit = ContrastivePcaCommandTest.defaults();
 		fit.put("target", t);
 		fit.put("background", Synthetic.background(10, 26));
 		fit.put("alpha_mode", "fixed");
 		fit.put("save_model", tmp.resolve("m.json").toFile());
-		assertFalse(commands.run(ContrastivePcaCommand.class, true, fit).get()
-			.isCanceled());
+		assertFalse(canceled(start(ContrastivePcaCommand.class, true, fit).get()));
 		m = apply(tmp.resolve("m.json"), new ImagePlus("other", new ij.process.FloatProcessor(
 			7, 7)));
-		assertTrue(m.isCanceled());
-		assertTrue(m.getCancelReason().contains("same width × height"), m
-			.getCancelReason());
+		assertTrue(canceled(m));
+		assertTrue(reason(m).contains("same width × height"), reason(m));
 	}
 }

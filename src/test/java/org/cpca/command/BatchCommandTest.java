@@ -15,7 +15,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.scijava.command.CommandModule;
+import org.scijava.module.Module;
 
 /** Batch... headless through a SciJava context, writing the command line's files. */
 class BatchCommandTest extends CommandTestBase {
@@ -74,8 +74,8 @@ class BatchCommandTest extends CommandTestBase {
 		final Map<String, Object> args = twoStacks(tmp);
 		args.put("per_file", true);
 		args.put("alpha_mode", "fixed");
-		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = start(BatchCommand.class, true, args).get();
+		assertFalse(canceled(m), () -> reason(m));
 		for (final String name : new String[] { "plate1", "plate2" })
 			for (final String f : new String[] { "summary.json", "scores.csv", "model.json",
 				"components.tif", "plots/scatter.png" })
@@ -93,8 +93,8 @@ class BatchCommandTest extends CommandTestBase {
 	void aPooledFolderOfStacksIsSaidSo(@TempDir final Path tmp) throws Exception {
 		final Map<String, Object> args = twoStacks(tmp);
 		args.put("alpha_mode", "fixed");
-		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = start(BatchCommand.class, true, args).get();
+		assertFalse(canceled(m), () -> reason(m));
 		final String report = (String) m.getOutput("report");
 		assertTrue(report.startsWith("target folder stacks holds 2 stacks of 2 files: " +
 			"they are pooled into one target (labels file:label); for one run per stack " +
@@ -119,8 +119,8 @@ class BatchCommandTest extends CommandTestBase {
 		args.put("more_backgrounds", " " + b2 + " ");
 		args.put("method", "uca");
 		args.put("out", tmp.resolve("uca").toFile());
-		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = start(BatchCommand.class, true, args).get();
+		assertFalse(canceled(m), () -> reason(m));
 		final String uca = new String(Files.readAllBytes(tmp.resolve("uca/summary.json")),
 			"UTF-8");
 		assertTrue(uca.contains("\"method\": \"uca\""), uca);
@@ -135,8 +135,8 @@ class BatchCommandTest extends CommandTestBase {
 		args.put("landmarks", "all");
 		args.put("alpha_mode", "fixed");
 		args.put("out", tmp.resolve("kernel").toFile());
-		final CommandModule k = commands.run(BatchCommand.class, true, args).get();
-		assertFalse(k.isCanceled(), () -> k.getCancelReason());
+		final Module k = start(BatchCommand.class, true, args).get();
+		assertFalse(canceled(k), () -> reason(k));
 		final String kernel = new String(Files.readAllBytes(tmp.resolve(
 			"kernel/summary.json")), "UTF-8");
 		assertTrue(kernel.contains("\"method\": \"kernel\""), kernel);
@@ -154,9 +154,9 @@ class BatchCommandTest extends CommandTestBase {
 		args.put("target", t);
 		args.put("background", small);
 		args.put("out", tmp.resolve("out").toFile());
-		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
-		assertTrue(m.isCanceled());
-		assertTrue(m.getCancelReason().contains("width × height"), m.getCancelReason());
+		final Module m = start(BatchCommand.class, true, args).get();
+		assertTrue(canceled(m));
+		assertTrue(reason(m).contains("width × height"), reason(m));
 		assertFalse(Files.exists(tmp.resolve("out/summary.json")));
 	}
 
@@ -173,15 +173,14 @@ class BatchCommandTest extends CommandTestBase {
 		args.put("background", b);
 		args.put("out", out.toFile());
 		args.put("alpha_mode", "fixed");
-		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
-		assertTrue(m.isCanceled());
-		assertTrue(m.getCancelReason().contains("output folder " + out) && m
-			.getCancelReason().contains("give overwrite"), m.getCancelReason());
+		final Module m = start(BatchCommand.class, true, args).get();
+		assertTrue(canceled(m));
+		assertTrue(reason(m).contains("output folder " + out) && reason(m).contains("give overwrite"), reason(m));
 		assertEquals(1, Files.list(out).count());
 		args.put("overwrite", true);
 		args.put("no_plots", true);
-		final CommandModule m2 = commands.run(BatchCommand.class, true, args).get();
-		assertFalse(m2.isCanceled(), () -> m2.getCancelReason());
+		final Module m2 = start(BatchCommand.class, true, args).get();
+		assertFalse(canceled(m2), () -> reason(m2));
 		assertTrue(Files.isRegularFile(out.resolve("summary.json")));
 		assertFalse(Files.exists(out.resolve("plots")));
 		assertEquals("keep", new String(Files.readAllBytes(out.resolve("note.txt")), "UTF-8"));
@@ -206,8 +205,8 @@ class BatchCommandTest extends CommandTestBase {
 		args.put("overwrite", true);
 		args.put("no_plots", true);
 		args.put("alpha_mode", "fixed");
-		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = start(BatchCommand.class, true, args).get();
+		assertFalse(canceled(m), () -> reason(m));
 		final ij.measure.ResultsTable runs = ((BatchCommand) m.getDelegateObject()).runsTable();
 		assertEquals(3, runs.size());
 		final java.util.Set<String> outs = new java.util.HashSet<>();

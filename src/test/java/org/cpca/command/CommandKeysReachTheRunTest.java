@@ -15,7 +15,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.scijava.command.CommandInfo;
-import org.scijava.command.CommandModule;
+import org.scijava.module.Module;
 import org.scijava.module.ModuleItem;
 
 import ij.ImagePlus;
@@ -84,8 +84,8 @@ class CommandKeysReachTheRunTest extends CommandTestBase {
 		if (all.containsKey("beta")) all.putIfAbsent("beta_mode", "fixed");
 		for (final Map.Entry<String, String> e : all.entrySet())
 			in.put(e.getKey(), typed(types.get(e.getKey()), e.getValue()));
-		final CommandModule m = ContrastivePcaCommandTest.run(in);
-		assertFalse(m.isCanceled(), () -> keys + ": " + m.getCancelReason());
+		final Module m = ContrastivePcaCommandTest.run(in);
+		assertFalse(canceled(m), () -> keys + ": " + reason(m));
 		return KeyScenarios.fingerprint(((ContrastivePcaCommand) m.getDelegateObject())
 			.analysis().solution());
 	}

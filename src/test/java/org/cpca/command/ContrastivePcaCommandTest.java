@@ -18,7 +18,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.scijava.command.CommandModule;
+import org.scijava.module.Module;
 
 /** The main command run headless through a real SciJava context. */
 class ContrastivePcaCommandTest extends CommandTestBase {
@@ -27,10 +27,10 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 	 * Runs the command with pre- and postprocessing (as a menu or macro would), every
 	 * input given: parameters persist between runs, so a test never relies on defaults.
 	 */
-	static CommandModule run(final Map<String, Object> inputs) throws Exception {
+	static Module run(final Map<String, Object> inputs) throws Exception {
 		final Map<String, Object> all = defaults();
 		all.putAll(inputs);
-		return commands.run(ContrastivePcaCommand.class, true, all).get();
+		return start(ContrastivePcaCommand.class, true, all).get();
 	}
 
 	/** The documented default of every non-image input. */
@@ -76,8 +76,8 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		in.put("alpha_mode", "fixed");
 		in.put("alpha", 5.0);
 		in.put("components", 2);
-		final CommandModule m = run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		final ImagePlus eigen = (ImagePlus) m.getOutput("eigen_images");
 		assertNotNull(eigen);
 		assertEquals(32, eigen.getBitDepth());
@@ -118,8 +118,8 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		in.put("target", Synthetic.target(40, 3));
 		in.put("background", Synthetic.background(40, 4));
 		in.put("alpha_mode", "auto");
-		final CommandModule m = run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		final Analysis a = ((ContrastivePcaCommand) m.getDelegateObject()).analysis();
 		final int alphas = a.models().size();
 		assertTrue(alphas >= 2);
@@ -181,8 +181,8 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		in.put("alpha_mode", "fixed");
 		in.put("alpha", 10.0);
 		in.put("components", 1);
-		final CommandModule m = run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		final ImagePlus scoresImp = (ImagePlus) m.getOutput("score_images");
 		assertNotNull(scoresImp);
 		assertEquals(w, scoresImp.getWidth());
@@ -203,17 +203,16 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		t.deleteRoi();
 		in.put("background_source", "mask");
 		in.put("background_mask", new ImagePlus("mask", mask));
-		final CommandModule withMask = run(in);
-		assertFalse(withMask.isCanceled(), () -> withMask.getCancelReason());
+		final Module withMask = run(in);
+		assertFalse(canceled(withMask), () -> reason(withMask));
 		final double[] u = ((ContrastivePcaCommand) withMask.getDelegateObject()).analysis()
 			.solution().linearModels().get(0).components()[0];
 		assertArrayEquals(v, u, 1e-9);
 		in.put("background_mask", new ImagePlus("small", new ij.process.ByteProcessor(5,
 			5)));
-		final CommandModule wrong = run(in);
-		assertTrue(wrong.isCanceled());
-		assertTrue(wrong.getCancelReason().contains("target's size"), wrong
-			.getCancelReason());
+		final Module wrong = run(in);
+		assertTrue(canceled(wrong));
+		assertTrue(reason(wrong).contains("target's size"), reason(wrong));
 	}
 
 	@Test
@@ -221,8 +220,8 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		final Map<String, Object> in = new HashMap<>();
 		in.put("target", Synthetic.target(30, 5));
 		in.put("method", "pca");
-		final CommandModule m = run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		assertEquals("PC1 λ=", ((ImagePlus) m.getOutput("eigen_images")).getStack()
 			.getSliceLabel(1).substring(0, 6));
 	}
@@ -233,36 +232,34 @@ class ContrastivePcaCommandTest extends CommandTestBase {
 		final float[][] before = Synthetic.pixels(t);
 		final Map<String, Object> in = new HashMap<>();
 		in.put("target", t);
-		CommandModule m = run(in);
-		assertTrue(m.isCanceled());
-		assertTrue(m.getCancelReason().contains("needs a background"), m.getCancelReason());
+		Module m = run(in);
+		assertTrue(canceled(m));
+		assertTrue(reason(m).contains("needs a background"), reason(m));
 
 		final ImagePlus small = new ImagePlus("small", new ij.process.FloatProcessor(5, 5));
 		in.put("background", small);
 		m = run(in);
-		assertTrue(m.isCanceled());
-		assertTrue(m.getCancelReason().contains("same width × height"), m
-			.getCancelReason());
+		assertTrue(canceled(m));
+		assertTrue(reason(m).contains("same width × height"), reason(m));
 
 		in.put("background", Synthetic.background(20, 2));
 		in.put("background_source", "selection");
 		m = run(in);
-		assertTrue(m.isCanceled());
-		assertTrue(m.getCancelReason().contains("samples=pixels"), m.getCancelReason());
+		assertTrue(canceled(m));
+		assertTrue(reason(m).contains("samples=pixels"), reason(m));
 
 		in.put("background_source", "image");
 		in.put("components", 500);
 		m = run(in);
-		assertTrue(m.isCanceled());
-		assertTrue(m.getCancelReason().contains("choose k"), m.getCancelReason());
+		assertTrue(canceled(m));
+		assertTrue(reason(m).contains("choose k"), reason(m));
 
 		// a copy of the target chosen as background (another window, the same pixels)
 		in.put("components", 2);
 		in.put("background", t.duplicate());
 		m = run(in);
-		assertTrue(m.isCanceled());
-		assertTrue(m.getCancelReason().contains("holds the same values as"), m
-			.getCancelReason());
+		assertTrue(canceled(m));
+		assertTrue(reason(m).contains("holds the same values as"), reason(m));
 		assertNull(m.getOutput("eigen_images"));
 		assertArrayEquals(before, Synthetic.pixels(t));
 	}

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ij.ImagePlus;
 import ij.process.ByteProcessor;
 
-import java.lang.reflect.Field;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
@@ -45,7 +44,8 @@ class DialogStepsTest extends CommandTestBase {
 		for (final ModuleItem<?> item : m.getInfo().inputs())
 			if (org.scijava.service.Service.class.isAssignableFrom(item.getType()) || item
 				.getType() == org.scijava.Context.class) m.resolveInput(item.getName());
-		final TwoStepDialog steps = (TwoStepDialog) ((CommandModule) m).getCommand();
+		final TwoStepDialog steps = (TwoStepDialog) (m instanceof CommandModule
+			? ((CommandModule) m).getCommand() : m);
 		for (final String key : steps.firstStep()) {
 			if (chosen.containsKey(key)) m.setInput(key, chosen.get(key));
 			m.resolveInput(key); // as the first dialog (or a macro) leaves it
@@ -132,14 +132,14 @@ class DialogStepsTest extends CommandTestBase {
 		ScriptedHarvester.answers = Map.of("method", "star", "target", t,
 			"background_source", "image", "background", b, "samples", "slices", "beta_mode",
 			"fixed", "beta", 0.25, "show_images", false, "show_plots", false);
-		final CommandModule m;
+		final Module m;
 		try {
-			m = commands.run(ContrastivePcaCommand.class, true).get();
+			m = start(ContrastivePcaCommand.class, true).get();
 		}
 		finally {
 			ScriptedHarvester.answers = null;
 		}
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		assertFalse(canceled(m), () -> reason(m));
 		assertEquals(2, ScriptedHarvester.dialogs.size(), ScriptedHarvester.dialogs
 			.toString());
 		assertEquals(java.util.List.of("method", "target", "background_source", "background",
@@ -163,9 +163,10 @@ class DialogStepsTest extends CommandTestBase {
 	 */
 	@Test
 	void theMethodChoiceAndFieldsComeFromTheRegistry() throws Exception {
-		final Field method = MethodCommand.class.getDeclaredField("method");
+		final Module dialog = initialized(ContrastivePcaCommand.class);
 		final Set<Method> offered = EnumSet.noneOf(Method.class);
-		for (final String choice : method.getAnnotation(Parameter.class).choices()) {
+		for (final Object c : dialog.getInfo().getInput("method").getChoices()) {
+			final String choice = (String) c;
 			final String code = MethodCommand.code(choice);
 			final Method m = Method.parse(code);
 			assertTrue(choice.endsWith(" (" + code + ")") && choice.length() > code.length() +
@@ -196,20 +197,21 @@ class DialogStepsTest extends CommandTestBase {
 
 	/**
 	 * Every dialog field a family declares holds a default and offers choices that the
-	 * family's declaration accepts (the dialog cannot offer what the run would refuse).
+	 * family's declaration accepts (the dialog cannot offer what the run would refuse): a
+	 * field's {@code KeyField} is checked against the key's parser.
 	 */
 	@Test
 	void theFamilyFieldsDefaultsAndChoicesAreAcceptedByTheirDeclarations() throws Exception {
-		final MethodCommand command = new ContrastivePcaCommand();
+		final Module dialog = initialized(ContrastivePcaCommand.class);
 		int checked = 0;
 		for (final Family<?> family : Families.all())
 			for (final String key : family.keys().names()) {
 				if (!hasField(key)) continue;
-				final Field f = MethodCommand.class.getDeclaredField(key);
-				f.setAccessible(true);
-				family.keys().check(key, String.valueOf(f.get(command)), key + "=");
-				for (final String choice : f.getAnnotation(Parameter.class).choices())
-					family.keys().check(key, choice, key + "=");
+				final ModuleItem<?> item = dialog.getInfo().getInput(key);
+				family.keys().check(key, String.valueOf(dialog.getInput(key)), key + "=");
+				family.keys().check(key, String.valueOf(item.getDefaultValue()), key + "=");
+				if (item.getChoices() != null) for (final Object choice : item.getChoices())
+					family.keys().check(key, String.valueOf(choice), key + "=");
 				checked++;
 			}
 		assertTrue(checked >= 12, "only " + checked + " family fields checked");
@@ -238,8 +240,8 @@ class DialogStepsTest extends CommandTestBase {
 			in.put("show_images", false);
 			in.put("show_plots", false);
 			in.put("show_tables", false);
-			final CommandModule m = commands.run(ContrastivePcaCommand.class, false, in).get();
-			assertFalse(m.isCanceled(), () -> given + ": " + m.getCancelReason());
+			final Module m = start(ContrastivePcaCommand.class, false, in).get();
+			assertFalse(canceled(m), () -> given + ": " + reason(m));
 			final org.cpca.analysis.Analysis a = ((ContrastivePcaCommand) m
 				.getDelegateObject()).analysis();
 			assertEquals(Method.STAR, a.solution().method(), given);

@@ -20,7 +20,7 @@ import org.cpca.core.model.FittedModel;
 import org.cpca.render.ModelViews;
 import org.cpca.render.PlotFiles;
 import org.junit.jupiter.api.Test;
-import org.scijava.command.CommandModule;
+import org.scijava.module.Module;
 
 /**
  * The Fiji figures of Contrastive PCA... (issue 16): the eigen-images with a colour bar,
@@ -30,20 +30,20 @@ import org.scijava.command.CommandModule;
  */
 class FigureOutputsTest extends CommandTestBase {
 
-	private static CommandModule fit(final String alphaMode) throws Exception {
+	private static Module fit(final String alphaMode) throws Exception {
 		final Map<String, Object> in = new HashMap<>();
 		in.put("target", Synthetic.target(40, 5));
 		in.put("background", Synthetic.background(40, 6));
 		in.put("alpha_mode", alphaMode);
 		in.put("alpha", 3.0);
-		final CommandModule m = ContrastivePcaCommandTest.run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = ContrastivePcaCommandTest.run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		return m;
 	}
 
 	@Test
 	void eigenImagesComeAlsoAsAFigureWithAColourBar() throws Exception {
-		final CommandModule m = fit("fixed");
+		final Module m = fit("fixed");
 		final ImagePlus eigen = (ImagePlus) m.getOutput("eigen_images");
 		final ImagePlus figure = (ImagePlus) m.getOutput("eigen_image_figure");
 		assertNotNull(figure);
@@ -71,7 +71,7 @@ class FigureOutputsTest extends CommandTestBase {
 
 	@Test
 	void screePlotShowsTheFullSpectrumBehindTheKeptComponents() throws Exception {
-		final CommandModule m = fit("fixed");
+		final Module m = fit("fixed");
 		final FittedModel model = ((ContrastivePcaCommand) m.getDelegateObject()).analysis()
 			.primary();
 		final Plot p = PlotFiles.plotOf((ImagePlus) m.getOutput("scree_plot"));
@@ -115,7 +115,7 @@ class FigureOutputsTest extends CommandTestBase {
 
 	@Test
 	void thePcaPanelOfAutomaticAlphaIsLabelledPc() throws Exception {
-		final CommandModule m = fit("auto");
+		final Module m = fit("auto");
 		final Analysis a = ((ContrastivePcaCommand) m.getDelegateObject()).analysis();
 		final List<ImagePlus> plots = a.views().scatterPlots();
 		assertEquals(0, a.models().get(0).alpha());
@@ -129,7 +129,7 @@ class FigureOutputsTest extends CommandTestBase {
 
 	@Test
 	void exploreAlphasStatusNamesEachEigenvalue() throws Exception {
-		final CommandModule m = fit("fixed");
+		final Module m = fit("fixed");
 		final CpcaModel model = (CpcaModel) ((ContrastivePcaCommand) m.getDelegateObject())
 			.analysis().primary();
 		final String s = ExploreAlphaCommand.label(model);

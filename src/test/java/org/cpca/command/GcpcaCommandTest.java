@@ -12,7 +12,7 @@ import java.util.Map;
 
 import org.cpca.core.model.FittedModel;
 import org.junit.jupiter.api.Test;
-import org.scijava.command.CommandModule;
+import org.scijava.module.Module;
 
 /** gcPCA through the Fiji command: the shuffle test's marks in the components table. */
 class GcpcaCommandTest extends CommandTestBase {
@@ -31,8 +31,8 @@ class GcpcaCommandTest extends CommandTestBase {
 		in.put("show_images", false);
 		in.put("show_plots", false);
 		in.put("show_tables", false);
-		final CommandModule m = ContrastivePcaCommandTest.run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = ContrastivePcaCommandTest.run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		final ContrastivePcaCommand c = (ContrastivePcaCommand) m.getDelegateObject();
 		final ResultsTable comps = c.componentsTable();
 		assertEquals(4, comps.size());

@@ -20,7 +20,7 @@ import org.cpca.core.model.FittedModel;
 import org.cpca.core.modelfile.ModelFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.scijava.command.CommandModule;
+import org.scijava.module.Module;
 
 /**
  * Hyperstacks with channels as features in Fiji (issue 14): Apply Model... applies such a
@@ -60,8 +60,8 @@ class HyperstackModelTest extends CommandTestBase {
 		fit.put("show_images", false);
 		fit.put("show_plots", false);
 		fit.put("save_model", tmp.resolve("channels.json").toFile());
-		final CommandModule f = commands.run(ContrastivePcaCommand.class, true, fit).get();
-		assertFalse(f.isCanceled(), () -> f.getCancelReason());
+		final Module f = start(ContrastivePcaCommand.class, true, fit).get();
+		assertFalse(canceled(f), () -> reason(f));
 		final ResultsTable fitted = ((ContrastivePcaCommand) f.getDelegateObject())
 			.scoresTable();
 		assertEquals(30, fitted.size()); // one sample per slice, 2 channels as features
@@ -74,8 +74,8 @@ class HyperstackModelTest extends CommandTestBase {
 		in.put("show_reconstruction", true);
 		in.put("show_background_removed", false);
 		in.put("show_scores", true);
-		final CommandModule m = commands.run(ApplyModelCommand.class, true, in).get();
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = start(ApplyModelCommand.class, true, in).get();
+		assertFalse(canceled(m), () -> reason(m));
 		final ResultsTable applied = ((ApplyModelCommand) m.getDelegateObject())
 			.scoresTable();
 		assertScoresEqual(fitted, applied);
@@ -113,8 +113,8 @@ class HyperstackModelTest extends CommandTestBase {
 		in.put("eta", 0.005);
 		in.put("show_plots", false);
 		in.put("save_model", tmp.resolve("online.json").toFile());
-		final CommandModule m = OnlineCpcaCommandTest.run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = OnlineCpcaCommandTest.run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		final ImagePlus eigen = (ImagePlus) m.getOutput("eigen_images");
 		assertEquals(2 * t.getWidth(), eigen.getWidth(), "channels side by side");
 		assertEquals(60, ((OnlineCpcaCommand) m.getDelegateObject()).scoresTable().size());
@@ -123,13 +123,13 @@ class HyperstackModelTest extends CommandTestBase {
 
 		in.put("axes", "c2");
 		in.put("save_model", null);
-		final CommandModule one = OnlineCpcaCommandTest.run(in);
-		assertFalse(one.isCanceled(), () -> one.getCancelReason());
+		final Module one = OnlineCpcaCommandTest.run(in);
+		assertFalse(canceled(one), () -> reason(one));
 		assertEquals(t.getWidth(), ((ImagePlus) one.getOutput("eigen_images")).getWidth());
 
 		in.put("axes", "planes"); // every plane a sample: 2 × 60
-		final CommandModule planes = OnlineCpcaCommandTest.run(in);
-		assertFalse(planes.isCanceled(), () -> planes.getCancelReason());
+		final Module planes = OnlineCpcaCommandTest.run(in);
+		assertFalse(canceled(planes), () -> reason(planes));
 		assertEquals(120, ((OnlineCpcaCommand) planes.getDelegateObject()).scoresTable()
 			.size());
 	}

@@ -23,7 +23,7 @@ import org.cpca.core.kernel.KernelCpcaModel;
 import org.cpca.core.modelfile.ModelFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.scijava.command.CommandModule;
+import org.scijava.module.Module;
 
 /** Contrastive PCA... with method=kernel, headless through a real SciJava context. */
 class KernelCommandTest extends CommandTestBase {
@@ -43,8 +43,8 @@ class KernelCommandTest extends CommandTestBase {
 		in.put("alpha_mode", "fixed");
 		in.put("alpha", 10.0);
 		in.put("save_model", tmp.resolve("kernel.json").toFile());
-		final CommandModule m = ContrastivePcaCommandTest.run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = ContrastivePcaCommandTest.run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		assertNull(m.getOutput("eigen_images"));
 		assertNull(m.getOutput("variance_pairs_plot"));
 		final ImagePlus extremes = (ImagePlus) m.getOutput("extreme_samples");
@@ -95,8 +95,8 @@ class KernelCommandTest extends CommandTestBase {
 		in.put("coef0", 0.0);
 		in.put("landmarks", "60");
 		in.put("alpha_mode", "auto");
-		final CommandModule m = ContrastivePcaCommandTest.run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = ContrastivePcaCommandTest.run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		final ImagePlus scores = (ImagePlus) m.getOutput("score_images");
 		assertNotNull(scores);
 		assertEquals(w, scores.getWidth());
@@ -113,19 +113,18 @@ class KernelCommandTest extends CommandTestBase {
 		in.put("background", Synthetic.background(20, 24));
 		in.put("method", "kernel");
 		in.put("gamma", "-1");
-		CommandModule m = ContrastivePcaCommandTest.run(in);
-		assertTrue(m.isCanceled());
-		assertTrue(m.getCancelReason().contains("gamma"), m.getCancelReason());
+		Module m = ContrastivePcaCommandTest.run(in);
+		assertTrue(canceled(m));
+		assertTrue(reason(m).contains("gamma"), reason(m));
 		in.put("gamma", "auto");
 		in.put("alpha_mode", "inf");
 		m = ContrastivePcaCommandTest.run(in);
-		assertTrue(m.isCanceled());
-		assertTrue(m.getCancelReason().contains("not defined for kernel"), m
-			.getCancelReason());
+		assertTrue(canceled(m));
+		assertTrue(reason(m).contains("not defined for kernel"), reason(m));
 		in.put("alpha_mode", "auto");
 		in.put("landmarks", "lots");
 		m = ContrastivePcaCommandTest.run(in);
-		assertTrue(m.isCanceled());
-		assertTrue(m.getCancelReason().contains("landmarks"), m.getCancelReason());
+		assertTrue(canceled(m));
+		assertTrue(reason(m).contains("landmarks"), reason(m));
 	}
 }

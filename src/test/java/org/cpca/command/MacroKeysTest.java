@@ -22,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.scijava.Context;
 import org.scijava.command.CommandInfo;
-import org.scijava.command.CommandModule;
+import org.scijava.module.Module;
 import org.scijava.module.ModuleItem;
 import org.scijava.plugin.Parameter;
 
@@ -35,13 +35,19 @@ class MacroKeysTest extends CommandTestBase {
 	@ParameterizedTest
 	@ValueSource(classes = { ContrastivePcaCommand.class, ApplyModelCommand.class,
 		BatchCommand.class, OnlineCpcaCommand.class })
-	void parametersAreDocumentedSnakeCaseKeys(final Class<?> command) {
+	void parametersAreDocumentedSnakeCaseKeys(final Class<?> command) throws Exception {
 		assertFalse(MacroOptions.inputs(command).isEmpty());
+		// the labels and descriptions the dialog shows: a method setting's from its key's
+		// declaration, applied when the module is initialized
+		final Module dialog = initialized(command);
 		for (final Field f : MacroOptions.inputs(command)) {
 			final Parameter p = f.getAnnotation(Parameter.class);
+			final ModuleItem<?> item = dialog.getInfo().getInput(f.getName());
 			assertTrue(f.getName().matches("[a-z][a-z0-9]*(_[a-z0-9]+)*"), f.getName());
-			assertFalse(p.label().isEmpty(), f.getName() + " has no label");
-			assertFalse(p.description().isEmpty(), f.getName() + " has no description");
+			assertFalse(item.getLabel() == null || item.getLabel().isEmpty(), f.getName() +
+				" has no label");
+			assertFalse(item.getDescription() == null || item.getDescription().isEmpty(), f
+				.getName() + " has no description");
 			if (f.getType() == ImagePlus.class) assertFalse(p.persist(), f.getName() +
 				" is an image and must not persist");
 		}
@@ -88,9 +94,9 @@ class MacroKeysTest extends CommandTestBase {
 		for (final Field f : MacroOptions.inputs(ContrastivePcaCommand.class))
 			assertEquals(values.get(f.getName()) == null && f.getType() == boolean.class
 				? false : values.get(f.getName()), parsed.get(f.getName()), f.getName());
-		final CommandModule m = commands.run(ContrastivePcaCommand.class, true, parsed)
+		final Module m = start(ContrastivePcaCommand.class, true, parsed)
 			.get();
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		assertFalse(canceled(m), () -> reason(m));
 		assertTrue(Files.isRegularFile(tmp.resolve("model.json")));
 		assertEquals(3.5, ((ContrastivePcaCommand) m.getDelegateObject()).analysis()
 			.primary().alpha());
@@ -106,8 +112,7 @@ class MacroKeysTest extends CommandTestBase {
 		fit.put("background", b);
 		fit.put("alpha_mode", "inf");
 		fit.put("save_model", tmp.resolve("m.json").toFile());
-		assertFalse(commands.run(ContrastivePcaCommand.class, true, fit).get()
-			.isCanceled());
+		assertFalse(canceled(start(ContrastivePcaCommand.class, true, fit).get()));
 		final Map<String, Object> values = new HashMap<>();
 		values.put("model", tmp.resolve("m.json").toFile());
 		values.put("input", t);
@@ -115,9 +120,9 @@ class MacroKeysTest extends CommandTestBase {
 		values.put("show_background_removed", true);
 		values.put("show_scores", true);
 		final String options = MacroOptions.build(ApplyModelCommand.class, values);
-		final CommandModule m = commands.run(ApplyModelCommand.class, true, MacroOptions
+		final Module m = start(ApplyModelCommand.class, true, MacroOptions
 			.parse(ApplyModelCommand.class, options, List.of(t))).get();
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		assertFalse(canceled(m), () -> reason(m));
 		assertNotNull(m.getOutput("reconstruction"));
 	}
 
@@ -133,9 +138,9 @@ class MacroKeysTest extends CommandTestBase {
 		values.put("out", tmp.resolve("out dir").toFile());
 		final String options = MacroOptions.build(BatchCommand.class, values);
 		assertTrue(options.contains("out=[" + tmp.resolve("out dir") + "]"), options);
-		final CommandModule m = commands.run(BatchCommand.class, true, MacroOptions.parse(
+		final Module m = start(BatchCommand.class, true, MacroOptions.parse(
 			BatchCommand.class, options, List.of())).get();
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		assertFalse(canceled(m), () -> reason(m));
 		assertTrue(Files.isRegularFile(tmp.resolve("out dir/summary.json")));
 	}
 
@@ -162,9 +167,9 @@ class MacroKeysTest extends CommandTestBase {
 			"background_folder=[" + folder + "] components=2 beta=0.8 eta=0.1 tau=1.0 " +
 			"epochs=2 seed=0 order=sequential centring=pass reference=none bin=1 show_images " +
 			"show_plots save_model=" + tmp.resolve("online.json"), options);
-		final CommandModule m = commands.run(OnlineCpcaCommand.class, true, MacroOptions.parse(
+		final Module m = start(OnlineCpcaCommand.class, true, MacroOptions.parse(
 			OnlineCpcaCommand.class, options, List.of(t))).get();
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		assertFalse(canceled(m), () -> reason(m));
 		assertTrue(Files.isRegularFile(tmp.resolve("online.json")));
 		assertNotNull(m.getOutput("convergence_plot"));
 		assertEquals(2.0, ((OnlineCpcaCommand) m.getDelegateObject()).analysis().model()

@@ -15,7 +15,7 @@ import org.cpca.analysis.Analysis;
 import org.cpca.cli.MissingPixelsData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.scijava.command.CommandModule;
+import org.scijava.module.Module;
 
 /**
  * The Fiji command with NaN pixels ({@code missing}): PCPCA models them (the case solved
@@ -42,16 +42,16 @@ class MissingPixelsCommandTest extends CommandTestBase {
 		in.put("show_images", false);
 		in.put("show_plots", false);
 		in.put("show_tables", false);
-		final CommandModule m = ContrastivePcaCommandTest.run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = ContrastivePcaCommandTest.run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		final Analysis a = ((ContrastivePcaCommand) m.getDelegateObject()).analysis();
 		assertEquals(0.8, (Double) a.primary().parameters().get("noise_variance"), 1e-6);
 		assertTrue(Float.isNaN(t.getStack().getProcessor(8).getf(3)), "input not modified");
 		in.put("method", "cpca");
 		in.put("missing", "drop");
-		final CommandModule refused = ContrastivePcaCommandTest.run(in);
-		assertTrue(refused.isCanceled());
-		assertTrue(refused.getCancelReason().contains("--method pcpca --missing model"),
-			refused.getCancelReason());
+		final Module refused = ContrastivePcaCommandTest.run(in);
+		assertTrue(canceled(refused));
+		assertTrue(reason(refused).contains("--method pcpca --missing model"),
+			reason(refused));
 	}
 }

@@ -14,7 +14,7 @@ import org.cpca.core.model.CpcaModel;
 import org.cpca.core.online.OnlineRun;
 import org.cpca.core.run.Settings;
 import org.junit.jupiter.api.Test;
-import org.scijava.command.CommandModule;
+import org.scijava.module.Module;
 import org.scijava.module.ModuleItem;
 
 import ij.ImagePlus;
@@ -56,8 +56,8 @@ class OnlineCommandKeysReachTheRunTest extends CommandTestBase {
 					? (Object) Double.parseDouble(value) : old instanceof Boolean ? (Object) Boolean
 						.parseBoolean(value) : value);
 		}
-		final CommandModule m = OnlineCpcaCommandTest.run(in);
-		assertFalse(m.isCanceled(), () -> key + ": " + m.getCancelReason());
+		final Module m = OnlineCpcaCommandTest.run(in);
+		assertFalse(canceled(m), () -> key + ": " + reason(m));
 		final OnlineAnalysis a = ((OnlineCpcaCommand) m.getDelegateObject()).analysis();
 		final CpcaModel model = a.model();
 		final StringBuilder sb = new StringBuilder();

@@ -28,7 +28,7 @@ import org.cpca.core.modelfile.ModelFile;
 import org.cpca.image.ImageInput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.scijava.command.CommandModule;
+import org.scijava.module.Module;
 
 /** Online cPCA star... run headless through a real SciJava context. */
 class OnlineCpcaCommandTest extends CommandTestBase {
@@ -84,10 +84,10 @@ class OnlineCpcaCommandTest extends CommandTestBase {
 		return d;
 	}
 
-	static CommandModule run(final Map<String, Object> inputs) throws Exception {
+	static Module run(final Map<String, Object> inputs) throws Exception {
 		final Map<String, Object> all = defaults();
 		all.putAll(inputs);
-		return commands.run(OnlineCpcaCommand.class, true, all).get();
+		return start(OnlineCpcaCommand.class, true, all).get();
 	}
 
 	@Test
@@ -109,8 +109,8 @@ class OnlineCpcaCommandTest extends CommandTestBase {
 		in.put("background_source", "folder");
 		in.put("background_folder", folder.toFile());
 		in.put("save_model", tmp.resolve("online.json").toFile());
-		final CommandModule m = run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		final ImagePlus eig = (ImagePlus) m.getOutput("eigen_images");
 		assertNotNull(eig);
 		assertEquals(2, eig.getStackSize());
@@ -151,9 +151,9 @@ class OnlineCpcaCommandTest extends CommandTestBase {
 		in.put("epochs", 20);
 		in.put("save_model", tmp.resolve("never.json").toFile());
 		try {
-			final CommandModule m = run(in);
-			assertTrue(m.isCanceled());
-			assertTrue(m.getCancelReason().contains("cancelled"), m.getCancelReason());
+			final Module m = run(in);
+			assertTrue(canceled(m));
+			assertTrue(reason(m).contains("cancelled"), reason(m));
 			assertNull(m.getOutput("eigen_images"));
 			assertNull(m.getOutput("convergence_plot"));
 			assertNull(((OnlineCpcaCommand) m.getDelegateObject()).analysis());
@@ -199,8 +199,8 @@ class OnlineCpcaCommandTest extends CommandTestBase {
 		}
 	}
 
-	private static void assertMessage(final CommandModule m, final String part) {
-		assertTrue(m.isCanceled(), "expected a failure");
-		assertTrue(m.getCancelReason().contains(part), m.getCancelReason());
+	private static void assertMessage(final Module m, final String part) {
+		assertTrue(canceled(m), "expected a failure");
+		assertTrue(reason(m).contains(part), reason(m));
 	}
 }

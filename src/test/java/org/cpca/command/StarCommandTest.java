@@ -21,15 +21,15 @@ import java.util.Map;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
 import org.junit.jupiter.api.Test;
-import org.scijava.command.CommandModule;
+import org.scijava.module.Module;
 
 /** Contrastive PCA... with method=star (cPCA*) and method=cpcapp (cPCA++), headless. */
 class StarCommandTest extends CommandTestBase {
 
-	private static CommandModule run(final Map<String, Object> inputs) throws Exception {
+	private static Module run(final Map<String, Object> inputs) throws Exception {
 		final Map<String, Object> all = ContrastivePcaCommandTest.defaults();
 		all.putAll(inputs);
-		return commands.run(ContrastivePcaCommand.class, true, all).get();
+		return start(ContrastivePcaCommand.class, true, all).get();
 	}
 
 	private static Map<String, Object> images(final long seed) {
@@ -46,8 +46,8 @@ class StarCommandTest extends CommandTestBase {
 		in.put("method", "star");
 		in.put("beta_mode", "fixed");
 		in.put("beta", 0.8);
-		final CommandModule m = run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		final ContrastivePcaCommand c = (ContrastivePcaCommand) m.getDelegateObject();
 		final List<FittedModel> models = c.analysis().models();
 		assertEquals(1, models.size());
@@ -88,8 +88,8 @@ class StarCommandTest extends CommandTestBase {
 		final Map<String, Object> in = images(23);
 		in.put("method", "star");
 		in.put("beta_mode", "auto");
-		final CommandModule m = run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		final List<FittedModel> models = ((ContrastivePcaCommand) m.getDelegateObject())
 			.analysis().models();
 		assertTrue(models.size() >= 2);
@@ -105,8 +105,8 @@ class StarCommandTest extends CommandTestBase {
 	void cpcaPlusPlusRunsAndRecordsItsRegularisation() throws Exception {
 		final Map<String, Object> in = images(25);
 		in.put("method", "cpcapp");
-		final CommandModule m = run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		final Analysis a = ((ContrastivePcaCommand) m.getDelegateObject()).analysis();
 		assertEquals("cpcapp", a.primary().method());
 		// 120 pixels, 40 background slices: C_b is singular and was regularised
@@ -119,8 +119,8 @@ class StarCommandTest extends CommandTestBase {
 		final Map<String, Object> larger = images(25);
 		larger.put("method", "cpcapp");
 		larger.put("epsilon", 1e-3);
-		final CommandModule m3 = run(larger);
-		assertFalse(m3.isCanceled(), () -> m3.getCancelReason());
+		final Module m3 = run(larger);
+		assertFalse(canceled(m3), () -> reason(m3));
 		assertEquals(1000, (Double) ((ContrastivePcaCommand) m3.getDelegateObject())
 			.analysis().primary().parameters().get("regularization") / (Double) a.primary()
 				.parameters().get("regularization"), 1e-9);
@@ -133,17 +133,16 @@ class StarCommandTest extends CommandTestBase {
 			in.put("method", "star");
 			in.put("beta_mode", "fixed");
 			in.put("beta", beta);
-			final CommandModule m = run(in);
-			assertTrue(m.isCanceled(), "β = " + beta);
-			assertTrue(m.getCancelReason().contains("beta must be in [0, 1]"), m
-				.getCancelReason());
+			final Module m = run(in);
+			assertTrue(canceled(m), "β = " + beta);
+			assertTrue(reason(m).contains("beta must be in [0, 1]"), reason(m));
 		}
 		final Map<String, Object> in = images(27);
 		in.put("method", "star");
 		in.put("beta_mode", "maybe");
-		final CommandModule m = run(in);
-		assertTrue(m.isCanceled());
-		assertTrue(m.getCancelReason().contains("beta_mode=maybe"), m.getCancelReason());
+		final Module m = run(in);
+		assertTrue(canceled(m));
+		assertTrue(reason(m).contains("beta_mode=maybe"), reason(m));
 	}
 
 	@Test
@@ -159,8 +158,8 @@ class StarCommandTest extends CommandTestBase {
 		args.put("method", "star");
 		args.put("beta_mode", "fixed");
 		args.put("beta", 0.25);
-		final CommandModule m = commands.run(BatchCommand.class, true, args).get();
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = start(BatchCommand.class, true, args).get();
+		assertFalse(canceled(m), () -> reason(m));
 		final String summary = new String(java.nio.file.Files.readAllBytes(tmp.resolve(
 			"out/summary.json")), java.nio.charset.StandardCharsets.UTF_8);
 		assertTrue(summary.contains("\"method\": \"star\""), summary);

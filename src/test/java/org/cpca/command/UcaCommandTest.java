@@ -27,7 +27,7 @@ import java.util.Random;
 import org.cpca.core.model.CpcaModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.scijava.command.CommandModule;
+import org.scijava.module.Module;
 
 /**
  * Contrastive PCA... with UCA and rPCA and several backgrounds, through a real SciJava
@@ -106,8 +106,8 @@ class UcaCommandTest extends CommandTestBase {
 		in.put("background", b1);
 		in.put("more_backgrounds", "b 2.tif, b3.tif");
 		in.put("method", "uca");
-		final CommandModule m = ContrastivePcaCommandTest.run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = ContrastivePcaCommandTest.run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		final CpcaModel model = ((ContrastivePcaCommand) m.getDelegateObject()).analysis()
 			.solution().linearModels().get(0);
 		assertEquals("uca", model.method());
@@ -117,8 +117,8 @@ class UcaCommandTest extends CommandTestBase {
 		assertTrue(model.diagnostics().stream().anyMatch(s -> s.contains("UCA: λ")));
 		// stacked: one pooled background
 		in.put("stacked", true);
-		final CommandModule s = ContrastivePcaCommandTest.run(in);
-		assertFalse(s.isCanceled(), () -> s.getCancelReason());
+		final Module s = ContrastivePcaCommandTest.run(in);
+		assertFalse(canceled(s), () -> reason(s));
 		final CpcaModel pooled = ((ContrastivePcaCommand) s.getDelegateObject()).analysis()
 			.solution().linearModels().get(0);
 		assertEquals(1, ((double[]) pooled.parameters().get("lambda")).length);
@@ -127,8 +127,8 @@ class UcaCommandTest extends CommandTestBase {
 		in.put("stacked", false);
 		in.put("method", "rpca");
 		in.put("k_b", "1");
-		final CommandModule rp = ContrastivePcaCommandTest.run(in);
-		assertFalse(rp.isCanceled(), () -> rp.getCancelReason());
+		final Module rp = ContrastivePcaCommandTest.run(in);
+		assertFalse(canceled(rp), () -> reason(rp));
 		final CpcaModel rm = ((ContrastivePcaCommand) rp.getDelegateObject()).analysis()
 			.solution().linearModels().get(0);
 		assertArrayEquals(new double[] { 1, 1, 1 }, (double[]) rm.parameters().get("k_b"),
@@ -136,16 +136,16 @@ class UcaCommandTest extends CommandTestBase {
 		assertTrue(cosine(rm.components()[0], pattern[0]) > 0.95);
 		// a title that is not open
 		in.put("more_backgrounds", "b3.tif,nope.tif");
-		final CommandModule bad = ContrastivePcaCommandTest.run(in);
-		assertTrue(bad.isCanceled());
-		assertTrue(bad.getCancelReason().contains("'nope.tif'"), bad.getCancelReason());
+		final Module bad = ContrastivePcaCommandTest.run(in);
+		assertTrue(canceled(bad));
+		assertTrue(reason(bad).contains("'nope.tif'"), reason(bad));
 		// cPCA with several backgrounds says to use UCA
 		in.put("more_backgrounds", "b3.tif");
 		in.put("method", "cpca");
 		in.put("alpha_mode", "fixed");
-		final CommandModule cpca = ContrastivePcaCommandTest.run(in);
-		assertTrue(cpca.isCanceled());
-		assertTrue(cpca.getCancelReason().contains("uca"), cpca.getCancelReason());
+		final Module cpca = ContrastivePcaCommandTest.run(in);
+		assertTrue(canceled(cpca));
+		assertTrue(reason(cpca).contains("uca"), reason(cpca));
 	}
 
 	/**
@@ -185,8 +185,8 @@ class UcaCommandTest extends CommandTestBase {
 		in.put("samples", "pixels");
 		in.put("method", "uca");
 		in.put("standardize", false);
-		final CommandModule m = ContrastivePcaCommandTest.run(in);
-		assertFalse(m.isCanceled(), () -> m.getCancelReason());
+		final Module m = ContrastivePcaCommandTest.run(in);
+		assertFalse(canceled(m), () -> reason(m));
 		final ContrastivePcaCommand c = (ContrastivePcaCommand) m.getDelegateObject();
 		final CpcaModel model = c.analysis().solution().linearModels().get(0);
 		assertEquals(2, ((double[]) model.parameters().get("lambda")).length);
@@ -200,15 +200,14 @@ class UcaCommandTest extends CommandTestBase {
 		assertTrue(Math.abs(v[0]) > 0.8, java.util.Arrays.toString(v));
 		// a target without overlay, slices with ROI backgrounds: messages
 		t.setOverlay(null);
-		final CommandModule none = ContrastivePcaCommandTest.run(in);
-		assertTrue(none.isCanceled());
-		assertTrue(none.getCancelReason().contains("no overlay ROIs"), none.getCancelReason());
+		final Module none = ContrastivePcaCommandTest.run(in);
+		assertTrue(canceled(none));
+		assertTrue(reason(none).contains("no overlay ROIs"), reason(none));
 		t.setOverlay(o);
 		in.put("samples", "slices");
-		final CommandModule slices = ContrastivePcaCommandTest.run(in);
-		assertTrue(slices.isCanceled());
-		assertTrue(slices.getCancelReason().contains("ROIs cannot be backgrounds"), slices
-			.getCancelReason());
+		final Module slices = ContrastivePcaCommandTest.run(in);
+		assertTrue(canceled(slices));
+		assertTrue(reason(slices).contains("ROIs cannot be backgrounds"), reason(slices));
 	}
 
 	@Test

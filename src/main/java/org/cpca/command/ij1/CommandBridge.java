@@ -25,14 +25,20 @@ import org.cpca.analysis.DialogText;
 import org.cpca.analysis.ResultWindows;
 import org.cpca.command.OpenImages;
 import org.cpca.command.TwoStepDialog;
+import org.scijava.Cancelable;
 import org.scijava.Context;
+import org.scijava.Contextual;
 import org.scijava.ItemIO;
 import org.scijava.ItemVisibility;
 import org.scijava.Named;
 import org.scijava.command.Command;
+import org.scijava.command.CommandInfo;
 import org.scijava.command.CommandService;
-import org.scijava.command.ContextCommand;
 import org.scijava.log.LogService;
+import org.scijava.module.MethodCallException;
+import org.scijava.module.Module;
+import org.scijava.module.ModuleInfo;
+import org.scijava.module.ModuleItem;
 import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
 import org.scijava.service.Service;
@@ -96,26 +102,38 @@ public class CommandBridge implements PlugIn {
 		try {
 			final Command command = type.getDeclaredConstructor().newInstance();
 			final List<Field> inputs = inputs(type);
-			if (!harvest(type, command, inputs)) return;
+			final ModuleInfo info = describe(type, command);
+			if (!harvest(type, info, command, inputs)) return;
 			active = true;
-			if (command instanceof ContextCommand) ((ContextCommand) command).setContext(
-				context());
 			command.run();
-			if (command instanceof ContextCommand && ((ContextCommand) command)
-				.isCanceled())
-			{
-				fail(((ContextCommand) command).getCancelReason(), true);
+			if (command instanceof Cancelable && ((Cancelable) command).isCanceled()) {
+				fail(((Cancelable) command).getCancelReason(), true);
 				return;
 			}
 			showOutputs(type, command);
 		}
-		catch (final ReflectiveOperationException e) {
+		catch (final ReflectiveOperationException | MethodCallException e) {
 			fail("could not start " + type.getSimpleName() + " (" + e + "): reinstall " +
 				"Contrastive PCA", false);
 		}
 		finally {
 			thread.setContextClassLoader(before);
 		}
+	}
+
+	/**
+	 * What the dialog shows of {@code command}'s inputs (labels, choices, styles): its
+	 * module's items after its initializer ran (a command that is its own module, a
+	 * {@code DynamicCommand}, describes its fields there), else its annotations. Gives
+	 * the command its context.
+	 */
+	static ModuleInfo describe(final Class<? extends Command> type, final Command command)
+		throws MethodCallException
+	{
+		if (command instanceof Contextual) ((Contextual) command).setContext(context());
+		if (!(command instanceof Module)) return new CommandInfo(type);
+		((Module) command).initialize();
+		return ((Module) command).getInfo();
 	}
 
 	/** The one SciJava context of this ImageJ session, made on first use. */
@@ -156,30 +174,32 @@ public class CommandBridge implements PlugIn {
 	 * fields that choice needs (the method settings first, as in Fiji). A macro's options
 	 * fill both; ImageJ's recorder writes both into one line.
 	 */
-	private static boolean harvest(final Class<?> type, final Command command,
-		final List<Field> inputs) throws IllegalAccessException
+	private static boolean harvest(final Class<?> type, final ModuleInfo info,
+		final Command command, final List<Field> inputs) throws IllegalAccessException
 	{
 		final String name = title(type);
-		final boolean ok = harvestSteps(type, name, command, inputs);
+		final boolean ok = harvestSteps(type, info, name, command, inputs);
 		if (ok) dropEmptyOptions();
 		return ok;
 	}
 
 	/** The dialog, or for a {@link TwoStepDialog} its two dialogs; false if cancelled. */
-	private static boolean harvestSteps(final Class<?> type, final String name,
-		final Command command, final List<Field> inputs) throws IllegalAccessException
+	private static boolean harvestSteps(final Class<?> type, final ModuleInfo info,
+		final String name, final Command command, final List<Field> inputs)
+		throws IllegalAccessException
 	{
-		if (!(command instanceof TwoStepDialog)) return harvest(type, name, command, inputs);
+		if (!(command instanceof TwoStepDialog)) return harvest(type, info, name, command,
+			inputs);
 		final TwoStepDialog steps = (TwoStepDialog) command;
 		final List<Field> first = new ArrayList<>();
 		for (final String key : steps.firstStep())
 			for (final Field f : inputs)
 				if (f.getName().equals(key)) first.add(f);
-		if (!harvest(type, name, command, first)) return false;
+		if (!harvest(type, info, name, command, first)) return false;
 		final List<Field> second = new ArrayList<>();
 		for (final Field f : inheritedFirst(inputs))
 			if (!first.contains(f) && steps.needs(f.getName())) second.add(f);
-		return harvest(type, name.replace("...", "") + ": " + steps.choice(), command,
+		return harvest(type, info, name.replace("...", "") + ": " + steps.choice(), command,
 			second);
 	}
 
@@ -217,9 +237,13 @@ public class CommandBridge implements PlugIn {
 		return out;
 	}
 
-	/** One dialog of {@code inputs} (none: nothing to ask); false if cancelled. */
-	private static boolean harvest(final Class<?> type, final String name,
-		final Command command, final List<Field> inputs) throws IllegalAccessException
+	/**
+	 * One dialog of {@code inputs} (none: nothing to ask), described by {@code info}'s
+	 * items (labels, choices, styles); false if cancelled.
+	 */
+	private static boolean harvest(final Class<?> type, final ModuleInfo info,
+		final String name, final Command command, final List<Field> inputs)
+		throws IllegalAccessException
 	{
 		if (inputs.isEmpty()) return true;
 		final Map<String, Object> last = LAST.computeIfAbsent(type.getName(),
@@ -229,7 +253,7 @@ public class CommandBridge implements PlugIn {
 		final GenericDialog gd = new GenericDialog(name.replace("...", ""));
 		int image = 0;
 		for (final Field f : inputs) {
-			final Parameter p = f.getAnnotation(Parameter.class);
+			final ModuleItem<?> p = info.getInput(f.getName());
 			final String key = f.getName();
 			final Class<?> t = f.getType();
 			// a macro gets the command's defaults for keys it leaves out (reproducible), a
@@ -237,18 +261,18 @@ public class CommandBridge implements PlugIn {
 			final Object value = !macro && last.containsKey(key) ? last.get(key) : f.get(
 				command);
 			if (t == ImagePlus.class) {
-				if (titles.length == 0 && p.required()) {
+				if (titles.length == 0 && p.isRequired()) {
 					fail(name + ": there is no open image for " + key + ": open the images " +
 						"first (e.g. Plugins > Contrastive PCA > Sample Data)", false);
 					return false;
 				}
-				final String[] items = p.required() ? titles : prepend(NONE, titles);
+				final String[] items = p.isRequired() ? titles : prepend(NONE, titles);
 				String initial = value instanceof String && Arrays.asList(items).contains(value)
 					? (String) value : null;
 				// (a macro that leaves a key out keeps its old default, none)
 				final boolean another = !macro && OpenImages.ANOTHER_IMAGE.contains(key);
-				if (initial == null) initial = initialImage(p.required(), another, titles, image);
-				if (p.required() || another) image++;
+				if (initial == null) initial = initialImage(p.isRequired(), another, titles, image);
+				if (p.isRequired() || another) image++;
 				gd.addChoice(key, items.length == 0 ? new String[] { NONE } : items, initial);
 			}
 			else if (t == boolean.class || t == Boolean.class) gd.addCheckbox(key,
@@ -265,21 +289,23 @@ public class CommandBridge implements PlugIn {
 			}
 			else if (t == File.class) {
 				final String path = value == null ? "" : value.toString();
-				if (p.style().contains(FileWidget.DIRECTORY_STYLE) && !p.style().contains(
+				final String style = String.valueOf(p.getWidgetStyle());
+				if (style.contains(FileWidget.DIRECTORY_STYLE) && !style.contains(
 					FileWidget.FILE_AND_DIRECTORY_STYLE)) gd.addDirectoryField(key, path, 30);
 				else gd.addFileField(key, path, 30);
 			}
-			else if (t == String.class && p.choices().length > 0) {
-				final String s = value == null ? p.choices()[0] : value.toString();
-				gd.addChoice(key, p.choices(), Arrays.asList(p.choices()).contains(s) ? s
-					: p.choices()[0]);
+			else if (t == String.class && !choices(p).isEmpty()) {
+				final List<String> choices = choices(p);
+				final String s = value == null ? choices.get(0) : value.toString();
+				gd.addChoice(key, choices.toArray(new String[0]), choices.contains(s) ? s
+					: choices.get(0));
 			}
 			else if (t == String.class) gd.addStringField(key, value == null ? "" : value
 				.toString(), 20);
 			else throw new IllegalStateException(type.getName() + "." + key +
 				" has a type the ImageJ 1.x dialog cannot show: " + t.getName());
 		}
-		if (!macro) gd.addHelp(helpText(name, inputs));
+		if (!macro) gd.addHelp(helpText(info, name, inputs));
 		gd.showDialog();
 		if (gd.wasCanceled()) return false;
 		for (final Field f : inputs) {
@@ -302,8 +328,8 @@ public class CommandBridge implements PlugIn {
 				final String path = gd.getNextString().trim();
 				v = path.isEmpty() ? null : new File(path);
 			}
-			else if (t == String.class && f.getAnnotation(Parameter.class).choices()
-				.length > 0) v = gd.getNextChoice();
+			else if (t == String.class && !choices(info.getInput(key)).isEmpty()) v = gd
+				.getNextChoice();
 			else if (t == String.class) v = gd.getNextString();
 			else {
 				final double d = gd.getNextNumber();
@@ -328,15 +354,25 @@ public class CommandBridge implements PlugIn {
 		return true;
 	}
 
+	/** A text input's choices (none: a free text). */
+	private static List<String> choices(final ModuleItem<?> item) {
+		final List<String> out = new ArrayList<>();
+		if (item.getChoices() != null) for (final Object c : item.getChoices())
+			out.add(String.valueOf(c));
+		return out;
+	}
+
 	/** The parameters' labels and descriptions, for the dialog's Help button. */
-	private static String helpText(final String name, final List<Field> inputs) {
+	private static String helpText(final ModuleInfo info, final String name,
+		final List<Field> inputs)
+	{
 		final StringBuilder sb = new StringBuilder("<html><h2>").append(escape(name))
 			.append("</h2><p>Macro keys are the field names.</p><dl>");
 		for (final Field f : inputs) {
-			final Parameter p = f.getAnnotation(Parameter.class);
+			final ModuleItem<?> p = info.getInput(f.getName());
 			sb.append("<dt><b>").append(f.getName().replace('_', ' ')).append("</b> (")
-				.append(escape(p.label())).append(")</dt><dd>").append(escape(p
-					.description())).append("</dd>");
+				.append(escape(String.valueOf(p.getLabel()))).append(")</dt><dd>").append(escape(
+					String.valueOf(p.getDescription()))).append("</dd>");
 		}
 		return sb.append("</dl></html>").toString();
 	}

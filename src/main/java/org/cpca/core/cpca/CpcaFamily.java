@@ -9,6 +9,7 @@ import org.cpca.core.family.Family;
 import org.cpca.core.family.FamilyInput;
 import org.cpca.core.family.OptionKeys;
 import org.cpca.core.family.Parse;
+import org.cpca.core.family.SharedKeyFields;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
@@ -41,7 +42,8 @@ public final class CpcaFamily implements Family<CpcaFamily.Options> {
 	}
 
 	private static final OptionKeys<Builder, Options> KEYS = OptionKeys.of(Builder::new,
-		Options::new).key("sparsity", "none, a value ≥ 0 or auto", (b, t, k) -> b.sparsity =
+		Options::new).key("sparsity", "none, a value ≥ 0 or auto", SharedKeyFields.SPARSITY,
+		(b, t, k) -> b.sparsity =
 			Parse.sparsity(t, Choice.name(k))).samplesOnly("sparsity");
 
 	@Override

@@ -11,9 +11,10 @@ import java.util.function.Supplier;
 /**
  * The settings a family owns, declared once: each key (the snake_case name Fiji dialogs and
  * macros use; the command line's flag is its kebab-case form), what it accepts (for help
- * texts and messages) and its parser into the family's options builder; {@link #parse}
- * makes the immutable options value, with the defaults for every key not given, and
- * validates it.
+ * texts and messages), its dialog field ({@link KeyField}: label, default, range or
+ * choices; none for a key no dialog shows) and its parser into the family's options
+ * builder; {@link #parse} makes the immutable options value, with the defaults for every
+ * key not given (a field's default parsed, else the builder's), and validates it.
  *
  * @param <B> the family's options builder (mutable, private to the family)
  * @param <O> the family's options (immutable)
@@ -35,10 +36,12 @@ public final class OptionKeys<B, O> {
 	private static final class Key<B> {
 
 		final String accepts;
+		final KeyField field;
 		final Parser<B> parser;
 
-		Key(final String accepts, final Parser<B> parser) {
+		Key(final String accepts, final KeyField field, final Parser<B> parser) {
 			this.accepts = accepts;
+			this.field = field;
 			this.parser = parser;
 		}
 	}
@@ -70,13 +73,40 @@ public final class OptionKeys<B, O> {
 		return new OptionKeys<>(() -> options, b -> b);
 	}
 
-	/** Declares a key (in the order help texts list them). */
+	/**
+	 * Declares a key (in the order help texts list them) that the builder's own default
+	 * covers and no dialog shows.
+	 */
 	public OptionKeys<B, O> key(final String name, final String accepts,
 		final Parser<B> parser)
 	{
-		if (keys.put(name, new Key<>(accepts, parser)) != null) throw new IllegalStateException(
-			"key " + name + " declared twice");
+		return key(name, accepts, null, parser);
+	}
+
+	/**
+	 * Declares a key with its dialog field: the field's label, range and choices are what
+	 * the Fiji dialogs show, and its default ({@link KeyField#initial()}) is parsed into
+	 * every new builder, so the builder holds no default of its own for this key. The
+	 * default and every choice are parsed here, so a declaration that offers a value its
+	 * key refuses fails when the family is loaded.
+	 */
+	public OptionKeys<B, O> key(final String name, final String accepts,
+		final KeyField field, final Parser<B> parser)
+	{
+		if (keys.put(name, new Key<>(accepts, field, parser)) != null)
+			throw new IllegalStateException("key " + name + " declared twice");
+		if (field != null) { // a dialog must not offer what the key refuses
+			parser.parse(builder.get(), field.initial(), name + "=");
+			for (final String choice : field.choices())
+				parser.parse(builder.get(), choice, name + "=");
+		}
 		return this;
+	}
+
+	/** {@code key}'s dialog field, or {@code null} if no dialog shows it. */
+	public KeyField field(final String key) {
+		final Key<B> k = keys.get(key);
+		return k == null ? null : k.field;
 	}
 
 	/**
@@ -113,7 +143,7 @@ public final class OptionKeys<B, O> {
 	 * @throws IllegalArgumentException naming the key and what it accepts
 	 */
 	public void check(final String key, final String text, final String shown) {
-		keys.get(key).parser.parse(builder.get(), text, shown);
+		keys.get(key).parser.parse(fresh(), text, shown);
 	}
 
 	/**
@@ -123,7 +153,7 @@ public final class OptionKeys<B, O> {
 	 * @param shown how a key is written in messages
 	 */
 	public O parse(final Map<String, String> text, final Function<String, String> shown) {
-		final B b = builder.get();
+		final B b = fresh();
 		for (final Map.Entry<String, String> e : text.entrySet())
 			keys.get(e.getKey()).parser.parse(b, e.getValue(), shown.apply(e.getKey()));
 		return build.apply(b);
@@ -131,6 +161,15 @@ public final class OptionKeys<B, O> {
 
 	/** The options with every default. */
 	public O defaults() {
-		return build.apply(builder.get());
+		return build.apply(fresh());
+	}
+
+	/** A new builder with the declared fields' defaults. */
+	private B fresh() {
+		final B b = builder.get();
+		for (final Map.Entry<String, Key<B>> e : keys.entrySet())
+			if (e.getValue().field != null) e.getValue().parser.parse(b, e.getValue().field
+				.initial(), e.getKey() + "=");
+		return b;
 	}
 }

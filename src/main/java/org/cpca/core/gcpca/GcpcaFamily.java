@@ -5,7 +5,9 @@ import org.cpca.core.family.Choice;
 import org.cpca.core.family.Family;
 import org.cpca.core.family.FamilyInput;
 import org.cpca.core.family.OptionKeys;
+import org.cpca.core.family.KeyField;
 import org.cpca.core.family.Parse;
+import org.cpca.core.family.SharedKeyFields;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 
@@ -63,19 +65,27 @@ public final class GcpcaFamily implements Family<GcpcaFamily.Options> {
 
 	private static final class Builder {
 
-		Gcpca.Variant variant = Gcpca.Variant.V4;
+		Gcpca.Variant variant;
 		boolean orthogonal;
 		int shuffles;
 		Double sparsity;
 	}
 
 	private static final OptionKeys<Builder, Options> KEYS = OptionKeys.of(Builder::new,
-		Options::new).key("variant", "v1, v2, v3 or v4", (b, t, k) -> b.variant = Gcpca.Variant
-			.parse(t)).key("orthogonal", "true or false", (b, t, k) -> b.orthogonal = Parse.bool(
-				t, k)).key("shuffles", "a whole number ≥ 0 (0: no significance test)", (b, t,
-					k) -> b.shuffles = shuffles(t, k)).key("sparsity", "none, a value ≥ 0 or auto",
-						(b, t, k) -> b.sparsity = Parse.sparsity(t, Choice.name(k))).samplesOnly(
-							"sparsity");
+		Options::new).key("variant", "v1, v2, v3 or v4", KeyField.of("gcPCA variant", "v4",
+			"For method=gcpca: v4 index in [−1, 1] (+1 only in the target, −1 only in the " +
+				"background), v3 ratio − 1, v2 variance ratio, v1 cPCA at fixed α.").choices(
+					"v4", "v3", "v2", "v1"), (b, t, k) -> b.variant = Gcpca.Variant.parse(t)).key(
+						"orthogonal", "true or false", KeyField.of("Orthogonal (gcPCA)", "false",
+							"For method=gcpca: orthonormal loadings."), (b, t, k) -> b.orthogonal =
+								Parse.bool(t, k)).key("shuffles",
+									"a whole number ≥ 0 (0: no significance test)", KeyField.of(
+										"Shuffles (gcPCA)", "0", "For method=gcpca: seeded shuffles " +
+											"of the significance test (0: none).").min(0), (b, t,
+												k) -> b.shuffles = shuffles(t, k)).key("sparsity",
+													"none, a value ≥ 0 or auto", SharedKeyFields.SPARSITY, (b, t,
+														k) -> b.sparsity = Parse.sparsity(t, Choice.name(k)))
+		.samplesOnly("sparsity");
 
 	private static int shuffles(final String t, final String k) {
 		final long v = Parse.longValue(t, k);

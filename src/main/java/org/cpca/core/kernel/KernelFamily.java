@@ -12,6 +12,7 @@ import org.cpca.core.data.Dataset;
 import org.cpca.core.family.Choice;
 import org.cpca.core.family.Family;
 import org.cpca.core.family.FamilyInput;
+import org.cpca.core.family.KeyField;
 import org.cpca.core.family.OptionKeys;
 import org.cpca.core.family.Parse;
 import org.cpca.core.result.Method;
@@ -26,10 +27,9 @@ public final class KernelFamily implements Family<KernelOptions> {
 
 	private static final class Builder {
 
-		KernelFunction.Type type = KernelFunction.Type.RBF;
-		double gamma = Double.NaN;
-		double degree = KernelFunction.DEFAULT_DEGREE, coef0 = KernelFunction.DEFAULT_COEF0;
-		int landmarks = KernelOptions.AUTOMATIC;
+		KernelFunction.Type type;
+		double gamma, degree, coef0;
+		int landmarks;
 
 		KernelOptions build() {
 			return KernelOptions.defaults().withKernel(KernelFunction.of(type, gamma, degree,
@@ -38,13 +38,27 @@ public final class KernelFamily implements Family<KernelOptions> {
 	}
 
 	private static final OptionKeys<Builder, KernelOptions> KEYS = OptionKeys.of(
-		Builder::new, Builder::build).key("kernel", "linear, poly or rbf", (b, t, k) -> b.type =
-			KernelFunction.Type.parse(t)).key("gamma", "a value > 0 or auto", (b, t, k) -> b.gamma =
-				Choice.parse(t, Choice.Range.POSITIVE, k).value()).key("degree", "a value ≥ 1",
-					(b, t, k) -> b.degree = Parse.number(t, k)).key("coef0", "a value", (b, t,
-						k) -> b.coef0 = Parse.number(t, k)).key("landmarks",
-							"a number ≥ 1, auto or all", (b, t, k) -> b.landmarks = parseLandmarks(t,
-								Choice.name(k)));
+		Builder::new, Builder::build).key("kernel", "linear, poly or rbf", KeyField.of(
+			"Kernel (kernel cPCA)", "rbf", "For method=kernel: rbf exp(−γ‖x−y‖²), poly (γxᵀy " +
+				"+ coef0)^degree, or linear xᵀy (equals cPCA).").choices("rbf", "poly", "linear"),
+			(b, t, k) -> b.type = KernelFunction.Type.parse(t)).key("gamma",
+				"a value > 0 or auto", KeyField.of("γ (kernel cPCA)", "auto", "For " +
+					"method=kernel: γ > 0 of the rbf or poly kernel, or auto: rbf 1/median " +
+					"squared distance, poly 1/mean squared norm, over a seeded subsample of at " +
+					"most 1000 samples."), (b, t, k) -> b.gamma = Choice.parse(t,
+						Choice.Range.POSITIVE, k).value()).key("degree", "a value ≥ 1", KeyField.of(
+							"Degree (poly kernel)", Integer.toString(KernelFunction.DEFAULT_DEGREE),
+							"For kernel=poly: the degree, a whole number ≥ 1.").min(1), (b, t,
+								k) -> b.degree = Parse.number(t, k)).key("coef0", "a value", KeyField.of(
+									"coef0 (poly kernel)", Double.toString(KernelFunction.DEFAULT_COEF0),
+									"For kernel=poly: the offset coef0 ≥ 0.").min(0), (b, t,
+										k) -> b.coef0 = Parse.number(t, k)).key("landmarks",
+											"a number ≥ 1, auto or all", KeyField.of(
+												"Landmarks (kernel cPCA)", "auto", "For method=kernel: " +
+													"auto (exact up to 2000 samples in all, else Nyström " +
+													"with 500 seeded landmarks), all (always exact) or a " +
+													"number of Nyström landmarks."), (b, t, k) -> b.landmarks =
+														parseLandmarks(t, Choice.name(k)));
 
 	/**
 	 * Landmarks from text: "auto" (exact up to {@value KernelCpca#EXACT_LIMIT} samples,

@@ -9,8 +9,10 @@ import org.cpca.core.contrast.Cpca;
 import org.cpca.core.family.Choice;
 import org.cpca.core.family.Family;
 import org.cpca.core.family.FamilyInput;
+import org.cpca.core.family.KeyField;
 import org.cpca.core.family.OptionKeys;
 import org.cpca.core.family.Parse;
+import org.cpca.core.family.SharedKeyFields;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 
@@ -54,10 +56,17 @@ public final class RpcaFamily implements Family<RpcaFamily.Options> {
 		List<Integer> backgroundComponents;
 	}
 
+	// the key is k_b, not background_components: ImageJ's Macro.getValue finds a key
+	// after an underscore too, so a key ending in another key ("components") is misread
+	private static final KeyField K_B = KeyField.of("Background components k_b (rPCA)",
+		"auto", "rPCA: k_b, the principal components removed from each background: auto " +
+			"(elbow rule), a number, or one value per background (e.g. 3,auto).");
+
 	private static final OptionKeys<Builder, Options> KEYS = OptionKeys.of(Builder::new,
-		Options::new).key("stacked", "true or false", (b, t, k) -> b.stacked = Parse.bool(t,
-			k)).key("k_b", "auto, a number ≥ 0, or one per background (e.g. 3,auto)", (b, t,
-				k) -> b.backgroundComponents = parseBackgroundComponents(t, Choice.name(k)));
+		Options::new).key("stacked", "true or false", SharedKeyFields.STACKED, (b, t,
+			k) -> b.stacked = Parse.bool(t, k)).key("k_b", "auto, a number ≥ 0, or one per " +
+				"background (e.g. 3,auto)", K_B, (b, t, k) -> b.backgroundComponents =
+					parseBackgroundComponents(t, Choice.name(k)));
 
 	/**
 	 * k_b from text: "auto" (the log-elbow rule, the default), "elbow" (the original elbow

@@ -26,11 +26,12 @@ public final class PlusPlusFamily implements Family<PlusPlusFamily.Options> {
 
 	private static final class Builder {
 
-		double epsilon = Double.NaN;
+		double epsilon;
 	}
 
 	private static final OptionKeys<Builder, Options> KEYS = OptionKeys.of(Builder::new,
-		Options::new).key("epsilon", StarFamily.EPSILON_ACCEPTS, (b, t, k) -> b.epsilon =
+		Options::new).key("epsilon", StarFamily.EPSILON_ACCEPTS, StarFamily.EPSILON_FIELD, (b,
+			t, k) -> b.epsilon =
 			StarFamily.epsilon(t, k));
 
 	@Override

@@ -3,6 +3,7 @@ package org.cpca.core.star;
 import org.cpca.core.family.Choice;
 import org.cpca.core.family.Family;
 import org.cpca.core.family.FamilyInput;
+import org.cpca.core.family.KeyField;
 import org.cpca.core.family.OptionKeys;
 import org.cpca.core.family.Parse;
 import org.cpca.core.result.Method;
@@ -46,17 +47,23 @@ public final class StarFamily implements Family<StarFamily.Options> {
 	private static final class Builder {
 
 		int betaCount = 40, betasReturned = 4;
-		double epsilon = Double.NaN;
+		double epsilon;
 	}
+
+	/** What {@code epsilon} accepts (cPCA* and cPCA++). */
+	static final String EPSILON_ACCEPTS = "auto (0) or a value > 0, e.g. 1e-6";
+
+	/** The dialog field of {@code epsilon} (cPCA* and cPCA++). */
+	static final KeyField EPSILON_FIELD = KeyField.of("ε (cPCA++, cPCA* at β = 1; 0 = auto)",
+		"0", "The background covariance is regularised as C_b + δI, δ = ε·trace(C_b)/d. 0 " +
+			"(auto): cPCA++ chooses ε by the Ledoit–Wolf shrinkage of C_b, cPCA* at β = 1 " +
+			"uses 1e-6 on a singular C_b.").min(0).style("format:0.##E0");
 
 	private static final OptionKeys<Builder, Options> KEYS = OptionKeys.of(Builder::new,
 		Options::new).key("beta_count", "a whole number ≥ 1", (b, t, k) -> b.betaCount = Parse
 			.whole(t, k, 1)).key("betas_returned", "a whole number ≥ 2 (β = 0 and one more)",
 				(b, t, k) -> b.betasReturned = Parse.whole(t, k, 2)).key("epsilon",
-					StarFamily.EPSILON_ACCEPTS, (b, t, k) -> b.epsilon = epsilon(t, k));
-
-	/** What {@code epsilon} accepts (cPCA* and cPCA++). */
-	static final String EPSILON_ACCEPTS = "auto (0) or a value > 0, e.g. 1e-6";
+					StarFamily.EPSILON_ACCEPTS, EPSILON_FIELD, (b, t, k) -> b.epsilon = epsilon(t, k));
 
 	/**
 	 * ε from text (cPCA* at β = 1 and cPCA++): "auto" or 0 (NaN: automatic) or a value

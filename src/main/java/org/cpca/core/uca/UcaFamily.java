@@ -6,6 +6,7 @@ import org.cpca.core.family.Family;
 import org.cpca.core.family.FamilyInput;
 import org.cpca.core.family.OptionKeys;
 import org.cpca.core.family.Parse;
+import org.cpca.core.family.SharedKeyFields;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 
@@ -36,7 +37,8 @@ public final class UcaFamily implements Family<UcaFamily.Options> {
 	}
 
 	private static final OptionKeys<Builder, Options> KEYS = OptionKeys.of(Builder::new,
-		Options::new).key("stacked", "true or false", (b, t, k) -> b.stacked = Parse.bool(t, k));
+		Options::new).key("stacked", "true or false", SharedKeyFields.STACKED, (b, t, k) -> b.stacked =
+			Parse.bool(t, k));
 
 	@Override
 	public Method method() {

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.scijava.Context;
 import org.scijava.command.Command;
-import org.scijava.plugin.Parameter;
+import org.scijava.module.ModuleInfo;
 import org.scijava.plugin.PluginInfo;
 import org.scijava.plugin.PluginService;
 
@@ -88,18 +88,24 @@ class RecordableNamesTest {
 	}
 
 	@Test
-	void menuLabelsKeysAndChoicesAreAscii() throws ClassNotFoundException {
+	void menuLabelsKeysAndChoicesAreAscii() throws Exception {
 		final Map<String, String> commands = commands();
 		assertTrue(commands.keySet().containsAll(List.of("Contrastive PCA...",
 			"Explore Alpha...", "Online cPCA star...", "Apply Model...", "Batch...")),
 			"the commands: " + commands.keySet());
 		for (final Map.Entry<String, String> e : commands.entrySet()) {
 			assertEquals(List.of(), nonAscii(e.getKey()), "menu label of " + e.getValue());
-			for (final Field f : CommandBridge.inputs(Class.forName(e.getValue()))) {
+			final Class<? extends Command> type = Class.forName(e.getValue()).asSubclass(
+				Command.class);
+			// the choices as the ImageJ 1.x dialog shows them: from the fields' declarations
+			final ModuleInfo info = CommandBridge.describe(type, type.getDeclaredConstructor()
+				.newInstance());
+			for (final Field f : CommandBridge.inputs(type)) {
 				assertEquals(List.of(), nonAscii(f.getName()), "macro key " + f.getName());
-				for (final String choice : f.getAnnotation(Parameter.class).choices())
-					assertEquals(List.of(), nonAscii(choice), e.getKey() + " " + f.getName() +
-						"=" + choice);
+				final List<?> choices = info.getInput(f.getName()).getChoices();
+				if (choices != null) for (final Object choice : choices)
+					assertEquals(List.of(), nonAscii(String.valueOf(choice)), e.getKey() + " " + f
+						.getName() + "=" + choice);
 			}
 		}
 	}
