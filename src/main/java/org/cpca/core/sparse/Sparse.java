@@ -95,6 +95,18 @@ public final class Sparse {
 
 	/**
 	 * {@link #cpca(Cpca, double[][], CpcaModel, double)} with at most {@code cap}
+	 * iterations (a fixed sparsity).
+	 */
+	public static CpcaModel cpca(final Cpca fit, final double[][] q, final CpcaModel dense,
+		final double sparsity, final int cap)
+	{
+		SparseLoadings.checkSparsity(sparsity);
+		if (cap < 1) throw new IllegalArgumentException("the cap of iterations must be ≥ 1");
+		return cpca(fit, q, dense, sparsity, cap, true);
+	}
+
+	/**
+	 * {@link #cpca(Cpca, double[][], CpcaModel, double)} with at most {@code cap}
 	 * iterations, with or without momentum ({@link SparseLoadings#fit}).
 	 */
 	static CpcaModel cpca(final Cpca fit, final double[][] q, final CpcaModel dense,
@@ -401,6 +413,20 @@ public final class Sparse {
 			stop >= cap ? "at the cap of " + cap + " iterations" : String.format(Locale.ROOT,
 				"after %d iterations, %d without progress (cap %d)", (long) stop,
 				SparseLoadings.NO_PROGRESS, cap), worst, SparseLoadings.TOLERANCE);
+	}
+
+	/**
+	 * Whether the iteration of every loading of a sparse model (made here) reached
+	 * {@link SparseLoadings#TOLERANCE}: false when it stopped at the cap or for want of
+	 * progress (its parameter "final_change").
+	 */
+	public static boolean converged(final CpcaModel sparse) {
+		final Object change = sparse.parameters().get("final_change");
+		if (!(change instanceof double[])) throw new IllegalArgumentException("not a model " +
+			"with sparse loadings");
+		for (final double c : (double[]) change)
+			if (!(c <= SparseLoadings.TOLERANCE)) return false;
+		return true;
 	}
 
 	/** Whether every value lies on the same side of {@code neutral} as the dense one. */
