@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * Sparse loadings for cPCA and gcPCA models (docs/math/sparse.md): Θ² is the positive part of
@@ -100,9 +101,30 @@ public final class Sparse {
 	public static CpcaModel cpca(final Cpca fit, final double[][] q, final CpcaModel dense,
 		final double sparsity, final int cap)
 	{
+		return fixed(fit, q, dense, sparsity, cap, false);
+	}
+
+	/**
+	 * Sparse cPCA as a refit at a fixed sparsity (the permutation test's and the
+	 * bootstrap's, docs/math/significance.md#sparse-loadings): as
+	 * {@link #cpca(Cpca, double[][], CpcaModel, double, int)}, except that where
+	 * {@code C(α)} has only j &lt; k directions of positive contrast (a permuted split at a
+	 * large α can have none), the first j loadings are sparse and the others are the
+	 * dense model's, whose value is their eigenvalue of {@code C(α)}, ≤ 0 (with 0
+	 * iterations), instead of a refusal.
+	 */
+	public static CpcaModel refit(final Cpca fit, final double[][] q, final CpcaModel dense,
+		final double sparsity, final int cap)
+	{
+		return fixed(fit, q, dense, sparsity, cap, true);
+	}
+
+	private static CpcaModel fixed(final Cpca fit, final double[][] q, final CpcaModel dense,
+		final double sparsity, final int cap, final boolean partial)
+	{
 		SparseLoadings.checkSparsity(sparsity);
 		if (cap < 1) throw new IllegalArgumentException("the cap of iterations must be ≥ 1");
-		return cpca(fit, q, dense, sparsity, cap, true);
+		return cpca(fit, q, dense, sparsity, cap, true, partial);
 	}
 
 	/**
@@ -111,6 +133,13 @@ public final class Sparse {
 	 */
 	static CpcaModel cpca(final Cpca fit, final double[][] q, final CpcaModel dense,
 		final double sparsity, final int cap, final boolean momentum)
+	{
+		return cpca(fit, q, dense, sparsity, cap, momentum, false);
+	}
+
+	/** @param partial dense loadings where positive contrast is lacking ({@link #refit}) */
+	private static CpcaModel cpca(final Cpca fit, final double[][] q, final CpcaModel dense,
+		final double sparsity, final int cap, final boolean momentum, final boolean partial)
 	{
 		final double alpha = dense.alpha();
 		if (!(alpha < Double.POSITIVE_INFINITY)) throw new IllegalArgumentException(
@@ -123,8 +152,12 @@ public final class Sparse {
 			c[i] = s.a[i] - (Double.isNaN(alpha) ? 0 : alpha) * s.b[i];
 		final double[] p = positivePart(c, m);
 		final SymmetricEigen pe = SymmetricEigen.of(p, m);
+		// the positive part's eigenvalues past its rank are rounding noise, maybe > 0: count
+		// the positive eigenvalues of C(α) itself, as the dense model has them
+		final int sparse = partial ? positives(dense.eigenvalues(), k) : k;
 		return choose(fit, dense, sparsity, PATH, 0, new int[] { 0 }, v -> {
-			final SparseLoadings l = SparseLoadings.fit(q, p, pe, k, v, 0, cap, momentum);
+			final SparseLoadings l = leading(q, k, sparse, dense.components(), 0, n ->
+				SparseLoadings.fit(q, p, pe, n, v, 0, cap, momentum));
 			final double[] values = s.quadratics(c, l.coordinates, k);
 			return model(fit, dense, l, v, values, dense.method(), dense.parameters(), List
 				.of());
@@ -196,8 +229,10 @@ public final class Sparse {
 			"contrast (values on the enriched side of 0); the other loadings are kept dense");
 		return choose(fit, dense, sparsity, GCPCA_PATH, g.variant() == Gcpca.Variant.V2 ? 1 : 0,
 			new int[] { 0, k }, v -> {
-			final SparseLoadings lt = end(q, top, et, k, pt, v, mapT, denseRows, 0, cap);
-			final SparseLoadings lb = end(q, bottom, eb, k, pb, v, mapB, denseRows, k, cap);
+			final SparseLoadings lt = leading(q, k, pt, denseRows, 0, n -> SparseLoadings
+				.fitMapped(q, top, et, n, v, mapT[0], mapT[1], cap));
+			final SparseLoadings lb = leading(q, k, pb, denseRows, k, n -> SparseLoadings
+				.fitMapped(q, bottom, eb, n, v, mapB[0], mapB[1], cap));
 			final double[][] loadings = new double[2 * k][];
 			final double[] coords = new double[m * 2 * k];
 			for (int c = 0; c < 2 * k; c++) {
@@ -228,6 +263,14 @@ public final class Sparse {
 		});
 	}
 
+	/** The number of positive values among the first k. */
+	private static int positives(final double[] values, final int k) {
+		int n = 0;
+		while (n < Math.min(k, values.length) && values[n] > 0)
+			n++;
+		return n;
+	}
+
 	/** The number of positive eigenvalues among the first k. */
 	private static int positives(final SymmetricEigen e, final int k) {
 		int n = 0;
@@ -237,16 +280,14 @@ public final class Sparse {
 	}
 
 	/**
-	 * One end's k loadings: the first {@code sparse} by {@link SparseLoadings#fitMapped},
-	 * the others the dense rows {@code offset + sparse …} (an end without that many
-	 * directions of contrast has nothing to sparsify there).
+	 * k loadings: the first {@code sparse} by {@code fit} (given their number), the others
+	 * the dense rows {@code offset + sparse …} (a problem without that many directions of
+	 * contrast has nothing to sparsify there: an end of gcPCA, a refit of cPCA).
 	 */
-	private static SparseLoadings end(final double[][] q, final double[] p,
-		final SymmetricEigen e, final int k, final int sparse, final double sparsity,
-		final double[][] map, final double[][] denseRows, final int offset, final int cap)
+	private static SparseLoadings leading(final double[][] q, final int k, final int sparse,
+		final double[][] denseRows, final int offset, final IntFunction<SparseLoadings> fit)
 	{
-		if (sparse == k) return SparseLoadings.fitMapped(q, p, e, k, sparsity, map[0], map[1],
-			cap);
+		if (sparse == k) return fit.apply(k);
 		final int d = q[0].length;
 		final double[][] rows = new double[k][];
 		double zeros = 0, lambda1 = 0;
@@ -254,9 +295,10 @@ public final class Sparse {
 		final int[] iterations = new int[k];
 		final double[] change = new double[k];
 		boolean converged = true;
+		int cap = 0;
 		if (sparse > 0) {
-			final SparseLoadings l = SparseLoadings.fitMapped(q, p, e, sparse, sparsity, map[0],
-				map[1], cap);
+			final SparseLoadings l = fit.apply(sparse);
+			cap = l.cap;
 			System.arraycopy(l.loadings, 0, rows, 0, sparse);
 			System.arraycopy(l.iterations, 0, iterations, 0, sparse);
 			System.arraycopy(l.finalChange, 0, change, 0, sparse);
