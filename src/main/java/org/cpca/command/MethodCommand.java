@@ -207,7 +207,8 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 		description = "B seeded resamples within each dataset, each refitted at the " +
 			"result's parameters: per component the median angle to the full-data component " +
 			"in the components table, and an image of each component's per-pixel spread " +
-			"(0: none; e.g. 200).")
+			"(kernel cPCA: the angle between scores of the target's samples, no image; " +
+			"0: none; e.g. 200).")
 	protected int bootstrap;
 
 	@Parameter(label = "Re-select α in each permutation", persist = false,
