@@ -124,7 +124,7 @@ public final class FixedFits {
 	 * the value the fit chose): per sparse loading v, the contrast it achieves,
 	 * {@code vᵀ(C_t − αC_b)v} (docs/math/significance.md#sparse-loadings); a split with
 	 * fewer than k directions of positive contrast keeps the others dense, their statistic
-	 * their eigenvalue of {@code C_t − αC_b} (≤ 0; {@link Sparse#refit}). Each refit
+	 * their eigenvalue of {@code C_t − αC_b} (≤ 0), as in the fit. Each refit
 	 * starts, as the fit did, from its own data's dense loadings; refits that stop before
 	 * converging are counted ({@link Unconverged#unconverged()}).
 	 */
@@ -144,7 +144,7 @@ public final class FixedFits {
 		SparseLoadings.checkSparsity(sparsity);
 		return new SparseFit("contrast vᵀ(C_t − αC_b)v of each sparse loading (α = " +
 			FittedModel.alphaText(alpha) + ", " + sparsityText(sparsity) + ")", options,
-			f -> Sparse.refit(f, Sparse.basis(f), f.model(alpha), sparsity, cap), options
+			f -> Sparse.cpca(f, Sparse.basis(f), f.model(alpha), sparsity, cap), options
 				.components(), v -> v);
 	}
 

@@ -6,6 +6,7 @@ import org.cpca.core.contrast.Measures;
 import org.cpca.core.gcpca.Gcpca;
 import org.cpca.core.linalg.SymmetricEigen;
 import org.cpca.core.model.CpcaModel;
+import org.cpca.core.model.FittedModel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -96,50 +97,29 @@ public final class Sparse {
 
 	/**
 	 * {@link #cpca(Cpca, double[][], CpcaModel, double)} with at most {@code cap}
-	 * iterations (a fixed sparsity).
+	 * iterations (a fixed sparsity; the refits of the permutation test and the bootstrap,
+	 * docs/math/significance.md#sparse-loadings).
 	 */
 	public static CpcaModel cpca(final Cpca fit, final double[][] q, final CpcaModel dense,
 		final double sparsity, final int cap)
 	{
-		return fixed(fit, q, dense, sparsity, cap, false);
-	}
-
-	/**
-	 * Sparse cPCA as a refit at a fixed sparsity (the permutation test's and the
-	 * bootstrap's, docs/math/significance.md#sparse-loadings): as
-	 * {@link #cpca(Cpca, double[][], CpcaModel, double, int)}, except that where
-	 * {@code C(α)} has only j &lt; k directions of positive contrast (a permuted split at a
-	 * large α can have none), the first j loadings are sparse and the others are the
-	 * dense model's, whose value is their eigenvalue of {@code C(α)}, ≤ 0 (with 0
-	 * iterations), instead of a refusal.
-	 */
-	public static CpcaModel refit(final Cpca fit, final double[][] q, final CpcaModel dense,
-		final double sparsity, final int cap)
-	{
-		return fixed(fit, q, dense, sparsity, cap, true);
-	}
-
-	private static CpcaModel fixed(final Cpca fit, final double[][] q, final CpcaModel dense,
-		final double sparsity, final int cap, final boolean partial)
-	{
 		SparseLoadings.checkSparsity(sparsity);
 		if (cap < 1) throw new IllegalArgumentException("the cap of iterations must be ≥ 1");
-		return cpca(fit, q, dense, sparsity, cap, true, partial);
+		return cpca(fit, q, dense, sparsity, cap, true);
 	}
 
 	/**
 	 * {@link #cpca(Cpca, double[][], CpcaModel, double)} with at most {@code cap}
-	 * iterations, with or without momentum ({@link SparseLoadings#fit}).
+	 * iterations, with or without momentum ({@link SparseLoadings#fit}). Where
+	 * {@code C(α)} has only j &lt; k directions of positive contrast (a large α; a permuted
+	 * split of the significance test can have none), the first j loadings are sparse and
+	 * the others stay the dense model's, with their eigenvalue of {@code C(α)} (≤ 0) and a
+	 * note, as for an end of sparse gcPCA: the positive part has nothing to sparsify
+	 * there (an earlier version ran the iteration on the positive part's null space, whose
+	 * eigenvalues are rounding noise, and returned a meaningless loading of value 0).
 	 */
 	static CpcaModel cpca(final Cpca fit, final double[][] q, final CpcaModel dense,
 		final double sparsity, final int cap, final boolean momentum)
-	{
-		return cpca(fit, q, dense, sparsity, cap, momentum, false);
-	}
-
-	/** @param partial dense loadings where positive contrast is lacking ({@link #refit}) */
-	private static CpcaModel cpca(final Cpca fit, final double[][] q, final CpcaModel dense,
-		final double sparsity, final int cap, final boolean momentum, final boolean partial)
 	{
 		final double alpha = dense.alpha();
 		if (!(alpha < Double.POSITIVE_INFINITY)) throw new IllegalArgumentException(
@@ -154,13 +134,16 @@ public final class Sparse {
 		final SymmetricEigen pe = SymmetricEigen.of(p, m);
 		// the positive part's eigenvalues past its rank are rounding noise, maybe > 0: count
 		// the positive eigenvalues of C(α) itself, as the dense model has them
-		final int sparse = partial ? positives(dense.eigenvalues(), k) : k;
+		final int sparse = positives(dense.eigenvalues(), k);
+		final List<String> notes = sparse == k ? List.of() : List.of(String.format(
+			Locale.ROOT, "sparse cPCA at α = %s: only %d of %d directions have positive " +
+				"contrast; the other loadings are kept dense", FittedModel.alphaText(alpha),
+			sparse, k));
 		return choose(fit, dense, sparsity, PATH, 0, new int[] { 0 }, v -> {
 			final SparseLoadings l = leading(q, k, sparse, dense.components(), 0, n ->
 				SparseLoadings.fit(q, p, pe, n, v, 0, cap, momentum));
 			final double[] values = s.quadratics(c, l.coordinates, k);
-			return model(fit, dense, l, v, values, dense.method(), dense.parameters(), List
-				.of());
+			return model(fit, dense, l, v, values, dense.method(), dense.parameters(), notes);
 		});
 	}
 
@@ -282,7 +265,7 @@ public final class Sparse {
 	/**
 	 * k loadings: the first {@code sparse} by {@code fit} (given their number), the others
 	 * the dense rows {@code offset + sparse …} (a problem without that many directions of
-	 * contrast has nothing to sparsify there: an end of gcPCA, a refit of cPCA).
+	 * contrast has nothing to sparsify there: an end of gcPCA, cPCA at a large α).
 	 */
 	private static SparseLoadings leading(final double[][] q, final int k, final int sparse,
 		final double[][] denseRows, final int offset, final IntFunction<SparseLoadings> fit)

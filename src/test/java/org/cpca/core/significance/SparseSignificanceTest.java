@@ -82,6 +82,13 @@ class SparseSignificanceTest {
 			assertTrue(s[c] > 0 && s[c] <= some[c] * (1 + 1e-12), Arrays.toString(s));
 		for (int c = j; c < 3; c++)
 			assertEquals(some[c], s[c], 1e-9 * Math.abs(some[c]), Arrays.toString(s));
+		// the fit itself does the same, and says so
+		final Cpca fit = Cpca.fit(pt, List.of(pb), k3, Progress.NONE);
+		final CpcaModel m = Sparse.cpca(fit, Sparse.basis(fit), fit.model(3), 0.1);
+		assertArrayEquals(s, m.eigenvalues(), 0);
+		final String note = "only " + j + " of 3 directions have positive contrast";
+		assertTrue(m.diagnostics().stream().anyMatch(d -> d.contains(note)), m.diagnostics()
+			.toString());
 	}
 
 	/** vᵀCv for the sample covariance C of x (divided by n − 1). */
