@@ -175,7 +175,8 @@ public abstract class MethodCommand extends ContextCommand implements TwoStepDia
 	protected int shuffles = 0;
 
 	@Parameter(label = "Sparsity (cPCA, gcPCA)",
-		description = "none (dense), a value ≥ 0 (larger gives more zero loadings) or auto.")
+		description = "none (dense), a value ≥ 0 (the soft threshold per solver step on a " +
+			"unit-length loading: larger gives more zero loadings) or auto.")
 	protected String sparsity = "none";
 
 	@Parameter(label = "Components (k)", min = "1",
