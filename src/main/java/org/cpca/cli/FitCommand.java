@@ -88,8 +88,10 @@ final class FitCommand implements Callable<Integer> {
 	String landmarks;
 
 	@Option(names = "--sparsity", paramLabel = "VALUE|auto",
-		description = "--method cpca, gcpca: sparse loadings with L1 weight λ₁ ≥ 0 (0 is " +
-			"dense) or auto (a log path; the sparsest loadings whose LDA accuracy of the " +
+		description = "--method cpca, gcpca: sparse loadings. VALUE ≥ 0 is the soft " +
+			"threshold the solver applies to a unit-length loading at each step (not the L1 " +
+			"weight λ₁, which is VALUE times the step's Lipschitz constant): 0 is dense, " +
+			"larger values zero more entries (docs/math/sparse.md); or auto (a log path; the sparsest loadings whose LDA accuracy of the " +
 			"labels stays within 5 points of the dense one if labels are given, else whose " +
 			"scores keep the dense subspace); the summary reports " +
 			"the fraction of zero loadings.")
@@ -173,7 +175,8 @@ final class FitCommand implements Callable<Integer> {
 			"refitted at the result's own parameters: per component the median and 95th " +
 			"percentile of the angle to the full-data component (summary.json \"bootstrap\" " +
 			"of each result) and, for images, bootstrap_spread.tif, the per-pixel standard " +
-			"deviation of each component (docs/math/significance.md). Default 0: none.")
+			"deviation of each component; kernel cPCA: the angle between the centred scores " +
+			"of the target's samples, no spread (docs/math/significance.md). Default 0: none.")
 	int bootstrap;
 
 	@Option(names = "--overwrite", description = "Write into a non-empty --out: " +

@@ -57,7 +57,7 @@ public abstract class MethodCommand extends DynamicCommand implements TwoStepDia
 		"pca", Set.of("significance", "bootstrap"), //
 		"star", Set.of("beta_mode", "beta", "significance", "bootstrap"), //
 		"cpcapp", Set.of("significance", "bootstrap"), //
-		"kernel", Set.of("alpha_mode", "alpha", "significance"), //
+		"kernel", Set.of("alpha_mode", "alpha", "significance", "bootstrap"), //
 		"uca", Set.of("significance", "bootstrap"), //
 		"rpca", Set.of("significance", "bootstrap"), //
 		"gcpca", Set.of("alpha_mode", "alpha", "significance", "bootstrap"), // alpha: variant v1

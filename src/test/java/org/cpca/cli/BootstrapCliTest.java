@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
@@ -42,18 +43,30 @@ class BootstrapCliTest {
 		return out;
 	}
 
-	@Test
-	void aStronglyPlantedDirectionIsStableAndIsotropicNoiseIsNot() throws Exception {
-		// one direction of standard deviation 3 in the target only, over unit noise: at
-		// α = 5 it is the first component, and every resample finds it again
+	/**
+	 * {@code cpca fit} at α = 5, k = 2, seed 2 into {@code out} with {@code more}, on one
+	 * direction of standard deviation 3 planted in the target only, over unit noise
+	 * (200 + 200 samples of 8 features); the run must succeed.
+	 */
+	private Object[] fitPlanted(final Path out, final String... more) throws Exception {
 		final float[][][] p = TestData.planted(7, 200, 200, 8, 1, 1, 1.0);
 		final Path t = SignificanceCliTest.table(dir.resolve("t.csv"), p[0]);
 		final Path b = SignificanceCliTest.table(dir.resolve("b.csv"), p[1]);
-		final Path out = dir.resolve("planted");
-		final Object[] r = CliTest.cpca("fit", "--target", t.toString(), "--background", b
-			.toString(), "--alpha", "5", "-k", "2", "--bootstrap", "60", "--seed", "2",
-			"--out", out.toString());
+		final List<String> args = new ArrayList<>(List.of("fit", "--target", t.toString(),
+			"--background", b.toString(), "--alpha", "5", "-k", "2", "--seed", "2", "--out",
+			out.toString()));
+		args.addAll(List.of(more));
+		final Object[] r = CliTest.cpca(args.toArray(new String[0]));
 		assertEquals(0, r[0], r[2].toString());
+		return r;
+	}
+
+	@Test
+	void aStronglyPlantedDirectionIsStableAndIsotropicNoiseIsNot() throws Exception {
+		// at α = 5 the planted direction is the first component, and every resample finds
+		// it again
+		final Path out = dir.resolve("planted");
+		final Object[] r = fitPlanted(out, "--bootstrap", "60");
 		final JsonObject s = bootstrap(out, 0);
 		assertEquals(List.of("resamples", "seed", "median_angle_degrees", "angle_95_degrees"),
 			List.copyOf(s.keySet()));
@@ -123,12 +136,28 @@ class BootstrapCliTest {
 	}
 
 	@Test
+	void kernelCpcaIsComparedByItsScoresOnTheTarget() throws Exception {
+		final Path out = dir.resolve("kernel");
+		final Object[] r = fitPlanted(out, "--method", "kernel", "--kernel", "linear",
+			"--bootstrap", "20");
+		final JsonObject s = bootstrap(out, 0);
+		assertTrue(s.get("measure").getAsString().contains("scores of the 200 target " +
+			"samples"), s.toString());
+		final double[] median = numbers(s.getAsJsonArray("median_angle_degrees"));
+		// scores weigh a direction by the target's variance, so the noise component's
+		// angles are smaller than its direction's (BootstrapTest): 18° here against 3°
+		assertTrue(median[0] < 8 && median[1] > 12, s.toString());
+		assertTrue(r[1].toString().contains("bootstrap median angle"), r[1].toString());
+		assertFalse(Files.exists(out.resolve("bootstrap_spread.tif")));
+	}
+
+	@Test
 	void badCountsAndUncoveredMethodsAreRefusedInOneLine() throws Exception {
 		final float[][][] p = TestData.planted(7, 30, 30, 5, 1, 1, 1.0);
 		final Path t = SignificanceCliTest.table(dir.resolve("t.csv"), p[0]);
 		final Path b = SignificanceCliTest.table(dir.resolve("b.csv"), p[1]);
 		for (final String[] how : new String[][] { { "--bootstrap", "1" }, { "--method",
-			"kernel" }, { "--bootstrap", "2000000" } })
+			"online" }, { "--bootstrap", "2000000" } })
 		{
 			final Path out = dir.resolve("refused" + how[1]);
 			final Object[] r = CliTest.cpca("fit", "--target", t.toString(), "--background", b

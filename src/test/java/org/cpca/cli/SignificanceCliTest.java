@@ -196,6 +196,37 @@ class SignificanceCliTest {
 	}
 
 	@Test
+	void sparseLoadingsAreTestedAtTheSparsityTheFitChose() throws Exception {
+		final Path[] t = tables();
+		final Path out = dir.resolve("sparse");
+		final Object[] r = CliTest.cpca("fit", "--target", t[0].toString(), "--background", t[1]
+			.toString(), "--alpha", "5", "--sparsity", "auto", "-k", "3", "--significance",
+			"39", "--bootstrap", "5", "--out", out.toString());
+		assertEquals(0, r[0], r[2].toString());
+		final JsonObject result = summary(out).getAsJsonArray("results").get(0)
+			.getAsJsonObject();
+		final JsonObject sig = result.getAsJsonObject("significance");
+		final String statistic = sig.get("statistic").getAsString();
+		assertTrue(statistic.contains("sparse loading") && statistic.contains("sparsity ") &&
+			!statistic.contains("NaN"), statistic);
+		final JsonArray p = sig.getAsJsonArray("p_values");
+		assertEquals(3, p.size());
+		assertTrue(p.get(0).getAsDouble() <= 0.05 && p.get(1).getAsDouble() <= 0.05 && p.get(2)
+			.getAsDouble() > 0.05, sig.toString());
+		assertEquals(0, sig.get("refits_not_converged").getAsInt(), sig.toString());
+		assertEquals(0, result.getAsJsonObject("bootstrap").get("refits_not_converged")
+			.getAsInt());
+		assertTrue(r[1].toString().contains("permutation test p = "), r[1].toString());
+		// sparse gcPCA: both ends, 2k p-values
+		final Path gc = dir.resolve("sparse-gcpca");
+		assertEquals(0, CliTest.cpca("fit", "--target", t[0].toString(), "--background", t[1]
+			.toString(), "--method", "gcpca", "--sparsity", "0.001", "-k", "2",
+			"--significance", "9", "--out", gc.toString())[0]);
+		assertEquals(4, summary(gc).getAsJsonArray("results").get(0).getAsJsonObject()
+			.getAsJsonObject("significance").getAsJsonArray("p_values").size());
+	}
+
+	@Test
 	void pcaWithoutABackgroundShufflesEachFeature() throws Exception {
 		final Path[] t = tables();
 		final Path out = dir.resolve("pca");

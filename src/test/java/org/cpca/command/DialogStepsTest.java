@@ -78,7 +78,7 @@ class DialogStepsTest extends CommandTestBase {
 			ContrastivePcaCommand.class, Map.of("method", "star", "background_source", "image",
 				"samples", "slices")));
 		assertEquals(common("axes", "missing", "alpha_mode", "alpha", "kernel", "gamma", "degree",
-			"coef0", "landmarks", "significance"), secondDialog(ContrastivePcaCommand.class, Map.of("method",
+			"coef0", "landmarks", "significance", "bootstrap"), secondDialog(ContrastivePcaCommand.class, Map.of("method",
 				"kernel", "background_source", "image", "samples", "slices")));
 		// several backgrounds: the further images only for UCA and rPCA from images
 		assertEquals(common("axes", "missing", "more_backgrounds", "stacked", "k_b",

@@ -44,8 +44,9 @@ public final class Parse {
 	}
 
 	/**
-	 * Sparse loadings' λ₁ (cPCA and gcPCA): "none" (dense, {@code null}), a number ≥ 0 (0
-	 * gives the dense loadings) or "auto" (NaN).
+	 * Sparse loadings' sparsity (cPCA and gcPCA), the soft threshold per step of the
+	 * solver (docs/math/sparse.md): "none" (dense, {@code null}), a number ≥ 0 (0 gives
+	 * the dense loadings) or "auto" (NaN).
 	 *
 	 * @param option how the user gave it, for the message (e.g. "--sparsity")
 	 */
@@ -59,7 +60,7 @@ public final class Parse {
 		}
 		catch (final NumberFormatException e) {
 			throw new IllegalArgumentException(option + " " + text +
-				" is not a number: use λ₁ ≥ 0 (0 is dense, larger values give more zeros) or auto");
+				" is not a number: use a soft threshold ≥ 0 (0 is dense, larger values give more zeros) or auto");
 		}
 		if (!(v >= 0) || Double.isInfinite(v)) throw new IllegalArgumentException(option +
 			" must be ≥ 0 (got " + text + "): 0 is dense, larger values give more zeros; or auto");

@@ -64,7 +64,8 @@ public final class SharedKeyFields {
 		shared("bootstrap", KeyField.of("Bootstrap (resamples)", "0", "B seeded resamples " +
 			"within each dataset, each refitted at the result's parameters: per component the " +
 			"median angle to the full-data component in the components table, and an image " +
-			"of each component's per-pixel spread (0: none; e.g. 200).").min(0));
+			"of each component's per-pixel spread (kernel cPCA: the angle between scores of " +
+			"the target's samples, no image; 0: none; e.g. 200).").min(0));
 		shared("significance_reselect", KeyField.of("Re-select α in each permutation", "false",
 			"With a significance test and automatic α: choose α again inside each " +
 				"permutation (slower), so that the p-values account for α having been picked " +
@@ -78,9 +79,10 @@ public final class SharedKeyFields {
 		return SHARED.get(key);
 	}
 
-	/** {@code sparsity}: sparse loadings' λ₁ ({@link Parse#sparsity}). */
+	/** {@code sparsity}: the soft threshold per solver step ({@link Parse#sparsity}). */
 	public static final KeyField SPARSITY = KeyField.of("Sparsity (cPCA, gcPCA)", "none",
-		"none (dense), a value ≥ 0 (larger gives more zero loadings) or auto.");
+		"none (dense), a value ≥ 0 (the soft threshold per solver step on a unit-length " +
+			"loading: larger gives more zero loadings) or auto.");
 
 	/** {@code stacked}: several backgrounds pooled into one. */
 	public static final KeyField STACKED = KeyField.of("Pool backgrounds (stacked)", "false",

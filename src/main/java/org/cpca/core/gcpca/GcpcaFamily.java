@@ -23,7 +23,7 @@ public final class GcpcaFamily implements Family<GcpcaFamily.Options> {
 	@FunctionalInterface
 	public interface SparseStep {
 
-		/** @param sparsity λ₁ ≥ 0, or NaN for automatic */
+		/** @param sparsity the soft threshold per step ≥ 0 (docs/math/sparse.md), or NaN for automatic */
 		Solution apply(Solution dense, Gcpca g, double sparsity);
 	}
 

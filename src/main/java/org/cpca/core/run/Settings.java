@@ -446,8 +446,7 @@ public final class Settings {
 					"significance_reselect").trim() + " re-selects automatic α inside each " +
 					"permutation: it needs method cpca with automatic α and a significance " +
 					"test; leave it out otherwise");
-			if (!lenient && bootstrap > 0 && (method == Method.ONLINE ||
-				method == Method.KERNEL)) throw new IllegalArgumentException(style.shown(
+			if (!lenient && bootstrap > 0 && method == Method.ONLINE) throw new IllegalArgumentException(style.shown(
 					"bootstrap").trim() + " is not available for " + method.displayName +
 					" yet (docs/math/significance.md lists the methods it covers): leave it out");
 			for (final String k : List.of("beta", "beta_mode")) // β is shared, not any family's

@@ -20,6 +20,8 @@ import org.cpca.core.significance.JointMoments;
 import org.cpca.core.significance.PermutationTest;
 import org.cpca.core.significance.Refit;
 import org.cpca.core.significance.ReselectedAlpha;
+import org.cpca.core.significance.Significance;
+import org.cpca.core.sparse.SparseLoadings;
 import org.cpca.core.uca.UcaFamily;
 
 /**
@@ -54,14 +56,35 @@ final class SignificanceRun {
 		for (final Dataset b : backgrounds)
 			samples += b.samples();
 		final List<Object> perModel = new ArrayList<>();
+		final List<String> notes = new ArrayList<>();
 		final JointMoments[] joint = { null }; // computed once, shared by the α's
 		for (final FittedModel m : solution.models()) {
 			progress.stage("significance: " + n + " permutations", 0);
-			perModel.add(PermutationTest.run(target, backgrounds, refit(settings, options, m,
-				perModel.size(), target, backgrounds, samples, joint), n, settings.seed(),
-				progress).toSummary());
+			final Significance result = PermutationTest.run(target, backgrounds, refit(
+				settings, options, m, perModel.size(), target, backgrounds, samples, joint), n,
+				settings.seed(), progress);
+			perModel.add(result.toSummary());
+			unconvergedNote("significance test", m, solution, result.unconverged(), n + 1,
+				notes);
 		}
-		return solution.withResultFact("significance", perModel);
+		return solution.withResultFact("significance", perModel).withNotesFirst(notes);
+	}
+
+	/**
+	 * Adds to {@code notes}, when some of the refits of sparse loadings stopped before
+	 * converging, one line saying how many (summary.json: "refits_not_converged").
+	 *
+	 * @param count those refits, −1 for a family that is not iterative
+	 */
+	static void unconvergedNote(final String test, final FittedModel m,
+		final Solution solution, final int count, final int refits, final List<String> notes)
+	{
+		if (count <= 0) return;
+		notes.add(test + (solution.models().size() > 1 ? " (α = " + FittedModel.alphaText(m
+			.alpha()) + ")" : "") + ": " + count + " of its " + refits + " refits of the " +
+			"sparse loadings stopped before converging (at the cap of " + SparseLoadings
+				.MAX_ITERATIONS + " iterations, or for want of progress); their statistics " +
+			"are the last iterate's");
 	}
 
 	/** The method's refit at the parameters of model {@code m}. */
@@ -69,17 +92,19 @@ final class SignificanceRun {
 		final FittedModel m, final int index, final Dataset target, final List<Dataset> sets,
 		final int samples, final JointMoments[] joint)
 	{
-		if (s.method() == Method.KERNEL) return kernel(s.options(KernelOptions.class), options,
-			m);
+		if (s.method() == Method.KERNEL) return FixedFits.kernelCpca(options, frozenKernel(s, m),
+			m.alpha());
 		final FixedFit fit = fixedFit(s, options, m, sets.size(), "significance");
 		if (s.significanceReselect()) { // checked by Settings: cPCA with automatic α
-			if (!s.alpha().isAuto() || s.method() != Method.CPCA) throw new
-				IllegalArgumentException("the significance test re-selects automatic α " +
-					"only: choose automatic α with cPCA, or leave the re-selection out");
+			if (!s.alpha().isAuto() || s.method() != Method.CPCA || sparsity(s) != null)
+				throw new IllegalArgumentException("the significance test re-selects " +
+					"automatic α only, with dense loadings: choose automatic α with cPCA " +
+					"without sparsity, or leave the re-selection out");
 			return new ReselectedAlpha(options, index, m.alpha());
 		}
 		// cPCA: the joint moments once per run, re-partitioned by every permutation of every α
-		if (s.method() != Method.CPCA || !Double.isFinite(m.alpha()) || options.standardize() ||
+		if (s.method() != Method.CPCA || sparsity(s) != null || !Double.isFinite(m.alpha()) ||
+			options.standardize() ||
 			options.whiten() || sets.size() != 1 || !JointMoments.fitInMemory(samples, m
 				.features())) return fit;
 		if (joint[0] == null) joint[0] = JointMoments.of(target, sets.get(0));
@@ -87,16 +112,24 @@ final class SignificanceRun {
 	}
 
 	/**
-	 * Kernel cPCA at model {@code m}'s α with its kernel frozen: an automatic γ (chosen
-	 * with α, or by the heuristic) is fixed to the value the fit used.
+	 * Kernel cPCA's options at model {@code m} with its kernel frozen: an automatic γ
+	 * (chosen with α, or by the heuristic) is fixed to the value the fit used.
 	 */
-	private static Refit kernel(final KernelOptions kernel, final CpcaOptions options,
-		final FittedModel m)
-	{
+	static KernelOptions frozenKernel(final Settings s, final FittedModel m) {
+		final KernelOptions kernel = s.options(KernelOptions.class);
 		final Object gamma = m.parameters().get("gamma");
-		final KernelOptions frozen = gamma instanceof Double ? kernel.withKernel(kernel.kernel()
-			.withGamma((Double) gamma)) : kernel;
-		return FixedFits.kernelCpca(options, frozen, m.alpha());
+		return gamma instanceof Double ? kernel.withKernel(kernel.kernel().withGamma(
+			(Double) gamma)) : kernel;
+	}
+
+	/**
+	 * The sparse loadings' sparsity as given (a value, or NaN for automatic), or
+	 * {@code null} for dense loadings (and for the methods without sparse loadings).
+	 */
+	private static Double sparsity(final Settings s) {
+		if (s.method() == Method.CPCA) return s.options(CpcaFamily.Options.class).sparsity();
+		if (s.method() == Method.GCPCA) return s.options(GcpcaFamily.Options.class).sparsity();
+		return null;
 	}
 
 	/**
@@ -113,8 +146,9 @@ final class SignificanceRun {
 			case PCA:
 				return FixedFits.pca(options);
 			case CPCA:
-				requireDense(key, s.options(CpcaFamily.Options.class).sparsity(), method);
-				return FixedFits.cpca(options, m.alpha());
+				// sparse loadings at the value the fit used (an automatic choice frozen)
+				return sparsity(s) == null ? FixedFits.cpca(options, m.alpha()) : FixedFits
+					.sparseCpca(options, m.alpha(), number(m, "sparsity"));
 			case STAR:
 				return FixedFits.star(options, number(m, "beta"));
 			case CPCAPP:
@@ -124,8 +158,9 @@ final class SignificanceRun {
 				return FixedFits.plusPlus(options);
 			case GCPCA: {
 				final GcpcaFamily.Options o = s.options(GcpcaFamily.Options.class);
-				requireDense(key, o.sparsity(), method);
-				return FixedFits.gcpca(options, o.variant(), o.orthogonal(), m.alpha());
+				return o.sparsity() == null ? FixedFits.gcpca(options, o.variant(), o
+					.orthogonal(), m.alpha()) : FixedFits.sparseGcpca(options, o.variant(), o
+						.orthogonal(), m.alpha(), number(m, "sparsity"));
 			}
 			case UCA:
 				if (s.options(UcaFamily.Options.class).stacked() && backgrounds > 1)
@@ -146,14 +181,6 @@ final class SignificanceRun {
 				throw notAvailable(key, method, "yet (docs/math/significance.md lists the methods " +
 					"it covers): leave " + key + " out");
 		}
-	}
-
-	/** @param sparsity {@code null} for dense loadings */
-	private static void requireDense(final String key, final Double sparsity,
-		final Method m)
-	{
-		if (sparsity != null) throw notAvailable(key, m, "with sparse loadings yet: leave " +
-			"sparsity out to test the dense components");
 	}
 
 	private static double number(final FittedModel m, final String key) {

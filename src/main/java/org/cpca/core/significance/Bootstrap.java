@@ -27,18 +27,21 @@ public final class Bootstrap {
 	/** Per component: the median angle and the angle exceeded by 5 % of the resamples. */
 	public static final class Stability {
 
-		private final int resamples;
+		private final int resamples, unconverged;
 		private final long seed;
+		private final String measure;
 		private final double[] median, upper;
 
 		private final double[][] spread;
 
 		Stability(final int resamples, final long seed, final double[][] angles,
-			final double[][] spread)
+			final double[][] spread, final String measure, final int unconverged)
 		{
 			this.resamples = resamples;
 			this.seed = seed;
 			this.spread = spread;
+			this.measure = measure;
+			this.unconverged = unconverged;
 			final int k = angles[0].length;
 			median = new double[k];
 			upper = new double[k];
@@ -66,7 +69,9 @@ public final class Bootstrap {
 
 		/**
 		 * For summary.json: {"resamples": B, "seed": S, "median_angle_degrees": […],
-		 * "angle_95_degrees": […]}.
+		 * "angle_95_degrees": […]}, with "measure" when the angle is not between the
+		 * components themselves ({@link Directions#measure()}) and "refits_not_converged"
+		 * (of the B + 1 refits) for an iterative family.
 		 */
 		public Map<String, Object> toSummary() {
 			final Map<String, Object> m = new LinkedHashMap<>();
@@ -74,6 +79,8 @@ public final class Bootstrap {
 			m.put("seed", seed);
 			m.put("median_angle_degrees", median.clone());
 			m.put("angle_95_degrees", upper.clone());
+			if (measure != null) m.put("measure", measure);
+			if (unconverged >= 0) m.put("refits_not_converged", unconverged);
 			return m;
 		}
 
@@ -83,6 +90,14 @@ public final class Bootstrap {
 
 		public long seed() {
 			return seed;
+		}
+
+		/**
+		 * Of the B + 1 refits (the full data's and the resamples'), those that stopped
+		 * before converging; −1 for a family that is not iterative.
+		 */
+		public int unconverged() {
+			return unconverged;
 		}
 
 		/** Per component, the median angle (degrees) to the full-data component. */
@@ -118,6 +133,7 @@ public final class Bootstrap {
 			throw new IllegalArgumentException("the number of bootstrap resamples must be " +
 				"between 2 and " + PermutationTest.MAX_PERMUTATIONS + " (got " + resamples +
 				"): e.g. 200");
+		final int before = family.unconverged();
 		final double[][] full = family.directions(target, backgrounds);
 		final int k = full.length, d = k == 0 ? 0 : full[0].length;
 		final double[][] angles = new double[resamples][];
@@ -142,7 +158,8 @@ public final class Bootstrap {
 				spread[q][j] = Math.sqrt(Math.max(0, (squares[q][j] - resamples * mean * mean) /
 					(resamples - 1)));
 			}
-		return new Stability(resamples, seed, angles, spread);
+		return new Stability(resamples, seed, angles, spread, family.measure(), before < 0 ? -1
+			: family.unconverged() - before);
 	}
 
 	/** Resamples per chunk, and chunks per wave ({@link #run}). */
@@ -196,7 +213,10 @@ public final class Bootstrap {
 		return x.select(idx);
 	}
 
-	/** Per component, acos |u·v| in degrees (90 for a component the resample lacks). */
+	/**
+	 * Per component, acos |u·v| in degrees (90 for a component the resample lacks, or
+	 * whose vector is zero: a sparse loading all of whose entries were thresholded away).
+	 */
 	static double[] angles(final double[][] full, final double[][] v) {
 		final double[] out = new double[full.length];
 		for (int c = 0; c < full.length; c++) {
@@ -210,7 +230,8 @@ public final class Bootstrap {
 				nu += full[c][j] * full[c][j];
 				nv += v[c][j] * v[c][j];
 			}
-			out[c] = Math.toDegrees(Math.acos(Math.min(1, Math.abs(dot) / Math.sqrt(nu * nv))));
+			out[c] = nu * nv > 0 ? Math.toDegrees(Math.acos(Math.min(1, Math.abs(dot) / Math
+				.sqrt(nu * nv)))) : 90;
 		}
 		return out;
 	}

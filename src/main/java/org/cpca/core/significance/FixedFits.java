@@ -7,10 +7,13 @@ import org.cpca.core.data.Dataset;
 import org.cpca.core.gcpca.Gcpca;
 import org.cpca.core.kernel.KernelCpca;
 import org.cpca.core.kernel.KernelOptions;
+import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.pcpca.Pcpca;
 import org.cpca.core.rpca.Rpca;
+import org.cpca.core.sparse.Sparse;
+import org.cpca.core.sparse.SparseLoadings;
 import org.cpca.core.star.CpcaPlusPlus;
 import org.cpca.core.star.CpcaStar;
 import org.cpca.core.uca.Uca;
@@ -18,7 +21,9 @@ import org.cpca.core.uca.Uca;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * One {@link Refit} per family, each through the family's public fit at fixed parameters
@@ -72,25 +77,18 @@ public final class FixedFits {
 	public static FixedFit gcpca(final CpcaOptions options, final Gcpca.Variant variant,
 		final boolean orthogonal, final double alpha)
 	{
-		final boolean log = variant == Gcpca.Variant.V2;
 		return new FixedFit() {
 
 			@Override
 			public String statistic() {
-				return "gcPCA " + variant.id() + " value" + (log ? " (log ratio)" : "") +
-					", negated for the background-enriched components";
+				return gcpcaStatistic(variant);
 			}
 
 			@Override
 			public double[] statistics(final Dataset target, final List<Dataset> backgrounds) {
 				final Cpca f = Cpca.fit(target, backgrounds, options, Progress.NONE);
-				final double[] v = Gcpca.of(f, variant, orthogonal, alpha).spectrum().values;
-				final double[] s = new double[v.length];
-				for (int c = 0; c < v.length; c++) {
-					final double x = log ? Math.log(v[c]) : v[c];
-					s[c] = c < v.length / 2 ? x : -x;
-				}
-				return s;
+				return gcpcaStatistics(Gcpca.of(f, variant, orthogonal, alpha).spectrum().values,
+					variant);
 			}
 
 			@Override
@@ -99,6 +97,76 @@ public final class FixedFits {
 					orthogonal, alpha).model().components();
 			}
 		};
+	}
+
+	private static String gcpcaStatistic(final Gcpca.Variant variant) {
+		return "gcPCA " + variant.id() + " value" + (variant == Gcpca.Variant.V2 ? " (log ratio)"
+			: "") + ", negated for the background-enriched components";
+	}
+
+	/**
+	 * gcPCA's values (k target-enriched, then k background-enriched) as statistics: the
+	 * second half negated, for v2 the logarithm first (a value ≤ 0, which only a sparse
+	 * loading thresholded to zero has, counts as the ratio 1: no contrast).
+	 */
+	private static double[] gcpcaStatistics(final double[] v, final Gcpca.Variant variant) {
+		final boolean log = variant == Gcpca.Variant.V2;
+		final double[] s = new double[v.length];
+		for (int c = 0; c < v.length; c++) {
+			final double x = !log ? v[c] : v[c] > 0 ? Math.log(v[c]) : 0;
+			s[c] = c < v.length / 2 ? x : -x;
+		}
+		return s;
+	}
+
+	/**
+	 * Sparse cPCA at a fixed finite α and a fixed sparsity (an automatic sparsity frozen to
+	 * the value the fit chose): per sparse loading v, the contrast it achieves,
+	 * {@code vᵀ(C_t − αC_b)v} (docs/math/significance.md#sparse-loadings); a split with
+	 * fewer than k directions of positive contrast keeps the others dense, their statistic
+	 * their eigenvalue of {@code C_t − αC_b} (≤ 0), as in the fit. Each refit
+	 * starts, as the fit did, from its own data's dense loadings; refits that stop before
+	 * converging are counted ({@link Unconverged#unconverged()}).
+	 */
+	public static FixedFit sparseCpca(final CpcaOptions options, final double alpha,
+		final double sparsity)
+	{
+		return sparseCpca(options, alpha, sparsity, SparseLoadings.MAX_ITERATIONS);
+	}
+
+	/** {@link #sparseCpca(CpcaOptions, double, double)} with at most {@code cap} iterations. */
+	static FixedFit sparseCpca(final CpcaOptions options, final double alpha,
+		final double sparsity, final int cap)
+	{
+		Cpca.checkAlpha(alpha);
+		if (alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException("sparse " +
+			"loadings need a finite α (α = ∞ has no contrast matrix to sparsify)");
+		SparseLoadings.checkSparsity(sparsity);
+		return new SparseFit("contrast vᵀ(C_t − αC_b)v of each sparse loading (α = " +
+			FittedModel.alphaText(alpha) + ", " + sparsityText(sparsity) + ")", options,
+			f -> Sparse.cpca(f, Sparse.basis(f), f.model(alpha), sparsity, cap), options
+				.components(), v -> v);
+	}
+
+	/**
+	 * Sparse gcPCA at a fixed sparsity: gcPCA's statistic ({@link #gcpca}) of the variant's
+	 * value {@code vᵀNv / vᵀDv} of each sparse loading, both ends as one family.
+	 *
+	 * @param alpha finite α for v1, ignored otherwise
+	 */
+	public static FixedFit sparseGcpca(final CpcaOptions options, final Gcpca.Variant variant,
+		final boolean orthogonal, final double alpha, final double sparsity)
+	{
+		SparseLoadings.checkSparsity(sparsity);
+		return new SparseFit(gcpcaStatistic(variant) + ", of each sparse loading (" +
+			sparsityText(sparsity) + ")", options, f -> {
+				final Gcpca g = Gcpca.of(f, variant, orthogonal, alpha);
+				return Sparse.gcpca(g, Sparse.basis(f), g.model(), sparsity);
+			}, 2 * options.components(), v -> gcpcaStatistics(v, variant));
+	}
+
+	private static String sparsityText(final double sparsity) {
+		return String.format(Locale.ROOT, "sparsity %.4g", sparsity);
 	}
 
 	/** UCA with every background treated separately (its dual refitted: UCA has no tuning). */
@@ -134,8 +202,9 @@ public final class FixedFits {
 	}
 
 	/**
-	 * Kernel cPCA at a fixed α with a fixed kernel (statistics only: its components live
-	 * in the kernel's feature space, so there is no bootstrap angle in the input space).
+	 * Kernel cPCA at a fixed α with a fixed kernel: the eigenvalues of its problem (its
+	 * components live in the kernel's feature space; for the bootstrap see
+	 * {@link #kernelScores}).
 	 *
 	 * @param kernelOptions with γ fixed (freeze an automatic γ to the fit's
 	 *          {@link KernelCpca#kernel()})
@@ -143,9 +212,7 @@ public final class FixedFits {
 	public static Refit kernelCpca(final CpcaOptions options, final KernelOptions kernelOptions,
 		final double alpha)
 	{
-		if (kernelOptions.kernel().gammaIsAutomatic()) throw new IllegalArgumentException(
-			"kernel cPCA's significance test refits with a fixed kernel: give the γ the fit " +
-				"chose");
+		requireFixedKernel(kernelOptions);
 		return new Refit() {
 
 			@Override
@@ -161,6 +228,56 @@ public final class FixedFits {
 				return Arrays.copyOf(e, Math.min(e.length, options.components()));
 			}
 		};
+	}
+
+	/**
+	 * Kernel cPCA at a fixed α with a fixed kernel, for the bootstrap: a component is known
+	 * by its scores on the samples {@code on} (the original target), so the "direction" of
+	 * a fit is, per component, its scores on those samples, centred and scaled to unit
+	 * length; the bootstrap's angle is then {@code acos |corr|} between the full fit's and
+	 * a resample's scores of the same samples
+	 * (docs/math/significance.md#kernel-cpca-stability). Its components live in each fit's
+	 * own feature space, so no angle between them in the input space exists.
+	 */
+	public static Directions kernelScores(final CpcaOptions options,
+		final KernelOptions kernelOptions, final double alpha, final Dataset on)
+	{
+		requireFixedKernel(kernelOptions);
+		return new Directions() {
+
+			@Override
+			public double[][] directions(final Dataset target, final List<Dataset> backgrounds) {
+				final double[][] scores = KernelCpca.fit(target, backgrounds, options,
+					kernelOptions, Progress.NONE).model(alpha).transform(on);
+				final int n = scores.length, k = Math.min(scores[0].length, options
+					.components());
+				final double[][] out = new double[k][n];
+				for (int c = 0; c < k; c++) {
+					double mean = 0;
+					for (int i = 0; i < n; i++)
+						mean += scores[i][c];
+					mean /= n;
+					for (int i = 0; i < n; i++)
+						out[c][i] = scores[i][c] - mean;
+					final double norm = Math.sqrt(TopEigen.dot(out[c], out[c]));
+					if (norm > 0) for (int i = 0; i < n; i++)
+						out[c][i] /= norm;
+				}
+				return out;
+			}
+
+			@Override
+			public String measure() {
+				return "centred scores of the " + on.samples() + " target samples (kernel " +
+					"cPCA's components have no direction in the input space)";
+			}
+		};
+	}
+
+	private static void requireFixedKernel(final KernelOptions kernelOptions) {
+		if (kernelOptions.kernel().gammaIsAutomatic()) throw new IllegalArgumentException(
+			"kernel cPCA's significance test and bootstrap refit with a fixed kernel: give " +
+				"the γ the fit chose");
 	}
 
 	/**
@@ -190,19 +307,72 @@ public final class FixedFits {
 		public double[] statistics(final Dataset target, final List<Dataset> backgrounds) {
 			final Cpca f = Cpca.fit(target, backgrounds, options, Progress.NONE);
 			final double[] e = of(model.apply(f));
-			return Arrays.copyOf(e, Math.min(e.length, options.components()));
+			return Arrays.copyOf(e, Math.min(e.length, count()));
 		}
 
 		@Override
 		public double[][] directions(final Dataset target, final List<Dataset> backgrounds) {
 			final double[][] v = model.apply(Cpca.fit(target, backgrounds, options,
 				Progress.NONE)).components();
-			return Arrays.copyOf(v, Math.min(v.length, options.components()));
+			return Arrays.copyOf(v, Math.min(v.length, count()));
+		}
+
+		/** The number of components tested. */
+		int count() {
+			return options.components();
 		}
 
 		/** The per-component statistics of a model: its eigenvalues. */
 		double[] of(final FittedModel fitted) {
 			return fitted.eigenvalues();
+		}
+	}
+
+	/**
+	 * Sparse loadings refitted from scratch at a fixed sparsity: the statistics are a
+	 * function of the model's values, and a refit whose iteration stopped before
+	 * converging is counted.
+	 */
+	private static final class SparseFit extends Adapter {
+
+		private final AtomicInteger unconverged;
+		private final int count;
+		private final UnaryOperator<double[]> statistics;
+
+		SparseFit(final String statistic, final CpcaOptions options,
+			final Function<Cpca, CpcaModel> sparse, final int count,
+			final UnaryOperator<double[]> statistics)
+		{
+			this(statistic, options, sparse, count, statistics, new AtomicInteger());
+		}
+
+		private SparseFit(final String statistic, final CpcaOptions options,
+			final Function<Cpca, CpcaModel> sparse, final int count,
+			final UnaryOperator<double[]> statistics, final AtomicInteger unconverged)
+		{
+			super(statistic, options, f -> {
+				final CpcaModel m = sparse.apply(f);
+				if (!Sparse.converged(m)) unconverged.incrementAndGet();
+				return m;
+			});
+			this.unconverged = unconverged;
+			this.count = count;
+			this.statistics = statistics;
+		}
+
+		@Override
+		double[] of(final FittedModel model) {
+			return statistics.apply(model.eigenvalues());
+		}
+
+		@Override
+		int count() {
+			return count;
+		}
+
+		@Override
+		public int unconverged() {
+			return unconverged.get();
 		}
 	}
 }

@@ -29,10 +29,12 @@ public final class PermutationTest {
 		final Refit refit, final int permutations, final long seed, final Progress progress)
 	{
 		check(permutations);
+		final int before = refit.unconverged();
 		final Refit.Null model = refit.prepare(target, backgrounds);
 		final double[] observed = model.observed();
-		return new Significance(permutations, seed, refit.statistic(), observed, maxima(model,
-			permutations, seed, progress));
+		final double[] maxima = maxima(model, permutations, seed, progress);
+		return new Significance(permutations, seed, refit.statistic(), observed, maxima,
+			before < 0 ? -1 : refit.unconverged() - before);
 	}
 
 	/** The test on {@code threads} threads of its own. */

@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
  * family would otherwise choose from the data (α, β, k, the background components of rPCA)
  * is fixed when the refit is made, so a permutation changes only the data.
  */
-public interface Refit {
+public interface Refit extends Unconverged {
 
 	/** The statistic's name, for the summary (e.g. "eigenvalue of C_t − αC_b"). */
 	String statistic();

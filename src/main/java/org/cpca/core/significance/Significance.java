@@ -18,11 +18,20 @@ public final class Significance {
 	private final long seed;
 	private final String statistic;
 	private final double[] observed, pValues, thresholds, nullMaxima;
+	private final int unconverged;
 
 	Significance(final int permutations, final long seed, final String statistic,
 		final double[] observed, final double[] nullMaxima)
 	{
+		this(permutations, seed, statistic, observed, nullMaxima, -1);
+	}
+
+	/** @param unconverged refits that stopped before converging, −1 for a direct family */
+	Significance(final int permutations, final long seed, final String statistic,
+		final double[] observed, final double[] nullMaxima, final int unconverged)
+	{
 		this.permutations = permutations;
+		this.unconverged = unconverged;
 		this.seed = seed;
 		this.statistic = statistic;
 		this.observed = observed.clone();
@@ -83,6 +92,14 @@ public final class Significance {
 		return nullMaxima.clone();
 	}
 
+	/**
+	 * Of the N + 1 refits (the data's own and the N permutations'), those that stopped
+	 * before converging; −1 for a family that is not iterative.
+	 */
+	public int unconverged() {
+		return unconverged;
+	}
+
 	/** The number of components with p ≤ level. */
 	public int significant(final double level) {
 		int s = 0;
@@ -94,7 +111,8 @@ public final class Significance {
 	/**
 	 * For summary.json: {"permutations": N, "seed": S, "statistic": "…", "p_values": […],
 	 * "thresholds": […]} (an infinite threshold, when N is too small for the level, as
-	 * {@code null}: JSON has no infinity).
+	 * {@code null}: JSON has no infinity), and for an iterative family
+	 * "refits_not_converged" ({@link #unconverged()}).
 	 */
 	public Map<String, Object> toSummary() {
 		final Map<String, Object> m = new LinkedHashMap<>();
@@ -106,6 +124,7 @@ public final class Significance {
 		for (int c = 0; c < t.length; c++)
 			t[c] = Double.isFinite(thresholds[c]) ? thresholds[c] : null;
 		m.put("thresholds", t);
+		if (unconverged >= 0) m.put("refits_not_converged", unconverged);
 		return m;
 	}
 }

@@ -6,6 +6,7 @@ import org.cpca.core.contrast.Measures;
 import org.cpca.core.gcpca.Gcpca;
 import org.cpca.core.linalg.SymmetricEigen;
 import org.cpca.core.model.CpcaModel;
+import org.cpca.core.model.FittedModel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * Sparse loadings for cPCA and gcPCA models (docs/math/sparse.md): Θ² is the positive part of
@@ -95,7 +97,26 @@ public final class Sparse {
 
 	/**
 	 * {@link #cpca(Cpca, double[][], CpcaModel, double)} with at most {@code cap}
-	 * iterations, with or without momentum ({@link SparseLoadings#fit}).
+	 * iterations (a fixed sparsity; the refits of the permutation test and the bootstrap,
+	 * docs/math/significance.md#sparse-loadings).
+	 */
+	public static CpcaModel cpca(final Cpca fit, final double[][] q, final CpcaModel dense,
+		final double sparsity, final int cap)
+	{
+		SparseLoadings.checkSparsity(sparsity);
+		if (cap < 1) throw new IllegalArgumentException("the cap of iterations must be ≥ 1");
+		return cpca(fit, q, dense, sparsity, cap, true);
+	}
+
+	/**
+	 * {@link #cpca(Cpca, double[][], CpcaModel, double)} with at most {@code cap}
+	 * iterations, with or without momentum ({@link SparseLoadings#fit}). Where
+	 * {@code C(α)} has only j &lt; k directions of positive contrast (a large α; a permuted
+	 * split of the significance test can have none), the first j loadings are sparse and
+	 * the others stay the dense model's, with their eigenvalue of {@code C(α)} (≤ 0) and a
+	 * note, as for an end of sparse gcPCA: the positive part has nothing to sparsify
+	 * there (an earlier version ran the iteration on the positive part's null space, whose
+	 * eigenvalues are rounding noise, and returned a meaningless loading of value 0).
 	 */
 	static CpcaModel cpca(final Cpca fit, final double[][] q, final CpcaModel dense,
 		final double sparsity, final int cap, final boolean momentum)
@@ -111,11 +132,18 @@ public final class Sparse {
 			c[i] = s.a[i] - (Double.isNaN(alpha) ? 0 : alpha) * s.b[i];
 		final double[] p = positivePart(c, m);
 		final SymmetricEigen pe = SymmetricEigen.of(p, m);
+		// the positive part's eigenvalues past its rank are rounding noise, maybe > 0: count
+		// the positive eigenvalues of C(α) itself, as the dense model has them
+		final int sparse = positives(dense.eigenvalues(), k);
+		final List<String> notes = sparse == k ? List.of() : List.of(String.format(
+			Locale.ROOT, "sparse cPCA at α = %s: only %d of %d directions have positive " +
+				"contrast; the other loadings are kept dense", FittedModel.alphaText(alpha),
+			sparse, k));
 		return choose(fit, dense, sparsity, PATH, 0, new int[] { 0 }, v -> {
-			final SparseLoadings l = SparseLoadings.fit(q, p, pe, k, v, 0, cap, momentum);
+			final SparseLoadings l = leading(q, k, sparse, dense.components(), 0, n ->
+				SparseLoadings.fit(q, p, pe, n, v, 0, cap, momentum));
 			final double[] values = s.quadratics(c, l.coordinates, k);
-			return model(fit, dense, l, v, values, dense.method(), dense.parameters(), List
-				.of());
+			return model(fit, dense, l, v, values, dense.method(), dense.parameters(), notes);
 		});
 	}
 
@@ -184,8 +212,10 @@ public final class Sparse {
 			"contrast (values on the enriched side of 0); the other loadings are kept dense");
 		return choose(fit, dense, sparsity, GCPCA_PATH, g.variant() == Gcpca.Variant.V2 ? 1 : 0,
 			new int[] { 0, k }, v -> {
-			final SparseLoadings lt = end(q, top, et, k, pt, v, mapT, denseRows, 0, cap);
-			final SparseLoadings lb = end(q, bottom, eb, k, pb, v, mapB, denseRows, k, cap);
+			final SparseLoadings lt = leading(q, k, pt, denseRows, 0, n -> SparseLoadings
+				.fitMapped(q, top, et, n, v, mapT[0], mapT[1], cap));
+			final SparseLoadings lb = leading(q, k, pb, denseRows, k, n -> SparseLoadings
+				.fitMapped(q, bottom, eb, n, v, mapB[0], mapB[1], cap));
 			final double[][] loadings = new double[2 * k][];
 			final double[] coords = new double[m * 2 * k];
 			for (int c = 0; c < 2 * k; c++) {
@@ -216,6 +246,14 @@ public final class Sparse {
 		});
 	}
 
+	/** The number of positive values among the first k. */
+	private static int positives(final double[] values, final int k) {
+		int n = 0;
+		while (n < Math.min(k, values.length) && values[n] > 0)
+			n++;
+		return n;
+	}
+
 	/** The number of positive eigenvalues among the first k. */
 	private static int positives(final SymmetricEigen e, final int k) {
 		int n = 0;
@@ -225,16 +263,14 @@ public final class Sparse {
 	}
 
 	/**
-	 * One end's k loadings: the first {@code sparse} by {@link SparseLoadings#fitMapped},
-	 * the others the dense rows {@code offset + sparse …} (an end without that many
-	 * directions of contrast has nothing to sparsify there).
+	 * k loadings: the first {@code sparse} by {@code fit} (given their number), the others
+	 * the dense rows {@code offset + sparse …} (a problem without that many directions of
+	 * contrast has nothing to sparsify there: an end of gcPCA, cPCA at a large α).
 	 */
-	private static SparseLoadings end(final double[][] q, final double[] p,
-		final SymmetricEigen e, final int k, final int sparse, final double sparsity,
-		final double[][] map, final double[][] denseRows, final int offset, final int cap)
+	private static SparseLoadings leading(final double[][] q, final int k, final int sparse,
+		final double[][] denseRows, final int offset, final IntFunction<SparseLoadings> fit)
 	{
-		if (sparse == k) return SparseLoadings.fitMapped(q, p, e, k, sparsity, map[0], map[1],
-			cap);
+		if (sparse == k) return fit.apply(k);
 		final int d = q[0].length;
 		final double[][] rows = new double[k][];
 		double zeros = 0, lambda1 = 0;
@@ -242,9 +278,10 @@ public final class Sparse {
 		final int[] iterations = new int[k];
 		final double[] change = new double[k];
 		boolean converged = true;
+		int cap = 0;
 		if (sparse > 0) {
-			final SparseLoadings l = SparseLoadings.fitMapped(q, p, e, sparse, sparsity, map[0],
-				map[1], cap);
+			final SparseLoadings l = fit.apply(sparse);
+			cap = l.cap;
 			System.arraycopy(l.loadings, 0, rows, 0, sparse);
 			System.arraycopy(l.iterations, 0, iterations, 0, sparse);
 			System.arraycopy(l.finalChange, 0, change, 0, sparse);
@@ -401,6 +438,20 @@ public final class Sparse {
 			stop >= cap ? "at the cap of " + cap + " iterations" : String.format(Locale.ROOT,
 				"after %d iterations, %d without progress (cap %d)", (long) stop,
 				SparseLoadings.NO_PROGRESS, cap), worst, SparseLoadings.TOLERANCE);
+	}
+
+	/**
+	 * Whether the iteration of every loading of a sparse model (made here) reached
+	 * {@link SparseLoadings#TOLERANCE}: false when it stopped at the cap or for want of
+	 * progress (its parameter "final_change").
+	 */
+	public static boolean converged(final CpcaModel sparse) {
+		final Object change = sparse.parameters().get("final_change");
+		if (!(change instanceof double[])) throw new IllegalArgumentException("not a model " +
+			"with sparse loadings");
+		for (final double c : (double[]) change)
+			if (!(c <= SparseLoadings.TOLERANCE)) return false;
+		return true;
 	}
 
 	/** Whether every value lies on the same side of {@code neutral} as the dense one. */

@@ -2,6 +2,7 @@ package org.cpca.core.sparse;
 
 import org.cpca.core.Progress;
 import org.cpca.core.linalg.SymmetricEigen;
+import org.cpca.core.linalg.TopEigen;
 
 import java.util.function.DoubleConsumer;
 
@@ -297,7 +298,7 @@ public final class SparseLoadings {
 		 * constant: {@code ½ tr(cbᵀP cb) − tr(AᵀP cb) + ½λ₂‖B‖²_F + λ₁‖B‖₁}.
 		 */
 		double objective(final double[][] b, final double[] cb, final double lambda1) {
-			final double[] pc = times(p, cb, n, k);
+			final double[] pc = pTimes(cb);
 			double f = 0;
 			for (int i = 0; i < pc.length; i++)
 				f += (0.5 * cb[i] - a[i]) * pc[i];
@@ -312,8 +313,22 @@ public final class SparseLoadings {
 
 		/** Procrustes: {@code A = Z(ZᵀZ)^{-1/2}}, {@code Z = P·cb} (kept if Z is singular). */
 		void procrustes(final double[] cb) {
-			final double[] polar = polar(times(p, cb, n, k), n, k);
+			final double[] polar = polar(pTimes(cb), n, k);
 			if (polar != null) a = polar;
+		}
+
+		private double[] lastIn, lastOut;
+
+		/**
+		 * {@code P·cb}, kept for the same block: the Procrustes step and the objective
+		 * of one iteration both need it.
+		 */
+		double[] pTimes(final double[] cb) {
+			if (cb != lastIn) {
+				lastOut = times(p, cb, n, k);
+				lastIn = cb;
+			}
+			return lastOut;
 		}
 	}
 
@@ -468,31 +483,33 @@ public final class SparseLoadings {
 		return out;
 	}
 
-	/** QᵀB: m × k row-major from k rows of length d. */
+	/**
+	 * QᵀB: m × k row-major from k rows of length d (dot products with independent sums,
+	 * {@link TopEigen#dot}: a plain running sum is one dependent chain the compiler may not
+	 * reorder, and this product is half of every iteration's work).
+	 */
 	static double[] coordinates(final double[][] q, final double[][] b, final int k) {
 		final int m = q.length;
 		final double[] out = new double[m * k];
 		for (int i = 0; i < m; i++)
-			for (int c = 0; c < k; c++) {
-				double s = 0;
-				final double[] qi = q[i], bc = b[c];
-				for (int j = 0; j < qi.length; j++)
-					s += qi[j] * bc[j];
-				out[i * k + c] = s;
-			}
+			for (int c = 0; c < k; c++)
+				out[i * k + c] = TopEigen.dot(q[i], b[c]);
 		return out;
 	}
 
-	/** P x for the m × k block x. */
+	/** P x for the m × k block x (by rows of P against the columns of x). */
 	static double[] times(final double[] p, final double[] x, final int m, final int k) {
+		final double[][] columns = new double[k][m];
+		for (int t = 0; t < m; t++)
+			for (int c = 0; c < k; c++)
+				columns[c][t] = x[t * k + c];
 		final double[] out = new double[m * k];
-		for (int i = 0; i < m; i++)
-			for (int t = 0; t < m; t++) {
-				final double v = p[i * m + t];
-				if (v == 0) continue;
-				for (int c = 0; c < k; c++)
-					out[i * k + c] += v * x[t * k + c];
-			}
+		final double[] row = new double[m];
+		for (int i = 0; i < m; i++) {
+			System.arraycopy(p, i * m, row, 0, m);
+			for (int c = 0; c < k; c++)
+				out[i * k + c] = TopEigen.dot(row, columns[c]);
+		}
 		return out;
 	}
 

@@ -28,7 +28,7 @@ class CalibrationTest {
 	private static final CpcaOptions K2 = CpcaOptions.defaults().withComponents(2);
 
 	/** The rate of p ≤ 0.05 of the smallest p-value over NULLS null data sets. */
-	private static double rejectionRate(final Refit refit, final int nt, final int nb,
+	static double rejectionRate(final Refit refit, final int nt, final int nb,
 		final int d)
 	{
 		int rejected = 0;
@@ -45,7 +45,7 @@ class CalibrationTest {
 		return rejected / (double) NULLS;
 	}
 
-	private static void assertCalibrated(final Refit refit, final int nt, final int nb,
+	static void assertCalibrated(final Refit refit, final int nt, final int nb,
 		final int d)
 	{
 		final double rate = rejectionRate(refit, nt, nb, d);
@@ -114,9 +114,19 @@ class CalibrationTest {
 	// ---- power: two directions planted in the target only
 
 	/** Background noise plus, in the target, two planted directions (variance 75 each). */
-	private static Significance planted(final Refit refit) {
+	static Significance planted(final Refit refit) {
+		return PermutationTest.run(plantedTarget(), List.of(plantedBackground()), refit, 199, 5,
+			Progress.NONE);
+	}
+
+	/** The planted test's background: noise only. */
+	static Dataset plantedBackground() {
+		return gaussian("background", 7, 60, scales(8));
+	}
+
+	/** The planted test's target: noise plus the two planted directions. */
+	static Dataset plantedTarget() {
 		final int d = 8, n = 60;
-		final Dataset b = gaussian("background", 7, n, scales(d));
 		final Dataset noise = gaussian("target", 8, n, scales(d));
 		final SplittableRandom r = new SplittableRandom(9);
 		final float[][] rows = new float[n][];
@@ -131,11 +141,10 @@ class CalibrationTest {
 				x[j + 1] += (float) (5 * z2);
 			}
 		}
-		return PermutationTest.run(Dataset.wrap("target", rows), List.of(b), refit, 199, 5,
-			Progress.NONE);
+		return Dataset.wrap("target", rows);
 	}
 
-	private static void assertPlantedFound(final Refit refit, final int[] plantedComponents) {
+	static void assertPlantedFound(final Refit refit, final int[] plantedComponents) {
 		final double[] p = planted(refit).pValues();
 		final boolean[] planted = new boolean[p.length];
 		for (final int c : plantedComponents)
