@@ -17,7 +17,8 @@ import java.util.zip.Deflater;
  * of w × h pixels becomes a page of 0.75·w × 0.75·h points (a pixel is 1/96 inch, as
  * in SVG and CSS). Text uses standard PDF fonts, which are not embedded ({@link PdfFonts}:
  * Helvetica, and Symbol for Greek letters), so a figure with text stays a few kilobytes.
- * Why the project writes PDF itself rather than through a PDF library: docs/figures.md.
+ * Why the project writes PDF itself rather than through a PDF library: docs/cli-reference.md
+ * (the PDF figures).
  * The output is the same bytes for the same drawing (no dates or ids).
  */
 final class Pdf implements Canvas {
