@@ -65,8 +65,8 @@ public final class CurvePlot {
 		int lines = 0;
 		for (final double[] v : curve.series().values())
 			lines += 1 + (logX && hasZero(x, v) ? 1 : 0);
-		if (lines > 1) yr[1] = PlotStyle.roomAbove(yr[0], yr[1], PlotStyle.legendShare(
-			lines), false);
+		if (lines > 1) yr[1] = LegendRoom.keep(plot, yr[0], yr[1], false, PlotStyle
+			.legendHeight(lines), false);
 		plot.setLimits(xr[0], xr[1], yr[0], yr[1]);
 		if (logX) plot.setAxisXLog(true);
 		final StringBuilder legend = new StringBuilder();

@@ -66,18 +66,18 @@ public final class VariancePairsPlot {
 					lines++;
 					break;
 				}
-		final double share = PlotStyle.legendShare(lines);
+		final double band = PlotStyle.legendHeight(lines);
 		if (positive) {
 			final double lo = min(backgroundVariance) / 1.5;
-			plot.setLimits(min(targetVariance) / 1.5, max(targetVariance) * 1.5, lo, PlotStyle
-				.roomAbove(lo, max(backgroundVariance) * 1.5, share, true));
+			plot.setLimits(min(targetVariance) / 1.5, max(targetVariance) * 1.5, lo, LegendRoom
+				.keep(plot, lo, max(backgroundVariance) * 1.5, true, band, false));
 			plot.setAxisXLog(true);
 			plot.setAxisYLog(true);
 		}
 		else {
 			final double[] xr = PlotStyle.paddedRange(targetVariance), yr = PlotStyle
 				.paddedRange(backgroundVariance);
-			plot.setLimits(xr[0], xr[1], yr[0], PlotStyle.roomAbove(yr[0], yr[1], share,
+			plot.setLimits(xr[0], xr[1], yr[0], LegendRoom.keep(plot, yr[0], yr[1], false, band,
 				false));
 		}
 		plot.setLineWidth(1);
