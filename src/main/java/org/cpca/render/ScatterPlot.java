@@ -287,10 +287,10 @@ public final class ScatterPlot {
 				longest = Math.max(longest, PlotStyle.textWidth(oneLine(name)));
 			final double high = PlotStyle.legendShare(groups.size() + 1), wide = (longest +
 				LEGEND_SAMPLE + PlotStyle.LEGEND_MARGIN) / PlotStyle.frame(WIDTH, HEIGHT).width;
-			if (high <= MAX_LEGEND_SHARE) yr[1] = LegendRoom.keep(plot, yr[0], yr[1], false,
-				PlotStyle.legendHeight(groups.size() + 1), false);
-			else if (wide <= MAX_LEGEND_SHARE) xr[1] = LegendRoom.keep(plot, xr[0], xr[1], false,
-				longest + LEGEND_SAMPLE + PlotStyle.LEGEND_MARGIN, true);
+			final LegendRoom.Band band = new LegendRoom.Band(xr, yr, false, false, longest +
+				LEGEND_SAMPLE + PlotStyle.LEGEND_MARGIN, PlotStyle.legendHeight(groups.size() + 1));
+			if (high <= MAX_LEGEND_SHARE) yr[1] = LegendRoom.keep(plot, band, false)[3];
+			else if (wide <= MAX_LEGEND_SHARE) xr[1] = LegendRoom.keep(plot, band, true)[1];
 		}
 		plot.setLimits(xr[0], xr[1], yr[0], yr[1]);
 		return plot;

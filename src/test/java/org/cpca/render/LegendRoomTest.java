@@ -98,6 +98,37 @@ class LegendRoomTest {
 		return x1 < 0 ? new Rectangle() : new Rectangle(x0, y0, x1 - x0 + 1, y1 - y0 + 1);
 	}
 
+	/**
+	 * The variance pairs (a sweep and four chosen α) at half size: its legend, too tall
+	 * for a band above the pairs there, goes right of them, and no pair lies in it.
+	 */
+	@Test
+	void theVariancePairsAtHalfSizeKeepTheirLegendOffThePairs() {
+		final int m = 40;
+		final double[] grid = new double[m], tv = new double[m], bv = new double[m];
+		for (int i = 0; i < m; i++) {
+			grid[i] = i == 0 ? 0 : Math.pow(10, -2 + 4.0 * i / m);
+			tv[i] = 1e5 / (1 + grid[i]);
+			bv[i] = 1e5 / Math.pow(1 + grid[i], 3);
+		}
+		final double[] chosen = { grid[0], grid[10], grid[20], grid[30] };
+		final Plot p = PlotFiles.plotOf(VariancePairsPlot.render("pairs", grid, tv, bv,
+			chosen));
+		final int w = 295, h = 201;
+		final double share = LegendRoom.fit(p, w, h);
+		assertTrue(share > 0 && share < LegendRoom.MOST, "" + share);
+		p.setSize(w, h);
+		p.updateImage();
+		final Rectangle frame = p.getDrawingFrame();
+		final LegendRoom.Band band = LegendRoom.band(p);
+		final boolean right = p.getLimits()[1] > band.x[1] * 1.0001;
+		for (int i = 0; i < m; i++) {
+			final double px = p.scaleXtoPxl(tv[i]) + MARKER, py = p.scaleYtoPxl(bv[i]) - MARKER;
+			if (right) assertTrue(px <= frame.x + frame.width - band.width + 1, i + ": " + px);
+			else assertTrue(py >= frame.y + band.height - 1, i + ": " + py);
+		}
+	}
+
 	@Test
 	void aPlotWithoutALegendBandIsLeftAsItIs() {
 		final Plot p = PlotStyle.plot("t", "x", "y");
