@@ -53,6 +53,10 @@ public class Screenshots {
 		}
 		catch (final Throwable t) {
 			t.printStackTrace();
+			synchronized (HISTORY) {
+				for (final String line : HISTORY)
+					System.out.println(line);
+			}
 			System.exit(1);
 		}
 	}
@@ -95,6 +99,7 @@ public class Screenshots {
 		capture(gd.getBounds(), new File(out, "imagej-dialog.png"));
 		// the recorder out of the way of the results, which the plugin tiles itself
 		recorder.setLocation(3000, 3000);
+		watchWindows();
 		ok(gd);
 
 		waitForImage("Contrastive eigen-images of target.tif");
@@ -105,6 +110,9 @@ public class Screenshots {
 		IJ.wait(2000);
 		final Rectangle screen = new Rectangle(Toolkit.getDefaultToolkit().getScreenSize());
 		capture(screen, new File(out, "imagej-results.png"));
+		checkTiled(screen);
+		// and still tiled a while later: no window grows back or moves after the tiling
+		IJ.wait(2000);
 		checkTiled(screen);
 		recorder.setLocation(0, 600);
 		recorder.toFront();
@@ -141,6 +149,34 @@ public class Screenshots {
 		ok(explorer);
 		waitForImage("Contrastive eigen-images of target.tif");
 		System.out.println("Explore Alpha ran Contrastive PCA at the chosen alpha");
+	}
+
+	/** Every change of a shown window's bounds since the run's OK ({@link #watchWindows}). */
+	private static final java.util.List<String> HISTORY = java.util.Collections
+		.synchronizedList(new java.util.ArrayList<>());
+
+	/**
+	 * Records every change of a shown window's bounds, with the milliseconds since the
+	 * run's OK, until the program ends; printed when a check fails: a window that grows
+	 * or appears after the results were tiled shows there.
+	 */
+	private static void watchWindows() {
+		final long start = System.currentTimeMillis();
+		final java.util.Map<Window, String> seen = new java.util.HashMap<>();
+		final Thread t = new Thread(() -> {
+			while (true) {
+				for (final Window w : Window.getWindows()) {
+					final String now = w.isShowing() ? w.getBounds().toString().replaceFirst(
+						"^java.awt.Rectangle", "") : "hidden";
+					if (!now.equals(seen.put(w, now)) && (w.isShowing() || seen.containsKey(w)))
+						HISTORY.add("window +" + (System.currentTimeMillis() - start) + " ms " +
+							title(w) + " " + now);
+				}
+				IJ.wait(20);
+			}
+		}, "window watch");
+		t.setDaemon(true);
+		t.start();
 	}
 
 	/** The run's tables, titled with the target's name. */

@@ -5,19 +5,27 @@ import ij.ImageJ;
 import ij.ImagePlus;
 import ij.WindowManager;
 import ij.gui.ImageWindow;
+import ij.gui.Plot;
 import ij.gui.PlotWindow;
 
+import java.awt.AWTException;
 import java.awt.Dimension;
 import java.awt.EventQueue;
 import java.awt.Frame;
 import java.awt.GraphicsEnvironment;
 import java.awt.Point;
 import java.awt.Rectangle;
+import java.awt.Robot;
 import java.awt.Window;
+import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 import javax.swing.Timer;
+
+import org.cpca.render.LegendRoom;
 
 /**
  * The windows one run of this plugin shows: each result image is marked as a result of
@@ -70,19 +78,102 @@ public final class ResultWindows {
 
 	/**
 	 * Tiles the windows of the latest run: its marked images and the tables whose
-	 * titles end with " of " and its target's title; queued on the event thread, behind
-	 * the events of the windows just opened (a plot window resized before it has been
-	 * drawn keeps its old drawing). Once per run: a later command that made no new run
-	 * (Apply Model…) leaves them where the user put them. Nothing without a screen.
+	 * titles end with " of " and its target's title, once they have settled
+	 * ({@link #waitUntilStill}), on the event thread. Once per run: a later command that
+	 * made no new run (Apply Model…) leaves them where the user put them. Nothing without
+	 * a screen.
 	 */
 	public static void tileLatest() {
-		if (!GraphicsEnvironment.isHeadless() && !tiled) EventQueue.invokeLater(
-			ResultWindows::tileNow);
+		if (GraphicsEnvironment.isHeadless() || tiled) return;
+		final Thread t = new Thread(ResultWindows::tileWhenStill, "cpca: tile results");
+		t.setDaemon(true);
+		t.start();
+	}
+
+	/**
+	 * Milliseconds between two looks at the windows' bounds, and the longest wait before
+	 * tiling anyway.
+	 */
+	static final long LOOK = 150, MAX_WAIT = 4000;
+
+	/**
+	 * Waits until the run's windows are still, then tiles them. A window just shown is
+	 * still being laid out after {@code show()} returns: under Xvfb (the e2e, bounds
+	 * logged every 20 ms) a plot window appears 610 × 471, grows to 610 × 499 with its
+	 * buttons, and some jump to (0, 0) and back as the window system's events arrive.
+	 * The tiling used to run 20 ms after the last window (the variance-pairs plot)
+	 * appeared, while it was still 471 high: tiled in the midst of its layout, that
+	 * window could end up at its old size and place over the tiled ones (the e2e's
+	 * "… covers cPCA variance pairs …: not tiled", about one run in four). Now it waits
+	 * until the window system has handled its events and the bounds hold still.
+	 */
+	private static void tileWhenStill() {
+		Robot robot = null;
+		try {
+			robot = new Robot();
+		}
+		catch (final AWTException | SecurityException e) {
+			// no way to wait for the window system: the looks alone
+		}
+		final Robot idle = robot;
+		waitUntilStill(() -> onEventThread(() -> bounds(latestWindows())), () -> {
+			if (idle != null) idle.waitForIdle(); // the native events so far are handled
+			IJ.wait((int) LOOK);
+		}, MAX_WAIT, System::currentTimeMillis);
+		EventQueue.invokeLater(ResultWindows::tileNow);
+	}
+
+	/**
+	 * Looks at {@code bounds} until two looks in a row, {@code pause} apart, agree (or
+	 * {@code maxMillis} have passed); returns the number of looks.
+	 */
+	static int waitUntilStill(final Supplier<List<Rectangle>> bounds, final Runnable pause,
+		final long maxMillis, final LongSupplier millis)
+	{
+		final long end = millis.getAsLong() + maxMillis;
+		List<Rectangle> before = bounds.get();
+		int looks = 1;
+		while (millis.getAsLong() < end) {
+			pause.run();
+			final List<Rectangle> now = bounds.get();
+			looks++;
+			if (now.equals(before)) break;
+			before = now;
+		}
+		return looks;
+	}
+
+	private static <T> T onEventThread(final Supplier<T> s) {
+		if (EventQueue.isDispatchThread()) return s.get();
+		final List<T> out = new ArrayList<>();
+		try {
+			EventQueue.invokeAndWait(() -> out.add(s.get()));
+		}
+		catch (final InterruptedException e) {
+			Thread.currentThread().interrupt();
+			return s.get();
+		}
+		catch (final InvocationTargetException e) {
+			return s.get();
+		}
+		return out.get(0);
+	}
+
+	private static List<Rectangle> bounds(final List<Window> windows) {
+		final List<Rectangle> out = new ArrayList<>();
+		for (final Window w : windows)
+			out.add(w.isShowing() ? w.getBounds() : new Rectangle());
+		return out;
 	}
 
 	private static void tileNow() {
 		if (tiled) return;
 		tiled = true;
+		tile(latestWindows());
+	}
+
+	/** The latest run's windows: its marked images, then its tables. */
+	private static List<Window> latestWindows() {
 		final List<Window> windows = new ArrayList<>();
 		final int[] ids = WindowManager.getIDList();
 		if (ids != null) for (final int id : ids) {
@@ -94,7 +185,7 @@ public final class ResultWindows {
 		final Frame[] frames = WindowManager.getNonImageWindows();
 		if (!latestTarget.isEmpty() && frames != null) for (final Frame f : frames)
 			if (f.getTitle().endsWith(suffix)) windows.add(f);
-		tile(windows);
+		return windows;
 	}
 
 	/**
@@ -142,11 +233,15 @@ public final class ResultWindows {
 			final Window w = windows.get(i);
 			final int width = (int) Math.round(w.getWidth() * s), height = (int) Math.round(w
 				.getHeight() * s);
-			// a plot is drawn again at the new size; another image window zooms its image
-			// out to fit; a table scrolls
+			// a plot is drawn again at the new size (its legend's band widened for it); another
+			// image window zooms its image out to fit; a table scrolls
 			if (w instanceof ImageWindow && !(w instanceof PlotWindow)) ((ImageWindow) w)
 				.setLocationAndSize(w.getX(), w.getY(), width, height);
-			else w.setSize(width, height);
+			else {
+				if (w instanceof PlotWindow) fitLegend(((PlotWindow) w).getPlot(), w, width,
+					height);
+				w.setSize(width, height);
+			}
 		}
 		final List<Point> at = layout(sizes(windows), area);
 		for (int i = 0; i < windows.size(); i++)
@@ -156,6 +251,19 @@ public final class ResultWindows {
 		final Timer later = new Timer(REDRAW_DELAY, e -> redraw(windows));
 		later.setRepeats(false);
 		later.start();
+	}
+
+	/**
+	 * Refits the legend's band of the plot in window {@code w} for the plot's size in a
+	 * window of {@code width × height} (the window's border and buttons stay as they are).
+	 */
+	static void fitLegend(final Plot plot, final Window w, final int width,
+		final int height)
+	{
+		if (plot == null) return;
+		final Dimension size = plot.getSize();
+		LegendRoom.fit(plot, width - (w.getWidth() - size.width), height - (w.getHeight() -
+			size.height));
 	}
 
 	/** Milliseconds after tiling when the windows are drawn once more. */

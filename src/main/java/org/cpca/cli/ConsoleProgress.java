@@ -48,16 +48,29 @@ final class ConsoleProgress implements Progress {
 	}
 
 	/**
-	 * Progress for this process: quiet when asked, a redrawn line when standard error is a
-	 * terminal, plain lines otherwise.
+	 * The system property that turns progress off for a whole JVM when set to "off": the
+	 * test runs set it (pom.xml), so that in-process runs of the command line print no
+	 * progress into the build log; the launcher never sets it.
+	 */
+	static final String PROPERTY = "cpca.progress";
+
+	/**
+	 * Progress for this process: quiet when asked (or when {@value #PROPERTY} is "off"), a
+	 * redrawn line when standard error is a terminal, plain lines otherwise.
 	 */
 	static ConsoleProgress of(final boolean quiet) {
 		// the launcher runs Java in the background (no console) and tells whether standard
 		// error is a terminal
 		final boolean terminal = Main.terminal() || "true".equals(System.getProperty(
 			"cpca.stderr.tty"));
-		return new ConsoleProgress(System.err, quiet ? Mode.QUIET : terminal ? Mode.TERMINAL
-			: Mode.LINES, System::nanoTime);
+		return new ConsoleProgress(System.err, mode(quiet, terminal, System.getProperty(
+			PROPERTY)), System::nanoTime);
+	}
+
+	/** The mode for {@code --quiet}, a terminal or not, and {@value #PROPERTY}'s value. */
+	static Mode mode(final boolean quiet, final boolean terminal, final String property) {
+		return quiet || "off".equals(property) ? Mode.QUIET : terminal ? Mode.TERMINAL
+			: Mode.LINES;
 	}
 
 	@Override

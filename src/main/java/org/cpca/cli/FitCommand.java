@@ -190,8 +190,8 @@ final class FitCommand implements Callable<Integer> {
 
 	@Option(names = "--figures", paramLabel = "png|all", defaultValue = "png",
 		description = "png (default): each figure in plots/ as a PNG; all: also as a 3× " +
-			"high-resolution PNG (*_hires.png) and as SVG (*.svg), for papers (about a " +
-			"second more).")
+			"high-resolution PNG (*_hires.png), as SVG (*.svg) and as PDF (*.pdf), for " +
+			"papers (about a second more).")
 	String figures;
 
 	@Option(names = "--quiet", description = "No progress on standard error (by default a " +

@@ -11,8 +11,8 @@ import org.scijava.plugin.Plugin;
 /**
  * In Fiji, after a command of this plugin has run and its outputs are shown (SciJava's
  * display step, priority -10000), tiles the run's result windows and tables
- * ({@link ResultWindows#tileLatest}, queued on the event thread behind the windows being
- * opened) so that they do not stack on each other; nothing headless.
+ * ({@link ResultWindows#tileLatest}, once the windows being opened hold still) so that
+ * they do not stack on each other; nothing headless.
  */
 @Plugin(type = PostprocessorPlugin.class, priority = TileResults.PRIORITY)
 public class TileResults extends AbstractPostprocessorPlugin {

@@ -49,7 +49,7 @@ import org.cpca.render.VariancePairsPlot;
 /**
  * The results of one {@code cpca fit} and how they are written: {@code summary.json},
  * {@code scores.csv}, {@code model.json} (plus {@code models/} for automatic α),
- * {@code components.tif} for images, and {@code plots/*.png} (with {@code --figures all} each figure also as {@code *_hires.png} and {@code *.svg}).
+ * {@code components.tif} for images, and {@code plots/*.png} (with {@code --figures all} each figure also as {@code *_hires.png}, {@code *.svg} and {@code *.pdf}).
  */
 public final class Results {
 
@@ -69,7 +69,7 @@ public final class Results {
 	}
 
 	/**
-	 * Whether every figure is written also as {@code *_hires.png} and {@code *.svg}
+	 * Whether every figure is written also as {@code *_hires.png}, {@code *.svg} and {@code *.pdf}
 	 * (slower: about a second more for the default outputs) or as PNG only (the default).
 	 */
 	public Results allFigureFormats(final boolean all) {
@@ -382,8 +382,8 @@ public final class Results {
 	}
 
 	/**
-	 * The staged path of a figure's PNG, with its high-resolution PNG and SVG siblings
-	 * ({@link PlotFiles}) registered, so that all three are committed with the results.
+	 * The staged path of a figure's PNG, with its high-resolution PNG, SVG and PDF siblings
+	 * ({@link PlotFiles}) registered, so that all four are committed with the results.
 	 */
 	private Path figure(final OutputFolder out, final String png) throws IOException {
 		final Path p = out.file(png);
@@ -391,6 +391,7 @@ public final class Results {
 		final String stem = png.substring(0, png.length() - ".png".length());
 		out.file(stem + "_hires.png");
 		out.file(stem + ".svg");
+		out.file(stem + ".pdf");
 		return p;
 	}
 

@@ -65,8 +65,8 @@ public final class CurvePlot {
 		int lines = 0;
 		for (final double[] v : curve.series().values())
 			lines += 1 + (logX && hasZero(x, v) ? 1 : 0);
-		if (lines > 1) yr[1] = PlotStyle.roomAbove(yr[0], yr[1], PlotStyle.legendShare(
-			lines), false);
+		if (lines > 1) yr[1] = LegendRoom.keep(plot, new LegendRoom.Band(xr, yr, logX, false,
+			legendWidth(curve, logX, xLabel), PlotStyle.legendHeight(lines)), false)[3];
 		plot.setLimits(xr[0], xr[1], yr[0], yr[1]);
 		if (logX) plot.setAxisXLog(true);
 		final StringBuilder legend = new StringBuilder();
@@ -98,6 +98,17 @@ public final class CurvePlot {
 		for (int i = 0; i < x.length; i++)
 			if (x[i] == 0 && Double.isFinite(y[i])) return true;
 		return false;
+	}
+
+	/** The legend's width in pixels: its longest line, with the sample and margin. */
+	private static double legendWidth(final Curve curve, final boolean logX,
+		final String xLabel)
+	{
+		int longest = 0;
+		for (final String name : curve.series().keySet())
+			longest = Math.max(longest, PlotStyle.textWidth(human(name) + (logX ? " at " +
+				xLabel + " = 0" : "")));
+		return longest + ScatterPlot.LEGEND_SAMPLE + PlotStyle.LEGEND_MARGIN;
 	}
 
 	private static void append(final StringBuilder legend, final String entry) {

@@ -15,7 +15,7 @@ import java.util.Locale;
  * side, each enlarged with sharp pixels and labelled underneath, and a colour bar on the
  * right showing the stack's lookup table over its display range (for eigen-images the
  * blue–white–red table centred on 0). Drawn as pixels ({@link #render}) at any scale, or
- * as SVG ({@link #svg}) with the slices embedded as images and text, bar and numbers as
+ * as SVG ({@link #svg}) or PDF ({@link #pdf}) with the slices embedded as images and text, bar and numbers as
  * vectors.
  */
 public final class Montage {
@@ -63,7 +63,18 @@ public final class Montage {
 
 	/** The same figure as {@link #render} at scale 1, as an SVG document. */
 	public static String svg(final ImagePlus stack, final int columns) {
-		return new Montage(stack, columns).vector();
+		final Montage m = new Montage(stack, columns);
+		final Svg svg = new Svg(m.width(), m.height());
+		m.draw(svg);
+		return svg.toString();
+	}
+
+	/** The montage as a one-page PDF document ({@link Pdf}), as {@link #svg}. */
+	public static byte[] pdf(final ImagePlus stack, final int columns) {
+		final Montage m = new Montage(stack, columns);
+		final Pdf pdf = new Pdf(m.width(), m.height());
+		m.draw(pdf);
+		return pdf.bytes();
 	}
 
 	private int width() {
@@ -176,8 +187,7 @@ public final class Montage {
 		return new ImagePlus(stack.getTitle(), out);
 	}
 
-	private String vector() {
-		final Svg svg = new Svg(width(), height());
+	private void draw(final Canvas svg) {
 		for (int i = 0; i < stack.getStackSize(); i++) {
 			final int x = (i % cols) * (w + GAP), y = (i / cols) * (h + TEXT);
 			// enlarged with sharp pixels already, so that no viewer smooths them
@@ -187,7 +197,7 @@ public final class Montage {
 			final String[] lines = label(i);
 			for (int l = 0; l < lines.length; l++)
 				svg.text(lines[l], x + 2, y + h + FONT + 3 + (FONT + 3) * l, FONT,
-					Svg.Anchor.START, false, false);
+					Canvas.Anchor.START, false, false);
 		}
 		final int bx = cols * (w + GAP);
 		final Color[] lut = lutColors();
@@ -195,18 +205,17 @@ public final class Montage {
 		for (int i = 0; i < stops.length; i++)
 			stops[i] = lut[Math.min(255, i * 16)];
 		if (!barTitle().isEmpty()) svg.text(barTitle(), bx, BAR_TOP - 6, FONT,
-			Svg.Anchor.START, false, false);
+			Canvas.Anchor.START, false, false);
 		svg.verticalGradient(bx, BAR_TOP, BAR, h, stops);
 		final double[] ticks = ticks();
 		final String[] text = tickLabels();
 		for (int k = 0; k < ticks.length; k++) {
 			final double ty = BAR_TOP + barPosition(ticks[k]) * h;
 			svg.line(bx + BAR, ty, bx + BAR + 4, ty, Color.BLACK, 1, false);
-			svg.text(text[k], bx + BAR + 6, ty + FONT / 2.0 - 1, FONT, Svg.Anchor.START, false,
+			svg.text(text[k], bx + BAR + 6, ty + FONT / 2.0 - 1, FONT, Canvas.Anchor.START, false,
 				false);
 		}
 		if (!note().isEmpty()) svg.text(note(), 2, figureHeight() + FONT + 2, FONT,
-			Svg.Anchor.START, false, false);
-		return svg.toString();
+			Canvas.Anchor.START, false, false);
 	}
 }

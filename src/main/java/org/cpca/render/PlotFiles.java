@@ -16,9 +16,11 @@ import java.util.List;
 /**
  * Writes rendered images to files, atomically and headless. A figure ({@link #saveFigure},
  * {@link #saveFigures}, {@link #saveMontage}) is written as a PNG, and when all formats
- * are asked for ({@code --figures all}) three times, for screens and for papers: {@code name.png} (screen size), {@code name_hires.png} ({@value #HIRES}× the
- * size, lines and text drawn at that size, not enlarged pixels) and {@code name.svg}
- * (vector: lines, markers and text stay sharp at any size; images are embedded).
+ * are asked for ({@code --figures all}) four times, for screens and for papers:
+ * {@code name.png} (screen size), {@code name_hires.png} ({@value #HIRES}× the size, lines
+ * and text drawn at that size, not enlarged pixels), {@code name.svg} and {@code name.pdf}
+ * (vector: lines, markers and text stay sharp at any size; images are embedded; the
+ * two drawn by the same code, {@link Canvas}).
  */
 public final class PlotFiles {
 
@@ -56,6 +58,11 @@ public final class PlotFiles {
 		return png.resolveSibling(stem(png) + ".svg");
 	}
 
+	/** {@code dir/name.pdf} for {@code dir/name.png}. */
+	public static Path pdf(final Path png) {
+		return png.resolveSibling(stem(png) + ".pdf");
+	}
+
 	private static String stem(final Path png) {
 		final String name = png.getFileName().toString();
 		return name.endsWith(".png") ? name.substring(0, name.length() - 4) : name;
@@ -69,7 +76,7 @@ public final class PlotFiles {
 
 	/**
 	 * Saves a plot image (made by {@code Plot.getImagePlus()}) as PNG, high-resolution
-	 * PNG and SVG; an image that is not a plot only as PNG.
+	 * PNG, SVG and PDF; an image that is not a plot only as PNG.
 	 */
 	public static void saveFigure(final ImagePlus imp, final Path png) throws IOException {
 		saveFigure(imp, png, true);
@@ -93,6 +100,7 @@ public final class PlotFiles {
 		if (plot == null || plotOf(plot) == null) return;
 		savePng(headroom(highResolution(plot), HEADROOM * HIRES), hires(png));
 		writeText(svg(png), PlotSvg.svg(plotOf(plot), plot.getWidth(), plot.getHeight()));
+		writeBytes(pdf(png), PlotSvg.pdf(plotOf(plot), plot.getWidth(), plot.getHeight()));
 	}
 
 	/**
@@ -182,6 +190,16 @@ public final class PlotFiles {
 					"id=\"p" + i).replace("url(#", "url(#p" + i));
 		}
 		writeText(svg(png), sb.append("</svg>\n").toString());
+		final Pdf pdf = new Pdf(cols * cellW, rows * cellH);
+		for (int i = 0; i < panels.size(); i++) {
+			final ImagePlus p = panels.get(i);
+			final Plot plot = plotOf(p);
+			pdf.beginPanel((i % cols) * cellW, (i / cols) * cellH);
+			if (plot != null) PlotSvg.draw(plot, p.getWidth(), p.getHeight(), pdf);
+			else pdf.image(Rgb.of(p), 0, 0, p.getWidth(), p.getHeight());
+			pdf.endPanel();
+		}
+		writeBytes(pdf(png), pdf.bytes());
 	}
 
 	private static String embedded(final ImagePlus imp) {
@@ -208,10 +226,14 @@ public final class PlotFiles {
 		if (!all) return;
 		savePng(Montage.render(stack, columns, HIRES), hires(png));
 		writeText(svg(png), Montage.svg(stack, columns));
+		writeBytes(pdf(png), Montage.pdf(stack, columns));
 	}
 
 	private static void writeText(final Path file, final String text) throws IOException {
-		AtomicFiles.write(file, tmp -> Files.write(tmp, text.getBytes(
-			StandardCharsets.UTF_8)));
+		writeBytes(file, text.getBytes(StandardCharsets.UTF_8));
+	}
+
+	private static void writeBytes(final Path file, final byte[] bytes) throws IOException {
+		AtomicFiles.write(file, tmp -> Files.write(tmp, bytes));
 	}
 }

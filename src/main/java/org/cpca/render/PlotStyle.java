@@ -55,8 +55,12 @@ public final class PlotStyle {
 	 * {@code lines} lines takes, with its margin.
 	 */
 	static double legendShare(final int lines) {
-		return (lines * LEGEND_LINE + LEGEND_MARGIN) / frame(ScatterPlot.WIDTH,
-			ScatterPlot.HEIGHT).height;
+		return legendHeight(lines) / frame(ScatterPlot.WIDTH, ScatterPlot.HEIGHT).height;
+	}
+
+	/** The pixels a legend of {@code lines} lines takes, with its margin. */
+	static double legendHeight(final int lines) {
+		return lines * LEGEND_LINE + LEGEND_MARGIN;
 	}
 
 	/**

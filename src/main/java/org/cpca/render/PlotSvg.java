@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * An ImageJ {@link Plot} as an SVG document, drawn from the plot's own data and styles
+ * An ImageJ {@link Plot} as an SVG or PDF document, drawn from the plot's own data and styles
  * (its data series, colours, marker shapes, axis limits and labels, log axes, legend
  * labels and title) rather than from its pixels: text stays text and lines stay lines at
  * any size. Covers what the project's plots use: markers, connected markers and lines;
@@ -32,6 +32,21 @@ public final class PlotSvg {
 	 */
 	public static String svg(final Plot plot, final int width, final int height) {
 		final Svg svg = new Svg(width, height);
+		draw(plot, width, height, svg);
+		return svg.toString();
+	}
+
+	/** The plot as a one-page PDF document ({@link Pdf}); as {@link #svg}. */
+	public static byte[] pdf(final Plot plot, final int width, final int height) {
+		final Pdf pdf = new Pdf(width, height);
+		draw(plot, width, height, pdf);
+		return pdf.bytes();
+	}
+
+	/** Draws the plot on {@code svg}, a canvas of {@code width × height} pixels. */
+	static void draw(final Plot plot, final int width, final int height,
+		final Canvas svg)
+	{
 		final double[] lim = plot.getLimits();
 		final boolean logX = (plot.getFlags() & Plot.X_LOG_NUMBERS) != 0 && lim[0] > 0;
 		final boolean logY = (plot.getFlags() & Plot.Y_LOG_NUMBERS) != 0 && lim[2] > 0;
@@ -43,13 +58,13 @@ public final class PlotSvg {
 		for (final double t : ax.ticks(integerX)) {
 			final double px = ax.map(t);
 			svg.line(px, height - BOTTOM, px, height - BOTTOM + 5, Color.BLACK, 1, false);
-			svg.text(ax.label(t), px, height - BOTTOM + 19, TEXT, Svg.Anchor.MIDDLE,
+			svg.text(ax.label(t), px, height - BOTTOM + 19, TEXT, Canvas.Anchor.MIDDLE,
 				false, false);
 		}
 		for (final double t : ay.ticks(false)) {
 			final double py = ay.map(t);
 			svg.line(LEFT - 5, py, LEFT, py, Color.BLACK, 1, false);
-			svg.text(ay.label(t), LEFT - 8, py + 5, TEXT, Svg.Anchor.END, false, false);
+			svg.text(ay.label(t), LEFT - 8, py + 5, TEXT, Canvas.Anchor.END, false, false);
 		}
 		// data
 		final String[] designations = plot.getPlotObjectDesignations();
@@ -84,11 +99,11 @@ public final class PlotSvg {
 		svg.rect(LEFT, TOP, fw, fh, null, Color.BLACK, 1);
 		// labels
 		svg.text(plot.getLabel('x') == null ? "" : plot.getLabel('x'), LEFT + fw / 2,
-			height - 10, LABEL, Svg.Anchor.MIDDLE, false, false);
+			height - 10, LABEL, Canvas.Anchor.MIDDLE, false, false);
 		svg.text(plot.getLabel('y') == null ? "" : plot.getLabel('y'), 18, TOP + fh / 2,
-			LABEL, Svg.Anchor.MIDDLE, true, false);
+			LABEL, Canvas.Anchor.MIDDLE, true, false);
 		if (title != null) svg.text(title, LEFT + fw / 2, TOP - 12, TITLE,
-			Svg.Anchor.MIDDLE, false, true);
+			Canvas.Anchor.MIDDLE, false, true);
 		// legend, top right inside the frame
 		if (!legendLabels.isEmpty()) {
 			int longest = 0;
@@ -127,10 +142,9 @@ public final class PlotSvg {
 				if (!heading) draw(svg, st, new double[] { lx + 13 }, new double[] { y - 4 },
 					false);
 				svg.text(legendLabels.get(k), heading ? lx + 6 : lx + 26, y, TEXT,
-					Svg.Anchor.START, false, heading);
+					Canvas.Anchor.START, false, heading);
 			}
 		}
-		return svg.toString();
 	}
 
 	/**
@@ -138,7 +152,7 @@ public final class PlotSvg {
 	 * line joins are see-through ({@link ScatterPlot#OPACITY}) when {@code data}, as in
 	 * the PNG files.
 	 */
-	private static void draw(final Svg svg, final String[] style, final double[] x,
+	private static void draw(final Canvas svg, final String[] style, final double[] x,
 		final double[] y, final boolean data)
 	{
 		final Color stroke = style.length > 0 ? Colors.decode(style[0].trim(), Color.BLACK)

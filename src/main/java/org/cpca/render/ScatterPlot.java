@@ -142,11 +142,19 @@ public final class ScatterPlot {
 	static java.awt.Rectangle legendBox(final List<String> classes, final String classTitle,
 		final int corner)
 	{
+		return legendBox(classes, classTitle, corner, WIDTH, HEIGHT);
+	}
+
+	/** {@link #legendBox} for a plot drawn at {@code width × height} pixels. */
+	static java.awt.Rectangle legendBox(final List<String> classes, final String classTitle,
+		final int corner, final int width, final int height)
+	{
 		final Map<String, List<Integer>> groups = groups(new double[classes.size()],
 			new double[classes.size()], classes);
 		return ScatterRaster.legendBox(position -> {
 			final Plot p = build("", "", "", new double[0], new double[0], groups, classTitle,
 				false, Markers.NORMAL, false);
+			p.setSize(width, height);
 			if (position != 0) p.setLegend(legend(classTitle, groups), position);
 			return p;
 		}, corner);
@@ -279,9 +287,10 @@ public final class ScatterPlot {
 				longest = Math.max(longest, PlotStyle.textWidth(oneLine(name)));
 			final double high = PlotStyle.legendShare(groups.size() + 1), wide = (longest +
 				LEGEND_SAMPLE + PlotStyle.LEGEND_MARGIN) / PlotStyle.frame(WIDTH, HEIGHT).width;
-			if (high <= MAX_LEGEND_SHARE) yr[1] = PlotStyle.roomAbove(yr[0], yr[1], high, false);
-			else if (wide <= MAX_LEGEND_SHARE) xr[1] = PlotStyle.roomAbove(xr[0], xr[1], wide,
-				false);
+			final LegendRoom.Band band = new LegendRoom.Band(xr, yr, false, false, longest +
+				LEGEND_SAMPLE + PlotStyle.LEGEND_MARGIN, PlotStyle.legendHeight(groups.size() + 1));
+			if (high <= MAX_LEGEND_SHARE) yr[1] = LegendRoom.keep(plot, band, false)[3];
+			else if (wide <= MAX_LEGEND_SHARE) xr[1] = LegendRoom.keep(plot, band, true)[1];
 		}
 		plot.setLimits(xr[0], xr[1], yr[0], yr[1]);
 		return plot;

@@ -9,21 +9,12 @@ import java.util.Base64;
 import java.util.Locale;
 
 /**
- * A minimal SVG 1.1 writer for the primitives the project's figures use: lines,
- * polylines, markers, rectangles, text, linear gradients and embedded raster images.
+ * A minimal SVG 1.1 writer for the primitives the project's figures use ({@link Canvas}):
+ * lines, polylines, markers, rectangles, text, linear gradients and embedded raster images.
  * Coordinates are in pixels of a {@code width × height} canvas, y pointing down (as in
  * Java2D), so that a figure drawn at one size scales to any size without loss.
  */
-final class Svg {
-
-	/** Text anchor: where the given x lies in the text. */
-	enum Anchor {
-		START, MIDDLE, END;
-
-		String css() {
-			return name().toLowerCase(Locale.ROOT);
-		}
-	}
+final class Svg implements Canvas {
 
 	private final StringBuilder body = new StringBuilder();
 	private final int width;
@@ -70,7 +61,8 @@ final class Svg {
 		return sb.toString();
 	}
 
-	void line(final double x1, final double y1, final double x2, final double y2,
+	@Override
+	public void line(final double x1, final double y1, final double x2, final double y2,
 		final Color stroke, final double strokeWidth, final boolean dotted)
 	{
 		body.append("<line x1=\"").append(num(x1)).append("\" y1=\"").append(num(y1)).append(
@@ -81,7 +73,8 @@ final class Svg {
 	}
 
 	/** A polyline through the points; breaks at non-finite points. */
-	void polyline(final double[] x, final double[] y, final Color stroke,
+	@Override
+	public void polyline(final double[] x, final double[] y, final Color stroke,
 		final double strokeWidth)
 	{
 		StringBuilder pts = new StringBuilder();
@@ -97,7 +90,8 @@ final class Svg {
 		}
 	}
 
-	void rect(final double x, final double y, final double w, final double h,
+	@Override
+	public void rect(final double x, final double y, final double w, final double h,
 		final Color fill, final Color stroke, final double strokeWidth)
 	{
 		body.append("<rect x=\"").append(num(x)).append("\" y=\"").append(num(y)).append(
@@ -107,66 +101,40 @@ final class Svg {
 				"\"/>\n");
 	}
 
-	/**
-	 * A marker centred on (x, y): "circle", "box", "triangle", "diamond", "x", "cross" or
-	 * "dot", {@code size} pixels across.
-	 */
-	void marker(final String shape, final double x, final double y, final double size,
-		final Color stroke, final Color fill, final double strokeWidth)
+	@Override
+	public void circle(final double cx, final double cy, final double r, final Color stroke,
+		final Color fill, final double strokeWidth, final double opacity)
 	{
-		marker(shape, x, y, size, stroke, fill, strokeWidth, 1);
+		body.append("<circle cx=\"").append(num(cx)).append("\" cy=\"").append(num(cy))
+			.append("\" r=\"").append(num(r)).append(style(stroke, fill, strokeWidth, opacity));
 	}
 
-	/** {@link #marker} at the given opacity (1: opaque). */
-	void marker(final String shape, final double x, final double y, final double size,
-		final Color stroke, final Color fill, final double strokeWidth, final double opacity)
+	@Override
+	public void polygon(final double[] x, final double[] y, final Color stroke,
+		final Color fill, final double strokeWidth, final double opacity)
 	{
-		final double r = size / 2;
-		final String style = "\" fill=\"" + color(fill) + "\" stroke=\"" + color(stroke) +
+		body.append("<polygon points=\"");
+		for (int i = 0; i < x.length; i++)
+			body.append(i == 0 ? "" : " ").append(num(x[i])).append(',').append(num(y[i]));
+		body.append(style(stroke, fill, strokeWidth, opacity));
+	}
+
+	private static String style(final Color stroke, final Color fill,
+		final double strokeWidth, final double opacity)
+	{
+		return "\" fill=\"" + color(fill) + "\" stroke=\"" + color(stroke) +
 			"\" stroke-width=\"" + num(strokeWidth) + (opacity < 1 ? "\" opacity=\"" + num(
 				opacity) : "") + "\"/>\n";
-		switch (shape) {
-			case "box":
-				body.append("<rect x=\"").append(num(x - r)).append("\" y=\"").append(num(y - r))
-					.append("\" width=\"").append(num(size)).append("\" height=\"").append(num(
-						size)).append(style);
-				break;
-			case "triangle":
-				body.append("<polygon points=\"").append(num(x)).append(',').append(num(y - r))
-					.append(' ').append(num(x + r)).append(',').append(num(y + r)).append(' ')
-					.append(num(x - r)).append(',').append(num(y + r)).append(style);
-				break;
-			case "diamond":
-				body.append("<polygon points=\"").append(num(x)).append(',').append(num(y - r))
-					.append(' ').append(num(x + r)).append(',').append(num(y)).append(' ').append(
-						num(x)).append(',').append(num(y + r)).append(' ').append(num(x - r))
-					.append(',').append(num(y)).append(style);
-				break;
-			case "x":
-				line(x - r, y - r, x + r, y + r, stroke, strokeWidth, false);
-				line(x - r, y + r, x + r, y - r, stroke, strokeWidth, false);
-				break;
-			case "cross":
-				line(x - r, y, x + r, y, stroke, strokeWidth, false);
-				line(x, y - r, x, y + r, stroke, strokeWidth, false);
-				break;
-			case "dot":
-				body.append("<circle cx=\"").append(num(x)).append("\" cy=\"").append(num(y))
-					.append("\" r=\"1\" fill=\"").append(color(stroke)).append("\"/>\n");
-				break;
-			default:
-				body.append("<circle cx=\"").append(num(x)).append("\" cy=\"").append(num(y))
-					.append("\" r=\"").append(num(r)).append(style);
-		}
 	}
 
 	/** Text at (x, y) (the baseline), optionally rotated by −90° about that point. */
-	void text(final String s, final double x, final double y, final double size,
+	@Override
+	public void text(final String s, final double x, final double y, final double size,
 		final Anchor anchor, final boolean vertical, final boolean bold)
 	{
 		body.append("<text x=\"").append(num(x)).append("\" y=\"").append(num(y)).append(
 			"\" font-family=\"sans-serif\" font-size=\"").append(num(size)).append(
-				"\" text-anchor=\"").append(anchor.css()).append('"').append(bold
+				"\" text-anchor=\"").append(anchor.name().toLowerCase(Locale.ROOT)).append('"').append(bold
 					? " font-weight=\"bold\"" : "").append(vertical ? " transform=\"rotate(-90 " +
 						num(x) + " " + num(y) + ")\"" : "").append('>').append(escape(s)).append(
 							"</text>\n");
@@ -176,7 +144,8 @@ final class Svg {
 	 * A rectangle filled with a vertical gradient through the given colours, the first
 	 * at the bottom.
 	 */
-	void verticalGradient(final double x, final double y, final double w, final double h,
+	@Override
+	public void verticalGradient(final double x, final double y, final double w, final double h,
 		final Color[] bottomToTop)
 	{
 		final String id = "g" + ids++;
@@ -193,7 +162,8 @@ final class Svg {
 	}
 
 	/** A raster image (embedded as PNG), drawn with sharp pixels at the given size. */
-	void image(final BufferedImage image, final double x, final double y, final double w,
+	@Override
+	public void image(final BufferedImage image, final double x, final double y, final double w,
 		final double h)
 	{
 		final ByteArrayOutputStream png = new ByteArrayOutputStream();
@@ -211,7 +181,8 @@ final class Svg {
 	}
 
 	/** Starts a group whose drawing is clipped to the rectangle; end it with {@link #endClip}. */
-	void beginClip(final double x, final double y, final double w, final double h) {
+	@Override
+	public void beginClip(final double x, final double y, final double w, final double h) {
 		final String id = "c" + ids++;
 		body.append("<defs><clipPath id=\"").append(id).append("\"><rect x=\"").append(num(x))
 			.append("\" y=\"").append(num(y)).append("\" width=\"").append(num(w)).append(
@@ -219,7 +190,8 @@ final class Svg {
 			.append(id).append(")\">\n");
 	}
 
-	void endClip() {
+	@Override
+	public void endClip() {
 		body.append("</g>\n");
 	}
 

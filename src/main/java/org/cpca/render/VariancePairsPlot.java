@@ -42,6 +42,12 @@ public final class VariancePairsPlot {
 	}
 
 	/**
+	 * The legend's line for the sweep (the chosen α values ringed on it in the order of
+	 * the legend say which way α grows: to the lower left).
+	 */
+	static final String SWEEP = "α sweep";
+
+	/**
 	 * Draws the pairs (connected in α order) and rings the chosen α values.
 	 *
 	 * @param grid the α of each pair
@@ -66,24 +72,25 @@ public final class VariancePairsPlot {
 					lines++;
 					break;
 				}
-		final double share = PlotStyle.legendShare(lines);
+		final StringBuilder legend = new StringBuilder(SWEEP);
+		int longest = PlotStyle.textWidth(SWEEP);
+		for (final double a : chosen)
+			longest = Math.max(longest, PlotStyle.textWidth("α = " + ModelViews.alphaLabel(a)));
+		final double[] xr = positive ? new double[] { min(targetVariance) / 1.5, max(
+			targetVariance) * 1.5 } : PlotStyle.paddedRange(targetVariance);
+		final double[] yr = positive ? new double[] { min(backgroundVariance) / 1.5, max(
+			backgroundVariance) * 1.5 } : PlotStyle.paddedRange(backgroundVariance);
+		final double[] limits = LegendRoom.keep(plot, new LegendRoom.Band(xr, yr, positive,
+			positive, longest + ScatterPlot.LEGEND_SAMPLE + PlotStyle.LEGEND_MARGIN, PlotStyle
+				.legendHeight(lines)), false);
+		plot.setLimits(limits[0], limits[1], limits[2], limits[3]);
 		if (positive) {
-			final double lo = min(backgroundVariance) / 1.5;
-			plot.setLimits(min(targetVariance) / 1.5, max(targetVariance) * 1.5, lo, PlotStyle
-				.roomAbove(lo, max(backgroundVariance) * 1.5, share, true));
 			plot.setAxisXLog(true);
 			plot.setAxisYLog(true);
-		}
-		else {
-			final double[] xr = PlotStyle.paddedRange(targetVariance), yr = PlotStyle
-				.paddedRange(backgroundVariance);
-			plot.setLimits(xr[0], xr[1], yr[0], PlotStyle.roomAbove(yr[0], yr[1], share,
-				false));
 		}
 		plot.setLineWidth(1);
 		plot.setColor(Color.GRAY, Color.GRAY);
 		plot.add("connected circle", targetVariance, backgroundVariance);
-		final StringBuilder legend = new StringBuilder("α sweep (α grows to the lower left)");
 		int marked = 0;
 		for (final double a : chosen) {
 			for (int i = 0; i < grid.length; i++) {

@@ -72,6 +72,34 @@ class ResultWindowsTest {
 		assertNotEquals(a.run, b.run);
 	}
 
+	/**
+	 * The tiling waits until the windows hold still: a window still growing (a plot
+	 * window packed with its buttons after it appeared) is not tiled mid-way.
+	 */
+	@Test
+	void theTilingWaitsUntilTheWindowsHoldStill() {
+		final long[] now = { 0 };
+		final int[] height = { 471 };
+		final List<Integer> seen = new ArrayList<>();
+		// a window that grows on the first looks, then stays
+		final int looks = ResultWindows.waitUntilStill(() -> {
+			seen.add(height[0]);
+			final List<Rectangle> b = new ArrayList<>();
+			b.add(new Rectangle(36, 129, 610, height[0]));
+			if (seen.size() < 3) height[0] += 14;
+			return b;
+		}, () -> now[0] += ResultWindows.LOOK, ResultWindows.MAX_WAIT, () -> now[0]);
+		assertEquals(4, looks, seen.toString());
+		assertEquals(List.of(471, 485, 499, 499), seen);
+		// windows that never hold still: tiled anyway after the longest wait
+		now[0] = 0;
+		final int[] k = { 0 };
+		final int many = ResultWindows.waitUntilStill(() -> List.of(new Rectangle(k[0]++, 0,
+			1, 1)), () -> now[0] += ResultWindows.LOOK, ResultWindows.MAX_WAIT, () -> now[0]);
+		assertEquals(1 + ResultWindows.MAX_WAIT / ResultWindows.LOOK + (ResultWindows.MAX_WAIT %
+			ResultWindows.LOOK == 0 ? 0 : 1), many);
+	}
+
 	@Test
 	void theLayoutPutsWindowsSideBySideWithoutOverlap() {
 		final Rectangle area = new Rectangle(0, 100, 1560, 900);

@@ -33,6 +33,7 @@ import ij.process.ShortProcessor;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.modelfile.ModelFile;
 import org.cpca.generate.TestImageGenerator;
+import org.cpca.render.PdfFigures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -132,6 +133,13 @@ class CliTest {
 			assertTrue(Files.size(out.resolve("plots/" + f + "_hires.png")) > 1000, f);
 			assertTrue(Files.readString(out.resolve("plots/" + f + ".svg")).contains("</svg>"),
 				f);
+		}
+		// and as PDF: every SVG has its PDF, one page of its size with all its text
+		try (Stream<Path> svgs = Files.list(out.resolve("plots"))) {
+			for (final Path svg : (Iterable<Path>) svgs.filter(p -> p.toString().endsWith(
+				".svg"))::iterator)
+				PdfFigures.check(svg, svg.resolveSibling(svg.getFileName().toString().replace(
+					".svg", ".pdf")));
 		}
 		assertTrue(Files.size(out.resolve("plots/eigen_images.png")) > 1000);
 		try (Stream<Path> s2 = Files.list(dir)) {

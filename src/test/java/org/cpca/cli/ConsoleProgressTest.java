@@ -79,6 +79,21 @@ public class ConsoleProgressTest {
 		assertEquals("", bytes.toString(StandardCharsets.UTF_8));
 	}
 
+	/**
+	 * The test runs turn progress off for the JVM (pom.xml): no progress lines in the
+	 * build log from in-process runs; a user's run (no such property) keeps them.
+	 */
+	@Test
+	public void testProgressIsOffInTestRunsAndOnForUsers() {
+		assertEquals("off", System.getProperty(ConsoleProgress.PROPERTY),
+			"the test runs set -Dcpca.progress=off");
+		assertEquals(ConsoleProgress.Mode.QUIET, ConsoleProgress.mode(false, false, "off"));
+		assertEquals(ConsoleProgress.Mode.QUIET, ConsoleProgress.mode(false, true, "off"));
+		assertEquals(ConsoleProgress.Mode.LINES, ConsoleProgress.mode(false, false, null));
+		assertEquals(ConsoleProgress.Mode.TERMINAL, ConsoleProgress.mode(false, true, null));
+		assertEquals(ConsoleProgress.Mode.QUIET, ConsoleProgress.mode(true, true, null));
+	}
+
 	@Test
 	public void testQuietPrintsNothing() {
 		assertEquals("", run(progress(ConsoleProgress.Mode.QUIET)));

@@ -90,7 +90,7 @@ class FiguresTest {
 	}
 
 	@Test
-	void saveFigureWritesPngHighResolutionPngAndSvg() throws Exception {
+	void saveFigureWritesPngHighResolutionPngSvgAndPdf() throws Exception {
 		final ImagePlus imp = ScreePlot.render("eigenvalues", new double[] { 5, 3, 1 });
 		final Path png = dir.resolve("plots/eigenvalues.png");
 		PlotFiles.saveFigure(imp, png);
@@ -107,7 +107,7 @@ class FiguresTest {
 		final Document d = parse(Files.readString(dir.resolve("plots/eigenvalues.svg")));
 		assertEquals("svg", d.getDocumentElement().getNodeName());
 		try (java.util.stream.Stream<Path> s = Files.list(dir.resolve("plots"))) {
-			assertEquals(3, s.count(), "png, hi-res png and svg, and no temporary file");
+			assertEquals(4, s.count(), "png, hi-res png, svg and pdf, and no temporary file");
 		}
 	}
 
