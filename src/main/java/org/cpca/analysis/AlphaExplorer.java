@@ -93,7 +93,7 @@ public final class AlphaExplorer {
 	String alphaList() {
 		final StringBuilder sb = new StringBuilder();
 		for (final double a : chosen)
-			sb.append(sb.length() == 0 ? "" : ", ").append(ModelViews.alphaText(a));
+			sb.append(sb.length() == 0 ? "" : ", ").append(ModelViews.alphaLabel(a));
 		return sb.length() == 0 ? "none" : sb.toString();
 	}
 }
