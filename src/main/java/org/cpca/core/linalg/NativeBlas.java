@@ -29,7 +29,7 @@ import java.util.stream.IntStream;
  * <b>Threads.</b> OpenBLAS runs one thread per call ({@link #load}); a large product is
  * cut into blocks of its output whose sizes depend on its shape only (a Gram matrix's
  * update: bands of rows of its upper part, {@link #bandEdges}; a block product:
- * {@link #productBlock} rows × {@value #PRODUCT_STRIP} columns), each one or two calls,
+ * {@link #productBlock} rows × up to {@value #PRODUCT_STRIP} columns), each one or two calls,
  * spread over the cores by the JVM's common pool.
  * OpenBLAS's own threads wait for work by spinning: on a machine shared with other
  * processes (this project's 2-core one ran at a load of 27) two of them took 2–4 × the CPU
@@ -40,10 +40,10 @@ import java.util.stream.IntStream;
  */
 final class NativeBlas {
 
-	/** Output rows per {@code dgemm} call of a block product ({@link #productBlock}). */
-	static final int PRODUCT_ROWS = 128;
-	/** Output columns per {@code dgemm} call of a block product. */
-	static final int PRODUCT_STRIP = 512;
+	/** Output rows per {@code dgemm} call of a block product, about ({@link #productBlock}). */
+	static final int PRODUCT_ROWS = 512;
+	/** Output columns per {@code dgemm} call of a block product, at most. */
+	static final int PRODUCT_STRIP = 2048;
 	/** Why the native backend is off when its jars are not on the class path. */
 	static final String MISSING = "the JavaCPP and OpenBLAS jars are missing";
 
@@ -303,53 +303,65 @@ final class NativeBlas {
 	}
 
 	/**
-	 * Output rows per {@code dgemm} call of a block product with p output rows:
-	 * {@value #PRODUCT_ROWS}. A function of p alone (the blocks, and so every result's
-	 * bits, do not depend on the thread count). Equal bands of up to 256 rows × 2,048
-	 * columns ran 6 points of the peak faster, but their other rounding made a hard
-	 * LOBPCG solve ({@code HardSpectraTest}, α = 1000) run into its cap instead of
-	 * converging in 17 iterations (docs/speed.md, backends): not kept.
+	 * Output rows per {@code dgemm} call of a block product with p output rows: all of
+	 * them below 256, else an even number of equal bands of about {@value #PRODUCT_ROWS}
+	 * (rounded up to a multiple of 8). A function of p alone (the blocks, and so every
+	 * result's bits, do not depend on the thread count). Larger blocks than the 128 × 512
+	 * of before pack each factor fewer times: 784³ ran 5–8 % faster per CPU-second
+	 * (docs/speed.md, backends).
 	 */
 	static int productBlock(final int p) {
-		return Math.min(Math.max(1, p), PRODUCT_ROWS);
+		final int bands = p < 256 ? 1 : 2 * ((p + 2 * PRODUCT_ROWS - 1) / (2 * PRODUCT_ROWS));
+		return ((p + bands - 1) / bands + 7) & ~7;
+	}
+
+	/**
+	 * Column strips of a block product with c output columns in bands of {@code height}
+	 * of its p rows: at most {@value #PRODUCT_STRIP} columns each, and two from 512
+	 * columns when there is one band, so that two cores share it. Shape only.
+	 */
+	static int productStrips(final int p, final int height, final int c) {
+		final int strips = (c + PRODUCT_STRIP - 1) / PRODUCT_STRIP;
+		return Math.max(strips, height >= p && c >= 512 ? 2 : 1);
 	}
 
 	/**
 	 * {@code out[r][c] += Σ_{t ∈ [t0, t1)} x[r][t] · l[t][c]} for r in [r0, r1), c in
-	 * [c0, c1), by {@code dgemm} on off-heap copies: the right factor whole, the left
-	 * factor and the output one band of rows at a time per core.
+	 * [c0, c1), by {@code dgemm} on off-heap copies: the right factor whole (its rows
+	 * copied on all cores), the left factor and the output one band of rows at a time per
+	 * core. With {@code add} false the output block is taken as zero and not copied in.
 	 */
 	static void multiplyAdd(final double[][] x, final double[][] l, final double[][] out,
-		final int r0, final int r1, final int t0, final int t1, final int c0, final int c1)
+		final int r0, final int r1, final int t0, final int t1, final int c0, final int c1,
+		final boolean add)
 	{
 		final int p = r1 - r0, q = t1 - t0, c = c1 - c0;
 		try (DoublePointer b = new DoublePointer((long) q * c)) {
-			for (int t = 0; t < q; t++)
-				b.position((long) t * c).put(l[t0 + t], c0, c);
-			b.position(0);
-			final int strips = (c + PRODUCT_STRIP - 1) / PRODUCT_STRIP;
+			IntStream.range(0, q).parallel().forEach(t -> b.getPointer((long) t * c).put(l[t0 +
+				t], c0, c));
 			final int height = productBlock(p);
-			// band by band: only the right factor and one band of the left factor and of the
-			// output per core are off-heap at a time (docs/memory.md)
-			IntStream.range(0, (p + height - 1) / height).parallel().forEach(band -> {
-				final int i0 = band * height, h = Math.min(height, p - i0);
+			final int strips = productStrips(p, height, c);
+			final int width = ((c + strips - 1) / strips + 7) & ~7;
+			final double beta = add ? 1.0 : 0.0;
+			// block by block: only the right factor and one band of the left factor and of
+			// the output per core are off-heap at a time (docs/memory.md)
+			IntStream.range(0, (p + height - 1) / height * strips).parallel().forEach(task -> {
+				final int i0 = task / strips * height, h = Math.min(height, p - i0);
+				final int j0 = Math.min(c, task % strips * width), w = Math.min(width, c - j0);
+				if (w <= 0) return;
 				try (DoublePointer a = new DoublePointer((long) h * q);
-					DoublePointer o = new DoublePointer((long) h * c))
+					DoublePointer o = new DoublePointer((long) h * w))
 				{
 					for (int i = 0; i < h; i++) {
 						a.position((long) i * q).put(x[r0 + i0 + i], t0, q);
-						o.position((long) i * c).put(out[r0 + i0 + i], c0, c);
+						if (add) o.position((long) i * w).put(out[r0 + i0 + i], c0 + j0, w);
 					}
 					a.position(0);
 					o.position(0);
-					for (int s = 0; s < strips; s++) {
-						final int j0 = s * PRODUCT_STRIP;
-						cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, h, Math.min(
-							PRODUCT_STRIP, c - j0), q, 1.0, a, q, b.getPointer(j0), c, 1.0, o
-								.getPointer(j0), c);
-					}
+					cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, h, w, q, 1.0, a, q, b
+						.getPointer(j0), c, beta, o, w);
 					for (int i = 0; i < h; i++)
-						o.position((long) i * c).get(out[r0 + i0 + i], c0, c);
+						o.position((long) i * w).get(out[r0 + i0 + i], c0 + j0, w);
 				}
 			});
 		}

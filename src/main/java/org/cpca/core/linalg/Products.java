@@ -476,7 +476,7 @@ public final class Products {
 	public static double[][] times(final double[][] x, final double[][] l) {
 		final int p = x.length, q = l.length, c = q == 0 ? 0 : l[0].length;
 		final double[][] out = new double[p][c];
-		multiplyAdd(x, l, out, 0, p, 0, q, 0, c);
+		product(x, l, out, 0, p, 0, q, 0, c, false);
 		return out;
 	}
 
@@ -489,10 +489,21 @@ public final class Products {
 	public static void multiplyAdd(final double[][] x, final double[][] l, final double[][] out,
 		final int r0, final int r1, final int t0, final int t1, final int c0, final int c1)
 	{
+		product(x, l, out, r0, r1, t0, t1, c0, c1, true);
+	}
+
+	/**
+	 * {@link #multiplyAdd}, or with {@code add} false the product into an output block
+	 * that is zero (the native backend then neither reads nor copies it in).
+	 */
+	private static void product(final double[][] x, final double[][] l, final double[][] out,
+		final int r0, final int r1, final int t0, final int t1, final int c0, final int c1,
+		final boolean add)
+	{
 		final int p = r1 - r0, c = c1 - c0;
 		if (p <= 0 || c <= 0 || t1 <= t0) return;
 		if (Backend.isNative() && nativePays(p, t1 - t0, c)) {
-			NativeBlas.multiplyAdd(x, l, out, r0, r1, t0, t1, c0, c1);
+			NativeBlas.multiplyAdd(x, l, out, r0, r1, t0, t1, c0, c1, add);
 			return;
 		}
 		final int rowBlocks = (p + TIMES_ROWS - 1) / TIMES_ROWS;
