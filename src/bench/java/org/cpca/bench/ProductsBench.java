@@ -42,7 +42,8 @@ import org.cpca.core.linalg.Products;
  * and the row says so. OpenBLAS's dgemm rate in the same run is the practical ceiling:
  * one call in one thread on off-heap operands, then the same product through
  * {@link Products#times} (its copies to and from the Java heap and its blocks over the
- * cores), which is what the native backend's products pay.
+ * cores), which is what the native backend's products pay. Each kernel's row gives its
+ * rate as a share of the peak and of that dgemm rate.
  * <p>
  * <b>Kernels.</b> Where the environment pins OpenBLAS's kernels ({@code OPENBLAS_CORETYPE},
  * {@code OPENBLAS_L2_SIZE}; this project's machine sets them to its AVX2 kernels), the
@@ -87,15 +88,19 @@ final class ProductsBench {
 		rows.add(Bench.print(out, new Bench.Row("DP peak per core (measured)", lanes * 64 +
 			"-bit", (System.nanoTime() - p0) / 1e9, Double.NaN, how)));
 		final double[][] ga = random(GEMM, 7), gb = random(GEMM, 8);
+		final double ceiling;
 		if (Backend.isNative()) {
 			final String core = BlasEnvironment.coreName();
-			rawGemm(out, rows, core, peak);
+			ceiling = rawGemm(out, rows, core, peak);
 			rate(out, rows, "dgemm " + GEMM + "³ by Products.times (copies, blocks)", GEMM +
-				"³", 2.0 * GEMM * GEMM * GEMM, peak, () -> Products.times(ga, gb));
+				"³", 2.0 * GEMM * GEMM * GEMM, peak, ceiling, () -> Products.times(ga, gb));
 		}
-		else rows.add(Bench.print(out, new Bench.Row("OpenBLAS dgemm (the practical ceiling)",
-			"-", 0, Double.NaN, "not measured: " + (Backend.diagnostic() != null ? Backend
-				.diagnostic() : "the native backend is switched off (-Dcpca.kernels)"))));
+		else {
+			ceiling = Double.NaN;
+			rows.add(Bench.print(out, new Bench.Row("OpenBLAS dgemm (the practical ceiling)",
+				"-", 0, Double.NaN, "not measured: " + (Backend.diagnostic() != null ? Backend
+					.diagnostic() : "the native backend is switched off (-Dcpca.kernels)"))));
+		}
 		final float[][][] data = SyntheticData.contrastive(1, 5000, 5000, 784);
 		final Dataset t = Dataset.wrap("target", data[0]);
 		final Preprocessing pre = Preprocessing.fit(t, false, new ArrayList<>());
@@ -116,14 +121,14 @@ final class ProductsBench {
 					k.run();
 					return null;
 				});
-			rate(out, rows, "covariance 5000×784" + on, "5000×784", flops, peak, backend.apply(
-				() -> Products.covariance(t, pre, Progress.NONE)));
+			rate(out, rows, "covariance 5000×784" + on, "5000×784", flops, peak, ceiling,
+				backend.apply(() -> Products.covariance(t, pre, Progress.NONE)));
 			rate(out, rows, "times (block products) 784×784·784×784" + on, "784³", 2.0 * 784 *
-				784 * 784, peak, backend.apply(() -> Products.times(a, b)));
+				784 * 784, peak, ceiling, backend.apply(() -> Products.times(a, b)));
 			if (onNative) rate(out, rows, "Gram, double, 1000×16384" + on, "1000×16384",
-				gramFlops, peak, () -> Products.gram(sets, pres, Progress.NONE, false));
+				gramFlops, peak, ceiling, () -> Products.gram(sets, pres, Progress.NONE, false));
 			else rate(out, rows, "Gram, float blocks, 1000×16384" + on, "1000×16384",
-				gramFlops, 2 * peak, backend.apply(() -> Products.gram(sets, pres,
+				gramFlops, 2 * peak, 2 * ceiling, backend.apply(() -> Products.gram(sets, pres,
 					Progress.NONE, true)));
 		}
 	}
@@ -185,7 +190,7 @@ final class ProductsBench {
 	 * The practical ceiling: OpenBLAS's {@code dgemm} alone, one call on off-heap operands
 	 * in one thread (no copies, no blocks), per CPU-second of that thread.
 	 */
-	private static void rawGemm(final PrintStream out, final List<Bench.Row> rows,
+	private static double rawGemm(final PrintStream out, final List<Bench.Row> rows,
 		final String core, final double peak)
 	{
 		final long n = GEMM;
@@ -212,6 +217,7 @@ final class ProductsBench {
 					.format(Locale.ROOT, "%.1f GFLOP/s per CPU-second = %.0f %% of the peak (best " +
 						"of 10 single-thread calls on off-heap operands after 5); OpenBLAS core %s",
 						best, 100 * best / peak, core))));
+			return best;
 		}
 	}
 
@@ -267,11 +273,13 @@ final class ProductsBench {
 
 	/**
 	 * Times a kernel and adds its row: flops per CPU-second against {@code peak} (the DP
-	 * peak; twice it for the float Gram kernel, whose vectors hold twice as many values).
+	 * peak; twice it for the float Gram kernel, whose vectors hold twice as many values)
+	 * and against {@code ceiling}, OpenBLAS's dgemm rate in this run (NaN: not measured;
+	 * twice it for the float kernel likewise).
 	 */
 	private static void rate(final PrintStream out, final List<Bench.Row> rows,
 		final String name, final String shape, final double flops, final double peak,
-		final Runnable kernel)
+		final double ceiling, final Runnable kernel)
 	{
 		final Bench.Timing time = Bench.time(() -> {
 			final long t0 = System.nanoTime();
@@ -291,10 +299,11 @@ final class ProductsBench {
 		while (cpu < 1 && runs < 500);
 		final double gflops = flops * runs / cpu / 1e9;
 		rows.add(Bench.print(out, new Bench.Row(name, shape, time.median, Double.NaN, String
-			.format(Locale.ROOT, "%.1f GFLOP/s per CPU-second = %.0f %% of the peak (%d " +
-				"runs, %.2f CPU s; %s); %s", gflops, 100 * gflops / peak, runs, cpu, name
-					.endsWith(", Java") ? Backend.onJava(Backend::describe) : Products.kernels(),
-				time.note()))));
+			.format(Locale.ROOT, "%.1f GFLOP/s per CPU-second = %.0f %% of the peak%s (%d " +
+				"runs, %.2f CPU s; %s); %s", gflops, 100 * gflops / peak, Double.isNaN(ceiling)
+					? "" : String.format(Locale.ROOT, ", %.0f %% of OpenBLAS's dgemm", 100 * gflops /
+						ceiling), runs, cpu, name.endsWith(", Java") ? Backend.onJava(
+							Backend::describe) : Products.kernels(), time.note()))));
 	}
 
 	/**

@@ -694,23 +694,45 @@ public final class ContrastSolver {
 	}
 
 	/**
+	 * Multiply–adds from which the steps of an iteration below ({@link #projected},
+	 * {@link #combine}) are split in two halves on two cores: the rest of an iteration runs
+	 * in one thread, and these steps were a large part of a warm sweep's time
+	 * (docs/speed.md). Each entry is computed as in one thread: the same bits.
+	 */
+	private static final long SPLIT_WORK = 1 << 16;
+
+	/** Runs {@code half.accept(0)} and {@code half.accept(1)}, on two cores when worth it. */
+	private static void halves(final long work, final java.util.function.IntConsumer half) {
+		if (work < SPLIT_WORK) {
+			half.accept(0);
+			half.accept(1);
+		}
+		else java.util.stream.IntStream.range(0, 2).parallel().forEach(half);
+	}
+
+	/**
 	 * The projected matrix {@code H = Vᵀ S V} (row-major, nb × nb), symmetrised entry by
-	 * entry from the basis V and its image S V.
+	 * entry from the basis V and its image S V: the rows i of the upper part in two halves
+	 * of equal work.
 	 */
 	private static double[] projected(final double[][] basis, final double[][] image) {
-		final int nb = basis.length;
+		final int nb = basis.length, m = basis[0].length;
 		final double[] h = new double[nb * nb];
-		for (int i = 0; i < nb; i++)
-			for (int j = i; j < nb; j++)
-				h[i * nb + j] = h[j * nb + i] = 0.5 * (TopEigen.dot(basis[i], image[j]) +
-					TopEigen.dot(basis[j], image[i]));
+		// the first `split` rows hold about half of the nb(nb+1)/2 pairs
+		final int split = (int) Math.round(nb - nb / Math.sqrt(2));
+		halves((long) nb * nb * m, half -> {
+			for (int i = half == 0 ? 0 : split; i < (half == 0 ? split : nb); i++)
+				for (int j = i; j < nb; j++)
+					h[i * nb + j] = h[j * nb + i] = 0.5 * (TopEigen.dot(basis[i], image[j]) +
+						TopEigen.dot(basis[j], image[i]));
+		});
 		return h;
 	}
 
 	/**
 	 * The first {@code keep} Ritz vectors {@code V u_c} and their images, and the update
 	 * directions: the same combinations of the basis vectors from index {@code nx} on
-	 * (W and P). Returns {X, SX, P, SP}.
+	 * (W and P). Returns {X, SX, P, SP}: X and P on one core, their images on the other.
 	 */
 	private static double[][][] combine(final double[] u, final int keep,
 		final double[][] basis, final double[][] image, final int nx)
@@ -718,20 +740,19 @@ public final class ContrastSolver {
 		final int nb = basis.length, m = basis[0].length;
 		final double[][] nxv = new double[keep][m], nsx = new double[keep][m];
 		final double[][] np = new double[keep][m], nsp = new double[keep][m];
-		for (int j = 0; j < nb; j++) {
-			final double[] bj = basis[j], ij = image[j];
-			final boolean update = j >= nx;
-			for (int c = 0; c < keep; c++) {
-				final double f = u[j * keep + c];
-				if (f == 0) continue;
-				TopEigen.axpy(f, bj, nxv[c]);
-				TopEigen.axpy(f, ij, nsx[c]);
-				if (update) {
-					TopEigen.axpy(f, bj, np[c]);
-					TopEigen.axpy(f, ij, nsp[c]);
+		halves(2L * nb * keep * m, half -> {
+			final double[][] from = half == 0 ? basis : image;
+			final double[][] all = half == 0 ? nxv : nsx, update = half == 0 ? np : nsp;
+			for (int j = 0; j < nb; j++) {
+				final double[] bj = from[j];
+				for (int c = 0; c < keep; c++) {
+					final double f = u[j * keep + c];
+					if (f == 0) continue;
+					TopEigen.axpy(f, bj, all[c]);
+					if (j >= nx) TopEigen.axpy(f, bj, update[c]);
 				}
 			}
-		}
+		});
 		return new double[][][] { nxv, nsx, np, nsp };
 	}
 

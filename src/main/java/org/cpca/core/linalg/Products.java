@@ -4,6 +4,7 @@ import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.data.Preprocessing;
 
+import java.nio.DoubleBuffer;
 import java.util.stream.IntStream;
 
 /**
@@ -98,18 +99,8 @@ public final class Products {
 	public static void addCrossProduct(final double[][] upper, final double[][] rows,
 		final int count)
 	{
-		if (Backend.isNative()) addCrossProductNative(upper, rows, count);
+		if (Backend.isNative()) NativeBlas.addCrossProduct(upper, rows, count, true);
 		else syrkUpper(upper, rows, count);
-	}
-
-	/** {@link #addCrossProduct} by the native backend: the product apart, then added. */
-	private static void addCrossProductNative(final double[][] upper, final double[][] rows,
-		final int count)
-	{
-		try (NativeBlas.Gram g = new NativeBlas.Gram(upper.length)) {
-			g.add(rows, count);
-			g.addUpperTo(upper);
-		}
 	}
 
 	/**
@@ -120,7 +111,7 @@ public final class Products {
 	public static void addCrossProductSequential(final double[][] upper,
 		final double[][] rows, final int count)
 	{
-		if (Backend.isNative()) addCrossProductNative(upper, rows, count);
+		if (Backend.isNative()) NativeBlas.addCrossProduct(upper, rows, count, false);
 		else syrkUpper(upper, rows, count, false);
 	}
 
@@ -137,8 +128,8 @@ public final class Products {
 	public static double[] crossProduct(final double[][] rows, final int m,
 		final double factor, final double[][] work)
 	{
-		if (Backend.isNative()) try (NativeBlas.Gram g = new NativeBlas.Gram(m)) {
-			g.add(rows, rows.length);
+		if (Backend.isNative()) try (NativeBlas.Gram g = new NativeBlas.Gram(m, true)) {
+			NativeBlas.add(g, rows, rows.length);
 			return g.symmetric(factor);
 		}
 		for (int i = 0; i < m; i++)
@@ -154,23 +145,47 @@ public final class Products {
 		final Progress progress)
 	{
 		final int n = x.samples(), d = x.features();
-		if (!Backend.isNative()) KERNELS.expect(Kernels.Kind.SYMMETRIC, (double) n * d * d);
+		if (Backend.isNative()) return covarianceNative(x, pre, progress);
+		KERNELS.expect(Kernels.Kind.SYMMETRIC, (double) n * d * d);
 		final int panelRows = panelSize(d);
 		final double[][] panel = new double[panelRows][d];
-		try (NativeBlas.Gram onNative = Backend.isNative() ? new NativeBlas.Gram(d) : null) {
-			final double[][] g = onNative == null ? new double[d][d] : null;
-			for (int s0 = 0; s0 < n; s0 += panelRows) {
+		final double[][] g = new double[d][d];
+		for (int s0 = 0; s0 < n; s0 += panelRows) {
+			progress.checkCancelled();
+			final int count = Math.min(panelRows, n - s0);
+			final int base = s0;
+			IntStream.range(0, count).parallel().forEach(s -> pre.apply(x.row(base + s), 0, d,
+				panel[s], 0, 1));
+			syrkUpper(g, panel, count);
+			progress.stage("covariance of " + x.name(), (double) (s0 + count) / n);
+		}
+		return symmetric(g, 1.0 / (n - 1));
+	}
+
+	/**
+	 * {@link #covariance} by the native backend: each panel's preprocessed samples go
+	 * straight into native memory as the panel's rows ({@link NativeBlas.Gram}), so that no
+	 * Java copy of a panel is made and nothing is transposed.
+	 */
+	private static double[] covarianceNative(final Dataset x, final Preprocessing pre,
+		final Progress progress)
+	{
+		final int n = x.samples(), d = x.features();
+		try (NativeBlas.Gram g = new NativeBlas.Gram(d, true)) {
+			final int width = g.width();
+			final DoubleBuffer panel = g.panel();
+			for (int s0 = 0; s0 < n; s0 += width) {
 				progress.checkCancelled();
-				final int count = Math.min(panelRows, n - s0);
-				final int base = s0;
-				IntStream.range(0, count).parallel().forEach(s -> pre.apply(x.row(base + s), 0,
-					d, panel[s], 0, 1));
-				if (onNative != null) onNative.add(panel, count);
-				else syrkUpper(g, panel, count);
+				final int count = Math.min(width, n - s0), base = s0;
+				IntStream.range(0, count).parallel().forEach(s -> {
+					final float[] row = x.row(base + s);
+					for (int j = 0, at = s * d; j < d; j++, at++)
+						panel.put(at, pre.apply(j, row[j]));
+				});
+				g.add(count);
 				progress.stage("covariance of " + x.name(), (double) (s0 + count) / n);
 			}
-			return onNative != null ? onNative.symmetric(1.0 / (n - 1)) : symmetric(g, 1.0 /
-				(n - 1));
+			return g.symmetric(1.0 / (n - 1));
 		}
 	}
 
@@ -291,22 +306,35 @@ public final class Products {
 	}
 
 	/**
-	 * The Gram matrix by the native backend: in double whatever its size (dgemm is fast
+	 * The Gram matrix by the native backend: in double whatever its size (dsyrk is fast
 	 * enough that the float path's trade is not needed), panel by panel of features into
-	 * an off-heap N × N accumulator.
+	 * an off-heap N × N accumulator. A panel is N rows of a few hundred features, each
+	 * sample's preprocessed segment written straight into native memory as it lies (no
+	 * transposition: {@code G += P Pᵀ} is what dsyrk computes on it).
 	 */
 	private static Object gramNative(final float[][] rows, final Preprocessing[] rowPre,
 		final int d, final Progress progress, final boolean asRows)
 	{
 		final int n = rows.length;
-		final int panelCols = panelSize(n);
-		final double[][] panel = new double[panelCols][n];
-		try (NativeBlas.Gram g = new NativeBlas.Gram(n)) {
-			for (int f0 = 0; f0 < d; f0 += panelCols) {
+		try (NativeBlas.Gram g = new NativeBlas.Gram(n, false)) {
+			final int width = g.width();
+			final DoubleBuffer panel = g.panel();
+			for (int f0 = 0; f0 < d; f0 += width) {
 				progress.checkCancelled();
-				final int count = Math.min(panelCols, d - f0);
-				transpose(rows, rowPre, f0, count, panel, null);
-				g.add(panel, count);
+				final int count = Math.min(width, d - f0), from = f0;
+				// row s of the panel: features from … from+count−1 of sample s, as they lie
+				IntStream.range(0, (n + TRANSPOSE_SAMPLES - 1) / TRANSPOSE_SAMPLES).parallel()
+					.forEach(b -> {
+						final int s1 = Math.min(n, (b + 1) * TRANSPOSE_SAMPLES);
+						for (int s = b * TRANSPOSE_SAMPLES; s < s1; s++) {
+							final float[] row = rows[s];
+							final Preprocessing pre = rowPre[s];
+							final int base = s * count - from;
+							for (int j = from; j < from + count; j++)
+								panel.put(base + j, pre.apply(j, row[j]));
+						}
+					});
+				g.add(count);
 				progress.stage("Gram matrix", (double) (f0 + count) / d);
 			}
 			progress.checkCancelled(); // before a caller's long factorisation starts
@@ -448,7 +476,7 @@ public final class Products {
 	public static double[][] times(final double[][] x, final double[][] l) {
 		final int p = x.length, q = l.length, c = q == 0 ? 0 : l[0].length;
 		final double[][] out = new double[p][c];
-		multiplyAdd(x, l, out, 0, p, 0, q, 0, c);
+		product(x, l, out, 0, p, 0, q, 0, c, false);
 		return out;
 	}
 
@@ -461,10 +489,21 @@ public final class Products {
 	public static void multiplyAdd(final double[][] x, final double[][] l, final double[][] out,
 		final int r0, final int r1, final int t0, final int t1, final int c0, final int c1)
 	{
+		product(x, l, out, r0, r1, t0, t1, c0, c1, true);
+	}
+
+	/**
+	 * {@link #multiplyAdd}, or with {@code add} false the product into an output block
+	 * that is zero (the native backend then neither reads nor copies it in).
+	 */
+	private static void product(final double[][] x, final double[][] l, final double[][] out,
+		final int r0, final int r1, final int t0, final int t1, final int c0, final int c1,
+		final boolean add)
+	{
 		final int p = r1 - r0, c = c1 - c0;
 		if (p <= 0 || c <= 0 || t1 <= t0) return;
 		if (Backend.isNative() && nativePays(p, t1 - t0, c)) {
-			NativeBlas.multiplyAdd(x, l, out, r0, r1, t0, t1, c0, c1);
+			NativeBlas.multiplyAdd(x, l, out, r0, r1, t0, t1, c0, c1, add);
 			return;
 		}
 		final int rowBlocks = (p + TIMES_ROWS - 1) / TIMES_ROWS;
