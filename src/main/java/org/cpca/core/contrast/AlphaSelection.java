@@ -10,7 +10,13 @@ import org.cpca.core.selection.SpectralChoice;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 
 import org.apache.commons.math3.linear.MatrixUtils;
 import org.apache.commons.math3.linear.SingularValueDecomposition;
@@ -225,20 +231,63 @@ public final class AlphaSelection<M extends FittedModel> {
 
 	/**
 	 * Step 2 alone, for sweeps over more than α (kernel cPCA's (γ, α) grid): the top-k
-	 * solution at every α of {@code grid}, warm-started from the previous one.
+	 * solution at every α of {@code grid}. The grid is swept as two chains, each solve
+	 * warm-started from the previous one of its chain: the first half from α = 0 up, the
+	 * second from its own cold start at the middle α up, the second chain on another core.
+	 * The split depends only on the grid's length, never on the number of cores, so the
+	 * solutions are bit-identical on one core or many (docs/speed.md).
 	 */
 	public static TopEigen.Result[] sweep(final Cpca cpca, final double[] grid,
 		final Progress progress)
 	{
 		final TopEigen.Result[] solutions = new TopEigen.Result[grid.length];
+		final int g = grid.length, mid = g >= TWO_CHAINS ? g / 2 : g;
+		if (mid == g) {
+			chain(cpca, grid, 0, g, solutions, progress::checkCancelled, i -> progress.stage(
+				"α sweep", (i + 1.0) / g));
+			return solutions;
+		}
+		// the caller's thread runs the first chain and reports; the second stops with it
+		final AtomicBoolean stop = new AtomicBoolean();
+		final AtomicReference<RuntimeException> failed = new AtomicReference<>();
+		final ForkJoinTask<?> second = ForkJoinPool.commonPool().submit(() -> {
+			try {
+				chain(cpca, grid, mid, g, solutions, () -> {
+					if (stop.get()) throw new CancellationException("stopped");
+				}, i -> {});
+			}
+			catch (final RuntimeException e) {
+				failed.set(e);
+			}
+		});
+		try {
+			chain(cpca, grid, 0, mid, solutions, progress::checkCancelled, i -> progress.stage(
+				"α sweep", (i + 1.0) / mid));
+			second.join();
+		}
+		finally {
+			stop.set(true);
+		}
+		// the second chain's own exception, as the caller would have seen it in one chain
+		if (failed.get() != null) throw failed.get();
+		return solutions;
+	}
+
+	/** Grids of at least this many values are swept as two chains ({@link #sweep}). */
+	static final int TWO_CHAINS = 16;
+
+	/** Solves grid values from..to-1, each warm-started from the one before. */
+	private static void chain(final Cpca cpca, final double[] grid, final int from,
+		final int to, final TopEigen.Result[] solutions, final Runnable checkCancelled,
+		final IntConsumer done)
+	{
 		double[][] warm = null;
-		for (int i = 0; i < grid.length; i++) {
-			progress.checkCancelled();
+		for (int i = from; i < to; i++) {
+			checkCancelled.run();
 			solutions[i] = cpca.solve(grid[i], warm);
 			warm = solutions[i].warmStart;
-			progress.stage("α sweep", (i + 1.0) / grid.length);
+			done.accept(i);
 		}
-		return solutions;
 	}
 
 	/**

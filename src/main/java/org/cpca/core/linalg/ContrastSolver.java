@@ -2,6 +2,8 @@ package org.cpca.core.linalg;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.IntConsumer;
+import java.util.stream.IntStream;
 
 /**
  * Top-k eigenpairs of {@code C(α) = A − αB} for any number of α values, exact and fast.
@@ -702,12 +704,12 @@ public final class ContrastSolver {
 	private static final long SPLIT_WORK = 1 << 16;
 
 	/** Runs {@code half.accept(0)} and {@code half.accept(1)}, on two cores when worth it. */
-	private static void halves(final long work, final java.util.function.IntConsumer half) {
+	private static void halves(final long work, final IntConsumer half) {
 		if (work < SPLIT_WORK) {
 			half.accept(0);
 			half.accept(1);
 		}
-		else java.util.stream.IntStream.range(0, 2).parallel().forEach(half);
+		else IntStream.range(0, 2).parallel().forEach(half);
 	}
 
 	/**
