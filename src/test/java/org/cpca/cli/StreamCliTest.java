@@ -187,6 +187,79 @@ class StreamCliTest {
 	/** A CSV table with --stream: read row by row into each dataset's moments, same results. */
 	@Test
 	void aStreamedTableGivesTheInMemoryResults() throws Exception {
+		writeTables();
+		final Path memory = dir.resolve("table-memory"), streamed = dir.resolve("table-stream");
+		final String[] m = tableArgs();
+		Object[] o = CliTest.cpca(concat(m, memory.toString()));
+		assertEquals(0, o[0], o[2].toString());
+		o = CliTest.cpca(concat(m, streamed.toString(), "--stream"));
+		assertEquals(0, o[0], o[2].toString());
+		assertTrue(plan(streamed).startsWith("streamed"), plan(streamed));
+		assertSameResults(memory, streamed);
+	}
+
+	/**
+	 * Without --stream the memory plan streams a table too when the heap is short: a table
+	 * that surely fits by its size on disk (26 × its bytes) is read into memory without a
+	 * counting pass; one that may not is opened, and streamed when its samples do not fit
+	 * (in memory 12·N·d + 32·d² = 18,800 bytes for 300 × 5; streamed 72·d² = 1,800).
+	 */
+	@Test
+	void theMemoryPlanStreamsATableWhenTheHeapIsShort() throws Exception {
+		writeTables();
+		final String[] m = tableArgs();
+		final Path memory = dir.resolve("memory"), counted = dir.resolve("counted"),
+			streamed = dir.resolve("streamed");
+		Object[] o = CliTest.cpca(concat(m, memory.toString()));
+		assertEquals(0, o[0], o[2].toString());
+		assertFalse(o[1].toString().contains("streamed"), o[1].toString());
+		assertFalse(summary(memory).getAsJsonObject("target").has("plan"), "no plan made");
+		System.setProperty("cpca.memory.available", String.valueOf(100_000));
+		o = CliTest.cpca(concat(m, counted.toString()));
+		assertEquals(0, o[0], o[2].toString());
+		assertTrue(plan(counted).startsWith("in memory"), plan(counted));
+		System.setProperty("cpca.memory.available", String.valueOf(10_000));
+		o = CliTest.cpca(concat(m, streamed.toString()));
+		assertEquals(0, o[0], o[2].toString());
+		assertTrue(o[1].toString().startsWith("note: the samples do not fit in memory: " +
+			"streamed"), o[1].toString());
+		assertSameResults(memory, streamed);
+	}
+
+	/**
+	 * Kernel cPCA with --stream (Nyström landmarks by their seeded indices, γ given): the
+	 * in-memory eigenvalues of every result; the exact path is refused in one line.
+	 */
+	@Test
+	void kernelCpcaStreamsWithItsLandmarks() throws Exception {
+		final Path t = images.resolve("target.tif"), b = images.resolve("background.tif");
+		final String[] kernel = { "--method", "kernel", "--kernel", "rbf", "--gamma", "0.001",
+			"--landmarks", "30", "--alpha", "auto" };
+		final Path memory = dir.resolve("kernel-memory"), streamed = dir.resolve(
+			"kernel-stream");
+		Object[] r = CliTest.cpca(args(t, b, memory, kernel));
+		assertEquals(0, r[0], r[2].toString());
+		r = CliTest.cpca(args(t, b, streamed, concat(kernel, "--stream")));
+		assertEquals(0, r[0], r[2].toString());
+		assertTrue(plan(streamed).startsWith("streamed"), plan(streamed));
+		final JsonArray ra = summary(memory).getAsJsonArray("results"), rb = summary(streamed)
+			.getAsJsonArray("results");
+		assertEquals(ra.size(), rb.size());
+		for (int i = 0; i < ra.size(); i++) {
+			final JsonArray ea = ra.get(i).getAsJsonObject().getAsJsonArray("eigenvalues"),
+				eb = rb.get(i).getAsJsonObject().getAsJsonArray("eigenvalues");
+			for (int c = 0; c < ea.size(); c++)
+				assertEquals(ea.get(c).getAsDouble(), eb.get(c).getAsDouble(), 1e-10 * Math.abs(ea
+					.get(c).getAsDouble()), "result " + i + ", eigenvalue " + c);
+		}
+		r = CliTest.cpca(args(t, b, dir.resolve("kernel-all"), "--method", "kernel",
+			"--landmarks", "all", "--alpha", "2", "--stream"));
+		assertEquals(1, r[0]);
+		assertTrue(r[2].toString().contains("exact kernel cPCA (landmarks all) holds every " +
+			"sample"), r[2].toString());
+	}
+
+	private void writeTables() throws Exception {
 		final Random r = new Random(3);
 		for (final String name : List.of("t.csv", "b.csv")) {
 			final StringBuilder sb = new StringBuilder("a,b,c,d,e\n");
@@ -198,15 +271,13 @@ class StreamCliTest {
 			}
 			Files.writeString(dir.resolve(name), sb.toString());
 		}
-		final Path memory = dir.resolve("table-memory"), streamed = dir.resolve("table-stream");
-		final String[] m = { "fit", "--target", dir.resolve("t.csv").toString(), "--background",
-			dir.resolve("b.csv").toString(), "--alpha", "auto", "--no-plots", "--out" };
-		Object[] o = CliTest.cpca(concat(m, memory.toString()));
-		assertEquals(0, o[0], o[2].toString());
-		o = CliTest.cpca(concat(m, streamed.toString(), "--stream"));
-		assertEquals(0, o[0], o[2].toString());
-		assertTrue(plan(streamed).startsWith("streamed"), plan(streamed));
-		assertSameResults(memory, streamed);
+	}
+
+	/** cpca fit on the tables of {@link #writeTables}, ending with --out (its value next). */
+	private String[] tableArgs() {
+		return new String[] { "fit", "--target", dir.resolve("t.csv").toString(),
+			"--background", dir.resolve("b.csv").toString(), "--alpha", "auto", "--no-plots",
+			"--out" };
 	}
 
 	private static String[] concat(final String[] a, final String... b) {

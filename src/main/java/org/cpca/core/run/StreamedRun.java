@@ -41,7 +41,21 @@ public final class StreamedRun {
 	 * variances for its constraint scale).
 	 */
 	public static boolean streams(final Method m, final long samples, final long features) {
-		return MethodRunner.runsFromFit(m) || m == Method.KERNEL;
+		return MethodRunner.runsFromFit(m);
+	}
+
+	/**
+	 * Whether these settings run on the streamed plan: {@link #streams(Method, long, long)},
+	 * and kernel cPCA by Nyström landmarks at a fixed α or with γ given (not the exact
+	 * path, which holds every sample, nor the automatic (γ, α), which refits on samples
+	 * held); never with the significance test or the bootstrap.
+	 */
+	public static boolean streams(final Settings s, final long samples, final long features) {
+		if (s.significance() > 0 || s.bootstrap() > 0) return false;
+		if (s.method() != Method.KERNEL) return streams(s.method(), samples, features);
+		final KernelOptions o = s.options(KernelOptions.class);
+		return o.landmarks() != KernelOptions.ALL && !(Double.isNaN(s.alpha().value()) && o
+			.kernel().gammaIsAutomatic());
 	}
 
 	/**
@@ -60,7 +74,8 @@ public final class StreamedRun {
 		long n = target.samples();
 		for (final SampleSource b : backgrounds)
 			n += b.samples();
-		if (!streams(m, n, target.features())) throw new IllegalArgumentException(m
+		if (m != Method.KERNEL && !streams(m, n, target.features()))
+			throw new IllegalArgumentException(m
 			.displayName + " (method " + m.id + ") needs its samples in memory, which the " +
 			"streamed plan does not hold: run it without --stream (with more heap), or use " +
 			"a method that streams (pca, cpca, star, cpcapp, uca, rpca, gcpca, pcpca, kernel)");
