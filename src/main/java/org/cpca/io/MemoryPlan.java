@@ -138,13 +138,14 @@ final class MemoryPlan {
 	 * (docs/memory.md): the landmarks as read and preprocessed (12·d·l), the automatic γ's
 	 * subsample of at most 1,000 samples and its Gram matrix, every sample's kernel
 	 * features (float N × l, and the linear fit's work on them, 8·N·l + 40·l²) and a block
-	 * of 256 samples with its kernel rows; never the samples themselves.
+	 * of 256 samples, raw and preprocessed (3,072·d), with its kernel rows (2,048·l);
+	 * never the samples themselves.
 	 */
 	static long nystrom(final long n, final long d, final long l) {
 		final long sub = Math.min(n, 1000);
 		return sum(sum(Memory.times(12 * l, d), sum(Memory.times(4 * sub, d), Memory.times(8 *
-			sub, sub))), sum(sum(Memory.times(8 * n, l), Memory.times(40 * l, l)), Memory.times(
-				2048, d + l)));
+			sub, sub))), sum(sum(Memory.times(8 * n, l), Memory.times(40 * l, l)), sum(Memory
+				.times(3072, d), Memory.times(2048, l))));
 	}
 
 	/**

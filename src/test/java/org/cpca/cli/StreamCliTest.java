@@ -259,6 +259,28 @@ class StreamCliTest {
 			"sample"), r[2].toString());
 	}
 
+	/**
+	 * Kernel cPCA streamed with too little memory for its landmarks: one line names them
+	 * and a quarter as many; following it succeeds (76 samples × 480 features: 2,315,648
+	 * bytes with 60 landmarks, 1,801,928 with 15, against 2,000,000).
+	 */
+	@Test
+	void kernelLandmarksThatAreShortAreNamedWithTheirFix() throws Exception {
+		final Path t = images.resolve("target.tif"), b = images.resolve("background.tif");
+		System.setProperty("cpca.memory.available", String.valueOf(2_000_000));
+		Object[] r = CliTest.cpca(args(t, b, dir.resolve("l60"), "--method", "kernel",
+			"--landmarks", "60", "--alpha", "2", "--stream"));
+		assertEquals(1, r[0]);
+		final String err = r[2].toString().trim();
+		assertFalse(err.contains("\n"), err);
+		assertTrue(err.contains("its 60 landmarks of d = 480 features take") && err.contains(
+			"use fewer landmarks (--landmarks 15)"), err);
+		r = CliTest.cpca(args(t, b, dir.resolve("l15"), "--method", "kernel", "--landmarks",
+			"15", "--alpha", "2", "--stream"));
+		assertEquals(0, r[0], r[2].toString());
+		assertTrue(plan(dir.resolve("l15")).startsWith("streamed"));
+	}
+
 	private void writeTables() throws Exception {
 		final Random r = new Random(3);
 		for (final String name : List.of("t.csv", "b.csv")) {
