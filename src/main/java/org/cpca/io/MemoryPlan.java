@@ -25,8 +25,12 @@ final class MemoryPlan {
 	static final String TILE = "cpca.tile.bytes";
 	/** Bytes per N² at the peak of the in-memory reduced space (docs/memory.md). */
 	static final long MEMORY_PER_N2 = 40;
-	/** Bytes per N² at the peak of the streamed plan (docs/memory.md). */
-	static final long STREAM_PER_N2 = 24;
+	/**
+	 * Bytes per N² at the peak of the streamed plan (docs/memory.md): the fit from G is
+	 * the in-memory reduced space's (its factor, A and B, the solve), and it is alive
+	 * while the components' pass reads its tiles.
+	 */
+	static final long STREAM_PER_N2 = 40;
 
 	final boolean stream;
 	final long tileBytes, inMemory, streamed, available;
@@ -63,8 +67,8 @@ final class MemoryPlan {
 	}
 
 	/**
-	 * Peak bytes of the streamed plan with more features than samples: the Gram matrix
-	 * and its factor ({@value #STREAM_PER_N2}·N²), a tile, each dataset's mean and scale,
+	 * Peak bytes of the streamed plan with more features than samples: the fit from the
+	 * Gram matrix ({@value #STREAM_PER_N2}·N²), a tile, each dataset's mean and scale,
 	 * and the k components (three copies of k × d doubles while they are formed and
 	 * written). With no more features than samples: each dataset's d × d moments, the
 	 * accumulator's two and the solver's work ({@value #MOMENTS_PER_D2}·d² besides
