@@ -149,6 +149,10 @@ public final class KernelCpca {
 		final int l = landmarks(target.name(), target.samples(), target.features(), background
 			.name(), background.samples(), background.features(), options, nystrom);
 		final List<String> diagnostics = new ArrayList<>();
+		if (kernelOptions.landmarks() == KernelOptions.AUTOMATIC && n <= EXACT_LIMIT)
+			diagnostics.add("read in passes: Nyström with " + l + " landmarks instead of the " +
+				"exact path, which holds every sample (in memory it is the default up to " +
+				EXACT_LIMIT + " samples)");
 		final Preprocessing input;
 		final KernelInput rows;
 		final float[] buffer = new float[target.features()];

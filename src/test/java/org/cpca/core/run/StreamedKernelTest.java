@@ -148,6 +148,24 @@ class StreamedKernelTest {
 		assertTrue(b.reads <= 4 * B.samples(), b.reads + " reads of the background");
 	}
 
+	/**
+	 * Automatic landmarks when streamed: Nyström with min(500, N) of them (here every
+	 * sample) instead of the exact path, said in a note; the in-memory run with that
+	 * many landmarks gives the same result.
+	 */
+	@Test
+	void automaticLandmarksAreNystromWhenStreamed() {
+		final Settings auto = Settings.builder().set("method", "kernel").set("components", 2)
+			.set("alpha", "2").build();
+		final Solution streamed = StreamedRun.run(auto, SampleSource.of(T), List.of(
+			SampleSource.of(B)), null, 1 << 20, Progress.NONE);
+		assertTrue(streamed.diagnostics().stream().anyMatch(d -> d.contains(
+			"Nyström with 130 landmarks instead of the exact path")), streamed.diagnostics()
+				.toString());
+		assertSame(MethodRunner.run(settings("alpha", "2", "landmarks", "130"), T, List.of(B),
+			Progress.NONE), streamed);
+	}
+
 	@Test
 	void whatNeedsTheSamplesIsRefusedInOneLine() {
 		TestData.assertMessage(() -> StreamedRun.run(settings("landmarks", "all", "alpha",
