@@ -46,6 +46,11 @@ public final class BenchCommand implements Callable<Integer> {
 		"time ratio, peak resident memory of each process, eigenvalues and subspace angle.")
 	Path streamGoal;
 
+	@Option(names = "--stream-heap", paramLabel = "SIZE", defaultValue = "1g",
+		description = "With --stream-goal: the streamed run's heap limit (default 1g, the " +
+			"goal's).")
+	String streamHeap;
+
 	@Option(names = "--pairs", defaultValue = "5",
 		description = "Pairs of runs per case with --peer (default 5).")
 	int pairs;
@@ -72,7 +77,7 @@ public final class BenchCommand implements Callable<Integer> {
 	@Override
 	public Integer call() throws Exception {
 		if (streamGoal != null) {
-			StreamGoalBench.run(System.out, streamGoal);
+			StreamGoalBench.run(System.out, streamGoal, streamHeap);
 			return 0;
 		}
 		if (peer != null) {

@@ -152,18 +152,18 @@ class StreamCliTest {
 	 */
 	@Test
 	void theMemoryPlanStreamsOrGivesAdviceThatWorks() throws Exception {
-		// 40 + 36 8-bit slices of 64 × 64: d = 4,096 features
+		// 40 + 36 8-bit slices of 96 × 96: d = 9,216 features
 		final Path big = dir.resolve("big");
 		TestImageGenerator.write(TestImageGenerator.generate(TestImageGenerator.Config
-			.defaults().withSlices(40, 36).withSize(64, 64)), big);
+			.defaults().withSlices(40, 36).withSize(96, 96)), big);
 		final Path t = big.resolve("target.tif"), b = big.resolve("background.tif");
 		final Path memory = dir.resolve("memory");
 		assertEquals(0, CliTest.cpca(args(t, b, memory, "--alpha", "2"))[0]);
 		assertEquals("in memory", plan(memory).substring(0, 9));
-		// 76 samples × 4,096 features: in memory 76·4,096·5 + 40·76² = 1,787,520 bytes;
-		// streamed 40·76² + 8·4,096·(2·2 + 3·2) + a tile of at least 256 features (155,648)
-		// = 714,368
-		System.setProperty("cpca.memory.available", String.valueOf(1_000_000));
+		// 76 samples × 9,216 features: in memory 76·9,216·5 + 40·76² = 3,733,120 bytes;
+		// streamed 64·76² + 8·9,216·(2·2 + 3·2) + a tile of at least 256 features (155,648)
+		// = 1,262,592
+		System.setProperty("cpca.memory.available", String.valueOf(1_500_000));
 		final Path auto = dir.resolve("auto");
 		Object[] r = CliTest.cpca(args(t, b, auto, "--alpha", "2"));
 		assertEquals(0, r[0], r[2].toString());
@@ -171,18 +171,19 @@ class StreamCliTest {
 			"streamed by feature tiles"), r[1].toString());
 		assertSameResults(memory, auto);
 		// too little even for the streamed plan: the features are what is short (the means
-		// and the smallest tile, 286,720 bytes, against 231,040 for the fit)
-		System.setProperty("cpca.memory.available", String.valueOf(600_000));
+		// and the smallest tile, 450,560 bytes, against 369,664 for the fit and 442,368 for
+		// the components)
+		System.setProperty("cpca.memory.available", String.valueOf(1_000_000));
 		final Path refused = dir.resolve("refused");
 		r = CliTest.cpca(args(t, b, refused, "--alpha", "2"));
 		assertEquals(1, r[0]);
 		final String err = r[2].toString().trim();
 		assertFalse(err.contains("\n"), err);
 		assertTrue(err.startsWith("cpca: not enough memory even for the streamed plan: "), err);
-		assertTrue(err.contains("and the d = 4096 features take"), err);
+		assertTrue(err.contains("and the d = 9216 features take"), err);
 		assertTrue(err.contains("use --bin 2"), err);
 		assertFalse(Files.exists(refused.resolve("summary.json")));
-		// the advice, followed: 1,024 features, streamed in 468,608 bytes
+		// the advice, followed: 2,304 features, streamed in 709,632 bytes
 		final Path binned = dir.resolve("binned");
 		r = CliTest.cpca(args(t, b, binned, "--alpha", "2", "--bin", "2"));
 		assertEquals(0, r[0], r[2].toString());
