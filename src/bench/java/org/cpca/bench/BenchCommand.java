@@ -39,6 +39,18 @@ public final class BenchCommand implements Callable<Integer> {
 			"each case also reports the peak resident memory of both sides.")
 	String peer;
 
+	@Option(names = "--stream-goal", paramLabel = "DIR", description = "Instead of the " +
+		"table: the goal for data larger than the heap (docs/memory.md) — cpca fit at one α " +
+		"and automatic α on 2,000 + 2,000 float32 slices of 512 × 512 in DIR (made there " +
+		"once, 4.2 GB, and reused), in memory with -Xmx10g against -Xmx1g (streamed): wall " +
+		"time ratio, peak resident memory of each process, eigenvalues and subspace angle.")
+	Path streamGoal;
+
+	@Option(names = "--stream-heap", paramLabel = "SIZE", defaultValue = "1g",
+		description = "With --stream-goal: the streamed run's heap limit (default 1g, the " +
+			"goal's).")
+	String streamHeap;
+
 	@Option(names = "--pairs", defaultValue = "5",
 		description = "Pairs of runs per case with --peer (default 5).")
 	int pairs;
@@ -64,6 +76,10 @@ public final class BenchCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws Exception {
+		if (streamGoal != null) {
+			StreamGoalBench.run(System.out, streamGoal, streamHeap);
+			return 0;
+		}
 		if (peer != null) {
 			final String home = System.getProperty("cpca.home", ".");
 			PeerBench.defaultHeap(defaultHeap);

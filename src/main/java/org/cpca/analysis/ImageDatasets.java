@@ -287,7 +287,7 @@ final class ImageDatasets {
 		if (!virtual) return null;
 		final StackReader target = sliceReader(r, images, r.target.getRoi());
 		final FeatureLayout layout = target.layout();
-		if (!StreamedRun.streams(r.settings.method(), n, layout.features())) return null;
+		if (!StreamedRun.streams(r.settings, n, layout.features())) return null;
 		final Streamed s = new Streamed(target.source(), layout, target.axes().mode, target
 			.sampleNames());
 		for (int j = 0; j < images.size(); j++)

@@ -19,10 +19,11 @@ import org.cpca.core.data.SampleSource;
  * stack is never held in memory. Features follow the {@link FeatureLayout} (mask, bin), as
  * in {@link StackSamples#toDataset}. Random access; the image is never modified.
  * <p>
- * A TIFF virtual stack of an uncompressed grey TIFF read without mask or binning also
- * reads ranges of features ({@link #readRange}: a run of pixels of a slice, by a
- * positioned read of just its bytes, {@link TiffRows}); anything else reads the whole
- * slice for a range.
+ * A TIFF virtual stack of an uncompressed grey TIFF also reads ranges of features
+ * ({@link #readRange}: a run of pixels of a slice by a positioned read of just its bytes,
+ * {@link TiffRows}; through a mask, the pixels from the range's first to its last;
+ * binned, the image rows of the range's blocks); anything else reads the whole slice for
+ * a range.
  */
 public final class StackSource implements SampleSource {
 
@@ -45,7 +46,7 @@ public final class StackSource implements SampleSource {
 		this.stack = imp.getStack();
 		this.layout = layout;
 		this.labels = StackSamples.classLabels(imp);
-		this.rows = layout.isIdentity() ? tiffRows(imp, stack) : null;
+		this.rows = tiffRows(imp, stack);
 	}
 
 	/** The TIFF file behind a virtual stack, read by runs of pixels, or {@code null}. */
@@ -101,7 +102,8 @@ public final class StackSource implements SampleSource {
 			SampleSource.super.readRange(index, from, to, into);
 			return;
 		}
-		rows.read(index, from, to, into);
+		if (layout.isIdentity()) rows.read(index, from, to, into);
+		else rows.read(index, layout, from, to, into);
 		requireFinite(name, "slice " + (index + 1), into, to - from, from);
 	}
 

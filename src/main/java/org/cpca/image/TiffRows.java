@@ -16,8 +16,9 @@ import ij.io.TiffDecoder;
  * Runs of pixels of the slices of an uncompressed TIFF stack, read by positioned reads
  * of just their bytes (8-bit, 16-bit unsigned and 32-bit float grey images, each slice's
  * pixels contiguous): what a pass by feature tiles asks of a stack on disk
- * (docs/memory.md). The values are those ImageJ reads for the slice. Counts the bytes it
- * reads.
+ * (docs/memory.md), also through a mask or binning (just the pixels or image rows a
+ * range of features lies in). The values are those ImageJ reads for the slice. Counts the
+ * bytes it reads.
  */
 final class TiffRows implements Closeable {
 
@@ -114,6 +115,47 @@ final class TiffRows implements Closeable {
 		else if (type == FileInfo.GRAY16_UNSIGNED) for (int p = 0; p < count; p++)
 			into[p] = buffer.getShort(2 * p) & 0xffff;
 		else buffer.asFloatBuffer().get(into, 0, count); // one bulk copy in the file's order
+	}
+
+	/** Pixels of the rows a masked or binned range needs, reused from call to call. */
+	private float[] pixelsOfRows = new float[0];
+
+	/**
+	 * Features {@code from … to − 1} of slice {@code index} under a layout with a mask or
+	 * binning: only the pixels from the first to the last of the features' pixels are read
+	 * (the whole image rows of their bin × bin blocks when binned), and the blocks
+	 * averaged in the order and precision of {@link Binning#average} (sums in double,
+	 * row by row), so the values are those of {@link FeatureLayout#extract}.
+	 */
+	void read(final int index, final FeatureLayout layout, final int from, final int to,
+		final float[] into) throws IOException
+	{
+		final int bin = layout.bin(), width = layout.width();
+		final int first = layout.pixelIndex(from), last = layout.pixelIndex(to - 1);
+		if (bin == 1) {
+			final float[] px = pixels(last - first + 1);
+			read(index, first, last + 1, px);
+			for (int j = from; j < to; j++)
+				into[j - from] = px[layout.pixelIndex(j) - first];
+			return;
+		}
+		final int bw = layout.binnedWidth(), row0 = first / bw, rows = last / bw - row0 + 1;
+		final float[] px = pixels(rows * bin * width);
+		read(index, row0 * bin * width, (row0 + rows) * bin * width, px);
+		final double[] sums = new double[rows * bw];
+		for (int y = 0; y < rows * bin; y++) {
+			final int base = y / bin * bw, offset = y * width;
+			for (int x = 0; x < bw * bin; x++)
+				sums[base + x / bin] += px[offset + x];
+		}
+		final double area = (double) bin * bin;
+		for (int j = from; j < to; j++)
+			into[j - from] = (float) (sums[layout.pixelIndex(j) - row0 * bw] / area);
+	}
+
+	private float[] pixels(final int count) {
+		if (pixelsOfRows.length < count) pixelsOfRows = new float[count];
+		return pixelsOfRows;
 	}
 
 	/** Pixels of one slice. */

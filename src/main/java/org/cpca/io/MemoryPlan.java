@@ -25,8 +25,13 @@ final class MemoryPlan {
 	static final String TILE = "cpca.tile.bytes";
 	/** Bytes per N² at the peak of the in-memory reduced space (docs/memory.md). */
 	static final long MEMORY_PER_N2 = 40;
-	/** Bytes per N² at the peak of the streamed plan (docs/memory.md). */
-	static final long STREAM_PER_N2 = 24;
+	/**
+	 * Bytes per N² at the peak of the streamed plan (docs/memory.md): the fit from G
+	 * (its factor, A and B, LᵀL, the solve: 56·N²) with G itself still alive while the
+	 * space is built (8·N²), measured at N = 4,000 (a live set above 62·N² ran a 990 MB
+	 * heap out); alive while the components' pass reads its tiles.
+	 */
+	static final long STREAM_PER_N2 = 64;
 
 	final boolean stream;
 	final long tileBytes, inMemory, streamed, available;
@@ -63,8 +68,8 @@ final class MemoryPlan {
 	}
 
 	/**
-	 * Peak bytes of the streamed plan with more features than samples: the Gram matrix
-	 * and its factor ({@value #STREAM_PER_N2}·N²), a tile, each dataset's mean and scale,
+	 * Peak bytes of the streamed plan with more features than samples: the fit from the
+	 * Gram matrix ({@value #STREAM_PER_N2}·N²), a tile, each dataset's mean and scale,
 	 * and the k components (three copies of k × d doubles while they are formed and
 	 * written). With no more features than samples: each dataset's d × d moments, the
 	 * accumulator's two and the solver's work ({@value #MOMENTS_PER_D2}·d² besides
@@ -108,15 +113,65 @@ final class MemoryPlan {
 	static MemoryPlan choose(final boolean forced, final boolean streams, final long n,
 		final long d, final int sets, final int k, final int inputBytesPerValue)
 	{
+		return choose(forced, streams, n, d, sets, k, inputBytesPerValue, 0);
+	}
+
+	/**
+	 * {@link #choose(boolean, boolean, long, long, int, int, int)} for kernel cPCA read in
+	 * passes with {@code landmarks} Nyström landmarks ({@link #nystrom}); 0 for the other
+	 * methods.
+	 */
+	static MemoryPlan choose(final boolean forced, final boolean streams, final long n,
+		final long d, final int sets, final int k, final int inputBytesPerValue,
+		final int landmarks)
+	{
 		final long available = available();
 		final long memory = inMemory(n, d, inputBytesPerValue);
 		final long fixed = sum(gram(n), features(d, sets, k));
 		final long tile = tile(n, d, available - fixed);
-		final long streamed = streamed(n, d, sets, k, tile);
+		final long streamed = landmarks > 0 ? nystrom(n, d, landmarks) : streamed(n, d, sets,
+			k, tile);
 		final boolean stream = forced || streams && memory > available;
 		final MemoryPlan plan = new MemoryPlan(stream, tile, memory, streamed, available);
-		if (stream && streamed > available) throw plan.shortOf(n, d, sets, k);
+		if (stream && streamed > available) throw landmarks > 0 ? plan.shortOfLandmarks(d,
+			landmarks) : plan.shortOf(n, d, sets, k);
 		return plan;
+	}
+
+	/**
+	 * Peak bytes of kernel cPCA read in passes with l Nyström landmarks
+	 * (docs/memory.md): the landmarks as read and preprocessed (12·d·l), the automatic γ's
+	 * subsample of at most 1,000 samples and its Gram matrix, every sample's kernel
+	 * features (float N × l, and the linear fit's work on them, 8·N·l + 40·l²) and a block
+	 * of 256 samples, raw and preprocessed (3,072·d), with its kernel rows (2,048·l);
+	 * never the samples themselves.
+	 */
+	static long nystrom(final long n, final long d, final long l) {
+		final long sub = Math.min(n, 1000);
+		return sum(sum(Memory.times(12 * l, d), sum(Memory.times(4 * sub, d), Memory.times(8 *
+			sub, sub))), sum(sum(Memory.times(8 * n, l), Memory.times(40 * l, l)), sum(Memory
+				.times(3072, d), Memory.times(2048, l))));
+	}
+
+	/**
+	 * Whether a table of {@code bytes} on disk surely fits in memory, judged without
+	 * reading it: each value takes at least two bytes of text (a digit and a separator),
+	 * so N·d ≤ bytes / 2, and the in-memory peak, (4 + 8)·N·d plus the feature space
+	 * (32·d² ≤ 32·N·d) or the reduced space (40·N² ≤ 40·N·d), is at most 26 × the bytes.
+	 * A table that may not fit is opened in one counting pass for the plan.
+	 */
+	static boolean tableFits(final long bytes) {
+		return Memory.times(26, bytes) <= available();
+	}
+
+	/** The one line of kernel cPCA's streamed plan that does not fit: fewer landmarks. */
+	private IllegalArgumentException shortOfLandmarks(final long d, final int landmarks) {
+		return new IllegalArgumentException("not enough memory even for the streamed plan: " +
+			"kernel cPCA needs " + Memory.text(streamed) + " but only " + Memory.text(Math.max(
+				0, available)) + " is available, and its " + landmarks + " landmarks of d = " + d +
+			" features take " + Memory.text(Memory.times(12L * landmarks, d)) + "; use fewer " +
+			"landmarks (--landmarks " + Math.max(1, landmarks / 4) + "), or " +
+			Memory.MORE_HEAP);
 	}
 
 	/** The tile ({@link StreamedGram#tileBytes}), or {@link #TILE} when set. */
@@ -138,7 +193,8 @@ final class MemoryPlan {
 			fix = "use --bin 2 (a quarter of the features) or --mask";
 		}
 		else if (g >= f && g >= c) {
-			what = "the N × N Gram matrix of N = " + n + " samples takes " + Memory.text(g);
+			what = "the N × N Gram matrix of N = " + n + " samples and the fit on it take " +
+				Memory.text(g);
 			fix = "use --method online (its memory does not grow with the samples)";
 		}
 		else if (f >= c) {

@@ -3,6 +3,7 @@ package org.cpca.io;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +11,9 @@ import java.util.Map;
 
 import org.cpca.core.Progress;
 import org.cpca.core.data.SampleSource;
+import org.cpca.core.kernel.KernelCpca;
+import org.cpca.core.kernel.KernelOptions;
+import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 import org.cpca.core.run.MethodRunner;
 import org.cpca.core.run.Settings;
@@ -18,7 +22,8 @@ import org.cpca.core.run.StreamedRun;
 /**
  * A fit of files on the streamed plan (docs/memory.md): the inputs are opened to be read
  * in passes ({@link LoadedData#stream}: a TIFF as a virtual stack, a folder file by file,
- * a table row by row), the {@link MemoryPlan} is made from their sizes, and when it
+ * a table row by row; a table that surely fits by its size on disk is not opened), the
+ * {@link MemoryPlan} is made from their sizes, and when it
  * streams (asked by {@code --stream}, or because the samples do not fit in memory) the
  * method runs on the Gram matrix summed over feature tiles ({@link StreamedRun}).
  */
@@ -47,9 +52,8 @@ final class StreamedFit {
 	static Outcome runIfPlanned(final FitRequest r, final OutputFolder out,
 		final Progress progress) throws IOException
 	{
-		// tables stream only when asked: opening one to learn its size is already a pass
-		if (!r.stream && !Files.isDirectory(r.target) && TableInput.isTable(r.target))
-			return new Outcome(null, null);
+		// a table that surely fits stays in memory without a pass to learn its size
+		if (!r.stream && tableThatFits(r)) return new Outcome(null, null);
 		if (r.missing == TableInput.Missing.MODEL) {
 			if (r.stream) throw new IllegalArgumentException("--missing model keeps NaN " +
 				"values in memory for PCPCA's EM, which the streamed plan does not hold: use " +
@@ -73,9 +77,9 @@ final class StreamedFit {
 				n += b.samples();
 			}
 			final Settings s = r.settings;
-			final MemoryPlan plan = MemoryPlan.choose(r.stream, StreamedRun.streams(s
-				.method(), n, t.features()) && s.significance() == 0, n, t.features(), opened.size(), s
-					.components(), bytesPerValue(t));
+			final MemoryPlan plan = MemoryPlan.choose(r.stream, StreamedRun.streams(s, n, t
+				.features()), n, t.features(), opened.size(), s.components(), bytesPerValue(t),
+				landmarks(s, n));
 			if (!plan.stream) return new Outcome(null, plan.describe());
 			for (int j = 0; j < r.backgrounds.size(); j++)
 				if (MethodRunner.sameSource(r.target, r.targetWhere, r.backgrounds.get(j),
@@ -113,6 +117,35 @@ final class StreamedFit {
 			for (final LoadedData d : opened)
 				d.source.close();
 		}
+	}
+
+	/**
+	 * Whether the target is a table (CSV or TSV) whose files, target and backgrounds,
+	 * surely fit in memory by their size on disk ({@link MemoryPlan#tableFits}).
+	 */
+	private static boolean tableThatFits(final FitRequest r) throws IOException {
+		if (Files.isDirectory(r.target) || !TableInput.isTable(r.target)) return false;
+		long bytes = 0;
+		for (final Path p : allInputs(r)) {
+			if (!Files.isRegularFile(p)) return true; // missing: reading it says so
+			bytes += Files.size(p);
+		}
+		return MemoryPlan.tableFits(bytes);
+	}
+
+	private static List<Path> allInputs(final FitRequest r) {
+		final List<Path> all = new ArrayList<>();
+		all.add(r.target);
+		all.addAll(r.backgrounds);
+		return all;
+	}
+
+	/** Nyström landmarks of kernel cPCA read in passes (0 for the other methods). */
+	private static int landmarks(final Settings s, final long n) {
+		if (s.method() != Method.KERNEL) return 0;
+		final int l = s.options(KernelOptions.class).landmarks();
+		return l == KernelOptions.AUTOMATIC ? (int) Math.min(KernelCpca.DEFAULT_LANDMARKS, n)
+			: Math.max(l, 0);
 	}
 
 	/**

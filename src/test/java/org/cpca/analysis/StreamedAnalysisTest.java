@@ -78,4 +78,35 @@ class StreamedAnalysisTest {
 				.size());
 		}
 	}
+
+	/**
+	 * Kernel cPCA on virtual stacks (Nyström landmarks, γ given) streams too: never
+	 * copied, each slice read at most three times (the pooled mean, the landmarks by their
+	 * indices, the features), the in-memory eigenvalues and scores.
+	 */
+	@Test
+	void kernelCpcaOnVirtualStacksIsStreamedWithItsLandmarks() {
+		final Settings s = Settings.builder().set("method", "kernel").set("gamma", "0.01")
+			.set("landmarks", "40").set("alpha", "2").set("components", 2).build();
+		final Analysis memory = Analysis.run(new AnalysisRequest().target(inMemory("target",
+			new CountingStack(16, 16, 60, 1))).background(inMemory("background",
+				new CountingStack(16, 16, 50, 2))).settings(s), Progress.NONE);
+		final CountingStack t = new CountingStack(16, 16, 60, 1), b = new CountingStack(16, 16,
+			50, 2);
+		final ImagePlus ti = new ImagePlus("target", t), bi = new ImagePlus("background", b);
+		final int[][] before = { t.reads.clone(), b.reads.clone() };
+		final Analysis streamed = Analysis.run(new AnalysisRequest().target(ti).background(bi)
+			.settings(s), Progress.NONE);
+		assertNull(streamed.targetData(), "the target was copied into memory");
+		final double[] x = memory.models().get(0).eigenvalues(), y = streamed.models().get(0)
+			.eigenvalues();
+		for (int c = 0; c < 2; c++)
+			assertEquals(x[c], y[c], 1e-10 * Math.abs(x[c]));
+		final int[][] after = { t.reads, b.reads };
+		for (int set = 0; set < 2; set++)
+			for (int i = 0; i < after[set].length; i++)
+				assertTrue(after[set][i] - before[set][i] <= 3, "slice " + (i + 1) +
+					" of dataset " + set + " read " + (after[set][i] - before[set][i]) + " times");
+		assertEquals(60, streamed.views().scoresTable().size());
+	}
 }

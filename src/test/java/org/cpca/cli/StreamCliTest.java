@@ -152,13 +152,18 @@ class StreamCliTest {
 	 */
 	@Test
 	void theMemoryPlanStreamsOrGivesAdviceThatWorks() throws Exception {
-		final Path t = images.resolve("target.tif"), b = images.resolve("background.tif");
+		// 40 + 36 8-bit slices of 96 × 96: d = 9,216 features
+		final Path big = dir.resolve("big");
+		TestImageGenerator.write(TestImageGenerator.generate(TestImageGenerator.Config
+			.defaults().withSlices(40, 36).withSize(96, 96)), big);
+		final Path t = big.resolve("target.tif"), b = big.resolve("background.tif");
 		final Path memory = dir.resolve("memory");
 		assertEquals(0, CliTest.cpca(args(t, b, memory, "--alpha", "2"))[0]);
 		assertEquals("in memory", plan(memory).substring(0, 9));
-		// 76 samples × 480 features: in memory 76·480·5 + 40·76² = 413,440 bytes; streamed
-		// 24·76² + 8·480·(2·2 + 3·2) + a tile of at least 256 features (155,648) = 332,672
-		System.setProperty("cpca.memory.available", String.valueOf(380_000));
+		// 76 samples × 9,216 features: in memory 76·9,216·5 + 40·76² = 3,733,120 bytes;
+		// streamed 64·76² + 8·9,216·(2·2 + 3·2) + a tile of at least 256 features (155,648)
+		// = 1,262,592
+		System.setProperty("cpca.memory.available", String.valueOf(1_500_000));
 		final Path auto = dir.resolve("auto");
 		Object[] r = CliTest.cpca(args(t, b, auto, "--alpha", "2"));
 		assertEquals(0, r[0], r[2].toString());
@@ -166,18 +171,19 @@ class StreamCliTest {
 			"streamed by feature tiles"), r[1].toString());
 		assertSameResults(memory, auto);
 		// too little even for the streamed plan: the features are what is short (the means
-		// and the smallest tile, 171,008 bytes, against 138,624 for the Gram matrix)
-		System.setProperty("cpca.memory.available", String.valueOf(250_000));
+		// and the smallest tile, 450,560 bytes, against 369,664 for the fit and 442,368 for
+		// the components)
+		System.setProperty("cpca.memory.available", String.valueOf(1_000_000));
 		final Path refused = dir.resolve("refused");
 		r = CliTest.cpca(args(t, b, refused, "--alpha", "2"));
 		assertEquals(1, r[0]);
 		final String err = r[2].toString().trim();
 		assertFalse(err.contains("\n"), err);
 		assertTrue(err.startsWith("cpca: not enough memory even for the streamed plan: "), err);
-		assertTrue(err.contains("and the d = 480 features take"), err);
+		assertTrue(err.contains("and the d = 9216 features take"), err);
 		assertTrue(err.contains("use --bin 2"), err);
 		assertFalse(Files.exists(refused.resolve("summary.json")));
-		// the advice, followed: 120 features, streamed in 221,184 bytes
+		// the advice, followed: 2,304 features, streamed in 709,632 bytes
 		final Path binned = dir.resolve("binned");
 		r = CliTest.cpca(args(t, b, binned, "--alpha", "2", "--bin", "2"));
 		assertEquals(0, r[0], r[2].toString());
@@ -187,6 +193,101 @@ class StreamCliTest {
 	/** A CSV table with --stream: read row by row into each dataset's moments, same results. */
 	@Test
 	void aStreamedTableGivesTheInMemoryResults() throws Exception {
+		writeTables();
+		final Path memory = dir.resolve("table-memory"), streamed = dir.resolve("table-stream");
+		final String[] m = tableArgs();
+		Object[] o = CliTest.cpca(concat(m, memory.toString()));
+		assertEquals(0, o[0], o[2].toString());
+		o = CliTest.cpca(concat(m, streamed.toString(), "--stream"));
+		assertEquals(0, o[0], o[2].toString());
+		assertTrue(plan(streamed).startsWith("streamed"), plan(streamed));
+		assertSameResults(memory, streamed);
+	}
+
+	/**
+	 * Without --stream the memory plan streams a table too when the heap is short: a table
+	 * that surely fits by its size on disk (26 × its bytes) is read into memory without a
+	 * counting pass; one that may not is opened, and streamed when its samples do not fit
+	 * (in memory 12·N·d + 32·d² = 18,800 bytes for 300 × 5; streamed 72·d² = 1,800).
+	 */
+	@Test
+	void theMemoryPlanStreamsATableWhenTheHeapIsShort() throws Exception {
+		writeTables();
+		final String[] m = tableArgs();
+		final Path memory = dir.resolve("memory"), counted = dir.resolve("counted"),
+			streamed = dir.resolve("streamed");
+		Object[] o = CliTest.cpca(concat(m, memory.toString()));
+		assertEquals(0, o[0], o[2].toString());
+		assertFalse(o[1].toString().contains("streamed"), o[1].toString());
+		assertFalse(summary(memory).getAsJsonObject("target").has("plan"), "no plan made");
+		System.setProperty("cpca.memory.available", String.valueOf(100_000));
+		o = CliTest.cpca(concat(m, counted.toString()));
+		assertEquals(0, o[0], o[2].toString());
+		assertTrue(plan(counted).startsWith("in memory"), plan(counted));
+		System.setProperty("cpca.memory.available", String.valueOf(10_000));
+		o = CliTest.cpca(concat(m, streamed.toString()));
+		assertEquals(0, o[0], o[2].toString());
+		assertTrue(o[1].toString().startsWith("note: the samples do not fit in memory: " +
+			"streamed"), o[1].toString());
+		assertSameResults(memory, streamed);
+	}
+
+	/**
+	 * Kernel cPCA with --stream (Nyström landmarks by their seeded indices, γ given): the
+	 * in-memory eigenvalues of every result; the exact path is refused in one line.
+	 */
+	@Test
+	void kernelCpcaStreamsWithItsLandmarks() throws Exception {
+		final Path t = images.resolve("target.tif"), b = images.resolve("background.tif");
+		final String[] kernel = { "--method", "kernel", "--kernel", "rbf", "--gamma", "0.001",
+			"--landmarks", "30", "--alpha", "auto" };
+		final Path memory = dir.resolve("kernel-memory"), streamed = dir.resolve(
+			"kernel-stream");
+		Object[] r = CliTest.cpca(args(t, b, memory, kernel));
+		assertEquals(0, r[0], r[2].toString());
+		r = CliTest.cpca(args(t, b, streamed, concat(kernel, "--stream")));
+		assertEquals(0, r[0], r[2].toString());
+		assertTrue(plan(streamed).startsWith("streamed"), plan(streamed));
+		final JsonArray ra = summary(memory).getAsJsonArray("results"), rb = summary(streamed)
+			.getAsJsonArray("results");
+		assertEquals(ra.size(), rb.size());
+		for (int i = 0; i < ra.size(); i++) {
+			final JsonArray ea = ra.get(i).getAsJsonObject().getAsJsonArray("eigenvalues"),
+				eb = rb.get(i).getAsJsonObject().getAsJsonArray("eigenvalues");
+			for (int c = 0; c < ea.size(); c++)
+				assertEquals(ea.get(c).getAsDouble(), eb.get(c).getAsDouble(), 1e-10 * Math.abs(ea
+					.get(c).getAsDouble()), "result " + i + ", eigenvalue " + c);
+		}
+		r = CliTest.cpca(args(t, b, dir.resolve("kernel-all"), "--method", "kernel",
+			"--landmarks", "all", "--alpha", "2", "--stream"));
+		assertEquals(1, r[0]);
+		assertTrue(r[2].toString().contains("exact kernel cPCA (landmarks all) holds every " +
+			"sample"), r[2].toString());
+	}
+
+	/**
+	 * Kernel cPCA streamed with too little memory for its landmarks: one line names them
+	 * and a quarter as many; following it succeeds (76 samples × 480 features: 2,315,648
+	 * bytes with 60 landmarks, 1,801,928 with 15, against 2,000,000).
+	 */
+	@Test
+	void kernelLandmarksThatAreShortAreNamedWithTheirFix() throws Exception {
+		final Path t = images.resolve("target.tif"), b = images.resolve("background.tif");
+		System.setProperty("cpca.memory.available", String.valueOf(2_000_000));
+		Object[] r = CliTest.cpca(args(t, b, dir.resolve("l60"), "--method", "kernel",
+			"--landmarks", "60", "--alpha", "2", "--stream"));
+		assertEquals(1, r[0]);
+		final String err = r[2].toString().trim();
+		assertFalse(err.contains("\n"), err);
+		assertTrue(err.contains("its 60 landmarks of d = 480 features take") && err.contains(
+			"use fewer landmarks (--landmarks 15)"), err);
+		r = CliTest.cpca(args(t, b, dir.resolve("l15"), "--method", "kernel", "--landmarks",
+			"15", "--alpha", "2", "--stream"));
+		assertEquals(0, r[0], r[2].toString());
+		assertTrue(plan(dir.resolve("l15")).startsWith("streamed"));
+	}
+
+	private void writeTables() throws Exception {
 		final Random r = new Random(3);
 		for (final String name : List.of("t.csv", "b.csv")) {
 			final StringBuilder sb = new StringBuilder("a,b,c,d,e\n");
@@ -198,15 +299,13 @@ class StreamCliTest {
 			}
 			Files.writeString(dir.resolve(name), sb.toString());
 		}
-		final Path memory = dir.resolve("table-memory"), streamed = dir.resolve("table-stream");
-		final String[] m = { "fit", "--target", dir.resolve("t.csv").toString(), "--background",
-			dir.resolve("b.csv").toString(), "--alpha", "auto", "--no-plots", "--out" };
-		Object[] o = CliTest.cpca(concat(m, memory.toString()));
-		assertEquals(0, o[0], o[2].toString());
-		o = CliTest.cpca(concat(m, streamed.toString(), "--stream"));
-		assertEquals(0, o[0], o[2].toString());
-		assertTrue(plan(streamed).startsWith("streamed"), plan(streamed));
-		assertSameResults(memory, streamed);
+	}
+
+	/** cpca fit on the tables of {@link #writeTables}, ending with --out (its value next). */
+	private String[] tableArgs() {
+		return new String[] { "fit", "--target", dir.resolve("t.csv").toString(),
+			"--background", dir.resolve("b.csv").toString(), "--alpha", "auto", "--no-plots",
+			"--out" };
 	}
 
 	private static String[] concat(final String[] a, final String... b) {

@@ -6,8 +6,11 @@ import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.data.Preprocessing;
+import org.cpca.core.data.SampleSource;
 import org.cpca.core.model.CpcaModel;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -94,13 +97,102 @@ public final class KernelCpca {
 			"takes exactly one background (got " + backgrounds.size() + ")" + (backgrounds
 				.isEmpty() ? ": give a background, or use PCA" : ": pool them into one"));
 		final Dataset background = backgrounds.get(0);
-		for (final Dataset x : new Dataset[] { target, background })
-			if (x.samples() < 2) throw new IllegalArgumentException(x.name() + " has only " +
-				x.samples() + " sample: kernel cPCA needs at least 2 samples per dataset");
-		if (background.features() != target.features()) throw new IllegalArgumentException(
-			background.name() + " has " + background.features() + " features but " + target
-				.name() + " has " + target.features() + ": both must have the same features");
-		final int n = target.samples() + background.samples(), k = options.components();
+		final int l = landmarks(target.name(), target.samples(), target.features(), background
+			.name(), background.samples(), background.features(), options, kernelOptions);
+		final List<String> diagnostics = new ArrayList<>();
+		final Preprocessing input;
+		final Dataset[] sets;
+		if (options.standardize()) {
+			input = Preprocessing.fit(target, true, diagnostics);
+			sets = new Dataset[] { target, carried(background, Preprocessing.fit(background,
+				true, diagnostics), input) };
+		}
+		else {
+			sets = new Dataset[] { target, background };
+			input = KernelMatrix.pooledInput(sets, false, diagnostics);
+		}
+		final KernelInput rows = KernelInput.of(sets);
+		final KernelFunction h = KernelMatrix.automaticGamma(kernelOptions.kernel(), rows,
+			input, options.seed(), diagnostics);
+		progress.stage("kernel input", 1);
+		final KernelFeatures f = l == KernelOptions.ALL ? ExactFeatures.build(target, sets[1],
+			input, h, progress) : Nystrom.build(rows, input, h, l, options.seed(), progress);
+		return finish(target.name(), target.labels(), background.name(), f, h, input, l,
+			options, diagnostics, progress);
+	}
+
+	/**
+	 * Kernel cPCA of a target and one background read in passes, not held (the streamed
+	 * plan, docs/memory.md): always the Nyström path, whose landmarks are chosen by their
+	 * seeded indices before anything is read (the same as {@link #fit} chooses from the
+	 * same N and seed, so the result is the in-memory one with the same landmarks). One
+	 * pass for the input preprocessing (two when standardising), reads of the automatic
+	 * γ's subsample and of the landmarks, and one pass for every sample's features; the
+	 * memory is that of the features (N × landmarks) and the landmarks, never the samples.
+	 *
+	 * @param targetLabels one class label per target sample, or {@code null}
+	 * @throws IllegalArgumentException for the exact path ({@code landmarks all}), which
+	 *           holds every sample, and for data or parameters {@link #fit} refuses
+	 * @throws IOException if a source cannot be read
+	 */
+	public static KernelCpca fit(final SampleSource target, final SampleSource background,
+		final List<String> targetLabels, final CpcaOptions options,
+		final KernelOptions kernelOptions, final Progress progress) throws IOException
+	{
+		if (kernelOptions.landmarks() == KernelOptions.ALL) throw new IllegalArgumentException(
+			"exact kernel cPCA (landmarks all) holds every sample, which the streamed plan " +
+				"does not: give a number of landmarks (--landmarks " + DEFAULT_LANDMARKS +
+				"), or run it without --stream (with more heap)");
+		final int n = target.samples() + background.samples();
+		final KernelOptions nystrom = kernelOptions.landmarks() == KernelOptions.AUTOMATIC
+			? kernelOptions.withLandmarks(Math.min(DEFAULT_LANDMARKS, n)) : kernelOptions;
+		final int l = landmarks(target.name(), target.samples(), target.features(), background
+			.name(), background.samples(), background.features(), options, nystrom);
+		final List<String> diagnostics = new ArrayList<>();
+		if (kernelOptions.landmarks() == KernelOptions.AUTOMATIC && n <= EXACT_LIMIT)
+			diagnostics.add("read in passes: Nyström with " + l + " landmarks instead of the " +
+				"exact path, which holds every sample (in memory it is the default up to " +
+				EXACT_LIMIT + " samples)");
+		final Preprocessing input;
+		final KernelInput rows;
+		final float[] buffer = new float[target.features()];
+		if (options.standardize()) {
+			input = Preprocessing.fit(target, buffer, true, diagnostics, progress);
+			rows = KernelInput.streamed(target, background, Preprocessing.fit(background,
+				buffer, true, diagnostics, progress), input);
+		}
+		else {
+			rows = KernelInput.streamed(target, background, null, null);
+			input = KernelMatrix.pooledInput(rows, false, diagnostics);
+		}
+		try {
+			final KernelFunction h = KernelMatrix.automaticGamma(kernelOptions.kernel(), rows,
+				input, options.seed(), diagnostics);
+			progress.stage("kernel input", 1);
+			final Nystrom f = Nystrom.build(rows, input, h, l, options.seed(), progress);
+			return finish(target.name(), targetLabels, background.name(), f, h, input, l,
+				options, diagnostics, progress);
+		}
+		catch (final UncheckedIOException e) {
+			throw e.getCause();
+		}
+	}
+
+	/**
+	 * The number of landmarks ({@link KernelOptions#ALL} for the exact path) for these
+	 * sizes, after the checks every path shares and the memory check.
+	 */
+	private static int landmarks(final String targetName, final int targetSamples,
+		final int targetFeatures, final String backgroundName, final int backgroundSamples,
+		final int backgroundFeatures, final CpcaOptions options,
+		final KernelOptions kernelOptions)
+	{
+		if (targetSamples < 2) throw tooFew(targetName, targetSamples);
+		if (backgroundSamples < 2) throw tooFew(backgroundName, backgroundSamples);
+		if (backgroundFeatures != targetFeatures) throw new IllegalArgumentException(
+			backgroundName + " has " + backgroundFeatures + " features but " + targetName +
+				" has " + targetFeatures + ": both must have the same features");
+		final int n = targetSamples + backgroundSamples, k = options.components();
 		int l = kernelOptions.landmarks();
 		if (l == KernelOptions.AUTOMATIC) l = n <= EXACT_LIMIT ? KernelOptions.ALL : Math
 			.min(DEFAULT_LANDMARKS, n);
@@ -121,32 +213,30 @@ public final class KernelCpca {
 						Memory.doubles(n, l), 2) + Memory.times(Memory
 							.doubles(l, l), 3), "use fewer landmarks (--landmarks " + Math.min(
 								DEFAULT_LANDMARKS, n / 2 + 1) + "; landmarks= in Fiji and macros) or fewer samples");
-		final List<String> diagnostics = new ArrayList<>();
-		final Preprocessing input;
-		final Dataset[] sets;
-		if (options.standardize()) {
-			input = Preprocessing.fit(target, true, diagnostics);
-			sets = new Dataset[] { target, carried(background, Preprocessing.fit(background,
-				true, diagnostics), input) };
-		}
-		else {
-			sets = new Dataset[] { target, background };
-			input = KernelMatrix.pooledInput(sets, false, diagnostics);
-		}
-		final KernelFunction h = KernelMatrix.automaticGamma(kernelOptions.kernel(), sets,
-			input, options.seed(), diagnostics);
-		progress.stage("kernel input", 1);
-		final KernelFeatures f = l == KernelOptions.ALL ? ExactFeatures.build(target, sets[1],
-			input, h, progress) : Nystrom.build(target, sets[1], input, h, l, options.seed(),
-				progress);
+		return l;
+	}
+
+	private static IllegalArgumentException tooFew(final String name, final int samples) {
+		return new IllegalArgumentException(name + " has only " + samples + " sample: " +
+			"kernel cPCA needs at least 2 samples per dataset");
+	}
+
+	/** Linear cPCA on the kernel features f: the kernel cPCA of the target. */
+	private static KernelCpca finish(final String target, final List<String> labels,
+		final String background,
+		final KernelFeatures f, final KernelFunction h, final Preprocessing input,
+		final int l, final CpcaOptions options, final List<String> diagnostics,
+		final Progress progress)
+	{
+		final int k = options.components();
 		diagnostics.add(0, f.description() + "; kernel " + h);
 		if (k > f.dimension()) throw new IllegalArgumentException("k = " + k +
 			" components were requested but the kernel features have rank " + f
 				.dimension() + ": choose k ≤ " + f.dimension() + ", another kernel, or " +
 				"more samples" + (l == KernelOptions.ALL ? "" : " or landmarks"));
-		final Dataset ft = Dataset.wrap(target.name() + " (kernel features)", f.target)
-			.withLabels(target.labels()), fb = Dataset.wrap(background.name() +
-				" (kernel features)", f.background);
+		final Dataset ft = Dataset.wrap(target + " (kernel features)", f.target).withLabels(
+			labels), fb = Dataset.wrap(background + " (kernel features)",
+				f.background);
 		final Cpca cpca = Cpca.fit(ft, fb, options.withStandardize(false)
 			.withFeatureSpace(null), progress);
 		return new KernelCpca(cpca, f, h, input, l, diagnostics);
@@ -161,15 +251,29 @@ public final class KernelCpca {
 		final Preprocessing into)
 	{
 		final int d = x.features();
-		final double[] mean = into.mean(), scale = into.scale();
-		final float[][] rows = new float[x.samples()][d];
+		final float[][] rows = new float[x.samples()][];
 		final double[] z = new double[d];
-		for (int i = 0; i < rows.length; i++) {
-			own.apply(x.row(i), 0, d, z, 0, 1);
-			for (int j = 0; j < d; j++)
-				rows[i][j] = (float) (z[j] * (scale == null ? 1 : scale[j]) + mean[j]);
-		}
+		for (int i = 0; i < rows.length; i++)
+			rows[i] = carry(x.row(i).clone(), own, into, z);
 		return Dataset.wrap(x.name(), rows);
+	}
+
+	/**
+	 * One sample of {@link #carried} in place: {@code row} standardised by {@code own} and
+	 * expressed in the coordinates of {@code into}.
+	 *
+	 * @param z work space of the sample's length
+	 * @return row
+	 */
+	static float[] carry(final float[] row, final Preprocessing own,
+		final Preprocessing into, final double[] z)
+	{
+		final int d = row.length;
+		final double[] mean = into.mean(), scale = into.scale();
+		own.apply(row, 0, d, z, 0, 1);
+		for (int j = 0; j < d; j++)
+			row[j] = (float) (z[j] * (scale == null ? 1 : scale[j]) + mean[j]);
+		return row;
 	}
 
 	/** The kernel, with γ fixed. */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.cpca.core.Progress;
 import org.cpca.core.contrast.AlphaSelection;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.data.Dataset;
@@ -116,8 +117,17 @@ public final class KernelFamily implements Family<KernelOptions> {
 			return new Solution(Method.KERNEL, "auto", selection.models(), null, null, List
 				.of(), Map.of("kernel", kernel, "standardize", options.standardize()), notes);
 		}
-		final KernelCpca fit = KernelCpca.fit(target, backgrounds, options, o, input
-			.progress());
+		return solution(KernelCpca.fit(target, backgrounds, options, o, input.progress()),
+			alpha, options, input.progress());
+	}
+
+	/**
+	 * The solution of a kernel cPCA fit (held or streamed) at a fixed α, or at automatic α
+	 * with γ given.
+	 */
+	public static Solution solution(final KernelCpca fit, final double alpha,
+		final CpcaOptions options, final Progress progress)
+	{
 		final Map<String, Object> kernel = new LinkedHashMap<>(fit.kernel().parameters());
 		kernel.put("path", fit.exact() ? "exact" : "nystrom");
 		kernel.put("landmarks", fit.exact() ? null : fit.landmarks());
@@ -127,7 +137,7 @@ public final class KernelFamily implements Family<KernelOptions> {
 		final List<String> notes = new ArrayList<>(fit.diagnostics());
 		notes.add(KernelCpcaModel.NO_COMPONENTS);
 		if (Double.isNaN(alpha)) {
-			final AlphaSelection<KernelCpcaModel> selection = fit.automatic(input.progress());
+			final AlphaSelection<KernelCpcaModel> selection = fit.automatic(progress);
 			return new Solution(Method.KERNEL, "auto", selection.models(), selection, null,
 				List.of(), facts, notes);
 		}

@@ -40,29 +40,40 @@ final class KernelMatrix {
 	static Preprocessing pooledInput(final Dataset[] sets, final boolean standardize,
 		final List<String> diagnostics)
 	{
-		final int d = sets[0].features();
+		return pooledInput(KernelInput.of(sets), standardize, diagnostics);
+	}
+
+	/**
+	 * {@link #pooledInput(Dataset[], boolean, List)} of samples held or read in passes
+	 * (one pass for the mean, one more for the standard deviation): the same sums in the
+	 * same order.
+	 */
+	static Preprocessing pooledInput(final KernelInput sets, final boolean standardize,
+		final List<String> diagnostics)
+	{
+		final int d = sets.features();
 		final double[] sum = new double[d];
-		long n = 0;
-		for (final Dataset x : sets) {
-			for (int i = 0; i < x.samples(); i++) {
-				final float[] r = x.row(i);
-				for (int j = 0; j < d; j++)
-					sum[j] += r[j];
+		final long n = sets.total();
+		for (int s = 0; s < sets.sets(); s++)
+			for (int from = 0; from < sets.samples(s); from += BLOCK) {
+				final int count = Math.min(BLOCK, sets.samples(s) - from);
+				for (final float[] r : sets.block(s, from, count))
+					for (int j = 0; j < d; j++)
+						sum[j] += r[j];
 			}
-			n += x.samples();
-		}
 		final double[] mean = new double[d];
 		for (int j = 0; j < d; j++)
 			mean[j] = sum[j] / n;
 		if (!standardize) return Preprocessing.of(mean, null);
 		final double[] ss = new double[d];
-		for (final Dataset x : sets)
-			for (int i = 0; i < x.samples(); i++) {
-				final float[] r = x.row(i);
-				for (int j = 0; j < d; j++) {
-					final double c = r[j] - mean[j];
-					ss[j] += c * c;
-				}
+		for (int s = 0; s < sets.sets(); s++)
+			for (int from = 0; from < sets.samples(s); from += BLOCK) {
+				final int count = Math.min(BLOCK, sets.samples(s) - from);
+				for (final float[] r : sets.block(s, from, count))
+					for (int j = 0; j < d; j++) {
+						final double c = r[j] - mean[j];
+						ss[j] += c * c;
+					}
 			}
 		final double[] scale = new double[d];
 		int constant = 0;
@@ -98,20 +109,6 @@ final class KernelMatrix {
 		return out;
 	}
 
-	/** The raw rows at the given indices of the datasets stacked in order. */
-	static float[][] rows(final Dataset[] sets, final int[] indices) {
-		final float[][] out = new float[indices.length][];
-		int set = 0, base = 0;
-		for (int q = 0; q < indices.length; q++) {
-			while (indices[q] >= base + sets[set].samples()) {
-				base += sets[set].samples();
-				set++;
-			}
-			out[q] = sets[set].row(indices[q] - base);
-		}
-		return out;
-	}
-
 	/**
 	 * The kernel with γ fixed by the rule of {@link KernelFunction} (unchanged if γ is
 	 * given or the kernel is linear): on a seeded subsample of at most
@@ -121,12 +118,17 @@ final class KernelMatrix {
 	static KernelFunction automaticGamma(final KernelFunction h, final Dataset[] sets,
 		final Preprocessing input, final long seed, final List<String> diagnostics)
 	{
+		return automaticGamma(h, KernelInput.of(sets), input, seed, diagnostics);
+	}
+
+	/** {@link #automaticGamma(KernelFunction, Dataset[], Preprocessing, long, List)} of samples held or read in passes (the subsample read by its indices). */
+	static KernelFunction automaticGamma(final KernelFunction h, final KernelInput sets,
+		final Preprocessing input, final long seed, final List<String> diagnostics)
+	{
 		if (!h.gammaIsAutomatic()) return h;
-		int n = 0;
-		for (final Dataset x : sets)
-			n += x.samples();
+		final int n = sets.total();
 		final int[] idx = sample(n, GAMMA_SUBSAMPLE, seed);
-		final Dataset sub = Dataset.wrap("subsample", rows(sets, idx));
+		final Dataset sub = Dataset.wrap("subsample", sets.rows(idx));
 		final double[] g = Products.gram(new Dataset[] { sub }, new Preprocessing[] { input },
 			Progress.NONE);
 		final int m = idx.length;

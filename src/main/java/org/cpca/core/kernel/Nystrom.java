@@ -1,7 +1,6 @@
 package org.cpca.core.kernel;
 
 import org.cpca.core.Progress;
-import org.cpca.core.data.Dataset;
 import org.cpca.core.data.Preprocessing;
 import org.cpca.core.linalg.Products;
 import org.cpca.core.linalg.SymmetricEigen;
@@ -41,15 +40,18 @@ final class Nystrom extends KernelFeatures {
 		this.total = total;
 	}
 
-	/** @param count number of landmarks, 1 ≤ count ≤ N */
-	static Nystrom build(final Dataset target, final Dataset background,
-		final Preprocessing input, final KernelFunction h, final int count, final long seed,
-		final Progress progress)
+	/**
+	 * The landmarks (read by their seeded indices: one pass, or reads of just them where
+	 * the input allows) and every sample's features (one more pass, in blocks).
+	 *
+	 * @param sets the target, then the background (held, or read in passes)
+	 * @param count number of landmarks, 1 ≤ count ≤ N
+	 */
+	static Nystrom build(final KernelInput sets, final Preprocessing input,
+		final KernelFunction h, final int count, final long seed, final Progress progress)
 	{
-		final Dataset[] sets = { target, background };
-		final int n = target.samples() + background.samples();
-		final float[][] landmarks = KernelMatrix.rows(sets, KernelMatrix.sample(n, count,
-			seed));
+		final int n = sets.total();
+		final float[][] landmarks = sets.rows(KernelMatrix.sample(n, count, seed));
 		final KernelMatrix.Support support = new KernelMatrix.Support(landmarks, input, h);
 		final int l = landmarks.length;
 		final double[][] kll = support.rows(landmarks, 0, l);
@@ -71,23 +73,22 @@ final class Nystrom extends KernelFeatures {
 			for (int j = 0; j < l; j++)
 				map[j][c] = u[j] * f;
 		}
-		final float[][] ft = features(target, support, map, r, progress, 0, n);
-		final float[][] fb = features(background, support, map, r, progress, target
-			.samples(), n);
+		final float[][] ft = features(sets, 0, support, map, r, progress, 0, n);
+		final float[][] fb = features(sets, 1, support, map, r, progress, sets.samples(0), n);
 		return new Nystrom(ft, fb, landmarks, map, n);
 	}
 
-	private static float[][] features(final Dataset x, final KernelMatrix.Support support,
-		final double[][] map, final int r, final Progress progress, final int done,
-		final int total)
+	private static float[][] features(final KernelInput sets, final int set,
+		final KernelMatrix.Support support, final double[][] map, final int r,
+		final Progress progress, final int done, final int total)
 	{
-		final int n = x.samples();
-		final float[][] rows = x.rows();
+		final int n = sets.samples(set);
 		final float[][] f = new float[n][];
 		for (int from = 0; from < n; from += KernelMatrix.BLOCK) {
 			progress.checkCancelled();
 			final int count = Math.min(KernelMatrix.BLOCK, n - from);
-			final double[][] block = Products.times(support.rows(rows, from, count), map);
+			final double[][] block = Products.times(support.rows(sets.block(set, from, count),
+				0, count), map);
 			for (int i = 0; i < count; i++) {
 				final float[] row = new float[r];
 				for (int c = 0; c < r; c++)

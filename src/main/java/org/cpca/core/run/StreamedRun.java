@@ -14,6 +14,9 @@ import org.cpca.core.contrast.StreamedGram;
 import org.cpca.core.contrast.StreamedMoments;
 import org.cpca.core.data.PooledSource;
 import org.cpca.core.data.SampleSource;
+import org.cpca.core.kernel.KernelCpca;
+import org.cpca.core.kernel.KernelFamily;
+import org.cpca.core.kernel.KernelOptions;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 
@@ -23,7 +26,8 @@ import org.cpca.core.result.Solution;
  * ({@link StreamedGram}), the fit {@link Cpca#fromGram}, and the family's own code on it
  * ({@link MethodRunner#fromFit}), as a cluster runs it (docs/spark.md). Every family whose
  * fit needs only moments runs: PCA, cPCA (fixed α, ∞, automatic α), cPCA*, cPCA++, UCA,
- * rPCA, gcPCA and PCPCA; the rest (kernel cPCA, online cPCA*, sparse loadings, the
+ * rPCA, gcPCA and PCPCA; kernel cPCA by Nyström landmarks ({@link KernelCpca}); the rest
+ * (online cPCA*, sparse loadings, the
  * significance test, gcPCA's shuffle test, PCPCA's held-out likelihood) need the
  * samples and are refused or noted in one line.
  */
@@ -38,6 +42,20 @@ public final class StreamedRun {
 	 */
 	public static boolean streams(final Method m, final long samples, final long features) {
 		return MethodRunner.runsFromFit(m);
+	}
+
+	/**
+	 * Whether these settings run on the streamed plan: {@link #streams(Method, long, long)},
+	 * and kernel cPCA by Nyström landmarks at a fixed α or with γ given (not the exact
+	 * path, which holds every sample, nor the automatic (γ, α), which refits on samples
+	 * held); never with the significance test or the bootstrap.
+	 */
+	public static boolean streams(final Settings s, final long samples, final long features) {
+		if (s.significance() > 0 || s.bootstrap() > 0) return false;
+		if (s.method() != Method.KERNEL) return streams(s.method(), samples, features);
+		final KernelOptions o = s.options(KernelOptions.class);
+		return o.landmarks() != KernelOptions.ALL && !(Double.isNaN(s.alpha().value()) && o
+			.kernel().gammaIsAutomatic());
 	}
 
 	/**
@@ -56,13 +74,16 @@ public final class StreamedRun {
 		long n = target.samples();
 		for (final SampleSource b : backgrounds)
 			n += b.samples();
-		if (!streams(m, n, target.features())) throw new IllegalArgumentException(m
+		if (m != Method.KERNEL && !streams(m, n, target.features()))
+			throw new IllegalArgumentException(m
 			.displayName + " (method " + m.id + ") needs its samples in memory, which the " +
 			"streamed plan does not hold: run it without --stream (with more heap), or use " +
-			"a method that streams (pca, cpca, star, cpcapp, uca, rpca, gcpca, pcpca)");
+			"a method that streams (pca, cpca, star, cpcapp, uca, rpca, gcpca, pcpca, kernel)");
 		if (settings.significance() > 0) throw new IllegalArgumentException("the " +
 			"significance test permutes samples held in memory, which the streamed plan " +
 			"does not hold: run it without --stream, or leave significance out");
+		if (m == Method.KERNEL) return kernel(settings, target, backgrounds, targetLabels,
+			progress);
 		final Map<Boolean, Cpca> fits = new HashMap<>();
 		// the pass's notes (features constant in a dataset), as the in-memory fit has them
 		final List<String> notes = new ArrayList<>();
@@ -71,6 +92,39 @@ public final class StreamedRun {
 				.of(PooledSource.of(backgrounds)) : backgrounds, targetLabels, tileBytes, notes,
 				progress)), progress);
 		return MethodRunner.choosePrimary(solution, targetLabels).withNotesFirst(notes);
+	}
+
+	/**
+	 * Kernel cPCA read in passes: Nyström landmarks chosen by their seeded indices, the
+	 * kernel features of every sample in one more pass ({@link KernelCpca#fit(SampleSource,
+	 * SampleSource, List, org.cpca.core.contrast.CpcaOptions, KernelOptions, Progress)}).
+	 */
+	private static Solution kernel(final Settings settings, final SampleSource target,
+		final List<SampleSource> backgrounds, final List<String> targetLabels,
+		final Progress progress)
+	{
+		final double alpha = settings.alpha().value();
+		final KernelOptions o = settings.options(KernelOptions.class);
+		if (settings.bootstrap() > 0) throw new IllegalArgumentException("the bootstrap " +
+			"resamples samples held in memory, which the streamed plan does not hold: run it " +
+			"without --stream, or leave bootstrap out");
+		if (backgrounds.size() != 1) throw new IllegalArgumentException("kernel cPCA " +
+			"takes exactly one background (got " + backgrounds.size() + ")");
+		if (alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException("α = ∞ " +
+			"is not defined for kernel cPCA: use a finite α ≥ 0 or auto");
+		if (Double.isNaN(alpha) && o.kernel().gammaIsAutomatic()) throw
+			new IllegalArgumentException("automatic (γ, α) of kernel cPCA refits the kernel " +
+				"for every γ on samples held in memory, which the streamed plan does not hold: " +
+				"give gamma (--gamma VALUE) or a fixed α, or run it without --stream");
+		try {
+			final KernelCpca fit = KernelCpca.fit(target, backgrounds.get(0), targetLabels,
+				settings.cpcaOptions(), o, progress);
+			return MethodRunner.choosePrimary(KernelFamily.solution(fit, alpha, settings
+				.cpcaOptions(), progress), targetLabels);
+		}
+		catch (final IOException e) {
+			throw new UncheckedIOException(e);
+		}
 	}
 
 	/**

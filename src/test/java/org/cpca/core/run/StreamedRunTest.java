@@ -336,8 +336,8 @@ class StreamedRunTest {
 
 	@Test
 	void methodsThatNeedTheSamplesAreRefusedInOneLine() {
-		TestData.assertMessage(() -> streamed(Settings.builder().set("method", "kernel")
-			.build(), List.of(B), true), "kernel cPCA (method kernel) needs its samples in memory");
+		TestData.assertMessage(() -> streamed(Settings.builder().set("method", "online")
+			.build(), List.of(B), true), "(method online) needs its samples in memory");
 		TestData.assertMessage(() -> streamed(Settings.builder().set("alpha", "2").set(
 			"significance", "20").build(), List.of(B), true), "significance test");
 	}
