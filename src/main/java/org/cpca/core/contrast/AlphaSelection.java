@@ -2,6 +2,7 @@ package org.cpca.core.contrast;
 
 import org.cpca.core.Progress;
 import org.cpca.core.linalg.Products;
+import org.cpca.core.linalg.SolverLog;
 import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
@@ -250,16 +251,17 @@ public final class AlphaSelection<M extends FittedModel> {
 		// the caller's thread runs the first chain and reports; the second stops with it
 		final AtomicBoolean stop = new AtomicBoolean();
 		final AtomicReference<RuntimeException> failed = new AtomicReference<>();
-		final ForkJoinTask<?> second = ForkJoinPool.commonPool().submit(() -> {
-			try {
-				chain(cpca, grid, mid, g, solutions, () -> {
-					if (stop.get()) throw new CancellationException("stopped");
-				}, i -> {});
-			}
-			catch (final RuntimeException e) {
-				failed.set(e);
-			}
-		});
+		final ForkJoinTask<?> second = ForkJoinPool.commonPool().submit(SolverLog.carried(
+			() -> {
+				try {
+					chain(cpca, grid, mid, g, solutions, () -> {
+						if (stop.get()) throw new CancellationException("stopped");
+					}, i -> {});
+				}
+				catch (final RuntimeException e) {
+					failed.set(e);
+				}
+			}));
 		try {
 			chain(cpca, grid, 0, mid, solutions, progress::checkCancelled, i -> progress.stage(
 				"α sweep", (i + 1.0) / mid));

@@ -11,7 +11,8 @@ import java.util.function.Supplier;
  * converge).
  * <p>
  * A log collects the solves run by the thread that runs {@link #during}, which is where
- * the solvers iterate (their products may use other threads). Solves run without a log
+ * the solvers iterate (their products may use other threads), and by work that thread
+ * hands to another one through {@link #carried}. Solves run without a log
  * are not recorded. A direct LOBPCG attempt that gives up within its budget hands over to
  * the prepared solver by design ({@link ContrastSolver#direct}) and is not counted as
  * stopped at a cap; the prepared solve is.
@@ -31,31 +32,31 @@ public final class SolverLog {
 		private int cap;
 
 		/** Solves recorded. */
-		public int solves() {
+		public synchronized int solves() {
 			return solves;
 		}
 
 		/** The most iterations (LOBPCG) or restarts (Lanczos) one solve took. */
-		public int maxIterations() {
+		public synchronized int maxIterations() {
 			return maxIterations;
 		}
 
 		/** Solves that stopped at their cap. */
-		public int capped() {
+		public synchronized int capped() {
 			return capped;
 		}
 
 		/** Solves that stopped at their cap and fell back to a full decomposition. */
-		public int fallbacks() {
+		public synchronized int fallbacks() {
 			return fallbacks;
 		}
 
 		/** The largest cap of the recorded solves. */
-		public int cap() {
+		public synchronized int cap() {
 			return cap;
 		}
 
-		private void add(final int iterations, final int cap, final boolean converged,
+		private synchronized void add(final int iterations, final int cap, final boolean converged,
 			final boolean fellBack)
 		{
 			solves++;
@@ -114,6 +115,18 @@ public final class SolverLog {
 			if (outer == null) CURRENT.remove();
 			else CURRENT.set(outer);
 		}
+	}
+
+	/**
+	 * {@code work} for another thread, its solves recorded in the log current in the
+	 * calling thread (if any), with that log's caps.
+	 */
+	public static Runnable carried(final Runnable work) {
+		final SolverLog log = CURRENT.get();
+		return log == null ? work : () -> log.during(() -> {
+			work.run();
+			return null;
+		});
 	}
 
 	public Tally lobpcg() {

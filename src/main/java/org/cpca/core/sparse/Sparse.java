@@ -135,10 +135,9 @@ public final class Sparse {
 		// the positive part's eigenvalues past its rank are rounding noise, maybe > 0: count
 		// the positive eigenvalues of C(α) itself, as the dense model has them
 		final int sparse = positives(dense.eigenvalues(), k);
-		final List<String> notes = sparse == k ? List.of() : List.of(String.format(
-			Locale.ROOT, "sparse cPCA at α = %s: only %d of %d directions have positive " +
-				"contrast; the other loadings are kept dense", FittedModel.alphaText(alpha),
-			sparse, k));
+		final List<String> notes = sparse == k ? List.of() : List.of(String.format(Locale.ROOT,
+			"sparse cPCA at α = %s: only %d of %d directions have positive contrast; the " +
+				"other loadings are kept dense", FittedModel.alphaText(alpha), sparse, k));
 		return choose(fit, dense, sparsity, PATH, 0, new int[] { 0 }, v -> {
 			final SparseLoadings l = leading(q, k, sparse, dense.components(), 0, n ->
 				SparseLoadings.fit(q, p, pe, n, v, 0, cap, momentum));
