@@ -23,9 +23,9 @@ import java.util.SplittableRandom;
  * a block of {@link #BLOCK} permutations runs Lanczos in lockstep: each step is two
  * matrix–matrix products with the shared factor, {@code Lᵀ(W_c ∘ (L V))} for the block's
  * vectors V, instead of one matrix–vector product per permutation and step (with the
- * Gram's triangular factor, each costs what the smaller part's rows alone did); where
- * forming M from the smaller part's rows is cheaper (many more samples than r), M is
- * formed per permutation.
+ * Gram's triangular factor, each costs what the smaller part's rows alone did). With
+ * fewer features than samples, or where forming M from the smaller part's rows is
+ * cheaper, M is formed per permutation.
  * Centring only: standardised or whitened fits use {@link FixedFits#cpca}.
  */
 public final class GramCpca implements Refit {
@@ -54,7 +54,7 @@ public final class GramCpca implements Refit {
 	private static final int TERMS = 1024;
 	/**
 	 * The Lanczos steps a permutation typically takes (33 on the bundled images), for the
-	 * choice between products with the factor and forming M.
+	 * choice between products with the Gram's factor and forming M.
 	 */
 	private static final int TYPICAL_STEPS = 32;
 
@@ -118,12 +118,13 @@ public final class GramCpca implements Refit {
 			j = joint;
 			start = TopEigen.gaussian(new SplittableRandom(SEED), Math.max(j.r, 1));
 			final int n = j.samples(), smaller = Math.min(j.sizes[0], j.sizes[1]);
-			// multiply–adds per permutation: 2nr per Lanczos step (nr with the triangular
-			// factor) against forming M (half of n_p r², a symmetric update) and an r²
-			// product per step
-			final double free = (j.lower ? 1.0 : 2.0) * TYPICAL_STEPS * n * j.r;
-			lt = j.r >= SMALL && free < 0.5 * smaller * j.r * j.r + (double) TYPICAL_STEPS * j.r
-				* j.r ? transpose(j.l, j.r) : null;
+			// multiply–adds per permutation: nr per Lanczos step with the triangular factor
+			// against forming M (half of n_p r², a symmetric update) and an r² product per
+			// step. The centred samples (features < samples) have no zeros to skip: there
+			// 2nr per step and about 70 steps (the digits) did not beat forming M
+			// (docs/math/significance.md#reusing-the-joint-gram)
+			lt = j.lower && j.r >= SMALL && (double) TYPICAL_STEPS * n * j.r < 0.5 * smaller *
+				j.r * j.r + (double) TYPICAL_STEPS * j.r * j.r ? transpose(j.l, j.r) : null;
 		}
 
 		@Override
@@ -249,11 +250,12 @@ public final class GramCpca implements Refit {
 		}
 
 		/**
-		 * {@code out += x · m}, m being Lᵀ ({@code upper}) or L, by strips of {@link #STRIP}
-		 * output columns; where L is lower trapezoidal, a strip's sum skips the rows of m that
-		 * are zero in it (column i of L is zero above row i, column i of Lᵀ below row i),
-		 * halving the work. Each entry is summed over ascending rows of m in runs of at most
-		 * {@link #TERMS} ({@link Products#multiplyAdd}: the same bits however cut).
+		 * {@code out += x · m}, m being Lᵀ ({@code upper}) or L (lower trapezoidal), by strips
+		 * of {@link #STRIP} output columns, each strip's sum skipping the rows of m that are
+		 * zero in it (column i of L is zero above row i, column i of Lᵀ below row i): half
+		 * the work of the full product. Each entry is summed over ascending rows of m in runs
+		 * of at most {@link #TERMS} ({@link Products#multiplyAdd}: the same bits however
+		 * cut).
 		 */
 		private void product(final double[][] x, final double[][] m, final double[][] out,
 			final boolean upper)
@@ -261,8 +263,8 @@ public final class GramCpca implements Refit {
 			final int terms = m.length, columns = m[0].length;
 			for (int i0 = 0; i0 < columns; i0 += STRIP) {
 				final int i1 = Math.min(columns, i0 + STRIP);
-				final int t0 = j.lower && !upper ? i0 : 0;
-				final int t1 = j.lower && upper ? Math.min(terms, i1) : terms;
+				final int t0 = upper ? 0 : i0;
+				final int t1 = upper ? Math.min(terms, i1) : terms;
 				for (int t = t0; t < t1; t += TERMS)
 					Products.multiplyAdd(x, m, out, 0, x.length, t, Math.min(t1, t + TERMS), i0,
 						i1);

@@ -56,12 +56,6 @@ class GramCpcaBlockTest {
 		assertBlockEqualsAloneAndDense(60, 35, 300, 0.4); // the background is smaller
 	}
 
-	@Test
-	void blockOfTheCentredSamplesEqualsAloneAndDense() {
-		// d = 300 < n = 380 and r large: products with the samples beat forming M
-		assertBlockEqualsAloneAndDense(200, 180, 300, 0.8);
-	}
-
 	/** n × d Gaussian samples around a common offset far larger than their spread. */
 	private static Dataset offset(final String name, final long seed, final int n,
 		final int d, final double offset)
