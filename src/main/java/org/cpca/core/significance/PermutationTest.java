@@ -12,8 +12,9 @@ import java.util.stream.IntStream;
 
 /**
  * The permutation test of docs/math/significance.md: N draws from the refit's null, each
- * with its own random stream derived from the seed and its index (so the result does not
- * depend on the number of threads), run in parallel; each component's statistic is
+ * with its own random stream derived from the seed and its index, run in parallel in
+ * blocks of consecutive indices of the refit's size ({@link Refit.Null#block}; so the
+ * result does not depend on the number of threads); each component's statistic is
  * compared with the maximum over components of every draw. The progress is told from the
  * worker threads (it must be thread-safe; {@link Progress#NONE} is).
  */
