@@ -2,14 +2,19 @@ package org.cpca.core.significance;
 
 import org.cpca.core.linalg.TopEigen;
 
+import java.util.Arrays;
+
 /**
  * The largest eigenvalue of a symmetric operator known only by its products, by Lanczos
  * with full reorthogonalisation: what a permutation needs of cPCA, whose null maximum
  * over components is the top eigenvalue (docs/math/significance.md#reusing-the-joint-gram).
  * It stops when the top Ritz pair's residual {@code ‖Mx − θx‖} is at most
  * {@link #TOLERANCE} times the largest |Ritz value| (so θ is within that of an eigenvalue);
- * it answers NaN when it has not converged within its steps, for the caller to solve
- * densely.
+ * it answers NaN when it has not converged within its steps (it stopped at its cap), for
+ * the caller to solve densely. Several problems of the same size can run in lockstep
+ * ({@link #of(BlockOperator, int, int, double[], int)}), so that each step's products are
+ * one matrix–matrix product; each problem's result is the same as when run alone with
+ * the same products.
  */
 final class LargestEigenvalue {
 
@@ -21,6 +26,15 @@ final class LargestEigenvalue {
 		void apply(double[] v, double[] out);
 	}
 
+	/** Several symmetric m × m operators M_0, M_1, … applied together. */
+	interface BlockOperator {
+		/**
+		 * Stores {@code M_{which[c]} v[c]} in {@code out[c]} (a new array of length m) for
+		 * c &lt; count; v is not modified.
+		 */
+		void apply(int[] which, int count, double[][] v, double[][] out);
+	}
+
 	private LargestEigenvalue() {}
 
 	/**
@@ -29,15 +43,78 @@ final class LargestEigenvalue {
 	 * @return the largest eigenvalue, or NaN when not converged
 	 */
 	static double of(final Operator op, final int m, final double[] start, final int maxSteps) {
-		final int steps = Math.min(maxSteps, m);
-		final double[][] q = new double[steps + 1][];
-		final double[] alpha = new double[steps], beta = new double[steps];
-		q[0] = start.clone();
-		scale(q[0], 1 / Math.sqrt(TopEigen.dot(q[0], q[0])));
-		int nextCheck = 4;
-		for (int j = 0; j < steps; j++) {
+		final Run run = new Run(m, start, maxSteps);
+		while (true) {
 			final double[] w = new double[m];
-			op.apply(q[j], w);
+			op.apply(run.current(), w);
+			if (run.step(w)) return run.value;
+		}
+	}
+
+	/**
+	 * The largest eigenvalues of {@code count} operators, all from the same start vector,
+	 * in lockstep: each step applies the operators of the problems not yet converged
+	 * together.
+	 *
+	 * @return one per operator, NaN where not converged within maxSteps
+	 */
+	static double[] of(final BlockOperator op, final int count, final int m,
+		final double[] start, final int maxSteps)
+	{
+		final Run[] runs = new Run[count];
+		for (int c = 0; c < count; c++)
+			runs[c] = new Run(m, start, maxSteps);
+		final int[] which = new int[count];
+		final double[][] v = new double[count][], out = new double[count][];
+		int active = count;
+		for (int c = 0; c < count; c++)
+			which[c] = c;
+		while (active > 0) {
+			for (int c = 0; c < active; c++)
+				v[c] = runs[which[c]].current();
+			op.apply(which, active, v, out);
+			int next = 0;
+			for (int c = 0; c < active; c++)
+				if (!runs[which[c]].step(out[c])) which[next++] = which[c];
+			active = next;
+		}
+		final double[] values = new double[count];
+		for (int c = 0; c < count; c++)
+			values[c] = runs[c].value;
+		return values;
+	}
+
+	/** One problem's Lanczos state: the basis so far and the tridiagonal's entries. */
+	private static final class Run {
+
+		private final int m, steps;
+		private final double[][] q;
+		private final double[] alpha, beta;
+		private int j, nextCheck = 4;
+		/** The answer once {@link #step} returned true. */
+		double value = Double.NaN;
+
+		Run(final int m, final double[] start, final int maxSteps) {
+			this.m = m;
+			steps = Math.min(maxSteps, m);
+			q = new double[steps + 1][];
+			alpha = new double[steps];
+			beta = new double[steps];
+			q[0] = start.clone();
+			scale(q[0], 1 / Math.sqrt(TopEigen.dot(q[0], q[0])));
+		}
+
+		/** The vector whose product the next step needs. */
+		double[] current() {
+			return q[j];
+		}
+
+		/**
+		 * One step with {@code w = M q_j} (used as workspace).
+		 *
+		 * @return whether the run ended: converged, or at its cap ({@link #value} NaN)
+		 */
+		boolean step(final double[] w) {
 			alpha[j] = TopEigen.dot(q[j], w);
 			TopEigen.axpy(-alpha[j], q[j], w);
 			if (j > 0) TopEigen.axpy(-beta[j - 1], q[j - 1], w);
@@ -51,12 +128,16 @@ final class LargestEigenvalue {
 				final double spread = spread(alpha, beta, size);
 				final double residual = beta[j] * lastOfEigenvector(alpha, beta, size, top,
 					spread);
-				if (residual <= TOLERANCE * spread || spread == 0 || size == m) return top;
+				if (residual <= TOLERANCE * spread || spread == 0 || size == m) {
+					value = top;
+					return true;
+				}
+				if (size == steps) return true; // at the cap, not converged: NaN
 			}
 			scale(w, 1 / beta[j]);
-			q[j + 1] = w;
+			q[++j] = w;
+			return false;
 		}
-		return Double.NaN;
 	}
 
 	/**
@@ -116,7 +197,7 @@ final class LargestEigenvalue {
 	{
 		if (n == 1) return 1;
 		double[] y = new double[n];
-		java.util.Arrays.fill(y, 1 / Math.sqrt(n));
+		Arrays.fill(y, 1 / Math.sqrt(n));
 		for (int step = 0; step < 2; step++) {
 			y = solveShifted(a, b, n, theta, Math.max(scale, Double.MIN_NORMAL) * 1e-15 + Double.MIN_NORMAL, y);
 			final double norm = Math.sqrt(TopEigen.dot(y, y));

@@ -12,8 +12,9 @@ import java.util.stream.IntStream;
 
 /**
  * The permutation test of docs/math/significance.md: N draws from the refit's null, each
- * with its own random stream derived from the seed and its index (so the result does not
- * depend on the number of threads), run in parallel; each component's statistic is
+ * with its own random stream derived from the seed and its index, run in parallel in
+ * blocks of consecutive indices of the refit's size ({@link Refit.Null#block}; so the
+ * result does not depend on the number of threads); each component's statistic is
  * compared with the maximum over components of every draw. The progress is told from the
  * worker threads (it must be thread-safe; {@link Progress#NONE} is).
  */
@@ -74,20 +75,28 @@ public final class PermutationTest {
 	{
 		final AtomicInteger done = new AtomicInteger();
 		progress.stage("permutation test", 0);
-		return IntStream.range(0, permutations).parallel().mapToDouble(i -> {
+		final int block = Math.max(1, model.block());
+		final double[] maxima = new double[permutations];
+		IntStream.range(0, (permutations + block - 1) / block).parallel().forEach(b -> {
 			progress.checkCancelled();
-			final double max;
+			final int from = b * block, to = Math.min(permutations, from + block);
+			final SplittableRandom[] randoms = new SplittableRandom[to - from];
+			for (int i = from; i < to; i++)
+				randoms[i - from] = random(seed, i);
+			final double[] max;
 			try {
-				max = model.maximum(random(seed, i));
+				max = model.maxima(randoms);
 			}
 			catch (final IllegalArgumentException e) {
-				throw new IllegalArgumentException("the refit of permutation " + (i + 1) +
-					" failed: " + e.getMessage() + " (a permutation test needs parameters " +
-					"at which every split of the samples can be fitted)");
+				throw new IllegalArgumentException("the refit of permutation" + (to - from == 1
+					? " " + to : "s " + (from + 1) + "–" + to) + " failed: " + e.getMessage() +
+					" (a permutation test needs parameters at which every split of the " +
+					"samples can be fitted)");
 			}
-			progress.stage("permutation test", done.incrementAndGet() / (double) permutations);
-			return max;
-		}).toArray();
+			System.arraycopy(max, 0, maxima, from, to - from);
+			progress.stage("permutation test", done.addAndGet(to - from) / (double) permutations);
+		});
+		return maxima;
 	}
 
 	/** Permutation i's own stream: the seed and i mixed (golden-ratio increments). */

@@ -56,5 +56,27 @@ public interface Refit extends Unconverged {
 				max = Math.max(max, s);
 			return max;
 		}
+
+		/**
+		 * How many draws {@link #maxima} best takes at once; the test hands them over in
+		 * blocks of this size made from the draws' indices only (so the result does not
+		 * depend on the number of threads).
+		 */
+		default int block() {
+			return 1;
+		}
+
+		/**
+		 * {@link #maximum} for each stream, in order: each entry the value {@link #maximum}
+		 * gives for its stream alone. A refit that solves several draws faster together
+		 * ({@link GramCpca}: one matrix–matrix product per step instead of one
+		 * matrix–vector product per draw) overrides this.
+		 */
+		default double[] maxima(final SplittableRandom[] randoms) {
+			final double[] max = new double[randoms.length];
+			for (int i = 0; i < randoms.length; i++)
+				max[i] = maximum(randoms[i]);
+			return max;
+		}
 	}
 }
