@@ -14,6 +14,15 @@ import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.Progress;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.IntToDoubleFunction;
+import org.cpca.core.contrast.AlphaTracker;
+import org.cpca.core.model.CpcaModel;
+import org.cpca.render.ModelViews;
 
 /**
  * Timings of the core solvers on seeded synthetic data ({@link SyntheticData}), printed
@@ -51,9 +60,9 @@ public final class Bench {
 
 		@Override
 		public String toString() {
-			return Double.isNaN(targetSeconds) ? String.format(java.util.Locale.ROOT,
+			return Double.isNaN(targetSeconds) ? String.format(Locale.ROOT,
 				"%-46s %-18s %9.3f s %10s  %-4s %s", name, shape, seconds, "—", "", note)
-				: String.format(java.util.Locale.ROOT, "%-46s %-18s %9.3f s %8.2f s  %-4s %s", name, shape, seconds,
+				: String.format(Locale.ROOT, "%-46s %-18s %9.3f s %8.2f s  %-4s %s", name, shape, seconds,
 					targetSeconds, met() ? "ok" : "SLOW", note);
 		}
 	}
@@ -87,7 +96,7 @@ public final class Bench {
 
 		/** The note's words for the first run and the warm-up. */
 		String note() {
-			return String.format(java.util.Locale.ROOT, "first run in this JVM %.3f s; steady after %d runs", first,
+			return String.format(Locale.ROOT, "first run in this JVM %.3f s; steady after %d runs", first,
 				warmups);
 		}
 	}
@@ -95,9 +104,9 @@ public final class Bench {
 	private Bench() {}
 
 	/** The groups of cases, by name, in the order they run. */
-	public static final java.util.Map<String, java.util.function.BiConsumer<PrintStream, List<Row>>> GROUPS;
+	public static final Map<String, BiConsumer<PrintStream, List<Row>>> GROUPS;
 	static {
-		GROUPS = new java.util.LinkedHashMap<>();
+		GROUPS = new LinkedHashMap<>();
 		GROUPS.put("linear", Bench::linear);
 		GROUPS.put("star", StarBench::run);
 		GROUPS.put("online", OnlineBench::run);
@@ -117,13 +126,13 @@ public final class Bench {
 
 	/** Runs the named groups (see {@link #GROUPS}). */
 	public static List<Row> run(final PrintStream out,
-		final java.util.Collection<String> groups)
+		final Collection<String> groups)
 	{
 		for (final String g : groups)
 			if (!GROUPS.containsKey(g)) throw new IllegalArgumentException("no benchmark " +
 				"group '" + g + "': use one of " + GROUPS.keySet());
 		final List<Row> rows = new ArrayList<>();
-		out.println(String.format(java.util.Locale.ROOT, "%-46s %-18s %11s %10s  %-4s %s", "case", "shape",
+		out.println(String.format(Locale.ROOT, "%-46s %-18s %11s %10s  %-4s %s", "case", "shape",
 			"median", "target", "", "note"));
 		for (final String g : GROUPS.keySet())
 			if (groups.contains(g)) GROUPS.get(g).accept(out, rows);
@@ -148,7 +157,7 @@ public final class Bench {
 			return (System.nanoTime() - t0) / 1e9;
 		});
 		rows.add(print(out, new Row("cpca one α " + shape, shape, one.median, 0.4, String
-			.format(java.util.Locale.ROOT, "α = 2; fit %.3f s of the last run; %s", fit[0], one.note()))));
+			.format(Locale.ROOT, "α = 2; fit %.3f s of the last run; %s", fit[0], one.note()))));
 
 		final double[] withFit = new double[1];
 		final Timing auto = time(() -> {
@@ -161,15 +170,15 @@ public final class Bench {
 			return (t2 - t1) / 1e9;
 		});
 		rows.add(print(out, new Row("cpca automatic α " + shape, shape, auto.median, 1.0,
-			String.format(java.util.Locale.ROOT, "after fit, 41 α, 4 returned; with fit %.3f s (last run); %s",
+			String.format(Locale.ROOT, "after fit, 41 α, 4 returned; with fit %.3f s (last run); %s",
 				withFit[0], auto.note()))));
 
 		final Cpca fitted = Cpca.fit(t, b, o, Progress.NONE);
 		// the interactive case: a slider over log α (the explorer's 200 steps over
 		// 10^-2 … 10^4) moves to a new α; each solve is warm-started from the last one
-		final org.cpca.core.contrast.AlphaTracker tracker = new org.cpca.core.contrast.AlphaTracker(fitted);
+		final AlphaTracker tracker = new AlphaTracker(fitted);
 		final int[] position = { 60 };
-		final java.util.function.IntToDoubleFunction slider = p -> Math.pow(10, -2 + 6.0 *
+		final IntToDoubleFunction slider = p -> Math.pow(10, -2 + 6.0 *
 			(p - 1) / 199);
 		tracker.model(slider.applyAsDouble(position[0]++)); // the one-time preparation
 		final double resolve = dragMedian(() -> {
@@ -187,8 +196,8 @@ public final class Bench {
 			classes.add(i % 2 == 0 ? "a" : "b");
 		final double explore = dragMedian(() -> {
 			final long t0 = System.nanoTime();
-			final org.cpca.core.model.CpcaModel m = tracker.model(slider.applyAsDouble(position[0]++));
-			org.cpca.render.ModelViews.liveScatterPlot(m, classes, "target", 2);
+			final CpcaModel m = tracker.model(slider.applyAsDouble(position[0]++));
+			ModelViews.liveScatterPlot(m, classes, "target", 2);
 			return (System.nanoTime() - t0) / 1e9;
 		});
 		rows.add(print(out, new Row("explore α: one slider update " + shape, shape, explore,
@@ -233,7 +242,7 @@ public final class Bench {
 			return s;
 		});
 		return new Row("cpca one α " + shape + " (reduced space)", shape, time.median, 2.5,
-			String.format(java.util.Locale.ROOT, "peak heap %d MB = %.2f × input (%d MB floats); max heap %d MB; " +
+			String.format(Locale.ROOT, "peak heap %d MB = %.2f × input (%d MB floats); max heap %d MB; " +
 				"%s", peak[0] >> 20, (double) peak[0] / inputBytes, inputBytes >> 20, Runtime
 					.getRuntime().maxMemory() >> 20, time.note()));
 	}
@@ -265,7 +274,7 @@ public final class Bench {
 	 * {@link #LAUNCHER_JVM_OPTIONS}.
 	 */
 	static List<String> childJvmOptions() {
-		final List<String> out = new java.util.ArrayList<>();
+		final List<String> out = new ArrayList<>();
 		if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) out.addAll(
 			VECTOR_JVM_OPTIONS);
 		out.addAll(LAUNCHER_JVM_OPTIONS);

@@ -10,6 +10,10 @@ import org.cpca.core.kernel.KernelCpca;
 import org.cpca.core.kernel.KernelCpcaModel;
 import org.cpca.core.kernel.KernelOptions;
 import org.cpca.core.Progress;
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
+import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * The "kernel" group of {@code cpca bench}: kernel cPCA (rbf, automatic γ) on
@@ -26,8 +30,7 @@ final class KernelBench {
 	 * on a shared machine, CPU time divided by the free cores estimates the unloaded time.
 	 */
 	static double cpuSeconds() {
-		final java.lang.management.OperatingSystemMXBean os = java.lang.management
-			.ManagementFactory.getOperatingSystemMXBean();
+		final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
 		if (!(os instanceof com.sun.management.OperatingSystemMXBean)) return Double.NaN;
 		return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() / 1e9;
 	}
@@ -58,15 +61,15 @@ final class KernelBench {
 		});
 		if (!last[0].exact()) throw new IllegalStateException("expected the exact path");
 		rows.add(Bench.print(out, new Bench.Row("kernel exact one α " + shape, shape, one,
-			3.0, String.format(java.util.Locale.ROOT, "fit %.3f s of it (rank %d, γ %.3g); α = 2; CPU %.2f s (last " +
+			3.0, String.format(Locale.ROOT, "fit %.3f s of it (rank %d, γ %.3g); α = 2; CPU %.2f s (last " +
 				"run)", fit[0], last[0].rank(), last[0].kernel().gamma(), cpu[0]))));
 		// the sweep once (the JIT is warm from the fits above)
 		final double c0 = cpuSeconds();
 		final long t0 = System.nanoTime();
 		final AlphaSelection<KernelCpcaModel> auto = last[0].automatic(Progress.NONE);
 		rows.add(Bench.print(out, new Bench.Row("kernel exact automatic α " + shape, shape,
-			(System.nanoTime() - t0) / 1e9, Double.NaN, String.format(java.util.Locale.ROOT, "after fit, one run, " +
-				"41 α; CPU %.2f s; chose %s", cpuSeconds() - c0, java.util.Arrays.toString(auto
+			(System.nanoTime() - t0) / 1e9, Double.NaN, String.format(Locale.ROOT, "after fit, one run, " +
+				"41 α; CPU %.2f s; chose %s", cpuSeconds() - c0, Arrays.toString(auto
 					.alphas())))));
 	}
 
@@ -99,7 +102,7 @@ final class KernelBench {
 		});
 		if (last[0].exact()) throw new IllegalStateException("expected the Nyström path");
 		rows.add(Bench.print(out, new Bench.Row("kernel Nyström one α " + shape +
-			" (500 landmarks)", shape, one, 15.0, String.format(java.util.Locale.ROOT, "fit %.3f s of it; CPU %.2f s " +
+			" (500 landmarks)", shape, one, 15.0, String.format(Locale.ROOT, "fit %.3f s of it; CPU %.2f s " +
 				"(last run); peak heap %d MB = %.2f × input (%d MB floats; an N × N matrix " +
 				"would be %d MB); max heap %d MB", fit[0], cpu[0], peak[0] >> 20,
 				(double) peak[0] / inputBytes, inputBytes >> 20, (50000L * 50000 * 8) >> 20,
@@ -108,7 +111,7 @@ final class KernelBench {
 		final long t0 = System.nanoTime();
 		last[0].automatic(Progress.NONE);
 		rows.add(Bench.print(out, new Bench.Row("kernel Nyström automatic α " + shape, shape,
-			(System.nanoTime() - t0) / 1e9, Double.NaN, String.format(java.util.Locale.ROOT, "after fit, one run, " +
+			(System.nanoTime() - t0) / 1e9, Double.NaN, String.format(Locale.ROOT, "after fit, one run, " +
 				"41 α; CPU %.2f s", cpuSeconds() - c0))));
 	}
 }

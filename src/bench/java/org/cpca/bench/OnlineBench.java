@@ -11,6 +11,7 @@ import org.cpca.core.online.OnlineCpcaStar;
 import org.cpca.core.online.OnlineOptions;
 import org.cpca.core.Progress;
 import org.cpca.core.data.SampleSource;
+import java.util.Locale;
 
 /**
  * {@code cpca bench --only online}: throughput of online cPCA* on one core. Each case is
@@ -49,7 +50,7 @@ final class OnlineBench {
 			return (System.nanoTime() - t0) / 1e9;
 		});
 		return new Bench.Row("online cPCA* " + samples + " samples d=" + d + " k=2", "5000+5000×" +
-			d, seconds, samples / rate, String.format(java.util.Locale.ROOT, "%.0f samples/s (goal %.0f); %d epochs + " +
+			d, seconds, samples / rate, String.format(Locale.ROOT, "%.0f samples/s (goal %.0f); %d epochs + " +
 				"evaluation pass, one thread", samples / seconds, rate, epochs));
 	}
 }

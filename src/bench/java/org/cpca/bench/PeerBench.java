@@ -22,6 +22,9 @@ import org.cpca.core.Progress;
 import org.cpca.core.contrast.Cpca;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.data.Dataset;
+import java.io.BufferedInputStream;
+import java.lang.management.ManagementFactory;
+import java.util.Collections;
 
 /**
  * {@code cpca bench --peer}: our solvers against the numpy/scipy peer
@@ -147,7 +150,7 @@ public final class PeerBench {
 			return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
 		}
 		catch (final IOException | RuntimeException e) {
-			return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+			return ManagementFactory.getOperatingSystemMXBean()
 				.getSystemLoadAverage();
 		}
 	}
@@ -198,7 +201,7 @@ public final class PeerBench {
 				throw new IllegalArgumentException("no backend '" + b + "': use native, vector " +
 					"or scalar (comma-separated)");
 		// null: the child's backend as this JVM's settings choose
-		final List<String> ours = backends.isEmpty() ? java.util.Collections.singletonList(
+		final List<String> ours = backends.isEmpty() ? Collections.singletonList(
 			null) : backends;
 		out.println("both sides run without " + String.join(" and ", BlasEnvironment.PINNING) +
 			": our OpenBLAS picks its " + BlasEnvironment.coreName() + " kernels");
@@ -343,7 +346,7 @@ public final class PeerBench {
 		throws IOException
 	{
 		final float[][] x = new float[n][d];
-		try (InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file),
+		try (InputStream in = new BufferedInputStream(Files.newInputStream(file),
 			1 << 20); DataInputStream din = new DataInputStream(in))
 		{
 			final byte[] bytes = new byte[4 * d];

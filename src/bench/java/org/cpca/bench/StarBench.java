@@ -10,6 +10,9 @@ import org.cpca.core.star.CpcaPlusPlus;
 import org.cpca.core.star.CpcaStar;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.Progress;
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
+import java.util.Locale;
 
 /**
  * The {@code star} benchmark group ({@code cpca bench --only star}): offline cPCA* and
@@ -38,7 +41,7 @@ final class StarBench {
 			return (System.nanoTime() - t0) / 1e9;
 		});
 		rows.add(Bench.print(out, new Bench.Row("star one β " + shape + " (fit included)",
-			shape, one, 0.5, String.format(java.util.Locale.ROOT, "β = 0.9, k = 2; last run: fit %.3f s, process " +
+			shape, one, 0.5, String.format(Locale.ROOT, "β = 0.9, k = 2; last run: fit %.3f s, process " +
 				"CPU %.2f s", fit[0], fit[1]))));
 
 		final Cpca fitted = Cpca.fit(t, b, o, Progress.NONE);
@@ -77,8 +80,7 @@ final class StarBench {
 	 * not say: on a shared machine it shows the work done independently of the wait.
 	 */
 	static double processCpu() {
-		final java.lang.management.OperatingSystemMXBean os = java.lang.management
-			.ManagementFactory.getOperatingSystemMXBean();
+		final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
 		return os instanceof com.sun.management.OperatingSystemMXBean
 			? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() / 1e9
 			: Double.NaN;

@@ -11,6 +11,7 @@ import org.cpca.core.data.Dataset;
 import org.cpca.core.Progress;
 import org.cpca.core.rpca.Rpca;
 import org.cpca.core.uca.Uca;
+import java.util.Locale;
 
 /**
  * The "uca" benchmark group: UCA with three backgrounds in high dimension (Tu, Foss & Zhao's
@@ -37,7 +38,7 @@ final class UcaBench {
 			final long t1 = System.nanoTime();
 			final CpcaModel m = Uca.fit(c, Progress.NONE);
 			final double s = (System.nanoTime() - t0) / 1e9;
-			note[0] = String.format(java.util.Locale.ROOT, "fit %.3f s; λ = %s; %s", (t1 - t0) / 1e9, format(
+			note[0] = String.format(Locale.ROOT, "fit %.3f s; λ = %s; %s", (t1 - t0) / 1e9, format(
 				(double[]) m.parameters().get("lambda")), solves(m));
 			return s;
 		});
@@ -75,7 +76,7 @@ final class UcaBench {
 	private static String format(final double[] v) {
 		final StringBuilder s = new StringBuilder("[");
 		for (int i = 0; i < v.length; i++)
-			s.append(i == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%.4g", v[i]));
+			s.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.4g", v[i]));
 		return s.append("]").toString();
 	}
 }

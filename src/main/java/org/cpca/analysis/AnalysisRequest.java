@@ -38,6 +38,7 @@ import org.cpca.render.ModelViews;
 import org.cpca.render.ScatterPlot;
 import org.cpca.render.ScreePlot;
 import org.cpca.render.VariancePairsPlot;
+import org.cpca.io.TableInput;
 
 /** What to analyse and how; a mutable builder, validated by {@link Analysis#run}. */
 public final class AnalysisRequest {
@@ -58,7 +59,7 @@ public final class AnalysisRequest {
 	/** How a hyperstack's axes are read ({@link org.cpca.image.Axes#VALUES}); null: auto. */
 	String axes;
 	/** NaN pixels (slices as samples): refused (drop), filled (mean, zero) or modelled. */
-	org.cpca.io.TableInput.Missing missing = org.cpca.io.TableInput.Missing.DROP;
+	TableInput.Missing missing = TableInput.Missing.DROP;
 
 	public AnalysisRequest target(final ImagePlus imp) {
 		target = imp;
@@ -154,7 +155,7 @@ public final class AnalysisRequest {
 	 * zero (fill them) or model (PCPCA fits them by EM; docs/math/pcpca.md#missing-values).
 	 */
 	public AnalysisRequest missing(final String text) {
-		missing = org.cpca.io.TableInput.parseMissing(text);
+		missing = TableInput.parseMissing(text);
 		return this;
 	}
 

@@ -37,6 +37,11 @@ import org.cpca.render.ScatterPlot;
 import org.cpca.render.ScreePlot;
 import org.cpca.render.Spectrum;
 import org.cpca.render.VariancePairsPlot;
+import java.awt.Color;
+import org.cpca.core.Curve;
+import org.cpca.core.Memory;
+import org.cpca.render.CurvePlot;
+import org.cpca.render.PlotStyle;
 
 /**
  * The ImageJ outputs of an {@link Analysis}: eigen-images or score images, scatter,
@@ -73,7 +78,7 @@ public final class AnalysisViews {
 			k += m.numComponents();
 		OutputMemory.require("the eigen-images of " + a.targetTitle() + " (" + k +
 			" images of " + a.layout.binnedWidth() + " × " + a.layout.binnedHeight() +
-			" pixels)", org.cpca.core.Memory.floats(k, (long) a.layout.binnedWidth() * a.layout
+			" pixels)", Memory.floats(k, (long) a.layout.binnedWidth() * a.layout
 				.binnedHeight()), OutputMemory.FIXES);
 		final ImagePlus imp = ModelViews.eigenImages((a.solution.method() == Method.PCA
 			? "Eigen-images of " : "Contrastive eigen-images of ") + a.targetTitle(), a.solution
@@ -179,7 +184,7 @@ public final class AnalysisViews {
 		final double[] all = new double[comps.length * d];
 		for (int c = 0; c < comps.length; c++)
 			System.arraycopy(comps[c], 0, all, c * d, d);
-		final double[] yr = org.cpca.render.PlotStyle.paddedRange(all);
+		final double[] yr = PlotStyle.paddedRange(all);
 		plot.setLimits(0.5, d + 0.5, yr[0], yr[1]);
 		plot.setOptions("xinterval=" + Math.max(1, (d + 9) / 10) + " xdecimals=0");
 		final StringBuilder legend = new StringBuilder();
@@ -189,7 +194,7 @@ public final class AnalysisViews {
 			plot.add("connected circle", x, comps[c]);
 			legend.append(c == 0 ? "" : "\n").append(ModelViews.componentLabel(m, c));
 		}
-		plot.setColor(java.awt.Color.BLACK);
+		plot.setColor(Color.BLACK);
 		plot.setLineWidth(1);
 		plot.setLegend(legend.toString(), Plot.AUTO_POSITION);
 		return mark(plot.getImagePlus());
@@ -245,8 +250,8 @@ public final class AnalysisViews {
 	 */
 	public List<ImagePlus> curvePlots() {
 		final List<ImagePlus> out = new ArrayList<>();
-		for (final org.cpca.core.Curve c : a.solution.curves()) {
-			final ImagePlus imp = org.cpca.render.CurvePlot.render(c);
+		for (final Curve c : a.solution.curves()) {
+			final ImagePlus imp = CurvePlot.render(c);
 			imp.setTitle(c.title + " of " + a.targetTitle());
 			out.add(mark(imp));
 		}
@@ -291,7 +296,7 @@ public final class AnalysisViews {
 			cells += (long) a.targetSamples * (m.numComponents() + 4);
 		}
 		OutputMemory.require("the scores table of " + a.targetTitle() + " (" + rows +
-			" rows)", org.cpca.core.Memory.times(cells, OutputMemory.TABLE_CELL),
+			" rows)", Memory.times(cells, OutputMemory.TABLE_CELL),
 			OutputMemory.FIXES);
 		final ResultsTable rt = new ResultsTable();
 		rt.showRowNumbers(false);

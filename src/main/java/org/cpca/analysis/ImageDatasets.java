@@ -44,6 +44,7 @@ import org.cpca.render.ModelViews;
 import org.cpca.render.ScatterPlot;
 import org.cpca.render.ScreePlot;
 import org.cpca.render.VariancePairsPlot;
+import ij.process.ImageProcessor;
 
 /**
  * The open images of an {@link AnalysisRequest} as datasets: slices as samples through
@@ -143,7 +144,7 @@ final class ImageDatasets {
 			if (r.backgroundRois.isEmpty()) throw new IllegalArgumentException("there are no " +
 				"ROIs to use as backgrounds: add area ROIs around background regions (ROI " +
 				"Manager, or the target's overlay), or choose another background source");
-			final List<String> classes = new ArrayList<>(java.util.Collections.nCopies(w * h,
+			final List<String> classes = new ArrayList<>(Collections.nCopies(w * h,
 				"outside ROIs"));
 			for (int j = 0; j < r.backgroundRois.size(); j++) {
 				final Roi br = r.backgroundRois.get(j);
@@ -308,7 +309,7 @@ final class ImageDatasets {
 		if (mask.getWidth() != w || mask.getHeight() != h) throw new IllegalArgumentException(
 			"the background mask is " + mask.getWidth() + "×" + mask.getHeight() +
 				" but the target is " + w + "×" + h + ": use a mask of the target's size");
-		final ij.process.ImageProcessor ip = mask.getProcessor();
+		final ImageProcessor ip = mask.getProcessor();
 		final boolean[] in = new boolean[w * h];
 		for (int p = 0; p < in.length; p++)
 			in[p] = ip.getf(p) != 0;

@@ -8,6 +8,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import org.cpca.core.Progress;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /**
  * Runs a long computation so that Esc or an interruption of the calling thread stops it
@@ -60,8 +62,8 @@ public final class Interruptible {
 			final Throwable cause = e.getCause();
 			if (cause instanceof RuntimeException) throw (RuntimeException) cause;
 			if (cause instanceof Error) throw (Error) cause;
-			if (cause instanceof java.io.IOException) throw new java.io.UncheckedIOException(
-				(java.io.IOException) cause);
+			if (cause instanceof IOException) throw new UncheckedIOException(
+				(IOException) cause);
 			throw new IllegalStateException(cause.getMessage(), cause);
 		}
 	}

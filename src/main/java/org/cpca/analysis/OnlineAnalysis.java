@@ -26,6 +26,8 @@ import org.cpca.image.StackSamples;
 import org.cpca.image.StackReader;
 import org.cpca.render.CurvePlot;
 import org.cpca.render.ModelViews;
+import java.util.LinkedHashMap;
+import java.util.Locale;
 
 /**
  * One online cPCA* run on images read one sample at a time — an open (virtual) stack
@@ -93,7 +95,7 @@ public final class OnlineAnalysis {
 		StackReader reader(final String role, final String choice) {
 			if (image != null) return StackReader.of(role, image, choice);
 			final String c = choice == null ? "auto" : choice.trim().toLowerCase(
-				java.util.Locale.ROOT);
+				Locale.ROOT);
 			if (!c.isEmpty() && !c.equals("auto") && !c.equals("planes"))
 				throw new IllegalArgumentException("axes=" + choice + " needs the " + role +
 					" as an open image: a folder is read one file per sample (planes); open " +
@@ -162,7 +164,7 @@ public final class OnlineAnalysis {
 	 * Model...).
 	 */
 	public CpcaModel model() {
-		final java.util.Map<String, String> attributes = new java.util.LinkedHashMap<>(layout
+		final Map<String, String> attributes = new LinkedHashMap<>(layout
 			.attributes());
 		attributes.put(Analysis.AXES_KEY, axesMode);
 		return result.model().withAttributes(attributes);

@@ -11,6 +11,10 @@ import org.cpca.core.model.FittedModel;
 import org.cpca.core.result.Method;
 import org.cpca.image.ComponentImages;
 import org.cpca.image.FeatureLayout;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Collections;
+import java.util.Map;
 
 /**
  * How fitted models are shown, the same in Fiji, in macros and on the command line:
@@ -53,8 +57,8 @@ public final class ModelViews {
 	static String number(final double v, final boolean exponent) {
 		if (v == 0) return "0";
 		if (!Double.isFinite(v)) return Double.isNaN(v) ? "NaN" : v > 0 ? "inf" : "-inf";
-		final java.math.BigDecimal b = new java.math.BigDecimal(v).round(
-			new java.math.MathContext(3));
+		final BigDecimal b = new BigDecimal(v).round(
+			new MathContext(3));
 		if (!exponent) return b.stripTrailingZeros().toPlainString();
 		final String e = String.format(Locale.ROOT, "%.2e", b.doubleValue());
 		final int at = e.indexOf('e');
@@ -121,7 +125,7 @@ public final class ModelViews {
 	}
 
 	/** Parameters shown in titles, with their symbols. */
-	private static final java.util.Map<String, String> SHOWN = java.util.Map.of("beta", "β",
+	private static final Map<String, String> SHOWN = Map.of("beta", "β",
 		"lambda", "λ", "k_b", "k_b", "gamma", "γ");
 
 	/**
@@ -316,7 +320,7 @@ public final class ModelViews {
 
 	/** The same note for every panel: the target's name. */
 	private static List<String> notes(final int count, final String targetName) {
-		return java.util.Collections.nCopies(count, targetName);
+		return Collections.nCopies(count, targetName);
 	}
 
 	/**

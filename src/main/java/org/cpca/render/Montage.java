@@ -9,6 +9,8 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.image.BufferedImage;
 import java.util.Locale;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A stack of images (eigen-images, extreme samples) as one figure: the slices side by
@@ -125,7 +127,7 @@ public final class Montage {
 		final double min = stack.getDisplayRangeMin(), max = stack.getDisplayRangeMax();
 		if (!(max > min)) return new double[] { min };
 		final double step = PlotSvg.niceStep((max - min) / 5);
-		final java.util.List<Double> out = new java.util.ArrayList<>();
+		final List<Double> out = new ArrayList<>();
 		for (double t = Math.ceil(min / step - 1e-9) * step; t <= max + 1e-9 * step; t += step)
 			out.add(Math.abs(t) < 1e-9 * step ? 0 : t);
 		return out.stream().mapToDouble(Double::doubleValue).toArray();

@@ -12,6 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import ij.process.ColorProcessor;
+import ij.process.ImageProcessor;
+import java.awt.Color;
+import java.io.BufferedOutputStream;
+import java.io.OutputStream;
 
 /**
  * Writes rendered images to files, atomically and headless. A figure ({@link #saveFigure},
@@ -37,7 +42,7 @@ public final class PlotFiles {
 	public static void savePng(final ImagePlus imp, final Path file) throws IOException {
 		final BufferedImage image = Rgb.of(imp);
 		AtomicFiles.write(file, tmp -> {
-			try (java.io.OutputStream out = new java.io.BufferedOutputStream(Files
+			try (OutputStream out = new BufferedOutputStream(Files
 				.newOutputStream(tmp), 1 << 16))
 			{
 				Png.write(image, out);
@@ -111,11 +116,11 @@ public final class PlotFiles {
 
 	/** The image as displayed, with {@code rows} white rows above it. */
 	static ImagePlus headroom(final ImagePlus imp, final int rows) {
-		final ij.process.ColorProcessor out = new ij.process.ColorProcessor(imp.getWidth(),
+		final ColorProcessor out = new ColorProcessor(imp.getWidth(),
 			imp.getHeight() + rows);
-		out.setColor(java.awt.Color.WHITE);
+		out.setColor(Color.WHITE);
 		out.fill();
-		out.insert(new ij.process.ColorProcessor(Rgb.of(imp)), 0, rows);
+		out.insert(new ColorProcessor(Rgb.of(imp)), 0, rows);
 		return new ImagePlus(imp.getTitle(), out);
 	}
 
@@ -123,8 +128,8 @@ public final class PlotFiles {
 	static ImagePlus highResolution(final ImagePlus imp) {
 		final Plot plot = plotOf(imp);
 		if (plot != null) return plot.makeHighResolution(imp.getTitle(), HIRES, true, false);
-		final ij.process.ImageProcessor ip = imp.getProcessor().duplicate();
-		ip.setInterpolationMethod(ij.process.ImageProcessor.NONE);
+		final ImageProcessor ip = imp.getProcessor().duplicate();
+		ip.setInterpolationMethod(ImageProcessor.NONE);
 		return new ImagePlus(imp.getTitle(), ip.resize(imp.getWidth() * HIRES, imp
 			.getHeight() * HIRES));
 	}

@@ -4,6 +4,12 @@ import ij.gui.Plot;
 
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.Dimension;
+import java.awt.Graphics;
+import java.awt.Rectangle;
+import java.awt.image.BufferedImage;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Shared look of the plots: text sizes for print, title above the frame, padded limits,
@@ -31,11 +37,11 @@ public final class PlotStyle {
 
 	private PlotStyle() {}
 
-	private static final java.util.Map<String, java.awt.Rectangle> FRAMES =
-		new java.util.concurrent.ConcurrentHashMap<>();
+	private static final Map<String, Rectangle> FRAMES =
+		new ConcurrentHashMap<>();
 
 	/** The frame, in pixels, of a plot of this size with the project's text. */
-	static java.awt.Rectangle frame(final int width, final int height) {
+	static Rectangle frame(final int width, final int height) {
 		return FRAMES.computeIfAbsent(width + "x" + height, key -> {
 			final Plot p = plot("t", "x", "y"); // (a title label does not move the frame)
 			p.setSize(width, height);
@@ -84,9 +90,9 @@ public final class PlotStyle {
 
 	/** The width in pixels of a line of text in ImageJ's plot font of this style and size. */
 	static int textWidth(final String text, final int style, final float size) {
-		final java.awt.image.BufferedImage image = new java.awt.image.BufferedImage(1, 1,
-			java.awt.image.BufferedImage.TYPE_INT_RGB);
-		final java.awt.Graphics g = image.getGraphics();
+		final BufferedImage image = new BufferedImage(1, 1,
+			BufferedImage.TYPE_INT_RGB);
+		final Graphics g = image.getGraphics();
 		try {
 			return g.getFontMetrics(new Font("SansSerif", style, 1).deriveFont(size))
 				.stringWidth(text);
@@ -108,8 +114,8 @@ public final class PlotStyle {
 		// a title wider than the plot: smaller (not below 14 px), then without its last
 		// parenthesis (the axes and legend say it too)
 		// (centred on the frame, which sits right of the middle)
-		final java.awt.Dimension size0 = plot.getSize();
-		final java.awt.Rectangle f = frame(size0.width, size0.height);
+		final Dimension size0 = plot.getSize();
+		final Rectangle f = frame(size0.width, size0.height);
 		final double centre = f.x + f.width / 2.0;
 		final int room = (int) (2 * Math.min(centre, size0.width - centre)) - 12;
 		String shown = title;

@@ -7,6 +7,8 @@ import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.math.BigDecimal;
+import java.math.MathContext;
 
 /**
  * An ImageJ {@link Plot} as an SVG or PDF document, drawn from the plot's own data and styles
@@ -270,7 +272,7 @@ public final class PlotSvg {
 		final double a = Math.abs(t);
 		if (a >= 1e5 || a < 1e-3) return String.format(Locale.ROOT, "%.0e", t).replace("e+0",
 			"e").replace("e-0", "e-").replace("e+", "e");
-		return new java.math.BigDecimal(t).round(new java.math.MathContext(6))
+		return new BigDecimal(t).round(new MathContext(6))
 			.stripTrailingZeros().toPlainString();
 	}
 }

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.awt.Rectangle;
 
 /**
  * A scatter plot of two scores (e.g. cPC1 against cPC2), one colour per class, drawn
@@ -139,14 +140,14 @@ public final class ScatterPlot {
 	}
 
 	/** The box of the legend of these classes at an ImageJ corner, in pixels. */
-	static java.awt.Rectangle legendBox(final List<String> classes, final String classTitle,
+	static Rectangle legendBox(final List<String> classes, final String classTitle,
 		final int corner)
 	{
 		return legendBox(classes, classTitle, corner, WIDTH, HEIGHT);
 	}
 
 	/** {@link #legendBox} for a plot drawn at {@code width × height} pixels. */
-	static java.awt.Rectangle legendBox(final List<String> classes, final String classTitle,
+	static Rectangle legendBox(final List<String> classes, final String classTitle,
 		final int corner, final int width, final int height)
 	{
 		final Map<String, List<Integer>> groups = groups(new double[classes.size()],

@@ -4,6 +4,7 @@ import ij.ImagePlus;
 import ij.gui.Plot;
 
 import java.awt.Color;
+import java.util.Arrays;
 
 /**
  * Eigenvalues against component index (1, 2, …), as connected circles; optionally the
@@ -46,7 +47,7 @@ public final class ScreePlot {
 		final double[] positive = spectrum == null ? new double[0] : positive(spectrum);
 		// enough of the spectrum to see where the kept ones fall off, not hundreds of values
 		// that squeeze the kept ones against the axis
-		final double[] all = java.util.Arrays.copyOf(positive, Math.min(positive.length, Math
+		final double[] all = Arrays.copyOf(positive, Math.min(positive.length, Math
 			.max(SHOWN, 3 * eigenvalues.length)));
 		final int n = Math.max(eigenvalues.length, all.length);
 		final double[] index = new double[eigenvalues.length];
@@ -108,6 +109,6 @@ public final class ScreePlot {
 		boolean negative = false;
 		for (final double v : spectrum)
 			negative |= v < -1e-9 * scale;
-		return negative ? java.util.Arrays.copyOf(spectrum, n) : spectrum;
+		return negative ? Arrays.copyOf(spectrum, n) : spectrum;
 	}
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * A data set as a matrix of <em>samples × features</em>: {@code n} rows of {@code d}
@@ -60,7 +61,7 @@ public final class Dataset {
 		// every value finite: x − x is 0 for every finite x and NaN for NaN and ±∞ (one
 		// subtraction a value, no call: a fresh JVM interprets this loop at first); rows
 		// on all cores; the first bad row in sample order is reported
-		final int bad = java.util.stream.IntStream.range(0, rows.length).parallel().filter(
+		final int bad = IntStream.range(0, rows.length).parallel().filter(
 			i -> !finite(rows[i])).findFirst().orElse(-1);
 		if (bad >= 0) {
 			final float[] row = rows[bad];

@@ -5,6 +5,7 @@ import org.cpca.core.Progress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Per-dataset preprocessing: centring on the dataset's own mean and, optionally,
@@ -51,7 +52,7 @@ public final class Preprocessing {
 			// in memory and large: strips of features on all cores; each feature's sums
 			// still run over the samples in order, so the result is the same
 			final double[] mean = new double[d], ss = standardize ? new double[d] : null;
-			java.util.stream.IntStream.range(0, (d + STRIP - 1) / STRIP).parallel().forEach(
+			IntStream.range(0, (d + STRIP - 1) / STRIP).parallel().forEach(
 				b -> {
 					try {
 						sums(x.name(), n, x::row, b * STRIP, Math.min(d, (b + 1) * STRIP), mean,

@@ -1,5 +1,7 @@
 package org.cpca.core.linalg;
 
+import java.util.Arrays;
+
 /**
  * Top-k eigenpairs of the symmetric-definite generalized problem {@code A v = λ B v} (A
  * symmetric, B symmetric positive definite) through the Cholesky factor of B.
@@ -52,7 +54,7 @@ public final class GeneralizedEigen {
 		}
 		final double[][] y = new double[m][];
 		for (int i = 0; i < m; i++)
-			y[i] = java.util.Arrays.copyOfRange(a, i * m, (i + 1) * m);
+			y[i] = Arrays.copyOfRange(a, i * m, (i + 1) * m);
 		Products.forwardSolveRows(r, y, false); // Y = R⁻ᵀA
 		final double[][] yt = transpose(y); // Yᵀ = A R⁻¹
 		Products.forwardSolveRows(r, yt, true); // M = R⁻ᵀ A R⁻¹, upper triangle

@@ -6,6 +6,8 @@ import org.cpca.core.data.Preprocessing;
 
 import java.nio.DoubleBuffer;
 import java.util.stream.IntStream;
+import java.util.Arrays;
+import java.util.function.IntConsumer;
 
 /**
  * The few hot loops, written over primitive arrays: symmetric rank-k updates (covariance
@@ -66,10 +68,10 @@ public final class Products {
 		final int blocks = (m + ROW_BLOCK - 1) / ROW_BLOCK;
 		final int chunk = panelSize(m);
 		for (int s0 = 0; s0 < count; s0 += chunk) {
-			final double[][] part = s0 == 0 && count <= chunk ? panel : java.util.Arrays
+			final double[][] part = s0 == 0 && count <= chunk ? panel : Arrays
 				.copyOfRange(panel, s0, Math.min(count, s0 + chunk));
 			final int rows = Math.min(chunk, count - s0);
-			final java.util.function.IntConsumer block = b -> KERNELS.syrkRows(g, part, rows,
+			final IntConsumer block = b -> KERNELS.syrkRows(g, part, rows,
 				b * ROW_BLOCK, Math.min(m, (b + 1) * ROW_BLOCK));
 			if (parallel) IntStream.range(0, blocks).parallel().forEach(block);
 			else for (int b = 0; b < blocks; b++)
@@ -133,7 +135,7 @@ public final class Products {
 			return g.symmetric(factor);
 		}
 		for (int i = 0; i < m; i++)
-			java.util.Arrays.fill(work[i], 0.0);
+			Arrays.fill(work[i], 0.0);
 		syrkUpper(work, rows, rows.length);
 		return symmetric(work, factor);
 	}
@@ -403,8 +405,8 @@ public final class Products {
 		}
 		// the block accumulator is done with, and each row of hi and lo once it is in G:
 		// collectable while G is filled and factored (docs/memory.md)
-		java.util.Arrays.fill(acc, null);
-		java.util.Arrays.fill(panel, null);
+		Arrays.fill(acc, null);
+		Arrays.fill(panel, null);
 		if (asRows) {
 			final double[][] g = new double[n][n];
 			for (int i = 0; i < n; i++) {
@@ -511,7 +513,7 @@ public final class Products {
 		final int strips = Math.max((c + TIMES_COLUMNS - 1) / TIMES_COLUMNS, c >= 384 &&
 			rowBlocks == 1 ? 2 : 1);
 		final int tasks = rowBlocks * strips;
-		final java.util.function.IntConsumer task = b -> {
+		final IntConsumer task = b -> {
 			final int v0 = r0 + (b / strips) * TIMES_ROWS, v1 = Math.min(r1, v0 + TIMES_ROWS);
 			final int s = b % strips;
 			KERNELS.timesBlock(x, l, out, v0, v1, c0 + stripEdge(s, strips, c), c0 +
@@ -593,7 +595,7 @@ public final class Products {
 			// the rows below the panel: s_ij −= Σ_k r_ki r_kj as a block product with the
 			// factors −r_ki (rows above k1 are not used); each band of rows from its diagonal
 			final int width = k1 - k0, first = k1;
-			final double[][] panel = java.util.Arrays.copyOfRange(s, k0, k1);
+			final double[][] panel = Arrays.copyOfRange(s, k0, k1);
 			final double[][] factors = new double[m][];
 			for (int i = k1; i < m; i++) {
 				final double[] f = new double[width];
@@ -602,7 +604,7 @@ public final class Products {
 				factors[i] = f;
 			}
 			final int bands = (m - k1 + CHOLESKY_PANEL - 1) / CHOLESKY_PANEL;
-			final java.util.function.IntConsumer band = b -> {
+			final IntConsumer band = b -> {
 				final int r0 = first + b * CHOLESKY_PANEL, r1 = Math.min(m, r0 +
 					CHOLESKY_PANEL);
 				KERNELS.timesBlock(factors, panel, s, r0, r1, r0, m, 0, width);
@@ -612,7 +614,7 @@ public final class Products {
 			else IntStream.range(0, bands).parallel().forEach(band);
 		}
 		for (int i = 0; i < m; i++)
-			java.util.Arrays.fill(s[i], 0, i, 0.0);
+			Arrays.fill(s[i], 0, i, 0.0);
 		return s;
 	}
 
@@ -700,7 +702,7 @@ public final class Products {
 			if (rest == 0) break;
 			final int p0 = t0, p1 = t1;
 			final int blocks = (rest + ROW_BLOCK - 1) / ROW_BLOCK;
-			final java.util.function.IntConsumer task = q -> {
+			final IntConsumer task = q -> {
 				final int i0 = p1 + q * ROW_BLOCK, i1 = Math.min(m, i0 + ROW_BLOCK);
 				panelUpdate(r, x, p0, p1, i0, i1, c, upper);
 			};

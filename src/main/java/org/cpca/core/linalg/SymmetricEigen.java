@@ -1,6 +1,9 @@
 package org.cpca.core.linalg;
 
 import java.util.stream.IntStream;
+import java.util.Arrays;
+import java.util.function.IntConsumer;
+import org.cpca.core.Progress;
 
 /**
  * Eigenpairs of a real symmetric matrix, sorted by <em>signed</em> eigenvalue, descending.
@@ -82,7 +85,7 @@ public final class SymmetricEigen {
 		for (int i = 0; i < m; i++)
 			order[i] = i;
 		// descending by signed value; ties keep index order (stable sort): deterministic
-		java.util.Arrays.sort(order, (p, q) -> Double.compare(d[q], d[p]));
+		Arrays.sort(order, (p, q) -> Double.compare(d[q], d[p]));
 		final double[] values = new double[m];
 		final double[][] rows = new double[m][];
 		for (int c = 0; c < m; c++) {
@@ -146,7 +149,7 @@ public final class SymmetricEigen {
 		// p for the current step (βA₂₂v), computed in the previous step's update pass
 		double[] p = null;
 		for (int k = 0; k < m - 2; k++) {
-			org.cpca.core.Progress.checkInterrupted(); // a cancelled worker stops here
+			Progress.checkInterrupted(); // a cancelled worker stops here
 			p = reduceColumn(a, k, d, e, vs, betas, p, negligible);
 		}
 		if (m >= 2) {
@@ -326,7 +329,7 @@ public final class SymmetricEigen {
 			x[i][i] = 1;
 		double[] t = null; // Xᵀv of the current step, if the previous pass computed it
 		for (int k = m - 3; k >= 0; k--) {
-			org.cpca.core.Progress.checkInterrupted();
+			Progress.checkInterrupted();
 			final double[] v = vs[k];
 			if (v == null) {
 				t = null;
@@ -349,7 +352,7 @@ public final class SymmetricEigen {
 			final int span = m - n0;
 			final int tasks = span >= PARALLEL_ROWS ? 2 : 1;
 			final double[][] partial = new double[tasks][];
-			final java.util.function.IntConsumer strip = q -> {
+			final IntConsumer strip = q -> {
 				final int i0 = n0 + q * span / tasks, i1 = n0 + (q + 1) * span / tasks;
 				final double[] acc = next == null ? null : new double[m];
 				for (int i = i0; i < i1; i++) {
@@ -418,7 +421,7 @@ public final class SymmetricEigen {
 		final int last = m - 3; // reflectors 0 … m−3
 		final double[] zero = new double[m];
 		for (int k1 = last + 1; k1 > 0; k1 -= REFLECTOR_BLOCK) {
-			org.cpca.core.Progress.checkInterrupted();
+			Progress.checkInterrupted();
 			final int k0 = Math.max(0, k1 - REFLECTOR_BLOCK), nb = k1 - k0, n0 = k0 + 1;
 			final double[][] v = new double[nb][];
 			final double[] beta = new double[nb];
@@ -486,7 +489,7 @@ public final class SymmetricEigen {
 		final long budget = 30L * Math.max(m, 1);
 		long sweeps = 0;
 		for (int l = 0; l < m; l++) {
-			org.cpca.core.Progress.checkInterrupted();
+			Progress.checkInterrupted();
 			int iterations = 0;
 			while (true) {
 				final double cut = deflationCut(floor, tnorm, iterations);

@@ -1,6 +1,8 @@
 package org.cpca.core.linalg;
 
 import java.util.SplittableRandom;
+import java.util.Arrays;
+import org.cpca.core.Progress;
 
 /**
  * The top-k eigenpairs (largest signed eigenvalues) of a dense symmetric matrix by a
@@ -76,7 +78,7 @@ public final class TopEigen {
 		final SplittableRandom random = new SplittableRandom(seed);
 		final double[][] rows = new double[m][];
 		for (int i = 0; i < m; i++)
-			rows[i] = java.util.Arrays.copyOfRange(s, i * m, (i + 1) * m);
+			rows[i] = Arrays.copyOfRange(s, i * m, (i + 1) * m);
 		double[][] x = new double[p][];
 		for (int c = 0; c < p; c++)
 			x[c] = warm != null && c < warm.length ? warm[c].clone() : gaussian(random, m);
@@ -89,13 +91,13 @@ public final class TopEigen {
 			int size = 0;
 			double[][] block = x;
 			for (int step = 0; step < steps && block.length > 0; step++) {
-				org.cpca.core.Progress.checkInterrupted(); // a cancelled worker stops here
+				Progress.checkInterrupted(); // a cancelled worker stops here
 				for (final double[] v : block)
 					basis[size++] = v;
 				final double[][] sb = Products.symmetricTimesRows(rows, block);
 				System.arraycopy(sb, 0, image, size - block.length, block.length);
 				if (step == steps - 1) break;
-				final double[][] prior = java.util.Arrays.copyOf(basis, size);
+				final double[][] prior = Arrays.copyOf(basis, size);
 				block = orthonormalize(copy(sb), prior, null, m);
 			}
 			// Rayleigh–Ritz on span(basis)
@@ -159,11 +161,11 @@ public final class TopEigen {
 			final int p = Math.min(m, k + 3);
 			final double[] values = new double[p];
 			final double[][] rows = NativeLapack.top(s, m, p, values);
-			if (rows != null) return ofRows(java.util.Arrays.copyOf(values, k), rows, m,
+			if (rows != null) return ofRows(Arrays.copyOf(values, k), rows, m,
 				restarts);
 		}
 		final SymmetricEigen e = SymmetricEigen.of(s, m);
-		final double[] values = java.util.Arrays.copyOf(e.values(), k);
+		final double[] values = Arrays.copyOf(e.values(), k);
 		final double[] vectors = e.vectors(k);
 		final int p = Math.min(m, k + 3);
 		final double[][] warm = new double[p][m];
@@ -218,7 +220,7 @@ public final class TopEigen {
 				v = gaussian(random, m);
 			}
 		}
-		return java.util.Arrays.copyOf(out, n);
+		return Arrays.copyOf(out, n);
 	}
 
 	private static double[][] copy(final double[][] a) {

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
+import java.util.Locale;
 
 /**
  * The vector kernels once the work has shown itself large enough to pay for compiling
@@ -184,7 +185,7 @@ final class WarmingKernels implements Kernels {
 			vector == null ? "vector" : vector).append(" warming up");
 		for (final Kind kind : Kind.values())
 			if (anyWarm && warm[kind.ordinal()]) b.append("; ready for ").append(kind.name()
-				.toLowerCase(java.util.Locale.ROOT));
+				.toLowerCase(Locale.ROOT));
 		return b.append(')').toString();
 	}
 }

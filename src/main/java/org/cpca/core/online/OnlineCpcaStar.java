@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.Arrays;
 
 
 /**
@@ -368,7 +369,7 @@ public final class OnlineCpcaStar {
 	public double[][] weights() {
 		final double[][] out = new double[k][];
 		for (int r = 0; r < k; r++)
-			out[r] = java.util.Arrays.copyOfRange(w, r * d, (r + 1) * d);
+			out[r] = Arrays.copyOfRange(w, r * d, (r + 1) * d);
 		return out;
 	}
 
@@ -376,7 +377,7 @@ public final class OnlineCpcaStar {
 	public double[][] lateral() {
 		final double[][] out = new double[k][];
 		for (int r = 0; r < k; r++)
-			out[r] = java.util.Arrays.copyOfRange(m, r * k, (r + 1) * k);
+			out[r] = Arrays.copyOfRange(m, r * k, (r + 1) * k);
 		return out;
 	}
 

@@ -24,6 +24,7 @@ import org.cpca.core.result.Convergence;
 import org.cpca.core.result.Method;
 import org.cpca.core.result.Solution;
 import org.cpca.core.star.CpcaStar;
+import java.util.stream.Collectors;
 
 /**
  * The driver of online cPCA*: it streams the network ({@link OnlineCpcaStar}, which
@@ -288,7 +289,7 @@ public final class OnlineRun {
 			online.put("warning", warning);
 			if (warning != null) notes.add(warning);
 			if (offline != null) notes.addAll(offline.diagnostics().stream().filter(n -> n
-				.contains("regularis")).collect(java.util.stream.Collectors.toList()));
+				.contains("regularis")).collect(Collectors.toList()));
 			// the network runs every epoch; converged: the alignment reached the mark (with a
 			// reference) or the subspace stopped moving (without)
 			final Convergence c = Convergence.of(options.epochs(), warning == null, hasReference

@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.LinkedHashSet;
 
 /**
  * What one run of a method produced, for the layers that show and write it: the models
@@ -207,7 +208,7 @@ public final class Solution {
 
 	/** Notes of the fit and of every model, without repeats, in order. */
 	public List<String> diagnostics() {
-		final java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(
+		final LinkedHashSet<String> all = new LinkedHashSet<>(
 			diagnostics);
 		for (final FittedModel m : models)
 			all.addAll(m.diagnostics());
