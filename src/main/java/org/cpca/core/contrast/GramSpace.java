@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.cpca.core.linalg.Backend;
 import org.cpca.core.linalg.Products;
 
 /**
@@ -20,7 +21,9 @@ final class GramSpace extends ContrastiveSpace {
 
 	private final double[][] l;
 	private final int nt, d;
-	private final double[][] lTl;
+	private final long[] nb;
+	/** See {@link #lTl()}; {@code null} until then. */
+	private double[][] lTl;
 	private final GramLift lift;
 	/** Components lifted ahead, each with its coefficients w, until asked for. */
 	private final List<Lifted> ahead = new ArrayList<>();
@@ -44,8 +47,19 @@ final class GramSpace extends ContrastiveSpace {
 		super(r, a, backgrounds);
 		this.l = l;
 		this.nt = nt;
+		this.nb = nb.clone();
 		this.d = d;
 		this.lift = lift;
+	}
+
+	/**
+	 * The upper Cholesky factor of {@code LᵀL = (n_t−1)A + Σ (n_b−1)B}, formed and factored
+	 * in place on the first component asked for: only components need it, so it is not
+	 * live while the solver prepares (docs/memory.md).
+	 */
+	private synchronized double[][] lTl() {
+		if (lTl != null) return lTl;
+		final int r = m;
 		final double[][] p = new double[r][r];
 		for (int s = 0; s <= backgrounds.length; s++) {
 			final double f = (s == 0 ? nt : nb[s - 1]) - 1;
@@ -54,26 +68,38 @@ final class GramSpace extends ContrastiveSpace {
 				for (int j = 0; j < r; j++)
 					p[i][j] += f * c[i * r + j];
 		}
-		this.lTl = r == 0 ? new double[0][] : Products.cholesky(p);
+		lTl = r == 0 ? new double[0][] : Products.cholesky(p);
+		return lTl;
 	}
 
 	/**
 	 * @param g ZZᵀ, N × N row-major, N = n_t + Σ n_b
 	 */
-	static GramSpace build(final double[] g, final int nt, final long[] nb, final int d,
+	static GramSpace build(double[] g, final int nt, final long[] nb, final int d,
 		final GramLift lift)
 	{
 		final int n = (int) Math.round(Math.sqrt(g.length));
-		final double[][] l = ReducedSpace.pivotedCholesky(g, n);
+		// the rows are the factorisation's working copy, let go before L is formed; G is
+		// dropped here once copied (docs/memory.md)
+		final double[][] w = new double[n][];
+		for (int i = 0; i < n; i++)
+			w[i] = Arrays.copyOfRange(g, i * n, (i + 1) * n);
+		g = null;
+		final double[][] l = ReducedSpace.pivotedCholesky(w, n, 0, null,
+			ReducedSpace.RANK_TOLERANCE);
 		final int r = l.length == 0 ? 0 : l[0].length;
-		final double[] a = Products.crossProduct(Arrays.copyOf(l, nt), r, 1.0 / (nt - 1));
+		// one r × r accumulator for A and every B_j (the native backend needs none)
+		double[][] work = Backend.isNative() ? null : new double[r][r];
+		final double[] a = Products.crossProduct(Arrays.copyOf(l, nt), r, 1.0 / (nt - 1),
+			work);
 		final double[][] b = new double[nb.length][];
 		for (int j = 0, from = nt; j < b.length; j++) {
 			final int to = from + (int) nb[j];
 			b[j] = Products.crossProduct(Arrays.copyOfRange(l, from, to), r, 1.0 / (nb[j] -
-				1));
+				1), work);
 			from = to;
 		}
+		work = null;
 		return new GramSpace(r, l, a, b, nt, nb, d, lift);
 	}
 
@@ -112,7 +138,7 @@ final class GramSpace extends ContrastiveSpace {
 
 	/** The n × k sample coefficients {@code y = L(LᵀL)⁻¹w} of the components of w. */
 	private double[] coefficients(final double[] w, final int k) {
-		return ReducedSpace.rowsTimes(l, l.length, Products.choleskySolve(lTl, w, k), k);
+		return ReducedSpace.rowsTimes(l, l.length, Products.choleskySolve(lTl(), w, k), k);
 	}
 
 	/** Each row scaled to unit length (rows of zeros stay). */

@@ -124,23 +124,46 @@ public final class ContrastSolver {
 				rows[i][j] = 0.5 * (b[i * m + j] + b[j * m + i]);
 		final double[] td = new double[m], te = new double[m];
 		final double[][] qt = SymmetricEigen.tridiagonalize(rows, td, te);
-		// M = QᵀAQ = (QᵀA)·Q, both products in the row-times-rows form of Products.times
-		final double[][] aRows = new double[m][];
+		final double[][] mm = targetInBasis(a, qt, rows, m);
+		return new ContrastSolver(m, a, b, qt, td, te, mm);
+	}
+
+	/**
+	 * {@code M = QᵀAQ}, symmetrised, in the m × m rows {@code work} (B's copy, no longer
+	 * needed; overwritten and returned), with one more m × m matrix instead of four
+	 * (docs/memory.md): A is copied into {@code work}, {@code P = QᵀA} formed, Qᵀ
+	 * transposed in place to Q, {@code PQ} accumulated into the zeroed {@code work}, and Q
+	 * transposed back. The products are those {@link Products#times} makes, on the same
+	 * operands, so M is the same to the last bit.
+	 */
+	private static double[][] targetInBasis(final double[] a, final double[][] qt,
+		final double[][] work, final int m)
+	{
 		for (int i = 0; i < m; i++)
-			aRows[i] = Arrays.copyOfRange(a, i * m, (i + 1) * m);
-		final double[][] q = new double[m][m];
-		for (int i = 0; i < m; i++)
-			for (int j = 0; j < m; j++)
-				q[j][i] = qt[i][j];
-		final double[][] mRows = Products.times(Products.times(qt, aRows), q);
-		final double[][] mm = new double[m][m];
+			System.arraycopy(a, i * m, work[i], 0, m);
+		final double[][] p = Products.times(qt, work);
+		transposeInPlace(qt);
+		for (final double[] row : work)
+			Arrays.fill(row, 0.0);
+		Products.multiplyAdd(p, qt, work, 0, m, 0, m, 0, m);
+		transposeInPlace(qt);
 		for (int i = 0; i < m; i++)
 			for (int j = i; j < m; j++) {
-				final double v = 0.5 * (mRows[i][j] + mRows[j][i]);
-				mm[i][j] = v;
-				mm[j][i] = v;
+				final double v = 0.5 * (work[i][j] + work[j][i]);
+				work[i][j] = v;
+				work[j][i] = v;
 			}
-		return new ContrastSolver(m, a, b, qt, td, te, mm);
+		return work;
+	}
+
+	/** Transposes a square matrix given as rows, in place. */
+	private static void transposeInPlace(final double[][] x) {
+		for (int i = 0; i < x.length; i++)
+			for (int j = i + 1; j < x.length; j++) {
+				final double v = x[i][j];
+				x[i][j] = x[j][i];
+				x[j][i] = v;
+			}
 	}
 
 	/**
