@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The fit from a Gram matrix and its solver's preparation in a heap of a fixed size: N =
- * 2,000 samples (one N × N double matrix is 30.5 MiB) in a child JVM with {@code -Xmx220m}
+ * 2,000 samples (one N × N double matrix is 30.5 MiB) in a child JVM with {@code -Xmx230m}
  * and the serial collector (the launcher's). L, A, B, the solver's Qᵀ and M and one
  * matrix of work (6 × 30.5 MiB) fit; before G was let go in the fit, LᵀL formed only for
  * the components and the solver's copies of A and Q dropped, the preparation ran out of
@@ -29,7 +29,7 @@ class GramMemoryTest {
 	@Test
 	void theSolverIsPreparedInAHeapOfSevenMatrices() throws Exception {
 		final List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty(
-			"java.home"), "bin", "java").toString(), "-Xmx220m", "-XX:+UseSerialGC"));
+			"java.home"), "bin", "java").toString(), "-Xmx230m", "-XX:+UseSerialGC"));
 		final String kernels = System.getProperty("cpca.kernels");
 		if (kernels != null) cmd.add("-Dcpca.kernels=" + kernels);
 		cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), GramFitProbe.class
