@@ -17,6 +17,19 @@ public final class Memory {
 	public static final String MORE_HEAP =
 		"give Java more memory (-Xmx, e.g. CPCA_JAVA_OPTS=-Xmx8g for cpca; Edit > Options > Memory in Fiji)";
 
+	/**
+	 * {@link #MORE_HEAP} naming a heap that covers what is short: this JVM's maximum plus
+	 * {@code shortBy} bytes and a tenth, rounded up to 100 MB (e.g. {@code -Xmx1200m} when
+	 * a 1 GB heap lacks 41 MB).
+	 */
+	public static String moreHeap(final long shortBy) {
+		final long mb = 1L << 20, step = 100 * mb;
+		final long want = Runtime.getRuntime().maxMemory() + Math.max(0, shortBy);
+		final long rounded = (want + want / 10 + step - 1) / step * 100;
+		return "give Java more memory (-Xmx, e.g. CPCA_JAVA_OPTS=-Xmx" + rounded + "m for " +
+			"cpca; Edit > Options > Memory in Fiji)";
+	}
+
 	/** Bytes the JVM can still allocate (its maximum heap minus what is in use). */
 	public static long available() {
 		final Runtime rt = Runtime.getRuntime();

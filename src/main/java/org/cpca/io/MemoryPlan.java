@@ -171,7 +171,7 @@ final class MemoryPlan {
 				0, available)) + " is available, and its " + landmarks + " landmarks of d = " + d +
 			" features take " + Memory.text(Memory.times(12L * landmarks, d)) + "; use fewer " +
 			"landmarks (--landmarks " + Math.max(1, landmarks / 4) + "), or " +
-			Memory.MORE_HEAP);
+			Memory.moreHeap(streamed - available));
 	}
 
 	/** The tile ({@link StreamedGram#tileBytes}), or {@link #TILE} when set. */
@@ -209,7 +209,7 @@ final class MemoryPlan {
 		return new IllegalArgumentException("not enough memory even for the streamed plan: " +
 			"it needs " + Memory.text(streamed) + " but only " + Memory.text(Math.max(0,
 				available)) + " is available, and " + what + "; " + fix + ", or " +
-			Memory.MORE_HEAP);
+			Memory.moreHeap(streamed - available));
 	}
 
 	/** For the summary: the plan and both estimates. */
