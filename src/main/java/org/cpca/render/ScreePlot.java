@@ -65,11 +65,29 @@ public final class ScreePlot {
 		final Plot plot = PlotStyle.plot(title, "component", "eigenvalue");
 		plot.setSize(ScatterPlot.WIDTH, ScatterPlot.HEIGHT);
 		final double[] yr = PlotStyle.paddedRange(withZero);
-		plot.setLimits(0.5, n + 0.5, yr[0], yr[1]);
+		final String legend = all.length == 0 ? null : (negative ? "\n" : "") + "spectrum (" +
+			(all.length == spectrum.length ? "all " + all.length : all.length < positive.length
+				? "the first " + all.length + " of " + spectrum.length : "the " + all.length +
+					" > 0 of " + spectrum.length) + ")\nkept (k = " + eigenvalues.length + ")";
+		// the legend in a band above the values or right of them, refitted when the
+		// window is drawn smaller (LegendRoom), so that it covers none of them
+		final double[] xr = { 0.5, n + 0.5 };
+		if (legend != null) {
+			final String[] lines = legend.split("\n", -1);
+			int longest = 0;
+			for (final String line : lines)
+				longest = Math.max(longest, PlotStyle.textWidth(line));
+			final double[] limits = LegendRoom.keep(plot, new LegendRoom.Band(xr, yr, false,
+				false, longest + ScatterPlot.LEGEND_SAMPLE + PlotStyle.LEGEND_MARGIN, PlotStyle
+					.legendHeight(lines.length)), false);
+			xr[1] = limits[1];
+			yr[1] = limits[3];
+		}
+		plot.setLimits(xr[0], xr[1], yr[0], yr[1]);
 		if (negative) { // zero, as a data line so that every renderer draws it
 			plot.setColor(Color.GRAY);
 			plot.setLineWidth(1);
-			plot.add("line", new double[] { 0.5, n + 0.5 }, new double[] { 0, 0 });
+			plot.add("line", new double[] { 0.5, xr[1] }, new double[] { 0, 0 });
 		}
 		if (all.length > 0) { // the spectrum, behind the kept components
 			final double[] x = new double[all.length];
@@ -87,11 +105,7 @@ public final class ScreePlot {
 		PlotStyle.title(plot, title);
 		// the legend says which is which and how many eigenvalues there are in all (a line
 		// at 0 has none)
-		if (all.length > 0) plot.setLegend((negative ? "\n" : "") + "spectrum (" + (all
-			.length == spectrum.length ? "all " + all.length : all.length < positive.length
-				? "the first " + all.length + " of " + spectrum.length : "the " + all.length +
-					" > 0 of " + spectrum.length) + ")\nkept (k = " + eigenvalues.length + ")",
-			Plot.AUTO_POSITION);
+		if (legend != null) plot.setLegend(legend, Plot.AUTO_POSITION);
 		return plot.getImagePlus();
 	}
 

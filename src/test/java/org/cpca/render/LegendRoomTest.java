@@ -129,6 +129,34 @@ class LegendRoomTest {
 		}
 	}
 
+	/**
+	 * The eigenvalue plot (k = 2 kept of a spectrum of 598, the first 20 shown) at half
+	 * size: no value, kept or of the spectrum, lies in its legend's band (before, ImageJ's
+	 * automatic corner put the legend over the first kept value at this size).
+	 */
+	@Test
+	void theEigenvaluesAtHalfSizeKeepTheirLegendOffTheValues() {
+		final double[] spectrum = new double[598];
+		for (int i = 0; i < spectrum.length; i++)
+			spectrum[i] = 4.3e5 * Math.pow(0.7, i);
+		final double[] kept = { spectrum[0], spectrum[1] };
+		final Plot p = PlotFiles.plotOf(ScreePlot.render("eigenvalues", kept, spectrum));
+		final int w = 295, h = 201;
+		final double share = LegendRoom.fit(p, w, h);
+		assertTrue(share > 0 && share < LegendRoom.MOST, "" + share);
+		p.setSize(w, h);
+		p.updateImage();
+		final Rectangle frame = p.getDrawingFrame();
+		final LegendRoom.Band band = LegendRoom.band(p);
+		final boolean right = p.getLimits()[1] > band.x[1] * 1.0001;
+		for (int i = 0; i < 20; i++) {
+			final double px = p.scaleXtoPxl(i + 1) + MARKER, py = p.scaleYtoPxl(spectrum[i]) -
+				MARKER;
+			if (right) assertTrue(px <= frame.x + frame.width - band.width + 1, i + ": " + px);
+			else assertTrue(py >= frame.y + band.height - 1, i + ": " + py);
+		}
+	}
+
 	@Test
 	void aPlotWithoutALegendBandIsLeftAsItIs() {
 		final Plot p = PlotStyle.plot("t", "x", "y");
