@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ij.gui.Plot;
 
 import java.awt.Rectangle;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -112,8 +113,17 @@ class LegendRoomTest {
 			bv[i] = 1e5 / Math.pow(1 + grid[i], 3);
 		}
 		final double[] chosen = { grid[0], grid[10], grid[20], grid[30] };
-		final Plot p = PlotFiles.plotOf(VariancePairsPlot.render("pairs", grid, tv, bv,
-			chosen));
+		assertNoPointInTheBandAtHalfSize(PlotFiles.plotOf(VariancePairsPlot.render("pairs",
+			grid, tv, bv, chosen)), tv, bv);
+	}
+
+	/**
+	 * Draws the plot at 295 × 201 after {@link LegendRoom#fit} and checks that no marker
+	 * of the points (x, y) reaches into the legend's band, above or right of the data.
+	 */
+	private static void assertNoPointInTheBandAtHalfSize(final Plot p, final double[] x,
+		final double[] y)
+	{
 		final int w = 295, h = 201;
 		final double share = LegendRoom.fit(p, w, h);
 		assertTrue(share > 0 && share < LegendRoom.MOST, "" + share);
@@ -122,8 +132,8 @@ class LegendRoomTest {
 		final Rectangle frame = p.getDrawingFrame();
 		final LegendRoom.Band band = LegendRoom.band(p);
 		final boolean right = p.getLimits()[1] > band.x[1] * 1.0001;
-		for (int i = 0; i < m; i++) {
-			final double px = p.scaleXtoPxl(tv[i]) + MARKER, py = p.scaleYtoPxl(bv[i]) - MARKER;
+		for (int i = 0; i < x.length; i++) {
+			final double px = p.scaleXtoPxl(x[i]) + MARKER, py = p.scaleYtoPxl(y[i]) - MARKER;
 			if (right) assertTrue(px <= frame.x + frame.width - band.width + 1, i + ": " + px);
 			else assertTrue(py >= frame.y + band.height - 1, i + ": " + py);
 		}
@@ -140,21 +150,11 @@ class LegendRoomTest {
 		for (int i = 0; i < spectrum.length; i++)
 			spectrum[i] = 4.3e5 * Math.pow(0.7, i);
 		final double[] kept = { spectrum[0], spectrum[1] };
-		final Plot p = PlotFiles.plotOf(ScreePlot.render("eigenvalues", kept, spectrum));
-		final int w = 295, h = 201;
-		final double share = LegendRoom.fit(p, w, h);
-		assertTrue(share > 0 && share < LegendRoom.MOST, "" + share);
-		p.setSize(w, h);
-		p.updateImage();
-		final Rectangle frame = p.getDrawingFrame();
-		final LegendRoom.Band band = LegendRoom.band(p);
-		final boolean right = p.getLimits()[1] > band.x[1] * 1.0001;
-		for (int i = 0; i < 20; i++) {
-			final double px = p.scaleXtoPxl(i + 1) + MARKER, py = p.scaleYtoPxl(spectrum[i]) -
-				MARKER;
-			if (right) assertTrue(px <= frame.x + frame.width - band.width + 1, i + ": " + px);
-			else assertTrue(py >= frame.y + band.height - 1, i + ": " + py);
-		}
+		final double[] index = new double[20];
+		for (int i = 0; i < index.length; i++)
+			index[i] = i + 1;
+		assertNoPointInTheBandAtHalfSize(PlotFiles.plotOf(ScreePlot.render("eigenvalues",
+			kept, spectrum)), index, Arrays.copyOf(spectrum, index.length));
 	}
 
 	@Test
