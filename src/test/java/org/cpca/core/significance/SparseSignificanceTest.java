@@ -113,6 +113,12 @@ class SparseSignificanceTest {
 	}
 
 	@Test
+	void sparseGcpcaIsCalibrated() {
+		assertCalibrated(FixedFits.sparseGcpca(K2, Gcpca.Variant.V4, false, Double.NaN, 0.003),
+			15, 15, 5);
+	}
+
+	@Test
 	void plantedSparseComponentsAreSignificantAndTheOthersNot() {
 		assertPlantedFound(FixedFits.sparseCpca(CpcaOptions.defaults().withComponents(4), 0.5,
 			0.05), new int[] { 0, 1 });
