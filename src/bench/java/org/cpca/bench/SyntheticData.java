@@ -29,6 +29,20 @@ public final class SyntheticData {
 		final int targetOnly, final double noise)
 	{
 		final int q = shared + targetOnly;
+		final double[][] dirs = unitDirections(seed, q, features);
+		final double[] sdTarget = new double[q], sdBackground = new double[q];
+		for (int c = 0; c < shared; c++)
+			sdTarget[c] = sdBackground[c] = 10 / Math.sqrt(c + 1);
+		for (int c = 0; c < targetOnly; c++)
+			sdTarget[shared + c] = Math.max(0.5, 3 - 0.5 * c);
+		return new float[][][] { generate(seed * 31 + 1, targetSamples, dirs, sdTarget,
+			noise), generate(seed * 31 + 2, backgroundSamples, dirs, sdBackground, noise) };
+	}
+
+	/** q seeded random unit vectors of {@code features} values (not orthogonalised). */
+	private static double[][] unitDirections(final long seed, final int q,
+		final int features)
+	{
 		final double[][] dirs = new double[q][features];
 		final SplittableRandom r = new SplittableRandom(seed);
 		for (final double[] v : dirs) {
@@ -41,13 +55,7 @@ public final class SyntheticData {
 			for (int j = 0; j < features; j++)
 				v[j] /= s;
 		}
-		final double[] sdTarget = new double[q], sdBackground = new double[q];
-		for (int c = 0; c < shared; c++)
-			sdTarget[c] = sdBackground[c] = 10 / Math.sqrt(c + 1);
-		for (int c = 0; c < targetOnly; c++)
-			sdTarget[shared + c] = Math.max(0.5, 3 - 0.5 * c);
-		return new float[][][] { generate(seed * 31 + 1, targetSamples, dirs, sdTarget,
-			noise), generate(seed * 31 + 2, backgroundSamples, dirs, sdBackground, noise) };
+		return dirs;
 	}
 
 	/** The default benchmark structure: 30 shared directions, 4 target-only, noise 0.3. */
@@ -70,18 +78,7 @@ public final class SyntheticData {
 		final int nuisance, final int targetOnly, final double noise)
 	{
 		final int q = backgrounds * nuisance + targetOnly;
-		final double[][] dirs = new double[q][features];
-		final SplittableRandom r = new SplittableRandom(seed);
-		for (final double[] v : dirs) {
-			double s = 0;
-			for (int j = 0; j < features; j++) {
-				v[j] = gaussian(r);
-				s += v[j] * v[j];
-			}
-			s = Math.sqrt(s);
-			for (int j = 0; j < features; j++)
-				v[j] /= s;
-		}
+		final double[][] dirs = unitDirections(seed, q, features);
 		final float[][][] out = new float[backgrounds + 1][][];
 		final double[] sdTarget = new double[q];
 		for (int b = 0; b < backgrounds; b++) {
