@@ -104,11 +104,10 @@ public final class CurvePlot {
 	private static double legendWidth(final Curve curve, final boolean logX,
 		final String xLabel)
 	{
-		int longest = 0;
+		final List<String> lines = new ArrayList<>();
 		for (final String name : curve.series().keySet())
-			longest = Math.max(longest, PlotStyle.textWidth(human(name) + (logX ? " at " +
-				xLabel + " = 0" : "")));
-		return longest + ScatterPlot.LEGEND_SAMPLE + PlotStyle.LEGEND_MARGIN;
+			lines.add(human(name) + (logX ? " at " + xLabel + " = 0" : ""));
+		return PlotStyle.legendWidth(lines);
 	}
 
 	private static void append(final StringBuilder legend, final String entry) {

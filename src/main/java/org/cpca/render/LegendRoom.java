@@ -75,10 +75,7 @@ public final class LegendRoom {
 		band.right = right;
 		BANDS.put(plot, band);
 		final Dimension size = plot.getSize();
-		final double share = band.share(right, size.width, size.height);
-		return right ? new double[] { band.x[0], PlotStyle.roomAbove(band.x[0], band.x[1],
-			share, band.logX), band.y[0], band.y[1] } : new double[] { band.x[0], band.x[1],
-				band.y[0], PlotStyle.roomAbove(band.y[0], band.y[1], share, band.logY) };
+		return band.limits(right, size.width, size.height);
 	}
 
 	/** The band {@code plot} keeps, or null. */

@@ -83,6 +83,17 @@ public final class PlotStyle {
 		return hi + (hi - lo) * share / (1 - share);
 	}
 
+	/**
+	 * The width in pixels of a legend of these lines: the longest line, its sample marker
+	 * and the margins (for a {@link LegendRoom} band).
+	 */
+	static double legendWidth(final Iterable<String> lines) {
+		int longest = 0;
+		for (final String line : lines)
+			longest = Math.max(longest, textWidth(line));
+		return longest + ScatterPlot.LEGEND_SAMPLE + LEGEND_MARGIN;
+	}
+
 	/** The width in pixels of a line of legend text ({@link #TEXT}). */
 	static int textWidth(final String text) {
 		return textWidth(text, Font.PLAIN, TEXT);

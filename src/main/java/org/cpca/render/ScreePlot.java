@@ -5,6 +5,7 @@ import ij.gui.Plot;
 
 import java.awt.Color;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Eigenvalues against component index (1, 2, …), as connected circles; optionally the
@@ -73,13 +74,9 @@ public final class ScreePlot {
 		// window is drawn smaller (LegendRoom), so that it covers none of them
 		final double[] xr = { 0.5, n + 0.5 };
 		if (legend != null) {
-			final String[] lines = legend.split("\n", -1);
-			int longest = 0;
-			for (final String line : lines)
-				longest = Math.max(longest, PlotStyle.textWidth(line));
+			final List<String> lines = Arrays.asList(legend.split("\n", -1));
 			final double[] limits = LegendRoom.keep(plot, new LegendRoom.Band(xr, yr, false,
-				false, longest + ScatterPlot.LEGEND_SAMPLE + PlotStyle.LEGEND_MARGIN, PlotStyle
-					.legendHeight(lines.length)), false);
+				false, PlotStyle.legendWidth(lines), PlotStyle.legendHeight(lines.size())), false);
 			xr[1] = limits[1];
 			yr[1] = limits[3];
 		}

@@ -1,5 +1,7 @@
 package org.cpca.render;
 
+import java.util.List;
+import java.util.ArrayList;
 import java.awt.Color;
 
 import ij.ImagePlus;
@@ -73,16 +75,15 @@ public final class VariancePairsPlot {
 					break;
 				}
 		final StringBuilder legend = new StringBuilder(SWEEP);
-		int longest = PlotStyle.textWidth(SWEEP);
+		final List<String> legendLines = new ArrayList<>(List.of(SWEEP));
 		for (final double a : chosen)
-			longest = Math.max(longest, PlotStyle.textWidth("α = " + ModelViews.alphaLabel(a)));
+			legendLines.add("α = " + ModelViews.alphaLabel(a));
 		final double[] xr = positive ? new double[] { min(targetVariance) / 1.5, max(
 			targetVariance) * 1.5 } : PlotStyle.paddedRange(targetVariance);
 		final double[] yr = positive ? new double[] { min(backgroundVariance) / 1.5, max(
 			backgroundVariance) * 1.5 } : PlotStyle.paddedRange(backgroundVariance);
 		final double[] limits = LegendRoom.keep(plot, new LegendRoom.Band(xr, yr, positive,
-			positive, longest + ScatterPlot.LEGEND_SAMPLE + PlotStyle.LEGEND_MARGIN, PlotStyle
-				.legendHeight(lines)), false);
+			positive, PlotStyle.legendWidth(legendLines), PlotStyle.legendHeight(lines)), false);
 		plot.setLimits(limits[0], limits[1], limits[2], limits[3]);
 		if (positive) {
 			plot.setAxisXLog(true);
