@@ -183,9 +183,9 @@ public final class Analysis {
 		final long n = s.target.samples() + s.backgrounds.stream().mapToLong(
 			SampleSource::samples).sum();
 		final long d = s.target.features();
-		// what the fit from G keeps alive beside a tile: 64·N² (docs/memory.md)
-		final long tile = StreamedGram.tileBytes(n, d, Memory.available() - Memory.doubles(
-			8 * n, n));
+		// what the fit from G keeps alive beside a tile (docs/memory.md)
+		final long tile = StreamedGram.tileBytes(n, d, Memory.available() - StreamedGram
+			.fitBytes(n));
 		final Solution solution;
 		try {
 			solution = Interruptible.call(() -> StreamedRun.run(r.settings, s.target,

@@ -14,8 +14,7 @@ public final class Memory {
 	private Memory() {}
 
 	/** The fix every message offers: a larger heap. */
-	public static final String MORE_HEAP =
-		"give Java more memory (-Xmx, e.g. CPCA_JAVA_OPTS=-Xmx8g for cpca; Edit > Options > Memory in Fiji)";
+	public static final String MORE_HEAP = moreHeapTo("8g");
 
 	/**
 	 * {@link #MORE_HEAP} naming a heap that covers what is short: this JVM's maximum plus
@@ -26,8 +25,12 @@ public final class Memory {
 		final long mb = 1L << 20, step = 100 * mb;
 		final long want = Runtime.getRuntime().maxMemory() + Math.max(0, shortBy);
 		final long rounded = (want + want / 10 + step - 1) / step * 100;
-		return "give Java more memory (-Xmx, e.g. CPCA_JAVA_OPTS=-Xmx" + rounded + "m for " +
-			"cpca; Edit > Options > Memory in Fiji)";
+		return moreHeapTo(rounded + "m");
+	}
+
+	private static String moreHeapTo(final String xmx) {
+		return "give Java more memory (-Xmx, e.g. CPCA_JAVA_OPTS=-Xmx" + xmx + " for cpca; " +
+			"Edit > Options > Memory in Fiji)";
 	}
 
 	/** Bytes the JVM can still allocate (its maximum heap minus what is in use). */

@@ -25,13 +25,8 @@ final class MemoryPlan {
 	static final String TILE = "cpca.tile.bytes";
 	/** Bytes per N² at the peak of the in-memory reduced space (docs/memory.md). */
 	static final long MEMORY_PER_N2 = 40;
-	/**
-	 * Bytes per N² at the peak of the streamed plan (docs/memory.md): the fit from G
-	 * (its factor, A and B, LᵀL, the solve: 56·N²) with G itself still alive while the
-	 * space is built (8·N²), measured at N = 4,000 (a live set above 62·N² ran a 990 MB
-	 * heap out); alive while the components' pass reads its tiles.
-	 */
-	static final long STREAM_PER_N2 = 64;
+	/** Bytes per N² at the peak of the streamed plan ({@link StreamedGram#FIT_PER_N2}). */
+	static final long STREAM_PER_N2 = StreamedGram.FIT_PER_N2;
 
 	final boolean stream;
 	final long tileBytes, inMemory, streamed, available;
@@ -90,7 +85,7 @@ final class MemoryPlan {
 	}
 
 	private static long gram(final long n) {
-		return Memory.times(STREAM_PER_N2, Memory.times(n, n));
+		return StreamedGram.fitBytes(n);
 	}
 
 	private static long features(final long d, final int sets, final int k) {

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
 
+import org.cpca.core.Memory;
 import org.cpca.core.Progress;
 import org.cpca.core.data.Preprocessing;
 import org.cpca.core.data.SampleSource;
@@ -63,6 +64,19 @@ public final class StreamedGram {
 		final long tileBytes)
 	{
 		return (int) Math.max(1, Math.min(features, tileBytes / (8 * Math.max(1, samples))));
+	}
+
+	/**
+	 * Bytes per N² the fit from G keeps alive beside a tile (docs/memory.md): its factor,
+	 * A and B, LᵀL, the solve (56·N²) with G itself still alive while the space is built
+	 * (8·N²), measured at N = 4,000 (a live set above 62·N² ran a 990 MB heap out); alive
+	 * while the components' pass reads its tiles.
+	 */
+	public static final long FIT_PER_N2 = 64;
+
+	/** {@value #FIT_PER_N2}·N² bytes: what the fit from the Gram matrix of n samples keeps. */
+	public static long fitBytes(final long n) {
+		return Memory.times(FIT_PER_N2, Memory.times(n, n));
 	}
 
 	/**
