@@ -75,21 +75,15 @@ final class GramSpace extends ContrastiveSpace {
 	/**
 	 * @param g ZZᵀ, N × N row-major, N = n_t + Σ n_b
 	 */
-	static GramSpace build(double[] g, final int nt, final long[] nb, final int d,
+	static GramSpace build(final double[] g, final int nt, final long[] nb, final int d,
 		final GramLift lift)
 	{
 		final int n = (int) Math.round(Math.sqrt(g.length));
-		// the rows are the factorisation's working copy, let go before L is formed; G is
-		// dropped here once copied (docs/memory.md)
-		final double[][] w = new double[n][];
-		for (int i = 0; i < n; i++)
-			w[i] = Arrays.copyOfRange(g, i * n, (i + 1) * n);
-		g = null;
-		final double[][] l = ReducedSpace.pivotedCholesky(w, n, 0, null,
-			ReducedSpace.RANK_TOLERANCE);
+		// its working rows are let go before L is formed (docs/memory.md)
+		final double[][] l = ReducedSpace.pivotedCholesky(g, n);
 		final int r = l.length == 0 ? 0 : l[0].length;
 		// one r × r accumulator for A and every B_j (the native backend needs none)
-		double[][] work = Backend.isNative() ? null : new double[r][r];
+		final double[][] work = Backend.isNative() ? null : new double[r][r];
 		final double[] a = Products.crossProduct(Arrays.copyOf(l, nt), r, 1.0 / (nt - 1),
 			work);
 		final double[][] b = new double[nb.length][];
@@ -99,7 +93,6 @@ final class GramSpace extends ContrastiveSpace {
 				1), work);
 			from = to;
 		}
-		work = null;
 		return new GramSpace(r, l, a, b, nt, nb, d, lift);
 	}
 
