@@ -294,11 +294,13 @@ public final class SparseLoadings {
 		}
 
 		/**
-		 * The objective at B (its coordinates {@code cb}) and the current A, up to a
-		 * constant: {@code ½ tr(cbᵀP cb) − tr(AᵀP cb) + ½λ₂‖B‖²_F + λ₁‖B‖₁}.
+		 * The objective at B (its coordinates {@code cb}, and {@code pc = P·cb}) and the
+		 * current A, up to a constant: {@code ½ tr(cbᵀP cb) − tr(AᵀP cb) + ½λ₂‖B‖²_F +
+		 * λ₁‖B‖₁}.
 		 */
-		double objective(final double[][] b, final double[] cb, final double lambda1) {
-			final double[] pc = pTimes(cb);
+		double objective(final double[][] b, final double[] cb, final double[] pc,
+			final double lambda1)
+		{
 			double f = 0;
 			for (int i = 0; i < pc.length; i++)
 				f += (0.5 * cb[i] - a[i]) * pc[i];
@@ -312,23 +314,14 @@ public final class SparseLoadings {
 		}
 
 		/** Procrustes: {@code A = Z(ZᵀZ)^{-1/2}}, {@code Z = P·cb} (kept if Z is singular). */
-		void procrustes(final double[] cb) {
-			final double[] polar = polar(pTimes(cb), n, k);
+		void procrustes(final double[] pc) {
+			final double[] polar = polar(pc, n, k);
 			if (polar != null) a = polar;
 		}
 
-		private double[] lastIn, lastOut;
-
-		/**
-		 * {@code P·cb}, kept for the same block: the Procrustes step and the objective
-		 * of one iteration both need it.
-		 */
+		/** {@code P·cb}: the Procrustes step and the objective of one iteration share it. */
 		double[] pTimes(final double[] cb) {
-			if (cb != lastIn) {
-				lastOut = times(p, cb, n, k);
-				lastIn = cb;
-			}
-			return lastOut;
+			return times(p, cb, n, k);
 		}
 	}
 
@@ -358,7 +351,7 @@ public final class SparseLoadings {
 		final int[] needed = new int[k];
 		final double[] change = new double[k];
 		boolean converged = false;
-		double last = problem.objective(b, cb, lambda1);
+		double last = problem.objective(b, cb, problem.pTimes(cb), lambda1);
 		double best = last; // the lowest objective so far
 		int since = 0; // iterations since it was reached
 		for (int it = 1; it <= cap && !converged && since < NO_PROGRESS; it++) {
@@ -391,8 +384,9 @@ public final class SparseLoadings {
 			cprev = cb;
 			b = v;
 			cb = cv;
-			problem.procrustes(cb);
-			final double objective = problem.objective(b, cb, lambda1);
+			final double[] pc = problem.pTimes(cb);
+			problem.procrustes(pc);
+			final double objective = problem.objective(b, cb, pc, lambda1);
 			if (trace != null) trace.accept(objective);
 			// gradient restart, and function restart when the objective went up
 			t = against > 0 || objective > last ? 1 : tn;
