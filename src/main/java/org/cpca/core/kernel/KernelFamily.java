@@ -96,6 +96,12 @@ public final class KernelFamily implements Family<KernelOptions> {
 		return false;
 	}
 
+	/** Refuses α = ∞, which kernel cPCA does not define (in memory and streamed). */
+	public static void checkAlpha(final double alpha) {
+		if (alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException("α = ∞ " +
+			"is not defined for kernel cPCA: use a finite α ≥ 0 or auto");
+	}
+
 	/** Exact or Nyström by N, fixed or automatic α (not α = ∞). */
 	@Override
 	public Solution run(final KernelOptions o, final FamilyInput input) {
@@ -103,8 +109,7 @@ public final class KernelFamily implements Family<KernelOptions> {
 		final List<Dataset> backgrounds = input.backgrounds(Method.KERNEL);
 		final CpcaOptions options = input.options();
 		final double alpha = input.alpha();
-		if (alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException("α = ∞ " +
-			"is not defined for kernel cPCA: use a finite α ≥ 0 or auto");
+		checkAlpha(alpha);
 		if (Double.isNaN(alpha) && o.kernel().gammaIsAutomatic()) {
 			// the default for rbf and poly: automatic (γ, α), docs/math/kernel.md
 			final KernelSelection selection = KernelSelection.select(target, backgrounds.get(0),

@@ -110,8 +110,7 @@ public final class StreamedRun {
 			"without --stream, or leave bootstrap out");
 		if (backgrounds.size() != 1) throw new IllegalArgumentException("kernel cPCA " +
 			"takes exactly one background (got " + backgrounds.size() + ")");
-		if (alpha == Double.POSITIVE_INFINITY) throw new IllegalArgumentException("α = ∞ " +
-			"is not defined for kernel cPCA: use a finite α ≥ 0 or auto");
+		KernelFamily.checkAlpha(alpha);
 		if (Double.isNaN(alpha) && o.kernel().gammaIsAutomatic()) throw
 			new IllegalArgumentException("automatic (γ, α) of kernel cPCA refits the kernel " +
 				"for every γ on samples held in memory, which the streamed plan does not hold: " +
