@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 import com.google.gson.JsonArray;
@@ -155,13 +157,17 @@ class SignificanceCliTest {
 		}
 		assertTrue(planted, "the planted contrast is significant at some chosen α: " + results);
 		// refused in one line where there is no automatic α to choose again
+		// ... and with sparse loadings, before anything is read
 		for (final String[] how : new String[][] { { "--alpha", "1", "--significance", "9" },
-			{ "--alpha", "auto", "--significance", "0" } })
+			{ "--alpha", "auto", "--significance", "0" }, { "--alpha", "auto", "--significance",
+				"9", "--sparsity", "0.1" } })
 		{
-			final Path no = dir.resolve("no-reselect" + how[1] + how[3]);
-			final Object[] e = CliTest.cpca("fit", "--target", t[0].toString(), "--background",
-				t[1].toString(), how[0], how[1], how[2], how[3], "--significance-reselect",
-				"--out", no.toString());
+			final Path no = dir.resolve("no-reselect" + how[1] + how[3] + how.length);
+			final List<String> args = new ArrayList<>(List.of("fit", "--target", t[0]
+				.toString(), "--background", t[1].toString(), "--significance-reselect", "--out",
+				no.toString()));
+			args.addAll(List.of(how));
+			final Object[] e = CliTest.cpca(args.toArray(new String[0]));
 			assertTrue((int) e[0] != 0);
 			assertTrue(e[2].toString().trim().contains("significance-reselect") && e[2]
 				.toString().trim().lines().count() == 1, e[2].toString());

@@ -441,11 +441,15 @@ public final class Settings {
 			if (!lenient && significance > 0 && method == Method.ONLINE) throw new IllegalArgumentException(style.shown(
 					"significance").trim() + " is not available for " + method.displayName +
 					" yet (docs/math/significance.md lists the methods it covers): leave it out");
-			if (!lenient && significanceReselect && !(method == Method.CPCA && alpha.isAuto() &&
-				significance > 0)) throw new IllegalArgumentException(style.shown(
-					"significance_reselect").trim() + " re-selects automatic α inside each " +
-					"permutation: it needs method cpca with automatic α and a significance " +
-					"test; leave it out otherwise");
+			// a dialog passes the box whatever the method: refused there only when a cPCA
+			// significance test would run with it
+			if (significanceReselect && !(method == Method.CPCA && alpha.isAuto() &&
+				significance > 0 && !isSparse(familyText.get("sparsity"))) && (!lenient ||
+					method == Method.CPCA && significance > 0))
+				throw new IllegalArgumentException(style.shown("significance_reselect").trim() +
+					" re-selects automatic α inside each permutation: it needs method cpca " +
+					"with automatic α, dense loadings (no " + style.name("sparsity") + ") and " +
+					"a significance test; leave it out otherwise");
 			if (!lenient && bootstrap > 0 && method == Method.ONLINE) throw new IllegalArgumentException(style.shown(
 					"bootstrap").trim() + " is not available for " + method.displayName +
 					" yet (docs/math/significance.md lists the methods it covers): leave it out");
@@ -467,6 +471,11 @@ public final class Settings {
 					"whiten") + " are not available for method online: leave them out");
 			return new Settings(this, alpha, beta, FamilySettings.parse(family, own,
 				style::shown));
+		}
+
+		/** Whether a given sparsity asks for sparse loadings (not absent, not none). */
+		private static boolean isSparse(final String text) {
+			return text != null && !isDefaultSparsity("sparsity", text);
 		}
 
 		/** {@code sparsity none} (dense) is accepted with every method. */

@@ -95,13 +95,8 @@ final class SignificanceRun {
 		if (s.method() == Method.KERNEL) return FixedFits.kernelCpca(options, frozenKernel(s, m),
 			m.alpha());
 		final FixedFit fit = fixedFit(s, options, m, sets.size(), "significance");
-		if (s.significanceReselect()) { // checked by Settings: cPCA with automatic α
-			if (!s.alpha().isAuto() || s.method() != Method.CPCA || sparsity(s) != null)
-				throw new IllegalArgumentException("the significance test re-selects " +
-					"automatic α only, with dense loadings: choose automatic α with cPCA " +
-					"without sparsity, or leave the re-selection out");
+		if (s.significanceReselect()) // Settings admits it only for dense cPCA, automatic α
 			return new ReselectedAlpha(options, index, m.alpha());
-		}
 		// cPCA: the joint moments once per run, re-partitioned by every permutation of every α
 		if (s.method() != Method.CPCA || sparsity(s) != null || !Double.isFinite(m.alpha()) ||
 			options.standardize() ||
