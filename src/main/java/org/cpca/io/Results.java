@@ -428,8 +428,9 @@ public final class Results {
 				.backgroundVariance()));
 			e.add("fraction_of_target_variance", GSON.toJsonTree(m
 				.fractionOfTargetVariance()));
-			if (separations.get(r) != null) e.add("separation", GSON.toJsonTree(separations
-				.get(r)));
+			// a measure without a value (a class whose scores do not vary: NaN) is null
+			if (separations.get(r) != null) e.add("separation", ModelFile.parametersJson(
+				new LinkedHashMap<String, Object>(separations.get(r))));
 			final int model = r;
 			solution.resultFacts().forEach((k, v) -> e.add(k, GSON.toJsonTree(v.get(model))));
 			results.add(e);

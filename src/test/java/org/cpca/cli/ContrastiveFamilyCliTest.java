@@ -157,6 +157,23 @@ class ContrastiveFamilyCliTest {
 	}
 
 	@Test
+	void aSparsityThatZeroesEveryLoadingStillWritesTheResults() throws Exception {
+		// at α = 0 the threshold removes every entry: the scores
+		// do not vary, so the divergence between the classes has no value (NaN), written null
+		final Path out = dir.resolve("empty");
+		final Object[] r = CliTest.cpca(fitArgs(out, "--alpha", "0", "--sparsity", "0.5", "-k",
+			"2"));
+		assertEquals(0, r[0], r[2].toString());
+		final JsonObject first = json(out.resolve("summary.json")).getAsJsonArray("results")
+			.get(0).getAsJsonObject();
+		assertEquals(1.0, first.get("zero_fraction").getAsDouble(), 0);
+		assertTrue(first.getAsJsonObject("separation").get("symmetrized_kl").isJsonNull(),
+			first.toString());
+		assertTrue(r[1].toString().contains("is zero at this sparsity; lower it"), r[1]
+			.toString());
+	}
+
+	@Test
 	void badParametersGiveOneClearLine() {
 		final String[][] cases = { { "--method", "gcpca", "--variant", "v7" }, { "--method",
 			"gcpca", "--shuffles", "-2" }, { "--sparsity", "-1" }, { "--method", "pca",
