@@ -15,9 +15,12 @@ import org.cpca.io.FitPipeline;
 import org.cpca.io.FitRequest;
 import org.cpca.io.TableInput;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Layout;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -215,19 +218,18 @@ final class FitCommand implements Callable<Integer> {
 	 * Replaces the one long option list of {@code cpca fit --help} by sections (input,
 	 * method, kernel, online, output, help), each in declaration order.
 	 */
-	static void groupHelp(final picocli.CommandLine fit) {
+	static void groupHelp(final CommandLine fit) {
 		if (fit == null) return;
-		fit.getHelpSectionMap().put(picocli.CommandLine.Model.UsageMessageSpec
-			.SECTION_KEY_OPTION_LIST_HEADING, help -> "");
-		fit.getHelpSectionMap().put(picocli.CommandLine.Model.UsageMessageSpec
-			.SECTION_KEY_OPTION_LIST, help -> {
+		fit.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST_HEADING,
+			help -> "");
+		fit.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST, help -> {
 				final Map<String, Integer> groupOf = new LinkedHashMap<>();
 				for (int g = 0; g < GROUPS.length; g++)
 					for (int i = 1; i < GROUPS[g].length; i++)
 						groupOf.put(GROUPS[g][i], g);
 				final StringBuilder sb = new StringBuilder();
 				for (int g = 0; g < GROUPS.length; g++) {
-					final picocli.CommandLine.Help.Layout layout = help.createDefaultLayout();
+					final Layout layout = help.createDefaultLayout();
 					int n = 0;
 					for (final OptionSpec o : help.commandSpec().options()) {
 						if (o.hidden()) continue;

@@ -1,7 +1,5 @@
 package org.cpca.command;
 
-import java.lang.reflect.Field;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -12,15 +10,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.cpca.core.family.Family;
-import org.cpca.core.family.KeyField;
 import org.cpca.core.result.Method;
 import org.cpca.core.run.Families;
 import org.cpca.core.run.Settings;
 import org.scijava.command.DynamicCommand;
 import org.scijava.module.MethodCallException;
-import org.scijava.module.MutableModuleItem;
 import org.scijava.plugin.Parameter;
-import org.scijava.util.Types;
 
 /**
  * The method settings shared by the Fiji commands that fit (Contrastive PCA…, Batch…),
@@ -169,25 +164,12 @@ public abstract class MethodCommand extends DynamicCommand implements TwoStepDia
 	protected long seed;
 
 	/** Every field its key's declaration describes ({@link DeclaredFields#of}), in order. */
-	private static final List<Field> DECLARED = declared();
-
-	private static List<Field> declared() {
-		final List<Field> out = new ArrayList<>();
-		for (final Field f : MethodCommand.class.getDeclaredFields())
-			if (f.isAnnotationPresent(Parameter.class) && DeclaredFields.of(f.getName()) != null)
-				out.add(f);
-		return Collections.unmodifiableList(out);
-	}
+	static final DeclaredFields.Slots DECLARED = new DeclaredFields.Slots(
+		MethodCommand.class, DeclaredFields::of);
 
 	/** A command whose method settings hold their declared defaults. */
 	protected MethodCommand() {
-		for (final Field f : DECLARED)
-			try {
-				f.set(this, value(f.getType(), DeclaredFields.of(f.getName()).initial()));
-			}
-			catch (final IllegalAccessException e) {
-				throw new IllegalStateException(e);
-			}
+		DECLARED.start(this);
 	}
 
 	/**
@@ -197,47 +179,8 @@ public abstract class MethodCommand extends DynamicCommand implements TwoStepDia
 	 */
 	@Override
 	public void initialize() throws MethodCallException {
-		for (final Field f : DECLARED)
-			declare(getInfo().getMutableInput(f.getName(), Types.box(f.getType())), DeclaredFields
-				.of(f.getName()));
+		DECLARED.declare(this);
 		super.initialize();
-	}
-
-	@SuppressWarnings("unchecked") // value() gives the item's (boxed) type
-	static <T> void declare(final MutableModuleItem<T> item, final KeyField k) {
-		final Class<T> type = item.getType();
-		item.setLabel(k.label());
-		item.setDescription(k.description());
-		item.setDefaultValue((T) value(type, k.initial()));
-		if (!k.choices().isEmpty()) {
-			final List<T> choices = new ArrayList<>();
-			for (final String c : k.choices())
-				choices.add((T) value(type, c));
-			item.setChoices(choices);
-		}
-		if (k.min() != null) item.setMinimumValue((T) number(type, k.min()));
-		if (k.max() != null) item.setMaximumValue((T) number(type, k.max()));
-		if (k.step() != null) item.setStepSize(k.step());
-		if (k.style() != null) item.setWidgetStyle(k.style());
-	}
-
-	/** A declared default as a value of a field's type. */
-	static Object value(final Class<?> type, final String text) {
-		final Class<?> t = Types.box(type);
-		if (t == String.class) return text;
-		if (t == Boolean.class) return Boolean.valueOf(text);
-		if (t == Integer.class) return Integer.valueOf(text);
-		if (t == Long.class) return Long.valueOf(text);
-		if (t == Double.class) return Double.valueOf(text);
-		throw new IllegalStateException("a declared field of type " + type.getName());
-	}
-
-	/** A declared bound as a value of a field's (numeric) type. */
-	private static Object number(final Class<?> type, final double v) {
-		final Class<?> t = Types.box(type);
-		if (t == Integer.class) return (int) v;
-		if (t == Long.class) return (long) v;
-		return v;
 	}
 
 	@Override

@@ -11,12 +11,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 import org.cpca.core.modelfile.ModelFile;
-import org.cpca.core.online.OnlineOptions;
 import org.cpca.core.online.OnlineFamily;
+import org.cpca.core.online.OnlineOptions;
+import org.cpca.core.result.Method;
 import org.cpca.core.run.Settings;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
-import org.scijava.command.ContextCommand;
+import org.scijava.command.DynamicCommand;
+import org.scijava.module.MethodCallException;
 import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
 import org.scijava.widget.FileWidget;
@@ -29,8 +31,11 @@ import java.util.List;
  * offline cPCA* when the data are small enough, otherwise the subspace change between
  * checkpoints), with a progress bar; Esc cancels and leaves no output.
  * <p>
- * Thin: the parameters become {@link Settings} (as every front end's do), and {@link
- * OnlineAnalysis} does the work.
+ * Thin: the method settings are bare fields named by their keys, which take their labels,
+ * help texts, defaults, ranges and choices from online cPCA*'s declarations ({@link
+ * DeclaredFields#of(Method, String)}: {@code core.online.OnlineFamily}'s keys, and the
+ * shared settings it reads with its own meaning); they become {@link Settings} (as every
+ * front end's do), and {@link OnlineAnalysis} does the work.
  * Macro: {@code run("Online cPCA star...", "target_source=folder target_folder=/data/t
  * background_source=image background=bg.tif components=2 beta=0.5 eta=0.003 tau=1
  * epochs=5 seed=0 order=shuffled centring=running reference=auto bin=1 show_images
@@ -38,7 +43,7 @@ import java.util.List;
  */
 @Plugin(type = Command.class, menuPath = "Plugins>Contrastive PCA>Online cPCA star...",
 	description = "Online cPCA*: contrastive components of stacks streamed from disk")
-public class OnlineCpcaCommand extends ContextCommand implements TwoStepDialog {
+public class OnlineCpcaCommand extends DynamicCommand implements TwoStepDialog {
 
 	@Parameter(label = "Target from", choices = { "image", "folder" },
 		description = "image: an open image (a virtual stack is read slice by slice). " +
@@ -69,52 +74,37 @@ public class OnlineCpcaCommand extends ContextCommand implements TwoStepDialog {
 		description = "For background from folder: one image per sample.")
 	private File background_folder;
 
-	@Parameter(label = "Components (k)", min = "1", description = "Number of components.")
-	private int components = 2;
+	// the method settings: bare slots named by their keys, described by their
+	// declarations (online cPCA*'s family, else the shared settings'; DeclaredFields)
+	@Parameter
+	private int components;
 
-	@Parameter(label = "β",
-		description = "Contrast β ∈ [0, 1] of cPCA* (0 is PCA of the target), or auto: " +
-			"β = 1/(1 + s), s the background's mean feature variance, from one extra pass.")
-	private String beta = "auto";
+	@Parameter
+	private String beta;
 
-	@Parameter(label = "η (step size)", min = "0",
-		description = "Dimensionless learning rate η, 0 < η < τ (W steps by η/mean‖x‖², so " +
-			"the same η suits raw pixels and standardised tables; annealed to η/100 over the " +
-			"epochs); lower it if the convergence curve is noisy.")
-	private double eta = OnlineOptions.DEFAULT_ETA;
+	@Parameter
+	private double eta;
 
-	@Parameter(label = "τ", min = "0",
-		description = "Ratio τ of the W and M learning time scales (paper: 1).")
-	private double tau = OnlineOptions.DEFAULT_TAU;
+	@Parameter
+	private double tau;
 
-	@Parameter(label = "Epochs", min = "1", description = "Passes over the data.")
-	private int epochs = OnlineOptions.DEFAULT_EPOCHS;
+	@Parameter
+	private int epochs;
 
-	@Parameter(label = "Seed",
-		description = "Seed of the initial weights and of the shuffled order.")
+	@Parameter
 	private long seed;
 
-	@Parameter(label = "Order", choices = { "shuffled", "sequential" },
-		description = "Order of each dataset's samples in an epoch: a new seeded shuffle " +
-			"per epoch, or stack order. Target and background are interleaved in " +
-			"proportion to their counts.")
-	private String order = "shuffled";
+	@Parameter
+	private String order;
 
-	@Parameter(label = "Centring", choices = { "running", "pass" },
-		description = "running: each sample is centred on its dataset's running mean " +
-			"(exact after the first epoch). pass: an extra first pass computes the means.")
-	private String centring = "running";
+	@Parameter
+	private String centring;
 
-	@Parameter(label = "Standardize (needs centring pass)",
-		description = "Also divide each feature by its own dataset's standard deviation, " +
-			"from the first pass of centring=pass (for features in different units).")
+	@Parameter
 	private boolean standardize;
 
-	@Parameter(label = "Compare with offline cPCA*", choices = { "auto", "offline",
-		"none" }, description = "auto: compute offline cPCA* for the alignment curve when " +
-			"the data are small (at most 2·10^7 values); offline: always (reads the data " +
-			"into memory); none: the curve shows the subspace change between checkpoints.")
-	private String reference = "auto";
+	@Parameter
+	private String reference;
 
 	@Parameter(label = "Bin", min = "1",
 		description = "Average bin × bin pixel blocks into one feature (1: none).")
@@ -157,6 +147,26 @@ public class OnlineCpcaCommand extends ContextCommand implements TwoStepDialog {
 	private ImagePlus convergence_plot;
 
 	private OnlineAnalysis analysis;
+
+	/** The method settings' fields, as online cPCA*'s dialog declares them. */
+	static final DeclaredFields.Slots DECLARED = new DeclaredFields.Slots(
+		OnlineCpcaCommand.class, key -> DeclaredFields.of(Method.ONLINE, key));
+
+	/** A command whose method settings hold their declared defaults. */
+	public OnlineCpcaCommand() {
+		DECLARED.start(this);
+	}
+
+	/**
+	 * Before the dialog (Fiji's pre-processing, or the ImageJ 1.x bridge): each method
+	 * setting's field takes the label, help text, default, range and choices its key
+	 * declares.
+	 */
+	@Override
+	public void initialize() throws MethodCallException {
+		DECLARED.declare(this);
+		super.initialize();
+	}
 
 	/**
 	 * The dialog's fields as {@link Settings}: parsed and validated by the one parser every

@@ -46,7 +46,7 @@ class DeclaredFieldsTest extends CommandTestBase {
 			final ModuleItem<?> item = dialog.getInfo().getInput(key);
 			assertEquals(k.label(), item.getLabel(), key);
 			assertEquals(k.description(), item.getDescription(), key);
-			final Object initial = MethodCommand.value(f.getType(), k.initial());
+			final Object initial = DeclaredFields.value(f.getType(), k.initial());
 			assertEquals(initial, item.getDefaultValue(), key);
 			assertEquals(initial, dialog.getInput(key), key + ": the field's start value");
 			assertEquals(k.choices(), item.getChoices() == null || item.getChoices().isEmpty()
@@ -92,11 +92,11 @@ class DeclaredFieldsTest extends CommandTestBase {
 		KeyField other = KeyField.of("Another " + key, text ? "b" : "7", "changed").min(
 			1).max(9);
 		if (text) other = other.choices("a", "b");
-		MethodCommand.declare(item, other);
+		DeclaredFields.declare(item, other);
 		assertEquals("Another " + key, item.getLabel());
 		assertNotEquals(declared.label(), item.getLabel());
 		assertEquals("changed", item.getDescription());
-		assertEquals(MethodCommand.value(item.getType(), text ? "b" : "7"), item
+		assertEquals(DeclaredFields.value(item.getType(), text ? "b" : "7"), item
 			.getDefaultValue());
 		assertEquals(1.0, number(item.getMinimumValue()));
 		assertEquals(9.0, number(item.getMaximumValue()));

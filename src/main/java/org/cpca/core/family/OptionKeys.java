@@ -49,6 +49,8 @@ public final class OptionKeys<B, O> {
 	private final Supplier<B> builder;
 	private final Function<B, O> build;
 	private final Map<String, Key<B>> keys = new LinkedHashMap<>();
+	/** The fields {@link #dialogField} gives: a dialog's start, not the options' default. */
+	private final Map<String, KeyField> dialogFields = new LinkedHashMap<>();
 	private final Set<String> samplesOnly = new HashSet<>();
 
 	private OptionKeys(final Supplier<B> builder, final Function<B, O> build) {
@@ -103,10 +105,38 @@ public final class OptionKeys<B, O> {
 		return this;
 	}
 
-	/** {@code key}'s dialog field, or {@code null} if no dialog shows it. */
+	/**
+	 * Gives a dialog field to a key whose options' default is not one text: a key of this
+	 * family declared without a field because its default depends on other settings
+	 * (online cPCA*'s centring: running, or the pass when standardising samples in memory),
+	 * or a shared setting ({@code core.run.Settings} parses it) that this family reads with
+	 * a meaning of its own (online cPCA*'s β: one value or its own automatic rule, not a
+	 * sweep). The field's default is what this family's dialog starts with; the options'
+	 * default stays the builder's (or the shared settings'). A key of this family has its
+	 * default and choices parsed here, as {@link #key(String, String, KeyField,
+	 * OptionKeys.Parser)} does.
+	 */
+	public OptionKeys<B, O> dialogField(final String name, final KeyField field) {
+		final Key<B> k = keys.get(name);
+		if (k != null && k.field != null) throw new IllegalStateException("key " + name +
+			" has a field already");
+		if (dialogFields.put(name, field) != null) throw new IllegalStateException("key " +
+			name + " has two dialog fields");
+		if (k != null) {
+			k.parser.parse(builder.get(), field.initial(), name + "=");
+			for (final String choice : field.choices())
+				k.parser.parse(builder.get(), choice, name + "=");
+		}
+		return this;
+	}
+
+	/**
+	 * {@code key}'s dialog field (its declaration's, or {@link #dialogField}'s), or {@code
+	 * null} if no dialog of this family shows it.
+	 */
 	public KeyField field(final String key) {
 		final Key<B> k = keys.get(key);
-		return k == null ? null : k.field;
+		return k != null && k.field != null ? k.field : dialogFields.get(key);
 	}
 
 	/**

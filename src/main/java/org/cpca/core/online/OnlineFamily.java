@@ -11,6 +11,7 @@ import org.cpca.core.data.SampleSource;
 import org.cpca.core.data.SampleStream;
 import org.cpca.core.family.Family;
 import org.cpca.core.family.FamilyInput;
+import org.cpca.core.family.KeyField;
 import org.cpca.core.family.OptionKeys;
 import org.cpca.core.family.Parse;
 import org.cpca.core.model.CpcaModel;
@@ -78,24 +79,65 @@ public final class OnlineFamily implements Family<OnlineFamily.Options> {
 
 	private static final class Builder {
 
-		final OnlineOptions defaults = OnlineOptions.defaults();
-		double eta = defaults.eta(), tau = defaults.tau();
-		int epochs = defaults.epochs(), checkpoints = defaults.checkpoints();
-		SampleStream.Order order = defaults.order();
+		double eta, tau;
+		int epochs, checkpoints = DEFAULTS.checkpoints();
+		SampleStream.Order order;
 		/** {@code null}: not given (running; pass when standardising samples in memory). */
 		OnlineOptions.Centring centring;
-		String reference = "auto";
+		String reference;
 	}
 
+	/** The defaults of {@link OnlineOptions}, which the dialog fields start from. */
+	private static final OnlineOptions DEFAULTS = OnlineOptions.defaults();
+
+	/**
+	 * The keys, with the fields of the Fiji command Online cPCA star… (docs/architecture.md,
+	 * "How to add a setting"). Its β, seed and standardize are the shared settings, read with
+	 * online cPCA*'s meaning: one β or its automatic rule (not method star's sweep), the seed
+	 * of the weights and the order, standardising from the centring pass; they and the
+	 * centring (whose default depends on standardize) are given their fields by {@link
+	 * OptionKeys#dialogField}.
+	 */
 	private static final OptionKeys<Builder, Options> KEYS = OptionKeys.of(Builder::new,
-		Options::new).key("eta", "a value in (0, τ)", (b, t, k) -> b.eta = Parse.number(t, k))
-		.key("tau", "a value > 0", (b, t, k) -> b.tau = Parse.number(t, k)).key("epochs",
-			"a whole number ≥ 1", (b, t, k) -> b.epochs = Parse.whole(t, k, 1)).key("order",
-				"shuffled or sequential", (b, t, k) -> b.order = SampleStream.Order.parse(t)).key(
-					"centring", "running or pass", (b, t, k) -> b.centring = OnlineOptions.Centring
-						.parse(t)).key("checkpoints", "a whole number ≥ 2", (b, t,
-							k) -> b.checkpoints = Parse.whole(t, k, 2)).key("reference",
-								"auto, offline or none", (b, t, k) -> b.reference = reference(t, k));
+		Options::new) //
+		.key("eta", "a value in (0, τ)", KeyField.of("η (step size)", String.valueOf(DEFAULTS
+			.eta()), "Dimensionless learning rate η, 0 < η < τ (W steps by η/mean‖x‖², so " +
+				"the same η suits raw pixels and standardised tables; annealed to η/100 over " +
+				"the epochs); lower it if the convergence curve is noisy.").min(0), (b, t,
+					k) -> b.eta = Parse.number(t, k)) //
+		.key("tau", "a value > 0", KeyField.of("τ", String.valueOf(DEFAULTS.tau()),
+			"Ratio τ of the W and M learning time scales (paper: 1).").min(0), (b, t,
+				k) -> b.tau = Parse.number(t, k)) //
+		.key("epochs", "a whole number ≥ 1", KeyField.of("Epochs", String.valueOf(DEFAULTS
+			.epochs()), "Passes over the data.").min(1), (b, t, k) -> b.epochs = Parse.whole(t,
+				k, 1)) //
+		.key("order", "shuffled or sequential", KeyField.of("Order", DEFAULTS.order()
+			.toString(), "Order of each dataset's samples in an epoch: a new seeded shuffle " +
+				"per epoch, or stack order. Target and background are interleaved in " +
+				"proportion to their counts.").choices("shuffled", "sequential"), (b, t,
+					k) -> b.order = SampleStream.Order.parse(t)) //
+		.key("centring", "running or pass", (b, t, k) -> b.centring = OnlineOptions.Centring
+			.parse(t)) //
+		.key("checkpoints", "a whole number ≥ 2", (b, t, k) -> b.checkpoints = Parse.whole(t,
+			k, 2)) //
+		.key("reference", "auto, offline or none", KeyField.of("Compare with offline cPCA*",
+			"auto", "auto: compute offline cPCA* for the alignment curve when the data are " +
+				"small (at most 2·10^7 values); offline: always (reads the data into memory); " +
+				"none: the curve shows the subspace change between checkpoints.").choices(
+					"auto", "offline", "none"), (b, t, k) -> b.reference = reference(t, k)) //
+		.dialogField("centring", KeyField.of("Centring", DEFAULTS.centring().toString(),
+			"running: each sample is centred on its dataset's running mean (exact after the " +
+				"first epoch). pass: an extra first pass computes the means.").choices(
+					"running", "pass")) //
+		.dialogField("beta", KeyField.of("β", "auto", "Contrast β ∈ [0, 1] of cPCA* (0 is " +
+			"PCA of the target), or auto: β = 1/(1 + s), s the background's mean feature " +
+			"variance, from one extra pass.")) //
+		.dialogField("seed", KeyField.of("Seed", String.valueOf(DEFAULTS.seed()),
+			"Seed of the initial weights and of the shuffled order.")) //
+		.dialogField("standardize", KeyField.of("Standardize (needs centring pass)", String
+			.valueOf(DEFAULTS.standardize()), "Also divide each feature by its own dataset's " +
+				"standard deviation, from the first pass of centring=pass (for features in " +
+				"different units)."));
 
 	private static String reference(final String t, final String k) {
 		final String v = t.trim().toLowerCase(Locale.ROOT);

@@ -7,7 +7,9 @@ import java.util.List;
 import org.cpca.command.BatchCommand;
 import org.cpca.command.ContrastivePcaCommand;
 import org.cpca.command.DeclaredFields;
+import org.cpca.command.OnlineCpcaCommand;
 import org.cpca.core.family.KeyField;
+import org.cpca.core.result.Method;
 import org.junit.jupiter.api.Test;
 import org.scijava.command.Command;
 import org.scijava.module.Module;
@@ -16,7 +18,7 @@ import org.scijava.module.ModuleItem;
 
 /**
  * In plain ImageJ 1.x the bridge's dialog shows the method settings as their keys declare
- * them, as Fiji does: the choices, labels and help texts it reads ({@link
+ * them, as Fiji does (Online cPCA star…'s, as online cPCA*'s): the choices, labels and help texts it reads ({@link
  * CommandBridge#describe}) and the values the fields start from are the declarations'.
  */
 class BridgeDeclaredFieldsTest {
@@ -42,6 +44,24 @@ class BridgeDeclaredFieldsTest {
 					key);
 				assertEquals(k.initial(), text(((Module) command).getInput(key)), key);
 			}
+		}
+	}
+
+	/** Online cPCA star…'s method settings, as online cPCA*'s declarations describe them. */
+	@Test
+	void theImageJ1OnlineDialogShowsOnlineCpcaStarsDeclarations() throws Exception {
+		final Command command = new OnlineCpcaCommand();
+		final ModuleInfo info = CommandBridge.describe(command.getClass(), command);
+		for (final String key : List.of("components", "beta", "eta", "tau", "epochs", "seed",
+			"order", "centring", "standardize", "reference"))
+		{
+			final KeyField k = DeclaredFields.of(Method.ONLINE, key);
+			final ModuleItem<?> item = info.getInput(key);
+			assertEquals(k.label(), item.getLabel(), key);
+			assertEquals(k.description(), item.getDescription(), key);
+			assertEquals(k.choices(), k.choices().isEmpty() ? List.of() : item.getChoices(),
+				key);
+			assertEquals(k.initial(), String.valueOf(((Module) command).getInput(key)), key);
 		}
 	}
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -48,5 +49,27 @@ class OptionKeysTest {
 					if (!t.equals("a")) throw new IllegalArgumentException(k + t + " is not a");
 					b.mode = t;
 				}));
+	}
+
+	/**
+	 * A dialog field given to a key declared without one (its default depends on other
+	 * settings) or to a shared setting is what the dialog starts with, not the options'
+	 * default; its default and choices are still checked against the key's parser.
+	 */
+	@Test
+	void aDialogFieldIsNotTheOptionsDefault() {
+		final OptionKeys<Builder, String> keys = OptionKeys.of(Builder::new, b -> b.count +
+			" " + b.mode).key("mode", "a or b", (b, t, k) -> b.mode = t).dialogField("mode",
+				KeyField.of("Mode", "a", "Which.").choices("a", "b")).dialogField("shared",
+					KeyField.of("Shared", "x", "A shared setting, another meaning."));
+		assertEquals("0 null", keys.defaults());
+		assertEquals("a", keys.field("mode").initial());
+		assertEquals("Shared", keys.field("shared").label());
+		assertEquals(Set.of("mode"), keys.names());
+		assertThrows(IllegalArgumentException.class, () -> OptionKeys.of(Builder::new,
+			b -> b.mode).key("count", "≥ 1", (b, t, k) -> b.count = Parse.whole(t, k, 1))
+			.dialogField("count", KeyField.of("Count", "0", "How many.")));
+		assertThrows(IllegalStateException.class, () -> keys("1", "a").dialogField("mode",
+			KeyField.of("Mode", "a", "Which.")));
 	}
 }
