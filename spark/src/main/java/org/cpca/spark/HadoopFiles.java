@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -33,13 +34,13 @@ final class HadoopFiles {
 
 	/** Whether the location names a CSV or TSV table (by its extension). */
 	static boolean isTable(final String location) {
-		final String n = location.toLowerCase(java.util.Locale.ROOT);
+		final String n = location.toLowerCase(Locale.ROOT);
 		return n.endsWith(".csv") || n.endsWith(".tsv");
 	}
 
 	/** Whether the location names a TIFF (by its extension). */
 	static boolean isTiff(final String location) {
-		final String n = location.toLowerCase(java.util.Locale.ROOT);
+		final String n = location.toLowerCase(Locale.ROOT);
 		return n.endsWith(".tif") || n.endsWith(".tiff");
 	}
 
@@ -64,7 +65,7 @@ final class HadoopFiles {
 	 * the executors read its lines through the same API ({@code textFile}).
 	 */
 	static LoadedData openTable(final JavaSparkContext sc, final String role,
-		final String uri, final java.nio.file.Path path, final LoadedData.Reading how)
+		final String uri, final Path path, final LoadedData.Reading how)
 		throws IOException
 	{
 		final org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(uri);

@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -24,7 +26,18 @@ import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.contrast.Moments;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.model.CpcaModel;
+import org.cpca.io.FitPipeline;
+import org.cpca.io.FitRequest;
 import org.cpca.io.Results;
+import org.cpca.core.run.Settings;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+import ij.IJ;
+import ij.ImagePlus;
+import ij.ImageStack;
+import ij.process.FloatProcessor;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -178,7 +191,7 @@ final class SparkBench implements Callable<Integer> {
 
 	/** The 1-minute load average (NaN where the system does not report it). */
 	private static double loadAverage() {
-		return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+		return ManagementFactory.getOperatingSystemMXBean()
 			.getSystemLoadAverage();
 	}
 
@@ -201,7 +214,7 @@ final class SparkBench implements Callable<Integer> {
 			.mapPartitionsWithIndex((i, it) -> {
 				final int part = it.next();
 				final long from = n * part / p, to = n * (part + 1) / p;
-				final java.util.Iterator<float[]> rows = new Generator(s, d, target, part).rows(
+				final Iterator<float[]> rows = new Generator(s, d, target, part).rows(
 					to - from);
 				final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
 				final Moments.Accumulator acc = new Moments.Accumulator(d);
@@ -223,37 +236,32 @@ final class SparkBench implements Callable<Integer> {
 				k += mx.getCurrentThreadCpuTime() - c0;
 				gen.add(g);
 				kernel.add(k);
-				return java.util.Collections.singletonList(new Tuple2<>(i, m)).iterator();
+				return Collections.singletonList(new Tuple2<>(i, m)).iterator();
 			}, true).mapToPair(t -> t);
 		return SparkMoments.tree(parts, p, Moments::merge);
 	}
 
 	/**
 	 * cpca fit on the same samples: written as two 32-bit TIFF stacks (one slice per
-	 * sample, d × 1 pixels), then the command line's own fit at α = 2 without plots;
-	 * {read, fit} seconds from its summary.json ("timings_s").
+	 * sample, d × 1 pixels), then the command line's own pipeline ({@link FitPipeline}, what
+	 * {@code cpca fit} runs) at α = 2 without plots; {read, fit} seconds from its
+	 * summary.json ("timings_s").
 	 */
 	private double[] cli(final float[][] t, final float[][] b) throws Exception {
 		final Path dir = Files.createTempDirectory("cpca-bench-cli");
 		try {
 			for (final String name : new String[] { "t", "b" }) {
 				final float[][] x = name.equals("t") ? t : b;
-				final ij.ImageStack st = new ij.ImageStack(features, 1);
+				final ImageStack st = new ImageStack(features, 1);
 				for (final float[] row : x)
-					st.addSlice(new ij.process.FloatProcessor(features, 1, row));
-				ij.IJ.saveAsTiff(new ij.ImagePlus(name, st), dir.resolve(name + ".tif")
-					.toString());
+					st.addSlice(new FloatProcessor(features, 1, row));
+				IJ.saveAsTiff(new ImagePlus(name, st), dir.resolve(name + ".tif").toString());
 			}
-			final java.io.StringWriter so = new java.io.StringWriter(), se = new java.io
-				.StringWriter();
-			final int code = org.cpca.cli.Main.run(new PrintWriter(so), new PrintWriter(se),
-				"fit", "--target", dir.resolve("t.tif").toString(), "--background", dir.resolve(
-					"b.tif").toString(), "--alpha", "2", "--no-plots", "--out", dir.resolve("out")
-						.toString());
-			if (code != 0) throw new IllegalStateException("cpca fit failed: " + se);
-			final com.google.gson.JsonObject timings = com.google.gson.JsonParser.parseString(
-				Files.readString(dir.resolve("out/summary.json"))).getAsJsonObject()
-				.getAsJsonObject("timings_s");
+			FitPipeline.run(FitRequest.builder().target(dir.resolve("t.tif")).background(dir
+				.resolve("b.tif")).settings(Settings.builder().set("alpha", "2").build()).plots(
+					false).out(dir.resolve("out")).build(), Progress.NONE);
+			final JsonObject timings = JsonParser.parseString(Files.readString(dir.resolve(
+				"out/summary.json"))).getAsJsonObject().getAsJsonObject("timings_s");
 			return new double[] { timings.get("read").getAsDouble(), timings.get("fit")
 				.getAsDouble() };
 		}
@@ -267,7 +275,7 @@ final class SparkBench implements Callable<Integer> {
 		final float[][] out = new float[(int) n][];
 		int i = 0;
 		for (int part = 0; part < p; part++) {
-			final java.util.Iterator<float[]> it = new Generator(seed, features, target, part)
+			final Iterator<float[]> it = new Generator(seed, features, target, part)
 				.rows(n * (part + 1) / p - n * part / p);
 			while (it.hasNext())
 				out[i++] = it.next();
@@ -306,8 +314,8 @@ final class SparkBench implements Callable<Integer> {
 			r = new Random(seed * 1_000_003L + part * 2L + (target ? 1 : 0));
 		}
 
-		java.util.Iterator<float[]> rows(final long count) {
-			return new java.util.Iterator<float[]>() {
+		Iterator<float[]> rows(final long count) {
+			return new Iterator<float[]>() {
 
 				private long i;
 

@@ -1,8 +1,12 @@
 package org.cpca.spark;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -204,7 +208,7 @@ final class SparkFit implements Callable<Integer> {
 			final String report;
 			if (HadoopFiles.isUri(outText)) {
 				// written here, then copied to its file system (docs/spark.md)
-				final Path local = java.nio.file.Files.createTempDirectory("cpca-spark-out");
+				final Path local = Files.createTempDirectory("cpca-spark-out");
 				try {
 					final Path dir = local.resolve("results");
 					results.write(dir, inputs);
@@ -244,17 +248,17 @@ final class SparkFit implements Callable<Integer> {
 	}
 
 	/** The tables opened from a URI so far, with it (the executors read them there). */
-	private final Map<LoadedData, String> uris = new java.util.IdentityHashMap<>();
+	private final Map<LoadedData, String> uris = new IdentityHashMap<>();
 
 	/** The Parquet inputs opened so far, with their samples. */
-	private final Map<LoadedData, JavaRDD<float[]>> parquet = new java.util.IdentityHashMap<>();
+	private final Map<LoadedData, JavaRDD<float[]>> parquet = new IdentityHashMap<>();
 
 	/**
 	 * Opens an input on the driver: a Parquet table with Spark SQL (the context starts
 	 * here), anything else with the command line's readers.
 	 */
 	private LoadedData open(final String role, final String location, final Path path,
-		final LoadedData.Reading how) throws java.io.IOException
+		final LoadedData.Reading how) throws IOException
 	{
 		HadoopFiles.requireReadable(role, location);
 		if (HadoopFiles.isUri(location) && !SparkParquet.isParquet(location)) {
@@ -273,7 +277,7 @@ final class SparkFit implements Callable<Integer> {
 
 	/** The samples of an opened input as the executors read them. */
 	private JavaRDD<float[]> rows(final LoadedData data, final LoadedData.Reading how)
-		throws java.io.IOException
+		throws IOException
 	{
 		final JavaRDD<float[]> rows = parquet.get(data);
 		if (rows != null) return rows;
@@ -451,7 +455,7 @@ final class SparkFit implements Callable<Integer> {
 				.get(0), counts, n, options, d);
 			final double[] g = SparkGram.gram(sc, sets, pres, counts, d);
 			return Cpca.fromGram(t.source.name(), pres.get(0), (int) counts[0], targetLabels, n,
-				java.util.Arrays.copyOfRange(counts, 1, counts.length), g, d, options, SparkGram
+				Arrays.copyOfRange(counts, 1, counts.length), g, d, options, SparkGram
 					.lift(sc, sets, pres, counts, d)).withFourthMoments(j -> SparkGram
 						.fourthMoment(g, counts, j + 1));
 		};

@@ -2,6 +2,7 @@ package org.cpca.spark;
 
 import java.io.IOException;
 import java.io.Serializable;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,11 +11,12 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.CancellationException;
-import java.io.UncheckedIOException;
 
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.util.SerializableConfiguration;
 import org.cpca.core.data.SampleSource;
 import org.cpca.io.LoadedData;
 import org.cpca.io.TableLines;
@@ -44,7 +46,7 @@ final class SparkInput implements Serializable {
 	/** For the retry test: the first attempt of partition 0 fails. */
 	boolean failFirstAttempt;
 	/** A TIFF named by a URI: the Hadoop configuration to open it with; else null. */
-	private org.apache.spark.util.SerializableConfiguration hadoop;
+	private SerializableConfiguration hadoop;
 
 	private SparkInput(final String role, final String path, final int samples,
 		final int features, final TableLines lines, final String mask, final int bin)
@@ -64,7 +66,7 @@ final class SparkInput implements Serializable {
 	 * @param uri the URI of a table on a Hadoop file system, or {@code null} for a path
 	 */
 	static SparkInput of(final LoadedData data, final LoadedData.Reading how,
-		final String uri, final org.apache.hadoop.conf.Configuration conf) throws IOException
+		final String uri, final Configuration conf) throws IOException
 	{
 		final String p = uri != null ? uri : data.path.toAbsolutePath().toString();
 		final int d = data.source.features();
@@ -72,7 +74,7 @@ final class SparkInput implements Serializable {
 			final SparkInput in = new SparkInput(data.source.name(), p, data.samples(), d, null,
 				how.mask == null ? null : how.mask.toAbsolutePath().toString(), how.bin);
 			// a TIFF on a Hadoop file system: each task opens it there
-			if (uri != null) in.hadoop = new org.apache.spark.util.SerializableConfiguration(
+			if (uri != null) in.hadoop = new SerializableConfiguration(
 				conf);
 			return in;
 		}

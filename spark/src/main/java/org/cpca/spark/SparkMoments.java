@@ -1,12 +1,16 @@
 package org.cpca.spark;
 
+import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.Function2;
 import org.apache.spark.broadcast.Broadcast;
 import org.cpca.core.contrast.Moments;
 import org.cpca.core.contrast.TargetProjection;
@@ -37,7 +41,7 @@ final class SparkMoments {
 	}
 
 	/** Adds one row to a partition's accumulator. */
-	interface Adder<T> extends java.io.Serializable {
+	interface Adder<T> extends Serializable {
 
 		void add(Moments.Accumulator acc, T row);
 	}
@@ -60,7 +64,7 @@ final class SparkMoments {
 	 * scheduling.
 	 */
 	static <T> T tree(JavaPairRDD<Integer, T> level, final int partials,
-		final org.apache.spark.api.java.function.Function2<T, T, T> merge)
+		final Function2<T, T, T> merge)
 	{
 		int count = partials;
 		final int fan = Math.max(2, (int) Math.ceil(Math.sqrt(count)));
@@ -73,7 +77,7 @@ final class SparkMoments {
 		return mergeInOrder(level.collect(), merge);
 	}
 
-	private static <T> T call(final org.apache.spark.api.java.function.Function2<T, T, T> f,
+	private static <T> T call(final Function2<T, T, T> f,
 		final T a, final T b)
 	{
 		try {
@@ -89,7 +93,7 @@ final class SparkMoments {
 
 	/** Merges (index, value) pairs in ascending index, as a balanced binary tree. */
 	static <T> T mergeInOrder(final Iterable<Tuple2<Integer, T>> parts,
-		final org.apache.spark.api.java.function.Function2<T, T, T> merge)
+		final Function2<T, T, T> merge)
 	{
 		final List<Tuple2<Integer, T>> sorted = new ArrayList<>();
 		parts.forEach(sorted::add);
@@ -113,9 +117,9 @@ final class SparkMoments {
 	 * broadcast (PCPCA's held-out split, {@link org.cpca.core.contrast.Cpca.SubsetMoments}).
 	 */
 	static Moments subset(final JavaSparkContext sc, final JavaRDD<float[]> rows,
-		final java.util.BitSet keep, final int d)
+		final BitSet keep, final int d)
 	{
-		final Broadcast<java.util.BitSet> b = sc.broadcast(keep);
+		final Broadcast<BitSet> b = sc.broadcast(keep);
 		try {
 			return moments(rows.zipWithIndex().filter(t -> b.value().get((int) (long) t._2))
 				.map(t -> t._1), d);
@@ -185,7 +189,7 @@ final class SparkMoments {
 					final float[] row = it.next();
 					for (int j = 0; j < d; j++)
 						x[j] = scale == null ? row[j] - mean[j] : (row[j] - mean[j]) / scale[j];
-					if ((n + 1) * k > out.length) out = java.util.Arrays.copyOf(out, out.length * 2);
+					if ((n + 1) * k > out.length) out = Arrays.copyOf(out, out.length * 2);
 					for (int j = 0; j < d; j++) {
 						final double xj = x[j];
 						if (xj == 0) continue;
@@ -195,7 +199,7 @@ final class SparkMoments {
 					}
 					n++;
 				}
-				return Collections.singletonList(java.util.Arrays.copyOf(out, n * k)).iterator();
+				return Collections.singletonList(Arrays.copyOf(out, n * k)).iterator();
 			}).collect();
 			int total = 0;
 			for (final double[] p : parts)

@@ -1,8 +1,5 @@
 package org.cpca.spark;
 
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.trim;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -10,6 +7,10 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import org.apache.hadoop.fs.FileSystem;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.trim;
 
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -69,7 +70,7 @@ final class SparkParquet {
 		final boolean failFirstAttempt) throws IOException
 	{
 		final org.apache.hadoop.fs.Path hp = new org.apache.hadoop.fs.Path(location);
-		final org.apache.hadoop.fs.FileSystem fs = hp.getFileSystem(sc.hadoopConfiguration());
+		final FileSystem fs = hp.getFileSystem(sc.hadoopConfiguration());
 		if (!fs.exists(hp)) throw new IllegalArgumentException("the " + role + " " +
 			location + " does not exist: give an existing Parquet file or folder");
 		final long bytes = fs.getContentSummary(hp).getLength();

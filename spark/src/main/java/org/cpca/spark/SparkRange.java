@@ -3,6 +3,7 @@ package org.cpca.spark;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -65,7 +66,7 @@ final class SparkRange {
 		final List<Preprocessing> pres, final int d, final int rank, final long seed)
 	{
 		int width = Math.min(d, rank + OVERSAMPLING);
-		final java.util.Random random = new java.util.Random(seed);
+		final Random random = new Random(seed);
 		double[] b = new double[d * width];
 		for (int i = 0; i < b.length; i++)
 			b[i] = random.nextGaussian();
