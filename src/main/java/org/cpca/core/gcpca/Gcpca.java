@@ -46,6 +46,9 @@ import java.util.SplittableRandom;
  * significant when its value exceeds the 97.5 % quantile of the shuffles' largest values; a
  * background-enriched one when its value lies below the 2.5 % quantile of their smallest
  * values (a max-statistic null: one threshold per end, for every component of that end).
+ * <p>
+ * Length (about 530 lines of code): the four variants, their orthogonal forms, both ends and
+ * the shuffle test share the pencil, the restriction to the fit's space and the ridge.
  */
 public final class Gcpca {
 

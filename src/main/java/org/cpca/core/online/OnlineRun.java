@@ -34,6 +34,9 @@ import java.util.stream.Collectors;
  * with offline cPCA* ({@link #run}, the one copy of this orchestration for the command
  * line and Fiji); {@link OnlineFamily} runs it on data in memory. See
  * docs/math/online.md.
+ * <p>
+ * Length (about 480 lines of code): the epochs' loop, the checkpoints, the evaluation pass and
+ * the comparison with offline cPCA* share one run's state (the network, the clock, the curve).
  */
 public final class OnlineRun {
 

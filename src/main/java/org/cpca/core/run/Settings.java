@@ -35,6 +35,10 @@ import org.cpca.core.online.OnlineOptions;
  * <p>
  * Adding a setting every family shares: a field here and its key in {@link #KEYS}. A
  * family's own setting is added to its declaration in its package only (docs/architecture.md).
+ * <p>
+ * Length (about 380 lines of code): the shared keys' parsers (one entry each in {@link #KEYS}),
+ * the builder's checks of the combination and the did-you-mean for unknown keys; no family's own
+ * setting lives here.
  */
 public final class Settings {
 

@@ -35,6 +35,10 @@ import java.util.function.IntFunction;
  * of the cosines of the principal angles between the target-score subspaces): the sparsest
  * value whose scores keep an affinity of at least {@value #AFFINITY} with the dense
  * loadings' scores (the dense loadings when none does).
+ * <p>
+ * Length (about 390 lines of code): the cPCA and gcPCA entries, the automatic-sparsity walk
+ * and the model they make share private helpers (positive parts, the score affinity, the notes),
+ * which one class keeps private.
  */
 public final class Sparse {
 

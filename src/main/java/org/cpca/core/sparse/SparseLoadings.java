@@ -26,6 +26,10 @@ import java.util.function.DoubleConsumer;
  * 0 gives the dense loadings (the top-k eigenvectors of Θ², which are a fixed point), and
  * values approaching 1 zero every loading. Loadings are
  * returned with unit length; their zeros are exact.
+ * <p>
+ * Length (about 370 lines of code): one iteration and its state (the Procrustes step, the
+ * accelerated proximal step with its restart, the convergence bookkeeping, the mapped form for
+ * gcPCA), kept together so the fixed point's invariants read in one place.
  */
 public final class SparseLoadings {
 
