@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The numpy/scipy/sklearn peer of a one-shot `cpca fit --alpha auto` (issue 13).
+"""The numpy/scipy(/sklearn) peer of a one-shot `cpca fit --alpha auto` (issue 13).
 
 A hand-tuned script doing what `cpca fit` does for automatic alpha, as a user would
 write it with the scientific Python stack: read the two ImageJ TIFF stacks straight
@@ -7,8 +7,8 @@ into numpy, centre, two covariances (BLAS), for each of 41 alphas (0 and 40 log-
 in [0.1, 1000]) the top-k eigenvectors of C_t - alpha C_b by
 scipy.linalg.eigh(subset_by_index=...), the affinity of every pair of alphas as the
 product of the cosines of the principal angles between their target-score subspaces
-(computed in the C_t metric: k x k matrices, no n x k products), sklearn spectral
-clustering (precomputed affinity), one medoid alpha per cluster besides alpha = 0, and
+(computed in the C_t metric: k x k matrices, no n x k products), spectral clustering
+(precomputed affinity; sklearn's, or the same written with scipy when sklearn is missing), one medoid alpha per cluster besides alpha = 0, and
 the scores of the returned alphas written to scores.csv.
 
 Usage: peer_fit_auto.py TARGET.tif BACKGROUND.tif OUT_DIR [k] [returned]
@@ -23,7 +23,32 @@ import time
 T0 = time.perf_counter()
 import numpy as np
 import scipy.linalg
-from sklearn.cluster import SpectralClustering
+try:
+    from sklearn.cluster import SpectralClustering
+except ImportError:  # scipy alone: the same clustering, written out below
+    SpectralClustering = None
+
+
+def spectral_labels(aff, n):
+    """Spectral clustering of a precomputed affinity into n clusters: sklearn's when it
+    is installed, else the normalised spectral embedding (the top n eigenvectors of
+    D^-1/2 A D^-1/2, rows scaled to unit length) clustered by scipy's k-means++, the best
+    of 10 seeded starts by within-cluster sum of squares."""
+    if SpectralClustering is not None:
+        return SpectralClustering(n_clusters=n, affinity="precomputed",
+                                  random_state=0).fit_predict(aff)
+    from scipy.cluster.vq import kmeans2
+    dinv = 1.0 / np.sqrt(aff.sum(axis=1))
+    _, u = np.linalg.eigh(dinv[:, None] * aff * dinv[None, :])
+    e = u[:, -n:]
+    e /= np.linalg.norm(e, axis=1, keepdims=True)
+    best, best_ss = None, np.inf
+    for seed in range(10):
+        centres, labels = kmeans2(e, n, minit="++", seed=seed)
+        ss = ((e - centres[labels]) ** 2).sum()
+        if ss < best_ss:
+            best, best_ss = labels, ss
+    return best
 
 
 def read_imagej_tiff(path):
@@ -96,8 +121,7 @@ def main():
             m = inv[i] @ (vs[i].T @ ctv[j]) @ inv[j].T
             s = np.clip(np.linalg.svd(m, compute_uv=False), 0, 1)
             aff[i, j] = aff[j, i] = np.prod(s)
-    labels = SpectralClustering(n_clusters=returned, affinity="precomputed",
-                                random_state=0).fit_predict(aff)
+    labels = spectral_labels(aff, returned)
     chosen = [0]
     for c in sorted(set(labels)):
         if c == labels[0]:
