@@ -9,6 +9,7 @@ import org.cpca.core.Memory;
 import org.cpca.core.Progress;
 import org.cpca.core.data.Preprocessing;
 import org.cpca.core.data.SampleSource;
+import org.cpca.core.linalg.GramSum;
 import org.cpca.core.linalg.Products;
 
 /**
@@ -104,6 +105,19 @@ public final class StreamedGram {
 		final boolean standardize, final long tileBytes, final List<String> diagnostics,
 		final boolean featureVariances, final Progress progress) throws IOException
 	{
+		return build(sets, standardize, tileBytes, diagnostics, featureVariances, null,
+			progress);
+	}
+
+	/**
+	 * {@link #build(List, boolean, long, List, boolean, Progress)} with G summed in float
+	 * blocks or not ({@link GramSum#of(int, int, boolean)}), or as the backend and the size
+	 * choose ({@code null}, as in memory): tests compare both precisions with memory's.
+	 */
+	static StreamedGram build(final List<SampleSource> sets, final boolean standardize,
+		final long tileBytes, final List<String> diagnostics, final boolean featureVariances,
+		final Boolean inFloat, final Progress progress) throws IOException
+	{
 		long total = 0;
 		final int d = sets.get(0).features();
 		for (final SampleSource s : sets) {
@@ -119,44 +133,46 @@ public final class StreamedGram {
 		final int n = (int) total;
 		final StreamedGram g = new StreamedGram(sets, n, d, tileWidth(n, d, tileBytes));
 		if (featureVariances) g.variances = new double[sets.size() - 1][d];
-		g.accumulate(standardize, diagnostics, progress);
+		g.accumulate(standardize, diagnostics, inFloat != null ? inFloat : GramSum.inFloat(n,
+			d), progress);
 		return g;
 	}
 
 	private void accumulate(final boolean standardize, final List<String> diagnostics,
-		final Progress progress) throws IOException
+		final boolean inFloat, final Progress progress) throws IOException
 	{
 		final double[][] mean = new double[sets.size()][d];
 		final double[][] scale = standardize ? new double[sets.size()][d] : null;
 		final int[] constant = new int[sets.size()];
-		final double[][] upper = new double[n][n];
 		final double[][] panel = new double[width][n];
-		progress.stage(GRAM_PASS, 0);
-		for (int f0 = 0; f0 < d; f0 += width) {
-			final int count = Math.min(width, d - f0);
-			read(panel, f0, count, GRAM_PASS, progress);
-			for (int s = 1, row = sets.get(0).samples(); variances != null && s < sets
-				.size(); row += sets.get(s).samples(), s++)
-				variances(panel, count, row, sets.get(s).samples(), f0, variances[s - 1]);
-			for (int s = 0, row = 0; s < sets.size(); row += sets.get(s).samples(), s++)
-				centre(panel, count, row, sets.get(s).samples(), f0, mean[s], scale == null
-					? null : scale[s], constant, s);
-			Products.addCrossProduct(upper, panel, count);
-			progress.stage(GRAM_PASS, tilesDone(f0 + count));
+		try (GramSum sum = GramSum.of(n, d, inFloat)) {
+			progress.stage(GRAM_PASS, 0);
+			for (int f0 = 0; f0 < d; f0 += width) {
+				final int count = Math.min(width, d - f0), first = f0;
+				read(panel, f0, count, GRAM_PASS, progress);
+				for (int s = 1, row = sets.get(0).samples(); variances != null && s < sets
+					.size(); row += sets.get(s).samples(), s++)
+					variances(panel, count, row, sets.get(s).samples(), f0, variances[s - 1]);
+				for (int s = 0, row = 0; s < sets.size(); row += sets.get(s).samples(), s++)
+					centre(panel, count, row, sets.get(s).samples(), f0, mean[s], scale == null
+						? null : scale[s], constant, s);
+				// the in-memory Gram matrix's own sum: the same panels whatever the tile
+				sum.add(f0, f0 + count, (sample, from, to, out) -> {
+					for (int f = from; f < to; f++)
+						out[f - from] = panel[f - first][sample];
+				});
+				progress.stage(GRAM_PASS, tilesDone(f0 + count));
+			}
+			Arrays.fill(panel, null);
+			gram = sum.symmetric();
 		}
 		for (int s = 0; s < sets.size(); s++) {
 			pres[s] = Preprocessing.of(mean[s], scale == null ? null : scale[s]);
 			if (constant[s] > 0 && diagnostics != null) diagnostics.add(sets.get(s).name() +
 				": " + constant[s] + " feature(s) have zero variance; they stay 0 after centring");
 		}
-		// both triangles, row by row, each row of the accumulator let go once copied
-		gram = new double[n * n];
-		for (int i = 0; i < n; i++) {
-			for (int j = i; j < n; j++)
-				gram[i * n + j] = gram[j * n + i] = upper[i][j];
-			diagonal[i] = upper[i][i];
-			upper[i] = null;
-		}
+		for (int i = 0; i < n; i++)
+			diagonal[i] = gram[i * n + i];
 	}
 
 	/** The fraction of a pass done with its tiles up to feature {@code end}: tiles done / tiles. */
