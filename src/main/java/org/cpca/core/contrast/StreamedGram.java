@@ -40,7 +40,12 @@ public final class StreamedGram {
 	private final List<SampleSource> sets;
 	private final int n, d, width;
 	private final Preprocessing[] pres;
-	private final double[] diagonal;
+	/**
+	 * Each sample's ‖z_i‖², summed over the features in order as the tiles pass (the sum
+	 * of {@link Cpca#backgroundFourthMoment} in memory, so cPCA++'s ridge is the same to the
+	 * bit; G's diagonal holds the same value summed otherwise).
+	 */
+	private final double[] squares;
 	/** Each background's raw feature variances (n − 1), or {@code null} if not asked for. */
 	private double[][] variances;
 	private double[] gram;
@@ -54,7 +59,7 @@ public final class StreamedGram {
 		this.d = d;
 		this.width = width;
 		this.pres = new Preprocessing[sets.size()];
-		this.diagonal = new double[n];
+		this.squares = new double[n];
 	}
 
 	/**
@@ -156,6 +161,11 @@ public final class StreamedGram {
 				for (int s = 0, row = 0; s < sets.size(); row += sets.get(s).samples(), s++)
 					centre(panel, count, row, sets.get(s).samples(), f0, mean[s], scale == null
 						? null : scale[s], constant, s);
+				for (int t = 0; t < count; t++) {
+					final double[] p = panel[t];
+					for (int i = 0; i < n; i++)
+						squares[i] += p[i] * p[i];
+				}
 				// the in-memory Gram matrix's own sum: the same panels whatever the tile
 				sum.add(f0, f0 + count, (sample, from, to, out) -> {
 					for (int f = from; f < to; f++)
@@ -171,8 +181,6 @@ public final class StreamedGram {
 			if (constant[s] > 0 && diagnostics != null) diagnostics.add(sets.get(s).name() +
 				": " + constant[s] + " feature(s) have zero variance; they stay 0 after centring");
 		}
-		for (int i = 0; i < n; i++)
-			diagonal[i] = gram[i * n + i];
 	}
 
 	/** The fraction of a pass done with its tiles up to feature {@code end}: tiles done / tiles. */
@@ -329,8 +337,8 @@ public final class StreamedGram {
 	}
 
 	/**
-	 * {@code Σ_i ‖z_i‖⁴} over the samples of dataset {@code set}: ‖z_i‖² is G's diagonal, so
-	 * cPCA++'s Ledoit–Wolf ridge ({@link Cpca.FourthMoments}) needs no pass.
+	 * {@code Σ_i ‖z_i‖⁴} over the samples of dataset {@code set}: ‖z_i‖² was summed in the
+	 * Gram pass, so cPCA++'s Ledoit–Wolf ridge ({@link Cpca.FourthMoments}) needs no pass.
 	 */
 	public double fourthMoment(final int set) {
 		int from = 0;
@@ -338,7 +346,7 @@ public final class StreamedGram {
 			from += sets.get(s).samples();
 		double sum = 0;
 		for (int i = from; i < from + sets.get(set).samples(); i++)
-			sum += diagonal[i] * diagonal[i];
+			sum += squares[i] * squares[i];
 		return sum;
 	}
 
