@@ -20,8 +20,9 @@ import org.cpca.core.linalg.Products;
  * holds every sample of every dataset for its features (N × width doubles), so each
  * dataset's mean (and standard deviation) of those features is computed there, exactly as
  * {@link Preprocessing#fit} computes it (sums in sample order, in double), and the tile's
- * centred values add their rank-width update to G ({@link Products#addCrossProduct}). One
- * pass over the data in all; a source that reads feature ranges
+ * centred values go to the in-memory Gram matrix's own sum ({@link GramSum}: the same
+ * panels of features whatever the tile, its accumulator carried across tiles), so G is
+ * the in-memory one to the bit. One pass over the data in all; a source that reads feature ranges
  * ({@link SampleSource#readsRanges}) reads each value once, any other reads each sample
  * once per tile. Components are one further pass ({@link #lift}), shared by the models
  * of an automatic α or β ({@link Cpca#componentsAhead}); scores need none.
