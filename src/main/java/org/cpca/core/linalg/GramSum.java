@@ -202,7 +202,7 @@ public final class GramSum implements AutoCloseable {
 		}
 	}
 
-	/** Entry (i, j ≥ i) of the upper triangle once every feature is in. */
+	/** Refuses G before every feature is in; lets the panels and the float block go. */
 	private void requireAll() {
 		if (next != d) throw new IllegalStateException("G asked for after " + next + " of " +
 			d + " features");
