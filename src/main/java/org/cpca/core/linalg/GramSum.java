@@ -1,7 +1,6 @@
 package org.cpca.core.linalg;
 
 import java.nio.DoubleBuffer;
-import java.util.Arrays;
 import java.util.stream.IntStream;
 
 /**
