@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ij.ImagePlus;
 import ij.ImageStack;
+import ij.io.FileSaver;
+import ij.process.ByteProcessor;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -86,14 +88,30 @@ class StreamCliTest {
 			"summary.json")), StandardCharsets.UTF_8)).getAsJsonObject();
 	}
 
-	/** Every result's eigenvalues to 1e-10 relative; the main model's components to 1e-8°. */
+	/**
+	 * Every result's eigenvalues to 1e-10 relative; the main model's components to 1e-8°:
+	 * the streamed moments of a table (one pass, blocks merged by Chan's formula) against
+	 * memory's two-pass covariance.
+	 */
 	private static void assertSameResults(final Path a, final Path b) throws Exception {
+		assertSameResults(a, b, false);
+	}
+
+	/**
+	 * {@link #assertSameResults(Path, Path)}; with {@code exact} (the Gram path of images:
+	 * the streamed Gram matrix is memory's to the bit) every eigenvalue and α written the
+	 * same, and the components within the rounding of their lift (1e-11°) at every α.
+	 */
+	private static void assertSameResults(final Path a, final Path b, final boolean exact)
+		throws Exception
+	{
 		final JsonArray ra = summary(a).getAsJsonArray("results"), rb = summary(b)
 			.getAsJsonArray("results");
 		assertEquals(ra.size(), rb.size());
 		for (int i = 0; i < ra.size(); i++) {
 			final JsonArray ea = ra.get(i).getAsJsonObject().getAsJsonArray("eigenvalues"),
 				eb = rb.get(i).getAsJsonObject().getAsJsonArray("eigenvalues");
+			if (exact) assertEquals(ea, eb, "result " + i + "'s eigenvalues");
 			for (int c = 0; c < ea.size(); c++) {
 				final double x = ea.get(c).getAsDouble(), y = eb.get(c).getAsDouble();
 				assertEquals(x, y, 1e-10 * Math.abs(x), "result " + i + ", eigenvalue " + c);
@@ -104,10 +122,7 @@ class StreamCliTest {
 		assertEquals(ma.alpha(), mb.alpha(), 0);
 		final double angle = Math.toDegrees(TestData.maxAngleBySine(ma.components(), mb
 			.components()));
-		// at the large α that automatic α picks here (~74) the contrast's eigengap is small
-		// relative to its norm: rounding of G (summed in another order) moves the
-		// component by ~1e-7°; at fixed α, ∞, for cPCA* and gcPCA it is ~1e-10° or less
-		assertTrue(angle < (ma.alpha() > 10 ? 1e-6 : 1e-8), angle + "° at α = " + ma.alpha());
+		assertTrue(angle < (exact ? 1e-11 : 1e-8), angle + "° at α = " + ma.alpha());
 	}
 
 	private static String plan(final Path out) throws Exception {
@@ -136,12 +151,50 @@ class StreamCliTest {
 			assertTrue(r[1].toString().startsWith("note: --stream: streamed by feature tiles"),
 				r[1].toString());
 			assertTrue(plan(tiff).startsWith("streamed"), plan(tiff));
-			assertSameResults(memory, tiff);
+			assertSameResults(memory, tiff, true);
 			r = CliTest.cpca(args(folders.resolve("target"), folders.resolve("background"),
 				folder, extra.toArray(new String[0])));
 			assertEquals(0, r[0], r[2].toString());
-			assertSameResults(memory, folder);
+			assertSameResults(memory, folder, true);
 			System.clearProperty("cpca.tile.bytes");
+		}
+	}
+
+	/**
+	 * A mask and binning streamed with tiles of 11 features (which divide nothing): the
+	 * binned, masked samples are read tile by tile, and the results are memory's to the
+	 * bit (automatic α: every α's eigenvalues).
+	 */
+	@Test
+	void aMaskedBinnedStackStreamsToTheInMemoryResults() throws Exception {
+		final ByteProcessor mask = new ByteProcessor(24, 20);
+		mask.setValue(255);
+		mask.setRoi(1, 1, 22, 18);
+		mask.fill();
+		final Path maskFile = dir.resolve("mask.tif");
+		assertTrue(new FileSaver(new ImagePlus("mask", mask)).saveAsTiff(maskFile
+			.toString()));
+		final Path t = images.resolve("target.tif"), b = images.resolve("background.tif");
+		for (final String[] input : new String[][] { { "--mask", maskFile.toString() }, {
+			"--bin", "2" }, { "--mask", maskFile.toString(), "--bin", "2", "--standardize" } })
+		{
+			final String name = String.join("", input).replaceAll("[^a-z0-9]", "");
+			final Path memory = dir.resolve(name + "-memory"), streamed = dir.resolve(name +
+				"-stream");
+			final List<String> extra = new ArrayList<>(Arrays.asList(input));
+			extra.addAll(List.of("--alpha", "auto"));
+			Object[] r = CliTest.cpca(args(t, b, memory, extra.toArray(new String[0])));
+			assertEquals(0, r[0], r[2].toString());
+			System.setProperty("cpca.tile.bytes", String.valueOf(8 * 76 * 11));
+			extra.add("--stream");
+			r = CliTest.cpca(args(t, b, streamed, extra.toArray(new String[0])));
+			System.clearProperty("cpca.tile.bytes");
+			assertEquals(0, r[0], r[2].toString());
+			assertTrue(plan(streamed).startsWith("streamed"), plan(streamed));
+			// more features than the 76 samples: the Gram path
+			assertTrue(summary(streamed).getAsJsonObject("target").get("features")
+				.getAsInt() > 76, name);
+			assertSameResults(memory, streamed, true);
 		}
 	}
 

@@ -9,6 +9,7 @@ import org.cpca.core.Memory;
 import org.cpca.core.Progress;
 import org.cpca.core.data.Preprocessing;
 import org.cpca.core.data.SampleSource;
+import org.cpca.core.linalg.GramSum;
 import org.cpca.core.linalg.Products;
 
 /**
@@ -19,8 +20,9 @@ import org.cpca.core.linalg.Products;
  * holds every sample of every dataset for its features (N × width doubles), so each
  * dataset's mean (and standard deviation) of those features is computed there, exactly as
  * {@link Preprocessing#fit} computes it (sums in sample order, in double), and the tile's
- * centred values add their rank-width update to G ({@link Products#addCrossProduct}). One
- * pass over the data in all; a source that reads feature ranges
+ * centred values go to the in-memory Gram matrix's own sum ({@link GramSum}: the same
+ * panels of features whatever the tile, its accumulator carried across tiles), so G is
+ * the in-memory one to the bit. One pass over the data in all; a source that reads feature ranges
  * ({@link SampleSource#readsRanges}) reads each value once, any other reads each sample
  * once per tile. Components are one further pass ({@link #lift}), shared by the models
  * of an automatic α or β ({@link Cpca#componentsAhead}); scores need none.
@@ -39,7 +41,12 @@ public final class StreamedGram {
 	private final List<SampleSource> sets;
 	private final int n, d, width;
 	private final Preprocessing[] pres;
-	private final double[] diagonal;
+	/**
+	 * Each sample's ‖z_i‖², summed over the features in order as the tiles pass (the sum
+	 * of {@link Cpca#backgroundFourthMoment} in memory, so cPCA++'s ridge is the same to the
+	 * bit; G's diagonal holds the same value summed otherwise).
+	 */
+	private final double[] squares;
 	/** Each background's raw feature variances (n − 1), or {@code null} if not asked for. */
 	private double[][] variances;
 	private double[] gram;
@@ -53,7 +60,7 @@ public final class StreamedGram {
 		this.d = d;
 		this.width = width;
 		this.pres = new Preprocessing[sets.size()];
-		this.diagonal = new double[n];
+		this.squares = new double[n];
 	}
 
 	/**
@@ -104,6 +111,19 @@ public final class StreamedGram {
 		final boolean standardize, final long tileBytes, final List<String> diagnostics,
 		final boolean featureVariances, final Progress progress) throws IOException
 	{
+		return build(sets, standardize, tileBytes, diagnostics, featureVariances, null,
+			progress);
+	}
+
+	/**
+	 * {@link #build(List, boolean, long, List, boolean, Progress)} with G summed in float
+	 * blocks or not ({@link GramSum#of(int, int, boolean)}), or as the backend and the size
+	 * choose ({@code null}, as in memory): tests compare both precisions with memory's.
+	 */
+	static StreamedGram build(final List<SampleSource> sets, final boolean standardize,
+		final long tileBytes, final List<String> diagnostics, final boolean featureVariances,
+		final Boolean inFloat, final Progress progress) throws IOException
+	{
 		long total = 0;
 		final int d = sets.get(0).features();
 		for (final SampleSource s : sets) {
@@ -119,43 +139,48 @@ public final class StreamedGram {
 		final int n = (int) total;
 		final StreamedGram g = new StreamedGram(sets, n, d, tileWidth(n, d, tileBytes));
 		if (featureVariances) g.variances = new double[sets.size() - 1][d];
-		g.accumulate(standardize, diagnostics, progress);
+		g.accumulate(standardize, diagnostics, inFloat != null ? inFloat : GramSum.inFloat(n,
+			d), progress);
 		return g;
 	}
 
 	private void accumulate(final boolean standardize, final List<String> diagnostics,
-		final Progress progress) throws IOException
+		final boolean inFloat, final Progress progress) throws IOException
 	{
 		final double[][] mean = new double[sets.size()][d];
 		final double[][] scale = standardize ? new double[sets.size()][d] : null;
 		final int[] constant = new int[sets.size()];
-		final double[][] upper = new double[n][n];
 		final double[][] panel = new double[width][n];
-		progress.stage(GRAM_PASS, 0);
-		for (int f0 = 0; f0 < d; f0 += width) {
-			final int count = Math.min(width, d - f0);
-			read(panel, f0, count, GRAM_PASS, progress);
-			for (int s = 1, row = sets.get(0).samples(); variances != null && s < sets
-				.size(); row += sets.get(s).samples(), s++)
-				variances(panel, count, row, sets.get(s).samples(), f0, variances[s - 1]);
-			for (int s = 0, row = 0; s < sets.size(); row += sets.get(s).samples(), s++)
-				centre(panel, count, row, sets.get(s).samples(), f0, mean[s], scale == null
-					? null : scale[s], constant, s);
-			Products.addCrossProduct(upper, panel, count);
-			progress.stage(GRAM_PASS, tilesDone(f0 + count));
+		try (GramSum sum = GramSum.of(n, d, inFloat)) {
+			progress.stage(GRAM_PASS, 0);
+			for (int f0 = 0; f0 < d; f0 += width) {
+				final int count = Math.min(width, d - f0), first = f0;
+				read(panel, f0, count, GRAM_PASS, progress);
+				for (int s = 1, row = sets.get(0).samples(); variances != null && s < sets
+					.size(); row += sets.get(s).samples(), s++)
+					variances(panel, count, row, sets.get(s).samples(), f0, variances[s - 1]);
+				for (int s = 0, row = 0; s < sets.size(); row += sets.get(s).samples(), s++)
+					centre(panel, count, row, sets.get(s).samples(), f0, mean[s], scale == null
+						? null : scale[s], constant, s);
+				for (int t = 0; t < count; t++) {
+					final double[] p = panel[t];
+					for (int i = 0; i < n; i++)
+						squares[i] += p[i] * p[i];
+				}
+				// the in-memory Gram matrix's own sum: the same panels whatever the tile
+				sum.add(f0, f0 + count, (sample, from, to, out) -> {
+					for (int f = from; f < to; f++)
+						out[f - from] = panel[f - first][sample];
+				});
+				progress.stage(GRAM_PASS, tilesDone(f0 + count));
+			}
+			Arrays.fill(panel, null);
+			gram = sum.symmetric();
 		}
 		for (int s = 0; s < sets.size(); s++) {
 			pres[s] = Preprocessing.of(mean[s], scale == null ? null : scale[s]);
 			if (constant[s] > 0 && diagnostics != null) diagnostics.add(sets.get(s).name() +
 				": " + constant[s] + " feature(s) have zero variance; they stay 0 after centring");
-		}
-		// both triangles, row by row, each row of the accumulator let go once copied
-		gram = new double[n * n];
-		for (int i = 0; i < n; i++) {
-			for (int j = i; j < n; j++)
-				gram[i * n + j] = gram[j * n + i] = upper[i][j];
-			diagonal[i] = upper[i][i];
-			upper[i] = null;
 		}
 	}
 
@@ -313,8 +338,8 @@ public final class StreamedGram {
 	}
 
 	/**
-	 * {@code Σ_i ‖z_i‖⁴} over the samples of dataset {@code set}: ‖z_i‖² is G's diagonal, so
-	 * cPCA++'s Ledoit–Wolf ridge ({@link Cpca.FourthMoments}) needs no pass.
+	 * {@code Σ_i ‖z_i‖⁴} over the samples of dataset {@code set}: ‖z_i‖² was summed in the
+	 * Gram pass, so cPCA++'s Ledoit–Wolf ridge ({@link Cpca.FourthMoments}) needs no pass.
 	 */
 	public double fourthMoment(final int set) {
 		int from = 0;
@@ -322,7 +347,7 @@ public final class StreamedGram {
 			from += sets.get(s).samples();
 		double sum = 0;
 		for (int i = from; i < from + sets.get(set).samples(); i++)
-			sum += diagonal[i] * diagonal[i];
+			sum += squares[i] * squares[i];
 		return sum;
 	}
 

@@ -192,54 +192,23 @@ public final class Products {
 	}
 
 	/**
-	 * Above this many multiply–adds (N²d/2) the Gram matrix is accumulated in float
-	 * blocks (see {@link #gram}); below it, in double throughout.
-	 */
-	static final double FLOAT_GRAM_WORK = 2e9;
-	/** Features per float block before it is flushed into the double sum. */
-	private static final int FLOAT_BLOCK = 64;
-
-	/**
 	 * The Gram matrix {@code ZZᵀ} (N × N) of the stacked, preprocessed samples of the given
-	 * datasets, in dataset order. Accumulated over panels of features, so it needs
-	 * O(N · panel) extra memory and never a d × d matrix.
-	 * <p>
-	 * <b>Precision.</b> On the native backend, and for small problems, summed in double.
-	 * On the Java kernels, large ones (more than
-	 * {@link #FLOAT_GRAM_WORK} multiply–adds, e.g. 1000 slices of 256 × 256 pixels) use
-	 * float arithmetic, which the JIT vectorises twice as wide: the preprocessed values
-	 * (computed in double) are rounded to float — the precision the data arrive in — and
-	 * products are summed in float over blocks of {@value #FLOAT_BLOCK} features only, each
-	 * block's sum being added into a double-float accumulator (an unevaluated float pair
-	 * hi + lo updated by Knuth's error-free TwoSum, about 48 bits: as good as double here,
-	 * and vectorised, which float-to-double additions are not). The error of an entry is
-	 * then about 10⁻⁷ (rounding of the values) plus ~64·2⁻²⁴ ≈ 4·10⁻⁶ at the very worst
-	 * (in practice √64·2⁻²⁴ ≈ 5·10⁻⁷) of the block sums of |products|, and it does not
-	 * grow with d: comparable to the float input itself.
+	 * datasets, in dataset order, by {@link GramSum} (its precision: double on the native
+	 * backend and for small problems, float blocks with a double-float sum on the Java
+	 * kernels past {@link GramSum#FLOAT_GRAM_WORK} multiply–adds). Accumulated over panels
+	 * of features, so it needs O(N · panel) extra memory and never a d × d matrix.
 	 */
 	public static double[] gram(final Dataset[] sets, final Preprocessing[] pres,
 		final Progress progress)
 	{
-		long n = 0;
-		for (final Dataset s : sets)
-			n += s.samples();
-		return gram(sets, pres, progress, inFloat(n, sets[0].features()));
-	}
-
-	/**
-	 * Whether the Gram matrix of n samples × d features is summed in float: on the Java
-	 * kernels past {@link #FLOAT_GRAM_WORK}; never on the native backend, whose double
-	 * dgemm is faster than the Java float path.
-	 */
-	private static boolean inFloat(final long n, final int d) {
-		return !Backend.isNative() && 0.5 * n * n * d > FLOAT_GRAM_WORK;
+		return gram(sets, pres, progress, GramSum.inFloat(samples(sets), sets[0].features()));
 	}
 
 	/** {@link #gram} with the precision chosen by the caller (tests compare the two). */
 	public static double[] gram(final Dataset[] sets, final Preprocessing[] pres,
 		final Progress progress, final boolean inFloat)
 	{
-		return (double[]) gram(sets, pres, progress, inFloat, false);
+		return sum(sets, pres, progress, inFloat).symmetric();
 	}
 
 	/**
@@ -250,201 +219,56 @@ public final class Products {
 	public static double[][] gramRows(final Dataset[] sets, final Preprocessing[] pres,
 		final Progress progress)
 	{
-		long n = 0;
-		for (final Dataset s : sets)
-			n += s.samples();
-		return gramRows(sets, pres, progress, inFloat(n, sets[0].features()));
+		return gramRows(sets, pres, progress, GramSum.inFloat(samples(sets), sets[0]
+			.features()));
 	}
 
 	/** {@link #gramRows} with the precision chosen by the caller. */
 	public static double[][] gramRows(final Dataset[] sets, final Preprocessing[] pres,
 		final Progress progress, final boolean inFloat)
 	{
-		return (double[][]) gram(sets, pres, progress, inFloat, true);
+		return sum(sets, pres, progress, inFloat).rows();
 	}
 
-	/** G row-major ({@code double[]}) or, with {@code asRows}, as rows ({@code double[][]}). */
-	private static Object gram(final Dataset[] sets, final Preprocessing[] pres,
-		final Progress progress, final boolean inFloat, final boolean asRows)
-	{
-		int total = 0;
+	private static int samples(final Dataset[] sets) {
+		int n = 0;
 		for (final Dataset s : sets)
-			total += s.samples();
-		final int N = total, d = sets[0].features();
-		if (!Backend.isNative()) KERNELS.expect(inFloat ? Kernels.Kind.FLOAT :
-			Kernels.Kind.SYMMETRIC, (double) N * N * d);
-		final float[][] rows = new float[N][];
-		final Preprocessing[] rowPre = new Preprocessing[N];
+			n += s.samples();
+		return n;
+	}
+
+	/**
+	 * Every feature of the samples, preprocessed, into a {@link GramSum}, one panel at a
+	 * time; G is then to be taken from it.
+	 */
+	private static GramSum sum(final Dataset[] sets, final Preprocessing[] pres,
+		final Progress progress, final boolean inFloat)
+	{
+		final int n = samples(sets), d = sets[0].features();
+		final float[][] rows = new float[n][];
+		final Preprocessing[] rowPre = new Preprocessing[n];
 		int q = 0;
 		for (int k = 0; k < sets.length; k++)
 			for (int i = 0; i < sets[k].samples(); i++, q++) {
 				rows[q] = sets[k].row(i);
 				rowPre[q] = pres[k];
 			}
-		if (Backend.isNative() && !inFloat) return gramNative(rows, rowPre, d, progress, asRows);
-		if (inFloat) {
-			final Object g = gramFloat(rows, rowPre, d, progress, asRows);
-			progress.checkCancelled(); // before a caller's long factorisation starts
-			return g;
-		}
-		final double[][] g = new double[N][N];
-		final int panelCols = panelSize(N);
-		final double[][] panel = new double[panelCols][N];
-		for (int f0 = 0; f0 < d; f0 += panelCols) {
-			progress.checkCancelled();
-			final int count = Math.min(panelCols, d - f0);
-			final int from = f0;
-			// panel row t holds feature from+t of every sample (a transposed block)
-			transpose(rows, rowPre, from, count, panel, null);
-			syrkUpper(g, panel, count);
-			progress.stage("Gram matrix", (double) (f0 + count) / d);
-		}
-		progress.checkCancelled(); // before a caller's long factorisation starts
-		if (!asRows) return symmetric(g, 1.0);
-		for (int i = 0; i < N; i++)
-			for (int j = i + 1; j < N; j++)
-				g[j][i] = g[i][j];
-		return g;
-	}
-
-	/**
-	 * The Gram matrix by the native backend: in double whatever its size (dsyrk is fast
-	 * enough that the float path's trade is not needed), panel by panel of features into
-	 * an off-heap N × N accumulator. A panel is N rows of a few hundred features, each
-	 * sample's preprocessed segment written straight into native memory as it lies (no
-	 * transposition: {@code G += P Pᵀ} is what dsyrk computes on it).
-	 */
-	private static Object gramNative(final float[][] rows, final Preprocessing[] rowPre,
-		final int d, final Progress progress, final boolean asRows)
-	{
-		final int n = rows.length;
-		try (NativeBlas.Gram g = new NativeBlas.Gram(n, false)) {
-			final int width = g.width();
-			final DoubleBuffer panel = g.panel();
-			for (int f0 = 0; f0 < d; f0 += width) {
+		final GramSum g = GramSum.of(n, d, inFloat);
+		final GramSum.Values values = (s, from, to, out) -> rowPre[s].apply(rows[s], from, to,
+			out, 0, 1);
+		try {
+			for (int f0 = 0; f0 < d; f0 += g.width()) {
 				progress.checkCancelled();
-				final int count = Math.min(width, d - f0), from = f0;
-				// row s of the panel: features from … from+count−1 of sample s, as they lie
-				IntStream.range(0, (n + TRANSPOSE_SAMPLES - 1) / TRANSPOSE_SAMPLES).parallel()
-					.forEach(b -> {
-						final int s1 = Math.min(n, (b + 1) * TRANSPOSE_SAMPLES);
-						for (int s = b * TRANSPOSE_SAMPLES; s < s1; s++) {
-							final float[] row = rows[s];
-							final Preprocessing pre = rowPre[s];
-							final int base = s * count - from;
-							for (int j = from; j < from + count; j++)
-								panel.put(base + j, pre.apply(j, row[j]));
-						}
-					});
-				g.add(count);
-				progress.stage("Gram matrix", (double) (f0 + count) / d);
+				final int to = Math.min(d, f0 + g.width());
+				g.add(f0, to, values);
+				progress.stage("Gram matrix", (double) to / d);
 			}
 			progress.checkCancelled(); // before a caller's long factorisation starts
-			return asRows ? g.rows() : g.symmetric(1.0);
-		}
-	}
-
-	/** Samples per tile of {@link #transpose}. */
-	private static final int TRANSPOSE_SAMPLES = 16;
-
-	/**
-	 * Preprocesses features {@code from … from+count−1} of every sample and hands them to
-	 * the sink transposed (feature-major). Tiles of {@value #TRANSPOSE_SAMPLES} samples: each
-	 * sample's segment is preprocessed by a contiguous (vectorised) pass, and the scattered
-	 * writes of a tile touch the same few cache lines of every panel row, so they stay in
-	 * cache. The values are exactly those of {@link Preprocessing#apply(int, double)};
-	 * exactly one of the two panels is given.
-	 */
-	private static void transpose(final float[][] rows, final Preprocessing[] rowPre,
-		final int from, final int count, final double[][] dpanel, final float[][] fpanel)
-	{
-		final int n = rows.length;
-		IntStream.range(0, (n + TRANSPOSE_SAMPLES - 1) / TRANSPOSE_SAMPLES).parallel()
-			.forEach(b -> {
-				final double[] z = new double[count];
-				final int s1 = Math.min(n, (b + 1) * TRANSPOSE_SAMPLES);
-				for (int s = b * TRANSPOSE_SAMPLES; s < s1; s++) {
-					rowPre[s].apply(rows[s], from, from + count, z, 0, 1);
-					if (fpanel != null) for (int t = 0; t < count; t++)
-						fpanel[t][s] = (float) z[t];
-					else for (int t = 0; t < count; t++)
-						dpanel[t][s] = z[t];
-				}
-			});
-	}
-
-	/**
-	 * The float-block Gram accumulation: each task owns a band of rows of G; per block of
-	 * {@value #FLOAT_BLOCK} features it sums the products in float (four-row axpys) and
-	 * adds the block's sums into the band's double-float accumulator ({@link #addTwoSum});
-	 * at the end G = hi + lo in double (row-major, both triangles). Three N × N float
-	 * matrices, as much as the double G of the other path plus its float band.
-	 */
-	private static Object gramFloat(final float[][] rows, final Preprocessing[] rowPre,
-		final int d, final Progress progress, final boolean asRows)
-	{
-		final int n = rows.length;
-		final int panelCols = 512;
-		final float[][] panel = new float[panelCols][n];
-		final int bands = Math.max(1, (n + ROW_BLOCK - 1) / ROW_BLOCK);
-		final float[][] acc = new float[n][n], hi = new float[n][n], lo = new float[n][n];
-		for (int f0 = 0; f0 < d; f0 += panelCols) {
-			progress.checkCancelled();
-			final int count = Math.min(panelCols, d - f0);
-			final int from = f0;
-			transpose(rows, rowPre, from, count, null, panel);
-			IntStream.range(0, bands).parallel().forEach(b -> {
-				final int i0 = b * ROW_BLOCK, i1 = Math.min(n, i0 + ROW_BLOCK);
-				for (int c0 = 0; c0 < count; c0 += FLOAT_BLOCK) {
-					KERNELS.floatRows(acc, panel, c0, Math.min(count, c0 + FLOAT_BLOCK), i0, i1);
-					for (int i = i0; i < i1; i++)
-						addTwoSum(acc[i], hi[i], lo[i], i, n);
-				}
-			});
-			progress.stage("Gram matrix", (double) (f0 + count) / d);
-		}
-		// the block accumulator is done with, and each row of hi and lo once it is in G:
-		// collectable while G is filled and factored (docs/memory.md)
-		Arrays.fill(acc, null);
-		Arrays.fill(panel, null);
-		if (asRows) {
-			final double[][] g = new double[n][n];
-			for (int i = 0; i < n; i++) {
-				final float[] hiI = hi[i], loI = lo[i];
-				final double[] gi = g[i];
-				for (int j = i; j < n; j++)
-					gi[j] = g[j][i] = (double) hiI[j] + loI[j];
-				hi[i] = null;
-				lo[i] = null;
-			}
 			return g;
 		}
-		final double[] g = new double[n * n];
-		for (int i = 0; i < n; i++) {
-			final float[] hiI = hi[i], loI = lo[i];
-			for (int j = i; j < n; j++)
-				g[i * n + j] = g[j * n + i] = (double) hiI[j] + loI[j];
-			hi[i] = null;
-			lo[i] = null;
-		}
-		return g;
-	}
-
-	/**
-	 * {@code (hi, lo) += x} and {@code x = 0} over {@code [from, to)}: TwoSum gives the
-	 * rounding error of {@code hi + x} exactly (Knuth; Java's strict float semantics keep
-	 * the order of operations), and lo collects it, so hi + lo carries the running sum to
-	 * about 2⁻⁴⁸ of its size; all float, so the JIT vectorises the loop.
-	 */
-	private static void addTwoSum(final float[] x, final float[] hi, final float[] lo,
-		final int from, final int to)
-	{
-		for (int j = from; j < to; j++) {
-			final float a = hi[j], b = x[j];
-			final float sum = a + b, bVirtual = sum - a;
-			lo[j] += (a - (sum - bVirtual)) + (b - bVirtual);
-			hi[j] = sum;
-			x[j] = 0;
+		catch (final RuntimeException e) {
+			g.close();
+			throw e;
 		}
 	}
 
