@@ -1,6 +1,7 @@
 package org.cpca.core.linalg;
 
 import static org.bytedeco.openblas.global.openblas.LAPACK_COL_MAJOR;
+import static org.bytedeco.openblas.global.openblas.LAPACKE_dpstrf_work;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dsyevd;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dsyevr;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dsygvx;
@@ -14,7 +15,8 @@ import org.bytedeco.javacpp.IntPointer;
  * the subset solver {@code dsyevr} (relatively robust representations: only the wanted
  * pairs are computed after the tridiagonal reduction), and the top few of a
  * symmetric-definite pencil {@code A v = λ B v} by {@code dsygvx}. LAPACK's solvers are
- * the reference for these problems: they do not fail on clustered spectra.
+ * the reference for these problems: they do not fail on clustered spectra. Also the
+ * rank-revealing (pivoted) Cholesky factorisation of a Gram matrix, by {@code dpstrf}.
  * <p>
  * Matrices go to LAPACK column-major; a symmetric input reads the same either way, and
  * column j of the result is eigenvector j, contiguous. Inputs are symmetrised
@@ -94,6 +96,62 @@ final class NativeLapack {
 				"matrix is not positive definite (leading minor of order " + (info - m) + ")");
 			if (info != 0 || found.get() != k) return null;
 			return descending(w, z, m, k, values);
+		}
+	}
+
+	/**
+	 * Pivoted Cholesky {@code G = LLᵀ} of the symmetric n × n G by LAPACK's {@code dpstrf}:
+	 * L as n rows of length r in the original order of G's rows, and the pivot row of each
+	 * column into {@code pivots} (length ≥ n) when it is not null. Each step pivots on the
+	 * largest remaining diagonal and stops when it is at most {@code tolerance} times the
+	 * largest diagonal of G ({@code dpstrf}'s {@code tol} is compared with the remaining
+	 * diagonal itself, not its root, so it is that product); r is the numerical rank. The
+	 * rows of G are given either flat ({@code flat}, row-major, not changed) or as rows,
+	 * which are consumed: each is copied into native memory and its entry in {@code rows}
+	 * set to null, so that a caller keeping no other reference lets it go while the rest is
+	 * copied (docs/memory.md). Only the lower triangle is read.
+	 * <p>
+	 * The native matrix is G read column-major with {@code uplo = U}: its upper triangle
+	 * (column-major) is the lower one of the rows. The factor {@code PᵀGP = UᵀU} then has
+	 * column k of U, which is row k of L in pivoted order, contiguous (entries
+	 * 0 … min(k, r − 1)), and it is copied as the row of the sample pivoted k-th. One
+	 * thread per call (as every native call here): the same bits run to run.
+	 *
+	 * @return L, or null (nothing consumed) when G's diagonal is not finite: the caller's
+	 *         Java factorisation then answers, as on the other backends
+	 */
+	static double[][] pivotedCholesky(final double[] flat, final double[][] rows, final int n,
+		final double tolerance, final int[] pivots)
+	{
+		double max = 0;
+		for (int i = 0; i < n; i++)
+			max = Math.max(max, flat != null ? flat[i * n + i] : rows[i][i]);
+		if (!Double.isFinite(max)) return null;
+		try (DoublePointer a = new DoublePointer((long) n * n); IntPointer piv = new IntPointer(
+			Math.max(1, n)); IntPointer rank = new IntPointer(1); DoublePointer work =
+				new DoublePointer(2L * Math.max(1, n)))
+		{
+			for (int i = 0; i < n; i++) {
+				a.position((long) i * n);
+				if (flat != null) a.put(flat, i * n, i + 1);
+				else {
+					a.put(rows[i], 0, i + 1);
+					rows[i] = null;
+				}
+			}
+			a.position(0);
+			final int info = LAPACKE_dpstrf_work(LAPACK_COL_MAJOR, UPPER, n, a, n, piv, rank,
+				tolerance * max, work);
+			if (info < 0) throw new IllegalStateException("dpstrf: argument " + -info +
+				" is illegal");
+			final int r = n == 0 ? 0 : rank.get();
+			final double[][] l = new double[n][r];
+			for (int k = 0; k < n; k++) {
+				final int row = piv.get(k) - 1;
+				a.position((long) k * n).get(l[row], 0, Math.min(k + 1, r));
+				if (pivots != null && k < r) pivots[k] = row;
+			}
+			return l;
 		}
 	}
 

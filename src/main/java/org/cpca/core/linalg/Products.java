@@ -551,6 +551,25 @@ public final class Products {
 		return madds >= NATIVE_PRODUCT && madds >= NATIVE_REUSE * (p * q + q * c + 2 * p * c);
 	}
 
+	/**
+	 * The pivoted Cholesky factorisation {@code G = LLᵀ} of a Gram matrix by LAPACK's
+	 * {@code dpstrf} on the native backend ({@link NativeLapack#pivotedCholesky}): L as n
+	 * rows of length r (the numerical rank) in the original order, pivots stopping at
+	 * {@code tolerance} times the largest diagonal. G is flat (row-major, kept) or given as
+	 * rows, which are consumed (set to null one by one as they are copied). Null when the
+	 * native backend is not in use or G's diagonal is not finite: the caller's Java
+	 * factorisation answers (ReducedSpace.pivotedCholesky, which also does the priority
+	 * pivoting that dpstrf has not).
+	 *
+	 * @param pivots if not null (length ≥ n), receives the pivot row of each column of L
+	 */
+	public static double[][] nativePivotedCholesky(final double[] flat, final double[][] rows,
+		final int n, final double tolerance, final int[] pivots)
+	{
+		return Backend.isNative() ? NativeLapack.pivotedCholesky(flat, rows, n, tolerance,
+			pivots) : null;
+	}
+
 	/** Rows per panel of {@link #cholesky}. */
 	private static final int CHOLESKY_PANEL = 32;
 
