@@ -1,6 +1,7 @@
 package org.cpca.core.linalg;
 
 import static org.bytedeco.openblas.global.openblas.LAPACK_COL_MAJOR;
+import static org.bytedeco.openblas.global.openblas.LAPACKE_dpotrf;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dpstrf_work;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dsyevd;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dsyevr;
@@ -9,6 +10,8 @@ import static org.bytedeco.openblas.global.openblas.LAPACKE_dsygvx;
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.IntPointer;
 
+import java.util.Arrays;
+
 /**
  * The native backend's symmetric eigenproblems, on LAPACK as OpenBLAS carries it
  * ({@link NativeBlas}): all pairs by divide and conquer ({@code dsyevd}), the top few by
@@ -16,7 +19,8 @@ import org.bytedeco.javacpp.IntPointer;
  * pairs are computed after the tridiagonal reduction), and the top few of a
  * symmetric-definite pencil {@code A v = λ B v} by {@code dsygvx}. LAPACK's solvers are
  * the reference for these problems: they do not fail on clustered spectra. Also the
- * rank-revealing (pivoted) Cholesky factorisation of a Gram matrix, by {@code dpstrf}.
+ * rank-revealing (pivoted) Cholesky factorisation of a Gram matrix, by {@code dpstrf}, and
+ * the plain one of a positive definite matrix, by {@code dpotrf}.
  * <p>
  * Matrices go to LAPACK column-major; a symmetric input reads the same either way, and
  * column j of the result is eigenvector j, contiguous. Inputs are symmetrised
@@ -25,7 +29,7 @@ import org.bytedeco.javacpp.IntPointer;
  */
 final class NativeLapack {
 
-	private static final byte VECTORS = 'V', INDEX = 'I', UPPER = 'U';
+	private static final byte VECTORS = 'V', INDEX = 'I', UPPER = 'U', LOWER = 'L';
 
 	private NativeLapack() {}
 
@@ -152,6 +156,38 @@ final class NativeLapack {
 				if (pivots != null && k < r) pivots[k] = row;
 			}
 			return l;
+		}
+	}
+
+	/**
+	 * Cholesky {@code S = RᵀR} of the symmetric positive definite m × m S given as rows
+	 * (their upper triangles are read) by LAPACK's {@code dpotrf}, as {@link
+	 * Products#cholesky} promises: the rows overwritten with R, zeros below the diagonal.
+	 * The rows' upper triangles, copied as they lie, are the lower triangle of the
+	 * column-major native matrix, factored as {@code LLᵀ} with {@code L = Rᵀ}, whose
+	 * columns are R's rows.
+	 *
+	 * @return false, the rows untouched, when S or R holds a value that is not finite
+	 *         (the Java factorisation then answers, with its own refusal)
+	 * @throws ArithmeticException if S is not numerically positive definite
+	 */
+	static boolean cholesky(final double[][] s) {
+		final int m = s.length;
+		try (DoublePointer a = new DoublePointer((long) m * m)) {
+			for (int i = 0; i < m; i++)
+				a.position((long) i * m + i).put(s[i], i, m - i);
+			a.position(0);
+			final int info = LAPACKE_dpotrf(LAPACK_COL_MAJOR, LOWER, m, a, m);
+			if (info < 0) return false; // LAPACKE found a NaN in S
+			if (info > 0) throw new ArithmeticException("matrix is not positive definite " +
+				"(pivot " + a.get((long) (info - 1) * (m + 1)) + " at " + (info - 1) + ")");
+			for (int i = 0; i < m; i++)
+				if (!Double.isFinite(a.get((long) i * (m + 1)))) return false;
+			for (int i = 0; i < m; i++) {
+				a.position((long) i * m + i).get(s[i], i, m - i);
+				Arrays.fill(s[i], 0, i, 0.0);
+			}
+			return true;
 		}
 	}
 

@@ -585,12 +585,15 @@ public final class Products {
 	 * (j ≥ i), by the block-product kernel ({@link #KERNELS}, one task per band of rows):
 	 * the trailing matrix is read once per panel instead of once per row of R. Every entry
 	 * receives its updates in the same order whatever the split, so the result is
-	 * deterministic.
+	 * deterministic. On the native backend, from {@value #CHOLESKY_PANEL} rows, LAPACK's
+	 * {@code dpotrf} factors a native copy instead ({@link NativeLapack#cholesky}; the Java
+	 * path still answers when a value is not finite).
 	 *
 	 * @throws ArithmeticException if a pivot is not positive (S not numerically SPD)
 	 */
 	public static double[][] cholesky(final double[][] s) {
 		final int m = s.length;
+		if (Backend.isNative() && m >= CHOLESKY_PANEL && NativeLapack.cholesky(s)) return s;
 		for (int k0 = 0; k0 < m; k0 += CHOLESKY_PANEL) {
 			final int k1 = Math.min(m, k0 + CHOLESKY_PANEL);
 			for (int k = k0; k < k1; k++) {
