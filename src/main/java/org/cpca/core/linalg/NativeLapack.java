@@ -127,13 +127,14 @@ final class NativeLapack {
 	static double[][] pivotedCholesky(final double[] flat, final double[][] rows, final int n,
 		final double tolerance, final int[] pivots)
 	{
+		if (n == 0) return new double[0][0];
 		double max = 0;
 		for (int i = 0; i < n; i++)
 			max = Math.max(max, flat != null ? flat[i * n + i] : rows[i][i]);
 		if (!Double.isFinite(max)) return null;
 		try (DoublePointer a = new DoublePointer((long) n * n); IntPointer piv = new IntPointer(
-			Math.max(1, n)); IntPointer rank = new IntPointer(1); DoublePointer work =
-				new DoublePointer(2L * Math.max(1, n)))
+			n); IntPointer rank = new IntPointer(1); DoublePointer work = new DoublePointer(2L *
+				n))
 		{
 			for (int i = 0; i < n; i++) {
 				a.position((long) i * n);
@@ -148,7 +149,7 @@ final class NativeLapack {
 				tolerance * max, work);
 			if (info < 0) throw new IllegalStateException("dpstrf: argument " + -info +
 				" is illegal");
-			final int r = n == 0 ? 0 : rank.get();
+			final int r = rank.get();
 			final double[][] l = new double[n][r];
 			for (int k = 0; k < n; k++) {
 				final int row = piv.get(k) - 1;

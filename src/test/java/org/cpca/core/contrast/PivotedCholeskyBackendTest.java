@@ -14,6 +14,7 @@ import org.cpca.core.data.Dataset;
 import org.cpca.core.linalg.Backend;
 import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.CpcaModel;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -163,6 +164,27 @@ class PivotedCholeskyBackendTest {
 			assertArrayEquals(l[i], fromRows[i], 0, "row " + i + " bit for bit");
 			assertTrue(rows[i] == null, "row " + i + " of G let go");
 		}
+	}
+
+	@Test
+	void edgesFactorAsTheJavaPathDoes() {
+		assumeTrue(Backend.isNative(), "the native backend is not in use");
+		// no samples; one; all equal (G = 0: rank 0); a G with a non-finite diagonal
+		final double[][] gs = { {}, { 4 }, new double[9], { 1, 0, 0, Double.NaN } };
+		final int[] ranks = { 0, 1, 0, 0 };
+		for (int c = 0; c < gs.length; c++) {
+			final double[] g = gs[c];
+			final int n = (int) Math.round(Math.sqrt(g.length));
+			final double[][] l = ReducedSpace.pivotedCholesky(g, n);
+			final double[][] java = Backend.onJava(() -> ReducedSpace.pivotedCholesky(g, n));
+			assertEquals(n, l.length, "case " + c);
+			assertEquals(java.length, l.length, "case " + c);
+			for (int i = 0; i < n; i++) {
+				assertEquals(ranks[c], l[i].length, "case " + c);
+				assertArrayEquals(java[i], l[i], 0, "case " + c);
+			}
+		}
+		assertEquals(2.0, ReducedSpace.pivotedCholesky(gs[1], 1)[0][0]);
 	}
 
 	/**
