@@ -123,10 +123,10 @@ public final class ReducedSpace extends ContrastiveSpace {
 	 * per panel instead of L being re-read for every column. Tiles are spread
 	 * over the cores; every entry is computed in the same order whatever the split.
 	 * <p>
-	 * On the native backend (without priority rows) LAPACK's {@code dpstrf} factors a
-	 * native copy of G instead, which takes the place of W ({@link
-	 * Products#nativePivotedCholesky}): the same pivoting and stopping rule, L in the same
-	 * layout. Its pivot order can differ from this one's where remaining diagonals tie
+	 * On the native backend LAPACK's {@code dpstrf} factors a native copy of G instead,
+	 * which takes the place of W ({@link Products#nativePivotedCholesky}; with priority
+	 * rows, their block first and then the Schur complement of the rest): the same
+	 * pivoting and stopping rule, L in the same layout. Its pivot order can differ from this one's where remaining diagonals tie
 	 * (duplicated samples): another factor of the same G.
 	 */
 	public static double[][] pivotedCholesky(final double[] g, final int n) {
@@ -148,8 +148,8 @@ public final class ReducedSpace extends ContrastiveSpace {
 		final int[] pivots, final double tolerance)
 	{
 		// the native backend: LAPACK's dpstrf on a native copy of G, in place of W
-		final double[][] factored = priority > 0 ? null : Products.nativePivotedCholesky(g,
-			null, n, tolerance, pivots);
+		final double[][] factored = Products.nativePivotedCholesky(g, null, n, priority,
+			tolerance, pivots);
 		if (factored != null) return factored;
 		final double[][] w = new double[n][];
 		for (int i = 0; i < n; i++)
@@ -169,7 +169,7 @@ public final class ReducedSpace extends ContrastiveSpace {
 	{
 		// the native backend: dpstrf on a native copy of G, its rows let go as they are copied
 		final double[][] factored = priority > 0 ? null : Products.nativePivotedCholesky(null,
-			w, n, tolerance, pivots);
+			w, n, 0, tolerance, pivots);
 		if (factored != null) return factored;
 		final double[] diag = new double[n];
 		double max = 0;

@@ -555,19 +555,19 @@ public final class Products {
 	 * The pivoted Cholesky factorisation {@code G = LLᵀ} of a Gram matrix by LAPACK's
 	 * {@code dpstrf} on the native backend ({@link NativeLapack#pivotedCholesky}): L as n
 	 * rows of length r (the numerical rank) in the original order, pivots stopping at
-	 * {@code tolerance} times the largest diagonal. G is flat (row-major, kept) or given as
-	 * rows, which are consumed (set to null one by one as they are copied). Null when the
-	 * native backend is not in use or G's diagonal is not finite: the caller's Java
-	 * factorisation answers (ReducedSpace.pivotedCholesky, which also does the priority
-	 * pivoting that dpstrf has not).
+	 * {@code tolerance} times the largest diagonal, the first {@code priority} rows pivoted
+	 * first (flat G only). G is flat (row-major, kept) or given as rows, which are consumed
+	 * (set to null one by one as they are copied). Null when the native backend is not in
+	 * use or G's diagonal is not finite: the caller's Java factorisation answers
+	 * (ReducedSpace.pivotedCholesky).
 	 *
 	 * @param pivots if not null (length ≥ n), receives the pivot row of each column of L
 	 */
 	public static double[][] nativePivotedCholesky(final double[] flat, final double[][] rows,
-		final int n, final double tolerance, final int[] pivots)
+		final int n, final int priority, final double tolerance, final int[] pivots)
 	{
-		return Backend.isNative() ? NativeLapack.pivotedCholesky(flat, rows, n, tolerance,
-			pivots) : null;
+		return Backend.isNative() ? NativeLapack.pivotedCholesky(flat, rows, n, priority,
+			tolerance, pivots) : null;
 	}
 
 	/** Rows per panel of {@link #cholesky}. */

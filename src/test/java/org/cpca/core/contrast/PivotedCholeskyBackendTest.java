@@ -12,6 +12,7 @@ import org.cpca.core.Progress;
 import org.cpca.core.TestData;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.linalg.Backend;
+import org.cpca.core.linalg.Products;
 import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.CpcaModel;
 import org.junit.jupiter.api.Test;
@@ -115,6 +116,17 @@ class PivotedCholeskyBackendTest {
 	private static void assertFactors(final double[] g, final int n, final double[][] l,
 		final int[] pivots, final int rank, final String what)
 	{
+		assertFactors(g, n, l, pivots, rank, 0, what);
+	}
+
+	/**
+	 * {@link #assertFactors(double[], int, double[][], int[], int, String)} with the
+	 * diagonal non-increasing within each stage: the first {@code firstStage} columns
+	 * (the priority rows' pivots) and the rest.
+	 */
+	private static void assertFactors(final double[] g, final int n, final double[][] l,
+		final int[] pivots, final int rank, final int firstStage, final String what)
+	{
 		assertEquals(n, l.length, what);
 		final int r = l[0].length;
 		assertEquals(rank, r, what + ": rank");
@@ -125,8 +137,8 @@ class PivotedCholeskyBackendTest {
 			pivoted[pivots[c]] = true;
 			final double[] row = l[pivots[c]];
 			assertTrue(row[c] > 0, what + ": diagonal " + c);
-			if (c > 0) assertTrue(row[c] <= l[pivots[c - 1]][c - 1] * (1 + 1e-12), what +
-				": diagonal " + c + " grows");
+			if (c > 0 && c != firstStage) assertTrue(row[c] <= l[pivots[c - 1]][c - 1] * (1 +
+				1e-12), what + ": diagonal " + c + " grows");
 			for (int t = c + 1; t < r; t++)
 				assertEquals(0.0, row[t], what + ": entry (" + pivots[c] + ", " + t + ")");
 		}
@@ -160,9 +172,52 @@ class PivotedCholeskyBackendTest {
 		final double[][] fromRows = ReducedSpace.pivotedCholesky(rows, n, 0, again,
 			ReducedSpace.RANK_TOLERANCE);
 		assertArrayEquals(nativePivots, again);
+		final double[][] direct = Products.nativePivotedCholesky(g, null, n, 0,
+			ReducedSpace.RANK_TOLERANCE, null);
 		for (int i = 0; i < n; i++) {
+			assertArrayEquals(direct[i], l[i], 0, "row " + i + ": LAPACK's bits");
 			assertArrayEquals(l[i], fromRows[i], 0, "row " + i + " bit for bit");
 			assertTrue(rows[i] == null, "row " + i + " of G let go");
+		}
+	}
+
+	/**
+	 * Priority rows (kernel cPCA's exact features: the background first): the first 100
+	 * rows are pivoted while one of them is above the tolerance, on both backends; then
+	 * the rest. The same ranks of the first rows and of all, the same factorisation.
+	 */
+	@ParameterizedTest
+	@EnumSource(Hard.class)
+	void priorityRowsArePivotedFirstOnBothBackends(final Hard hard) {
+		assumeTrue(Backend.isNative(), "the native backend is not in use");
+		final double[] g = gram(samples(hard));
+		final int n = (int) Math.round(Math.sqrt(g.length)), priority = 100;
+		final int[] nativePivots = new int[n], javaPivots = new int[n];
+		final double[][] l = ReducedSpace.pivotedCholesky(g, n, priority, nativePivots,
+			ReducedSpace.RANK_TOLERANCE);
+		final double[][] java = Backend.onJava(() -> ReducedSpace.pivotedCholesky(g, n,
+			priority, javaPivots, ReducedSpace.RANK_TOLERANCE));
+		final int rank = RANKS[hard.ordinal()];
+		int first = 0;
+		while (first < rank && javaPivots[first] < priority)
+			first++;
+		for (int c = 0; c < rank; c++)
+			assertEquals(c < first, nativePivots[c] < priority, "column " + c + " pivots on " +
+				nativePivots[c]);
+		assertFactors(g, n, l, nativePivots, rank, first, "native");
+		assertFactors(g, n, java, javaPivots, rank, first, "java");
+		final double max = maxDiagonal(g, n);
+		for (int i = 0; i < priority; i++)
+			for (int c = first; c < rank; c++)
+				assertTrue(l[i][c] * l[i][c] <= ReducedSpace.RANK_TOLERANCE * max, "row " + i +
+					", column " + c + ": " + l[i][c]);
+		final double[][] again = ReducedSpace.pivotedCholesky(g, n, priority, null,
+			ReducedSpace.RANK_TOLERANCE);
+		final double[][] direct = Products.nativePivotedCholesky(g, null, n, priority,
+			ReducedSpace.RANK_TOLERANCE, null);
+		for (int i = 0; i < n; i++) {
+			assertArrayEquals(l[i], again[i], 0, "row " + i + " bit for bit");
+			assertArrayEquals(direct[i], l[i], 0, "row " + i + ": LAPACK's bits");
 		}
 	}
 
