@@ -126,8 +126,9 @@ public final class ReducedSpace extends ContrastiveSpace {
 	 * On the native backend LAPACK's {@code dpstrf} factors a native copy of G instead,
 	 * which takes the place of W ({@link Products#nativePivotedCholesky}; with priority
 	 * rows, their block first and then the Schur complement of the rest): the same
-	 * pivoting and stopping rule, L in the same layout. Its pivot order can differ from this one's where remaining diagonals tie
-	 * (duplicated samples): another factor of the same G.
+	 * pivoting and stopping rule, L in the same layout. Its pivot order can differ from
+	 * this one's where remaining diagonals tie (duplicated samples): another factor of the
+	 * same G.
 	 */
 	public static double[][] pivotedCholesky(final double[] g, final int n) {
 		return pivotedCholesky(g, n, 0, null, RANK_TOLERANCE);
