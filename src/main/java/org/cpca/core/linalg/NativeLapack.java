@@ -238,10 +238,10 @@ final class NativeLapack {
 						b.position((long) c * m).put(column, 0, m);
 					}
 					b.position(0);
-					cblas_dtrsm(CblasColMajor, CblasRight, CblasUpper, CblasNoTrans, CblasNonUnit, m,
-						r1, 1.0, a, p, b, m);
-					cblas_dsyrk(CblasColMajor, CblasUpper, CblasNoTrans, m, r1, -1.0, b, m, 1.0, s,
-						m);
+					cblas_dtrsm(CblasColMajor, CblasRight, CblasUpper, CblasNoTrans,
+						CblasNonUnit, m, r1, 1.0, a, p, b, m);
+					cblas_dsyrk(CblasColMajor, CblasUpper, CblasNoTrans, m, r1, -1.0, b, m, 1.0,
+						s, m);
 				}
 				final int[] piv2 = new int[m];
 				final int r2 = pstrf(s, m, tol, piv2);
