@@ -122,6 +122,13 @@ public final class ReducedSpace extends ContrastiveSpace {
 	 * of all rows left, on the vector kernels where they run), so W is read and written once
 	 * per panel instead of L being re-read for every column. Tiles are spread
 	 * over the cores; every entry is computed in the same order whatever the split.
+	 * <p>
+	 * On the native backend LAPACK's {@code dpstrf} factors a native copy of G instead,
+	 * which takes the place of W ({@link Products#nativePivotedCholesky}; with priority
+	 * rows, their block first and then the Schur complement of the rest): the same
+	 * pivoting and stopping rule, L in the same layout. Its pivot order can differ from
+	 * this one's where remaining diagonals tie (duplicated samples): another factor of the
+	 * same G.
 	 */
 	public static double[][] pivotedCholesky(final double[] g, final int n) {
 		return pivotedCholesky(g, n, 0, null, RANK_TOLERANCE);
@@ -141,6 +148,10 @@ public final class ReducedSpace extends ContrastiveSpace {
 	public static double[][] pivotedCholesky(final double[] g, final int n, final int priority,
 		final int[] pivots, final double tolerance)
 	{
+		// the native backend: LAPACK's dpstrf on a native copy of G, in place of W
+		final double[][] factored = Products.nativePivotedCholesky(g, null, n, priority,
+			tolerance, pivots);
+		if (factored != null) return factored;
 		final double[][] w = new double[n][];
 		for (int i = 0; i < n; i++)
 			w[i] = Arrays.copyOfRange(g, i * n, (i + 1) * n);
@@ -151,11 +162,16 @@ public final class ReducedSpace extends ContrastiveSpace {
 	 * {@link #pivotedCholesky(double[], int, int, int[], double)} of G given as rows, which
 	 * are overwritten: they are the working copy W. W is let go before L is allocated, so a
 	 * caller that keeps no other reference to the rows lets the collector reclaim them
-	 * (docs/memory.md).
+	 * (docs/memory.md). On the native backend each row is copied to native memory and its
+	 * entry set to null, so the rows go as the native copy fills.
 	 */
 	static double[][] pivotedCholesky(double[][] w, final int n, final int priority,
 		final int[] pivots, final double tolerance)
 	{
+		// the native backend: dpstrf on a native copy of G, its rows let go as they are copied
+		final double[][] factored = priority > 0 ? null : Products.nativePivotedCholesky(null,
+			w, n, 0, tolerance, pivots);
+		if (factored != null) return factored;
 		final double[] diag = new double[n];
 		double max = 0;
 		for (int i = 0; i < n; i++) {

@@ -375,6 +375,25 @@ public final class Products {
 		return madds >= NATIVE_PRODUCT && madds >= NATIVE_REUSE * (p * q + q * c + 2 * p * c);
 	}
 
+	/**
+	 * The pivoted Cholesky factorisation {@code G = LLᵀ} of a Gram matrix by LAPACK's
+	 * {@code dpstrf} on the native backend ({@link NativeLapack#pivotedCholesky}): L as n
+	 * rows of length r (the numerical rank) in the original order, pivots stopping at
+	 * {@code tolerance} times the largest diagonal, the first {@code priority} rows pivoted
+	 * first (flat G only). G is flat (row-major, kept) or given as rows, which are consumed
+	 * (set to null one by one as they are copied). Null when the native backend is not in
+	 * use or G's diagonal is not finite: the caller's Java factorisation answers
+	 * (ReducedSpace.pivotedCholesky).
+	 *
+	 * @param pivots if not null (length ≥ n), receives the pivot row of each column of L
+	 */
+	public static double[][] nativePivotedCholesky(final double[] flat, final double[][] rows,
+		final int n, final int priority, final double tolerance, final int[] pivots)
+	{
+		return Backend.isNative() ? NativeLapack.pivotedCholesky(flat, rows, n, priority,
+			tolerance, pivots) : null;
+	}
+
 	/** Rows per panel of {@link #cholesky}. */
 	private static final int CHOLESKY_PANEL = 32;
 
@@ -390,12 +409,15 @@ public final class Products {
 	 * (j ≥ i), by the block-product kernel ({@link #KERNELS}, one task per band of rows):
 	 * the trailing matrix is read once per panel instead of once per row of R. Every entry
 	 * receives its updates in the same order whatever the split, so the result is
-	 * deterministic.
+	 * deterministic. On the native backend, from {@value #CHOLESKY_PANEL} rows, LAPACK's
+	 * {@code dpotrf} factors a native copy instead ({@link NativeLapack#cholesky}; the Java
+	 * path still answers when a value is not finite).
 	 *
 	 * @throws ArithmeticException if a pivot is not positive (S not numerically SPD)
 	 */
 	public static double[][] cholesky(final double[][] s) {
 		final int m = s.length;
+		if (Backend.isNative() && m >= CHOLESKY_PANEL && NativeLapack.cholesky(s)) return s;
 		for (int k0 = 0; k0 < m; k0 += CHOLESKY_PANEL) {
 			final int k1 = Math.min(m, k0 + CHOLESKY_PANEL);
 			for (int k = k0; k < k1; k++) {
