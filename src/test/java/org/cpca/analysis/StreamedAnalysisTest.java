@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * as a whole ({@code getImageArray()} fails the test) and never copied into memory, with
  * the results of the same stacks in memory.
  */
-class StreamedAnalysisTest {
+public class StreamedAnalysisTest {
 
 	static {
 		System.setProperty("java.awt.headless", "true");
@@ -40,7 +40,7 @@ class StreamedAnalysisTest {
 	}
 
 	/** The slices of a virtual stack copied into an ordinary stack (for the reference). */
-	private static ImagePlus inMemory(final String title, final CountingStack v) {
+	public static ImagePlus inMemory(final String title, final CountingStack v) {
 		final ImageStack s = new ImageStack(v.getWidth(), v.getHeight());
 		for (int i = 1; i <= v.getSize(); i++)
 			s.addSlice("", v.getProcessor(i));

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ij.ImagePlus;
-import ij.ImageStack;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +14,7 @@ import java.util.List;
 import org.cpca.QuietOutput;
 import org.cpca.analysis.Analysis;
 import org.cpca.analysis.AnalysisRequest;
+import org.cpca.analysis.StreamedAnalysisTest;
 import org.cpca.bench.StreamGoalBench.Run;
 import org.cpca.core.Progress;
 import org.cpca.core.model.CpcaModel;
@@ -58,13 +58,6 @@ class FijiGoalBenchTest {
 		context.dispose();
 	}
 
-	private static ImagePlus inMemory(final String title, final CountingStack v) {
-		final ImageStack s = new ImageStack(v.getWidth(), v.getHeight());
-		for (int i = 1; i <= v.getSize(); i++)
-			s.addSlice("", v.getProcessor(i));
-		return new ImagePlus(title, s);
-	}
-
 	@Test
 	void theCommandReadsVirtualStacksInPassesAndItsResultsReadBackExact() throws Exception {
 		for (final String alpha : new String[] { "2", "auto" }) {
@@ -95,10 +88,10 @@ class FijiGoalBenchTest {
 				read.plan);
 
 			// the reference: the same slices in memory, the analysis behind the command
-			final Analysis memory = Analysis.run(new AnalysisRequest().target(inMemory(
-				"target", new CountingStack(16, 16, 60, 1))).background(inMemory("background",
-					new CountingStack(16, 16, 50, 2))).settings(Settings.builder().set("alpha",
-						alpha).build()), Progress.NONE);
+			final Analysis memory = Analysis.run(new AnalysisRequest().target(StreamedAnalysisTest
+				.inMemory("target", new CountingStack(16, 16, 60, 1))).background(
+					StreamedAnalysisTest.inMemory("background", new CountingStack(16, 16, 50, 2)))
+				.settings(Settings.builder().set("alpha", alpha).build()), Progress.NONE);
 			final List<double[]> eigenvalues = new ArrayList<>();
 			for (final FittedModel m : memory.models())
 				eigenvalues.add(m.eigenvalues());
