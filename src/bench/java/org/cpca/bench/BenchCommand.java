@@ -51,6 +51,19 @@ public final class BenchCommand implements Callable<Integer> {
 			"goal's).")
 	String streamHeap;
 
+	@Option(names = "--fiji-goal", paramLabel = "DIR", description = "Instead of the " +
+		"table: the same goal for Fiji (docs/memory.md) — Contrastive PCA... at one α and " +
+		"automatic α on DIR's target.tif and background.tif (made by --stream-goal) opened " +
+		"as TIFF virtual stacks, headless in a child JVM with each --fiji-heap, against cpca " +
+		"fit in memory with -Xmx10g: wall time ratio, peak resident memory, bytes read, " +
+		"eigenvalues and subspace angle. DIR is only read.")
+	Path fijiGoal;
+
+	@Option(names = "--fiji-heap", paramLabel = "SIZE", split = ",", defaultValue = "1g",
+		description = "With --fiji-goal: the command's heap limits, comma-separated (default " +
+			"1g, the goal's; e.g. 1g,1200m).")
+	List<String> fijiHeaps;
+
 	@Option(names = "--pairs", defaultValue = "5",
 		description = "Pairs of runs per case with --peer (default 5).")
 	int pairs;
@@ -78,6 +91,10 @@ public final class BenchCommand implements Callable<Integer> {
 	public Integer call() throws Exception {
 		if (streamGoal != null) {
 			StreamGoalBench.run(System.out, streamGoal, streamHeap);
+			return 0;
+		}
+		if (fijiGoal != null) {
+			FijiGoalBench.run(System.out, fijiGoal, fijiHeaps);
 			return 0;
 		}
 		if (peer != null) {

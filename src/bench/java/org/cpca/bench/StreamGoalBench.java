@@ -94,8 +94,8 @@ final class StreamGoalBench {
 		}
 	}
 
-	/** What a child's {@code cpca fit} took and wrote. */
-	private static final class Run {
+	/** What a child's {@code cpca fit} (or {@link FijiGoalBench}'s command) took and wrote. */
+	static final class Run {
 
 		double wall, peak;
 		String plan;
@@ -112,7 +112,7 @@ final class StreamGoalBench {
 	}
 
 	/** One {@code cpca fit} in a child JVM with the launcher's options and the given heap. */
-	private static Run fit(final Path data, final Path out, final String heap,
+	static Run fit(final Path data, final Path out, final String heap,
 		final String alpha) throws IOException, InterruptedException
 	{
 		final List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty(
@@ -123,6 +123,19 @@ final class StreamGoalBench {
 				"target.tif").toString(), "--background", data.resolve("background.tif")
 					.toString(), "--alpha", alpha, "--no-plots", "--quiet", "--out", out
 						.toString()));
+		return child(cmd, out, "cpca fit (" + heap + ")");
+	}
+
+	/**
+	 * Runs a child JVM that writes {@code summary.json} and {@code model.json} into
+	 * {@code out} (its output in {@code out.log}), watching its peak resident memory.
+	 *
+	 * @param what the child, for the failure's message
+	 * @throws IllegalStateException with the child's last line if it failed
+	 */
+	static Run child(final List<String> cmd, final Path out, final String what)
+		throws IOException, InterruptedException
+	{
 		final Path log = out.resolveSibling(out.getFileName() + ".log");
 		final ProcessBuilder pb = BlasEnvironment.unpinned(new ProcessBuilder(cmd))
 			.redirectErrorStream(true).redirectOutput(log.toFile());
@@ -136,11 +149,16 @@ final class StreamGoalBench {
 		if (p.exitValue() != 0) {
 			// the child's own message (one line) and the command, then the next case
 			final List<String> lines = Files.readAllLines(log);
-			throw new IllegalStateException(String.format(Locale.ROOT, "cpca fit (%s) failed " +
-				"after %.1f s, peak resident %.0f MB: %s (command: %s)", heap, r.wall, r.peak /
-					1e6, lines.isEmpty() ? "no output" : lines.get(lines.size() - 1), String.join(
-						" ", cmd)));
+			throw new IllegalStateException(String.format(Locale.ROOT, "%s failed after " +
+				"%.1f s, peak resident %.0f MB: %s (command: %s)", what, r.wall, r.peak / 1e6,
+				lines.isEmpty() ? "no output" : lines.get(lines.size() - 1), String.join(" ",
+					cmd)));
 		}
+		return results(out, r);
+	}
+
+	/** {@code r} with the plan, eigenvalues and components of out/summary.json, model.json. */
+	static Run results(final Path out, final Run r) throws IOException {
 		final JsonObject summary = json(out.resolve("summary.json"));
 		final JsonElement plan = summary.getAsJsonObject("target").get("plan");
 		r.plan = plan == null || plan.isJsonNull() ? "no plan recorded" : plan.getAsString();
@@ -292,7 +310,7 @@ final class StreamGoalBench {
 		}
 	}
 
-	private static void delete(final Path dir) throws IOException {
+	static void delete(final Path dir) throws IOException {
 		if (!Files.exists(dir)) return;
 		try (Stream<Path> s = Files.walk(dir)) {
 			for (final Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator)

@@ -20,8 +20,6 @@ import org.cpca.core.contrast.Cpca;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.contrast.CpcaOptions;
 import org.cpca.core.star.CpcaStar;
-import org.cpca.core.Memory;
-import org.cpca.core.contrast.StreamedGram;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.data.SampleSource;
 import org.cpca.core.run.StreamedRun;
@@ -34,6 +32,7 @@ import org.cpca.core.result.Solution;
 import org.cpca.image.DivergingLut;
 import org.cpca.image.FeatureLayout;
 import org.cpca.image.StackSamples;
+import org.cpca.io.MemoryPlan;
 import org.cpca.render.ExtremeSamples;
 import org.cpca.render.Palette;
 import org.cpca.render.ModelViews;
@@ -175,21 +174,22 @@ public final class Analysis {
 
 	/**
 	 * Virtual stacks, slices as samples: read in passes by feature tiles, never copied
-	 * into memory (docs/memory.md).
+	 * into memory, after the memory plan (docs/memory.md) has checked, before a pixel is
+	 * read, that the streamed plan fits; when it does not, one line names the quantity
+	 * that is short and the option that reduces it.
 	 */
 	private static Analysis streamed(final AnalysisRequest r,
 		final ImageDatasets.Streamed s, final Progress progress)
 	{
-		final long n = s.target.samples() + s.backgrounds.stream().mapToLong(
-			SampleSource::samples).sum();
-		final long d = s.target.features();
-		// what the fit from G keeps alive beside a tile (docs/memory.md)
-		final long tile = StreamedGram.tileBytes(n, d, Memory.available() - StreamedGram
-			.fitBytes(n));
 		final Solution solution;
+		final MemoryPlan plan;
 		try {
+			final long n = s.target.samples() + s.backgrounds.stream().mapToLong(
+				SampleSource::samples).sum();
+			plan = MemoryPlan.streaming(r.settings, n, s.target.features(), 1 + s.backgrounds
+				.size(), MemoryPlan.Advice.FIJI);
 			solution = Interruptible.call(() -> StreamedRun.run(r.settings, s.target,
-				s.backgrounds, s.target.labels(), tile, progress), progress);
+				s.backgrounds, s.target.labels(), plan.tileBytes(), progress), progress);
 		}
 		finally {
 			s.close();
@@ -198,7 +198,7 @@ public final class Analysis {
 		final Analysis a = new Analysis(r, s.target, s.names, solution, s.layout);
 		a.notes.addAll(s.notes);
 		a.notes.add("read in passes by feature tiles (a virtual stack is never copied " +
-			"into memory; docs/memory.md)");
+			"into memory; docs/memory.md): " + plan.describe());
 		a.axesMode = s.axesMode;
 		return a;
 	}

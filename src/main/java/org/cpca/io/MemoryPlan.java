@@ -4,6 +4,7 @@ import java.util.Locale;
 
 import org.cpca.core.Memory;
 import org.cpca.core.contrast.StreamedGram;
+import org.cpca.core.run.Settings;
 
 /**
  * The memory plan of a fit, made before any sample is read (docs/memory.md): the peak of
@@ -12,9 +13,32 @@ import org.cpca.core.contrast.StreamedGram;
  * or with no more features than samples each dataset's d × d moments) are estimated
  * from the sizes alone, and the cheaper plan that
  * fits is taken; when neither fits, one line names the quantity that is short and the one
- * option that reduces it.
+ * option that reduces it, in the words of the front end that asks ({@link Advice}).
  */
-final class MemoryPlan {
+public final class MemoryPlan {
+
+	/**
+	 * The options the one line of a plan that does not fit names: the command line's flags,
+	 * or Fiji's commands and fields (docs/memory.md).
+	 */
+	public enum Advice {
+		CLI("use --method online", "use --bin 2", "--mask", "ask for fewer components (-k)",
+			"--landmarks "),
+		FIJI("use the Online cPCA star... command", "use bin=2", "a selection",
+			"ask for fewer components", "landmarks=");
+
+		final String online, bin, mask, components, landmarks;
+
+		Advice(final String online, final String bin, final String mask,
+			final String components, final String landmarks)
+		{
+			this.online = online;
+			this.bin = bin;
+			this.mask = mask;
+			this.components = components;
+			this.landmarks = landmarks;
+		}
+	}
 
 	/**
 	 * The bytes the plan may use instead of what the JVM has left: for tests, which cannot
@@ -120,6 +144,38 @@ final class MemoryPlan {
 		final long d, final int sets, final int k, final int inputBytesPerValue,
 		final int landmarks)
 	{
+		return choose(forced, streams, n, d, sets, k, inputBytesPerValue, landmarks,
+			Advice.CLI);
+	}
+
+	/**
+	 * The streamed plan of data a front end reads in passes whenever the method allows
+	 * (Fiji's virtual stacks, slices as samples): checked before any sample is read, with
+	 * the tile it leaves room for. Memory in use may be garbage not yet collected (a
+	 * long-lived Fiji): collected once before refusing.
+	 *
+	 * @param sets the target and each background
+	 * @throws IllegalArgumentException when even the streamed plan does not fit: one line
+	 *           naming the short quantity and the option that reduces it, in
+	 *           {@code advice}'s words
+	 */
+	public static MemoryPlan streaming(final Settings s, final long n, final long d,
+		final int sets, final Advice advice)
+	{
+		final int landmarks = StreamedFit.landmarks(s, n);
+		try {
+			return choose(true, true, n, d, sets, s.components(), 0, landmarks, advice);
+		}
+		catch (final IllegalArgumentException e) {
+			System.gc();
+			return choose(true, true, n, d, sets, s.components(), 0, landmarks, advice);
+		}
+	}
+
+	private static MemoryPlan choose(final boolean forced, final boolean streams,
+		final long n, final long d, final int sets, final int k, final int inputBytesPerValue,
+		final int landmarks, final Advice advice)
+	{
 		final long available = available();
 		final long memory = inMemory(n, d, inputBytesPerValue);
 		final long fixed = sum(gram(n), features(d, sets, k));
@@ -129,7 +185,7 @@ final class MemoryPlan {
 		final boolean stream = forced || streams && memory > available;
 		final MemoryPlan plan = new MemoryPlan(stream, tile, memory, streamed, available);
 		if (stream && streamed > available) throw landmarks > 0 ? plan.shortOfLandmarks(d,
-			landmarks) : plan.shortOf(n, d, sets, k);
+			landmarks, advice) : plan.shortOf(n, d, sets, k, advice);
 		return plan;
 	}
 
@@ -160,12 +216,14 @@ final class MemoryPlan {
 	}
 
 	/** The one line of kernel cPCA's streamed plan that does not fit: fewer landmarks. */
-	private IllegalArgumentException shortOfLandmarks(final long d, final int landmarks) {
+	private IllegalArgumentException shortOfLandmarks(final long d, final int landmarks,
+		final Advice advice)
+	{
 		return new IllegalArgumentException("not enough memory even for the streamed plan: " +
 			"kernel cPCA needs " + Memory.text(streamed) + " but only " + Memory.text(Math.max(
 				0, available)) + " is available, and its " + landmarks + " landmarks of d = " + d +
 			" features take " + Memory.text(Memory.times(12L * landmarks, d)) + "; use fewer " +
-			"landmarks (--landmarks " + Math.max(1, landmarks / 4) + "), or " +
+			"landmarks (" + advice.landmarks + Math.max(1, landmarks / 4) + "), or " +
 			Memory.moreHeap(streamed - available));
 	}
 
@@ -177,7 +235,7 @@ final class MemoryPlan {
 
 	/** The one line of a streamed plan that does not fit: the largest cost names the fix. */
 	private IllegalArgumentException shortOf(final long n, final long d, final int sets,
-		final int k)
+		final int k, final Advice advice)
 	{
 		final long g = gram(n), f = sum(Memory.times(8L * d, 2L * sets), minTile(n, d)),
 			c = Memory.times(24L * d, k);
@@ -185,21 +243,21 @@ final class MemoryPlan {
 		if (d <= n) {
 			what = "the d × d moments of d = " + d + " features take " + Memory.text(moments(d,
 				sets));
-			fix = "use --bin 2 (a quarter of the features) or --mask";
+			fix = advice.bin + " (a quarter of the features) or " + advice.mask;
 		}
 		else if (g >= f && g >= c) {
 			what = "the N × N Gram matrix of N = " + n + " samples and the fit on it take " +
 				Memory.text(g);
-			fix = "use --method online (its memory does not grow with the samples)";
+			fix = advice.online + " (its memory does not grow with the samples)";
 		}
 		else if (f >= c) {
 			what = "the d = " + d + " features take " + Memory.text(f) + " (the means and " +
 				"the smallest tile)";
-			fix = "use --bin 2 (a quarter of the features) or --mask";
+			fix = advice.bin + " (a quarter of the features) or " + advice.mask;
 		}
 		else {
 			what = "k = " + k + " components of " + d + " features take " + Memory.text(c);
-			fix = "ask for fewer components (-k)";
+			fix = advice.components;
 		}
 		return new IllegalArgumentException("not enough memory even for the streamed plan: " +
 			"it needs " + Memory.text(streamed) + " but only " + Memory.text(Math.max(0,
@@ -207,8 +265,13 @@ final class MemoryPlan {
 			Memory.moreHeap(streamed - available));
 	}
 
+	/** The tile of the streamed plan in bytes ({@link StreamedGram#tileWidth}). */
+	public long tileBytes() {
+		return tileBytes;
+	}
+
 	/** For the summary: the plan and both estimates. */
-	String describe() {
+	public String describe() {
 		return String.format(Locale.ROOT, "%s (estimated peak: in memory %s, streamed %s; " +
 			"available %s)", stream ? "streamed by feature tiles" : "in memory", Memory.text(
 				inMemory), Memory.text(streamed), Memory.text(available));

@@ -141,7 +141,7 @@ final class StreamedFit {
 	}
 
 	/** Nyström landmarks of kernel cPCA read in passes (0 for the other methods). */
-	private static int landmarks(final Settings s, final long n) {
+	static int landmarks(final Settings s, final long n) {
 		if (s.method() != Method.KERNEL) return 0;
 		final int l = s.options(KernelOptions.class).landmarks();
 		return l == KernelOptions.AUTOMATIC ? (int) Math.min(KernelCpca.DEFAULT_LANDMARKS, n)

@@ -2,10 +2,13 @@ package org.cpca.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ij.ImagePlus;
 import ij.ImageStack;
+
+import java.util.Arrays;
 
 
 import org.cpca.core.Progress;
@@ -13,6 +16,7 @@ import org.cpca.core.TestData;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.run.Settings;
 import org.cpca.image.StreamingSourcesTest.CountingStack;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,14 +25,22 @@ import org.junit.jupiter.api.Test;
  * as a whole ({@code getImageArray()} fails the test) and never copied into memory, with
  * the results of the same stacks in memory.
  */
-class StreamedAnalysisTest {
+public class StreamedAnalysisTest {
 
 	static {
 		System.setProperty("java.awt.headless", "true");
 	}
 
+	/** What the memory plan may use instead of the JVM's free heap (io.MemoryPlan). */
+	private static final String AVAILABLE = "cpca.memory.available";
+
+	@AfterEach
+	void clearBudget() {
+		System.clearProperty(AVAILABLE);
+	}
+
 	/** The slices of a virtual stack copied into an ordinary stack (for the reference). */
-	private static ImagePlus inMemory(final String title, final CountingStack v) {
+	public static ImagePlus inMemory(final String title, final CountingStack v) {
 		final ImageStack s = new ImageStack(v.getWidth(), v.getHeight());
 		for (int i = 1; i <= v.getSize(); i++)
 			s.addSlice("", v.getProcessor(i));
@@ -108,5 +120,58 @@ class StreamedAnalysisTest {
 				assertTrue(after[set][i] - before[set][i] <= 3, "slice " + (i + 1) +
 					" of dataset " + set + " read " + (after[set][i] - before[set][i]) + " times");
 		assertEquals(60, streamed.views().scoresTable().size());
+	}
+
+	/**
+	 * The memory plan comes first on virtual stacks too: when even the streamed plan does
+	 * not fit, one line names the N × N Gram matrix and Fiji's way out (the Online cPCA
+	 * star command) before a single slice is read; with the room it needs, the same run
+	 * streams.
+	 */
+	@Test
+	void aGramMatrixThatDoesNotFitIsRefusedBeforeReading() {
+		final Settings s = Settings.builder().set("alpha", "2").set("components", 2).build();
+		final CountingStack t = new CountingStack(16, 16, 60, 1), b = new CountingStack(16, 16,
+			50, 2);
+		final ImagePlus ti = new ImagePlus("target", t), bi = new ImagePlus("background", b);
+		final int[][] before = { t.reads.clone(), b.reads.clone() };
+		// the Gram matrix's fit, 64·110² = 774,400 bytes, the smallest tile and the means
+		// take 1,020,160 bytes
+		System.setProperty(AVAILABLE, "900000");
+		final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+			() -> Analysis.run(new AnalysisRequest().target(ti).background(bi).settings(s),
+				Progress.NONE));
+		assertTrue(e.getMessage().contains("the N × N Gram matrix of N = 110 samples") && e
+			.getMessage().contains("use the Online cPCA star... command") && !e.getMessage()
+				.contains("--"), e.getMessage());
+		assertTrue(Arrays.equals(before[0], t.reads) && Arrays.equals(
+			before[1], b.reads), "slices were read before the refusal");
+		System.setProperty(AVAILABLE, "1100000");
+		final Analysis a = Analysis.run(new AnalysisRequest().target(ti).background(bi)
+			.settings(s), Progress.NONE);
+		assertNull(a.targetData());
+		assertTrue(a.diagnostics().stream().anyMatch(d -> d.contains("streamed by feature " +
+			"tiles (estimated peak")), a.diagnostics().toString());
+	}
+
+	/**
+	 * Features that do not fit (64 × 64 slices, few samples): the line advises bin=2, and
+	 * with bin=2 the same heap streams the run.
+	 */
+	@Test
+	void tooManyFeaturesAreRefusedWithAdviceThatWorks() {
+		final Settings s = Settings.builder().set("alpha", "2").set("components", 1).build();
+		final ImagePlus ti = new ImagePlus("target", new CountingStack(64, 64, 10, 1)),
+			bi = new ImagePlus("background", new CountingStack(64, 64, 10, 2));
+		System.setProperty(AVAILABLE, "200000");
+		final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+			() -> Analysis.run(new AnalysisRequest().target(ti).background(bi).settings(s),
+				Progress.NONE));
+		assertTrue(e.getMessage().contains("the d = 4096 features take") && e.getMessage()
+			.contains("use bin=2 (a quarter of the features) or a selection"), e.getMessage());
+		final Analysis a = Analysis.run(new AnalysisRequest().target(ti).background(bi)
+			.settings(s).bin(2), Progress.NONE);
+		assertNull(a.targetData());
+		assertEquals(1024, a.layout().features());
 	}
 }
