@@ -127,11 +127,15 @@ public final class AlphaSelection<M extends FittedModel> {
 				affinity[kept.get(a)][kept.get(b)] = keptAffinity[a][b];
 		final List<CpcaModel> models = new ArrayList<>();
 		final double[] gaps = new double[choice.chosen.size()];
+		// the gaps solve again: before the components, which may let the solver go
+		for (int c = 0; c < gaps.length; c++) {
+			final int i = choice.chosen.get(c);
+			gaps[c] = contrastGap(cpca, grid[i], solutions[i].warmStart);
+		}
 		cpca.componentsAhead(choice.chosen.stream().map(i -> solutions[i].vectors).collect(
 			Collectors.toList()), o.components());
 		for (int c = 0; c < gaps.length; c++) {
 			final int i = choice.chosen.get(c);
-			gaps[c] = contrastGap(cpca, grid[i], solutions[i].warmStart);
 			models.add(cpca.build("cpca", grid[i], Collections.emptyMap(),
 				solutions[i].values, solutions[i].vectors, o.components(), new ArrayList<>()));
 		}
@@ -354,8 +358,14 @@ public final class AlphaSelection<M extends FittedModel> {
 		final int g = vectors.length;
 		final double[][][][] metric = new double[g][][][];
 		boolean allMetric = true;
+		// A as rows for the block products, only for this call (docs/memory.md)
+		final ContrastiveSpace space = cpca.space();
+		final int m = space.dimension();
+		final double[][] rows = new double[m][];
+		for (int i = 0; i < m; i++)
+			rows[i] = Arrays.copyOfRange(space.a, i * m, (i + 1) * m);
 		for (int i = 0; i < g; i++) {
-			metric[i] = metricBasis(cpca.targetRows(), vectors[i], k);
+			metric[i] = metricBasis(rows, vectors[i], k);
 			allMetric &= metric[i] != null;
 		}
 		final double[][] affinity = new double[g][g];

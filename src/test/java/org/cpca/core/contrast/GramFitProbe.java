@@ -47,8 +47,12 @@ public final class GramFitProbe {
 			});
 		if (args.length > 1 && args[1].equals("solver")) System.out.println("rank " + fit
 			.rank() + ", solver prepared " + fit.solver().prepared());
-		else System.out.println("rank " + fit.rank() + ", models " + fit.automatic(
-			Progress.NONE).models().size());
+		else {
+			// as the cPCA family runs it: nothing is solved after the models
+			fit.lastSolves();
+			System.out.println("rank " + fit.rank() + ", models " + fit.automatic(
+				Progress.NONE).models().size());
+		}
 		System.out.println("done");
 	}
 
