@@ -358,14 +358,8 @@ public final class AlphaSelection<M extends FittedModel> {
 		final int g = vectors.length;
 		final double[][][][] metric = new double[g][][][];
 		boolean allMetric = true;
-		// A as rows for the block products, only for this call (docs/memory.md)
-		final ContrastiveSpace space = cpca.space();
-		final int m = space.dimension();
-		final double[][] rows = new double[m][];
-		for (int i = 0; i < m; i++)
-			rows[i] = Arrays.copyOfRange(space.a, i * m, (i + 1) * m);
 		for (int i = 0; i < g; i++) {
-			metric[i] = metricBasis(rows, vectors[i], k);
+			metric[i] = metricBasis(cpca.space().a, vectors[i], k);
 			allMetric &= metric[i] != null;
 		}
 		final double[][] affinity = new double[g][g];
@@ -403,13 +397,14 @@ public final class AlphaSelection<M extends FittedModel> {
 	 *         definite (a numerically rank-deficient score matrix: the caller then uses
 	 *         the scores themselves)
 	 */
-	static double[][][] metricBasis(final double[][] a, final double[] v, final int k) {
+	static double[][][] metricBasis(final double[] a, final double[] v, final int k) {
 		final int m = v.length / k;
 		final double[][] cols = new double[k][m];
 		for (int i = 0; i < m; i++)
 			for (int c = 0; c < k; c++)
 				cols[c][i] = v[i * k + c];
-		final double[][] av = Products.symmetricTimesRows(a, cols);
+		// A flat: no m × m rows of it beside the solver's (docs/memory.md)
+		final double[][] av = Products.symmetricTimesFlat(a, m, cols);
 		final double[][] r = new double[k][k];
 		// Cholesky of G = VᵀAV, column by column (G_cd = v_c · Av_d)
 		double maxDiag = 0;

@@ -196,8 +196,10 @@ public final class SymmetricEigen {
 		}
 		final double alpha = x0 > 0 ? -norm : norm;
 		e[k] = alpha;
-		final double[] v = new double[m];
-		System.arraycopy(ak, n0, v, n0, m - n0);
+		// the reflector is kept in row k, which the reduction no longer reads: zeros up to
+		// column k, then the row's entries but the first (no second m × m array of them)
+		final double[] v = ak;
+		Arrays.fill(v, 0, n0, 0);
 		v[n0] = x0 - alpha;
 		// vᵀv = ‖x‖² − x0² + (x0 − α)² = 2‖x‖² − 2αx0·(−1)… computed directly
 		double vv = 0;
