@@ -185,7 +185,7 @@ public final class Analysis {
 		final long d = s.target.features();
 		// what the fit from G keeps alive beside a tile (docs/memory.md)
 		final long tile = StreamedGram.tileBytes(n, d, Memory.available() - StreamedGram
-			.fitBytes(n));
+			.fitBytes(n, s.backgrounds.size()));
 		final Solution solution;
 		try {
 			solution = Interruptible.call(() -> StreamedRun.run(r.settings, s.target,
