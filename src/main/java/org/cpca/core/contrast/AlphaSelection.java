@@ -358,8 +358,15 @@ public final class AlphaSelection<M extends FittedModel> {
 		final int g = vectors.length;
 		final double[][][][] metric = new double[g][][][];
 		boolean allMetric = true;
+		// A·V of every solution in one pass over A, flat: no m × m rows of it beside the
+		// solver's (docs/memory.md)
+		final double[][][] cols = new double[g][][];
+		for (int i = 0; i < g; i++)
+			cols[i] = columns(vectors[i], k);
+		final double[][][] av = Products.symmetricTimesFlat(cpca.space().a, cpca.space()
+			.dimension(), cols);
 		for (int i = 0; i < g; i++) {
-			metric[i] = metricBasis(cpca.space().a, vectors[i], k);
+			metric[i] = metricBasis(cols[i], av[i]);
 			allMetric &= metric[i] != null;
 		}
 		final double[][] affinity = new double[g][g];
@@ -385,6 +392,16 @@ public final class AlphaSelection<M extends FittedModel> {
 		return affinity;
 	}
 
+	/** The k columns of an m × k row-major block. */
+	private static double[][] columns(final double[] v, final int k) {
+		final int m = v.length / k;
+		final double[][] cols = new double[k][m];
+		for (int i = 0; i < m; i++)
+			for (int c = 0; c < k; c++)
+				cols[c][i] = v[i * k + c];
+		return cols;
+	}
+
 	/**
 	 * The principal angles between span(S_i) and span(S_j) without forming the n_t × k
 	 * score matrices: S = X̃_t V (or L_t V in the reduced space) has
@@ -393,18 +410,14 @@ public final class AlphaSelection<M extends FittedModel> {
 	 * {@code E = VR⁻¹} and {@code F = AVR⁻¹}. Exactly the same cosines as the QR of the scores,
 	 * at O(m k) per α instead of O(n_t d k).
 	 *
+	 * @param cols V's k columns (each of length m)
+	 * @param av AV's k columns
 	 * @return {E columns, F columns}, or {@code null} if VᵀAV is not safely positive
 	 *         definite (a numerically rank-deficient score matrix: the caller then uses
 	 *         the scores themselves)
 	 */
-	static double[][][] metricBasis(final double[] a, final double[] v, final int k) {
-		final int m = v.length / k;
-		final double[][] cols = new double[k][m];
-		for (int i = 0; i < m; i++)
-			for (int c = 0; c < k; c++)
-				cols[c][i] = v[i * k + c];
-		// A flat: no m × m rows of it beside the solver's (docs/memory.md)
-		final double[][] av = Products.symmetricTimesFlat(a, m, cols);
+	static double[][][] metricBasis(final double[][] cols, final double[][] av) {
+		final int k = cols.length, m = k == 0 ? 0 : cols[0].length;
 		final double[][] r = new double[k][k];
 		// Cholesky of G = VᵀAV, column by column (G_cd = v_c · Av_d)
 		double maxDiag = 0;
