@@ -126,7 +126,8 @@ public final class SymmetricEigen {
 	/**
 	 * Householder reduction. On return d and e hold the diagonal and off-diagonal of T
 	 * ({@code e[i] = T[i][i+1]}, {@code e[m−1] = 0}) and the result is Qᵀ (rows); a is
-	 * destroyed.
+	 * destroyed: row k keeps the Householder vector of step k until Qᵀ is formed, so the
+	 * reduction needs no second m × m array (docs/memory.md).
 	 */
 	static double[][] tridiagonalize(final double[][] a, final double[] d,
 		final double[] e)
