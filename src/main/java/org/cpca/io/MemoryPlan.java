@@ -49,8 +49,6 @@ public final class MemoryPlan {
 	static final String TILE = "cpca.tile.bytes";
 	/** Bytes per N² at the peak of the in-memory reduced space (docs/memory.md). */
 	static final long MEMORY_PER_N2 = 40;
-	/** Bytes per N² at the peak of the streamed plan ({@link StreamedGram#FIT_PER_N2}). */
-	static final long STREAM_PER_N2 = StreamedGram.FIT_PER_N2;
 
 	final boolean stream;
 	final long tileBytes, inMemory, streamed, available;
@@ -88,7 +86,8 @@ public final class MemoryPlan {
 
 	/**
 	 * Peak bytes of the streamed plan with more features than samples: the fit from the
-	 * Gram matrix ({@value #STREAM_PER_N2}·N²), a tile, each dataset's mean and scale,
+	 * Gram matrix ({@link StreamedGram#fitBytes}: 48·N² with one background), a tile,
+	 * each dataset's mean and scale,
 	 * and the k components (three copies of k × d doubles while they are formed and
 	 * written). With no more features than samples: each dataset's d × d moments, the
 	 * accumulator's two and the solver's work ({@value #MOMENTS_PER_D2}·d² besides
@@ -98,7 +97,7 @@ public final class MemoryPlan {
 		final long tileBytes)
 	{
 		if (d <= n) return moments(d, sets);
-		return sum(sum(gram(n), tileBytes), features(d, sets, k));
+		return sum(sum(gram(n, sets), tileBytes), features(d, sets, k));
 	}
 
 	/** Bytes per d² of the moments plan besides one d × d per dataset (docs/memory.md). */
@@ -108,8 +107,8 @@ public final class MemoryPlan {
 		return Memory.times(MOMENTS_PER_D2 + 8L * sets, Memory.times(d, d));
 	}
 
-	private static long gram(final long n) {
-		return StreamedGram.fitBytes(n);
+	private static long gram(final long n, final int sets) {
+		return StreamedGram.fitBytes(n, sets - 1);
 	}
 
 	private static long features(final long d, final int sets, final int k) {
@@ -178,7 +177,7 @@ public final class MemoryPlan {
 	{
 		final long available = available();
 		final long memory = inMemory(n, d, inputBytesPerValue);
-		final long fixed = sum(gram(n), features(d, sets, k));
+		final long fixed = sum(gram(n, sets), features(d, sets, k));
 		final long tile = tile(n, d, available - fixed);
 		final long streamed = landmarks > 0 ? nystrom(n, d, landmarks) : streamed(n, d, sets,
 			k, tile);
@@ -237,7 +236,7 @@ public final class MemoryPlan {
 	private IllegalArgumentException shortOf(final long n, final long d, final int sets,
 		final int k, final Advice advice)
 	{
-		final long g = gram(n), f = sum(Memory.times(8L * d, 2L * sets), minTile(n, d)),
+		final long g = gram(n, sets), f = sum(Memory.times(8L * d, 2L * sets), minTile(n, d)),
 			c = Memory.times(24L * d, k);
 		final String what, fix;
 		if (d <= n) {

@@ -127,11 +127,15 @@ public final class AlphaSelection<M extends FittedModel> {
 				affinity[kept.get(a)][kept.get(b)] = keptAffinity[a][b];
 		final List<CpcaModel> models = new ArrayList<>();
 		final double[] gaps = new double[choice.chosen.size()];
+		// the gaps solve again: before the components, which may let the solver go
+		for (int c = 0; c < gaps.length; c++) {
+			final int i = choice.chosen.get(c);
+			gaps[c] = contrastGap(cpca, grid[i], solutions[i].warmStart);
+		}
 		cpca.componentsAhead(choice.chosen.stream().map(i -> solutions[i].vectors).collect(
 			Collectors.toList()), o.components());
 		for (int c = 0; c < gaps.length; c++) {
 			final int i = choice.chosen.get(c);
-			gaps[c] = contrastGap(cpca, grid[i], solutions[i].warmStart);
 			models.add(cpca.build("cpca", grid[i], Collections.emptyMap(),
 				solutions[i].values, solutions[i].vectors, o.components(), new ArrayList<>()));
 		}
@@ -354,8 +358,15 @@ public final class AlphaSelection<M extends FittedModel> {
 		final int g = vectors.length;
 		final double[][][][] metric = new double[g][][][];
 		boolean allMetric = true;
+		// A·V of every solution in one pass over A, flat: no m × m rows of it beside the
+		// solver's (docs/memory.md)
+		final double[][][] cols = new double[g][][];
+		for (int i = 0; i < g; i++)
+			cols[i] = columns(vectors[i], k);
+		final double[][][] av = Products.symmetricTimesFlat(cpca.space().a, cpca.space()
+			.dimension(), cols);
 		for (int i = 0; i < g; i++) {
-			metric[i] = metricBasis(cpca.targetRows(), vectors[i], k);
+			metric[i] = metricBasis(cols[i], av[i]);
 			allMetric &= metric[i] != null;
 		}
 		final double[][] affinity = new double[g][g];
@@ -381,6 +392,16 @@ public final class AlphaSelection<M extends FittedModel> {
 		return affinity;
 	}
 
+	/** The k columns of an m × k row-major block. */
+	private static double[][] columns(final double[] v, final int k) {
+		final int m = v.length / k;
+		final double[][] cols = new double[k][m];
+		for (int i = 0; i < m; i++)
+			for (int c = 0; c < k; c++)
+				cols[c][i] = v[i * k + c];
+		return cols;
+	}
+
 	/**
 	 * The principal angles between span(S_i) and span(S_j) without forming the n_t × k
 	 * score matrices: S = X̃_t V (or L_t V in the reduced space) has
@@ -389,17 +410,14 @@ public final class AlphaSelection<M extends FittedModel> {
 	 * {@code E = VR⁻¹} and {@code F = AVR⁻¹}. Exactly the same cosines as the QR of the scores,
 	 * at O(m k) per α instead of O(n_t d k).
 	 *
+	 * @param cols V's k columns (each of length m)
+	 * @param av AV's k columns
 	 * @return {E columns, F columns}, or {@code null} if VᵀAV is not safely positive
 	 *         definite (a numerically rank-deficient score matrix: the caller then uses
 	 *         the scores themselves)
 	 */
-	static double[][][] metricBasis(final double[][] a, final double[] v, final int k) {
-		final int m = v.length / k;
-		final double[][] cols = new double[k][m];
-		for (int i = 0; i < m; i++)
-			for (int c = 0; c < k; c++)
-				cols[c][i] = v[i * k + c];
-		final double[][] av = Products.symmetricTimesRows(a, cols);
+	static double[][][] metricBasis(final double[][] cols, final double[][] av) {
+		final int k = cols.length, m = k == 0 ? 0 : cols[0].length;
 		final double[][] r = new double[k][k];
 		// Cholesky of G = VᵀAV, column by column (G_cd = v_c · Av_d)
 		double maxDiag = 0;

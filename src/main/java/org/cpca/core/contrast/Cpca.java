@@ -62,8 +62,8 @@ public final class Cpca {
 	private final List<String> diagnostics;
 	/** Built on first use (the one-time tridiagonalisation of B); see {@link #solver()}. */
 	private volatile ContrastSolver solver;
-	/** Rows of A for the sweep's block products, built on first use. */
-	private volatile double[][] targetRows;
+	/** See {@link #lastSolves()}. */
+	private volatile boolean lastSolves;
 	/** For a fit without samples: the backgrounds' fourth moments, or {@code null}. */
 	private final FourthMoments fourth;
 	/** For a fit without samples: moments of subsets of the samples, or {@code null}. */
@@ -405,6 +405,7 @@ public final class Cpca {
 	 * their components in one pass over the data instead of one pass per model.
 	 */
 	public void componentsAhead(final List<double[]> ws, final int k) {
+		beforeComponents();
 		space.componentsAhead(ws, k);
 	}
 
@@ -466,20 +467,25 @@ public final class Cpca {
 		return s;
 	}
 
-	/** Rows of A = C_t in the solver's space (built once, shared: do not modify). */
-	double[][] targetRows() {
-		double[][] r = targetRows;
-		if (r == null) synchronized (this) {
-			r = targetRows;
-			if (r == null) {
-				final int m = space.dimension();
-				r = new double[m][];
-				for (int i = 0; i < m; i++)
-					r[i] = Arrays.copyOfRange(space.a, i * m, (i + 1) * m);
-				targetRows = r;
-			}
-		}
-		return r;
+	/**
+	 * Says that the models asked for next are the last this run solves for. In a reduced
+	 * space their components need L, LᵀL's factor and the data but not the prepared
+	 * solver (two r × r matrices): the solver is then let go before the components are
+	 * lifted, so that the three are not alive together (docs/memory.md). A later solve
+	 * (Fiji's α explorer) prepares it again, to the same bits.
+	 */
+	public void lastSolves() {
+		lastSolves = true;
+	}
+
+	/**
+	 * Lets go of the solver before components are lifted, once after {@link #lastSolves()}
+	 * (a solve after that keeps the solver it prepares).
+	 */
+	private synchronized void beforeComponents() {
+		if (!lastSolves) return;
+		lastSolves = false;
+		if (reducedSpace()) solver = null;
 	}
 
 	public double[] targetScores(final double[] w, final int k) {
@@ -525,6 +531,7 @@ public final class Cpca {
 		final int k, final List<String> notes)
 	{
 		final int m = space.dimension();
+		beforeComponents();
 		final double[][] components = space.components(w, k);
 		for (int c = 0; c < k; c++) {
 			int arg = 0;

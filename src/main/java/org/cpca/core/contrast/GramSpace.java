@@ -22,7 +22,7 @@ final class GramSpace extends ContrastiveSpace {
 	private final double[][] l;
 	private final int nt, d;
 	private final long[] nb;
-	/** See {@link #lTl()}; {@code null} until then. */
+	/** LᵀL's upper Cholesky factor ({@link #lTl()}); {@code null} until then. */
 	private double[][] lTl;
 	private final GramLift lift;
 	/** Components lifted ahead, each with its coefficients w, until asked for. */
@@ -52,23 +52,9 @@ final class GramSpace extends ContrastiveSpace {
 		this.lift = lift;
 	}
 
-	/**
-	 * The upper Cholesky factor of {@code LᵀL = (n_t−1)A + Σ (n_b−1)B}, formed and factored
-	 * in place on the first component asked for: only components need it, so it is not
-	 * live while the solver prepares (docs/memory.md).
-	 */
+	/** See {@link ReducedSpace#normalFactor}, formed on the first component asked for. */
 	private synchronized double[][] lTl() {
-		if (lTl != null) return lTl;
-		final int r = m;
-		final double[][] p = new double[r][r];
-		for (int s = 0; s <= backgrounds.length; s++) {
-			final double f = (s == 0 ? nt : nb[s - 1]) - 1;
-			final double[] c = s == 0 ? a : backgrounds[s - 1];
-			for (int i = 0; i < r; i++)
-				for (int j = 0; j < r; j++)
-					p[i][j] += f * c[i * r + j];
-		}
-		lTl = r == 0 ? new double[0][] : Products.cholesky(p);
+		if (lTl == null) lTl = ReducedSpace.normalFactor(m, a, backgrounds, nt, nb);
 		return lTl;
 	}
 

@@ -38,12 +38,14 @@ public final class ReducedSpace extends ContrastiveSpace {
 	private final int nt;
 	private final double[][] l;
 	private final int d;
-	/** Upper Cholesky factor R of LᵀL = RᵀR (rows), for the basis Q = ZᵀL(LᵀL)⁻¹. */
-	private final double[][] lTl;
+	/**
+	 * Upper Cholesky factor R of LᵀL = RᵀR (rows), for the basis Q = ZᵀL(LᵀL)⁻¹;
+	 * {@code null} until {@link #lTl()}.
+	 */
+	private double[][] lTl;
 
 	private ReducedSpace(final Dataset[] sets, final Preprocessing[] pres, final int r,
-		final double[][] l, final double[] a, final double[][] backgrounds,
-		final double[][] work)
+		final double[][] l, final double[] a, final double[][] backgrounds)
 	{
 		super(r, a, backgrounds);
 		this.sets = sets;
@@ -51,19 +53,37 @@ public final class ReducedSpace extends ContrastiveSpace {
 		this.nt = sets[0].samples();
 		this.l = l;
 		this.d = sets[0].features();
-		// LᵀL = L_tᵀL_t + Σ L_jᵀL_j = (n_t − 1)A + Σ (n_j − 1)B_j: no second pass over L
-		// the r × r work rows of build, overwritten
-		final double[][] p = work;
-		for (int i = 0; i < r; i++)
-			Arrays.fill(p[i], 0.0);
-		for (int s = 0; s < sets.length; s++) {
-			final double f = sets[s].samples() - 1;
+	}
+
+	/** LᵀL's factor ({@link #normalFactor}), formed on the first component asked for. */
+	private synchronized double[][] lTl() {
+		if (lTl == null) {
+			final long[] nb = new long[sets.length - 1];
+			for (int j = 0; j < nb.length; j++)
+				nb[j] = sets[j + 1].samples();
+			lTl = normalFactor(m, a, backgrounds, nt, nb);
+		}
+		return lTl;
+	}
+
+	/**
+	 * The upper Cholesky factor R of {@code LᵀL = RᵀR}, from the r × r matrices already
+	 * built: {@code LᵀL = L_tᵀL_t + Σ L_jᵀL_j = (n_t − 1)A + Σ (n_j − 1)B_j}, no second
+	 * pass over L. Only components need it, so both spaces form it on the first one asked
+	 * for: it is not alive while the solver prepares and solves (docs/memory.md).
+	 */
+	static double[][] normalFactor(final int r, final double[] a, final double[][] backgrounds,
+		final long nt, final long[] nb)
+	{
+		final double[][] p = new double[r][r];
+		for (int s = 0; s <= backgrounds.length; s++) {
+			final double f = (s == 0 ? nt : nb[s - 1]) - 1;
 			final double[] c = s == 0 ? a : backgrounds[s - 1];
 			for (int i = 0; i < r; i++)
 				for (int j = 0; j < r; j++)
 					p[i][j] += f * c[i * r + j];
 		}
-		this.lTl = Products.cholesky(p);
+		return r == 0 ? new double[0][] : Products.cholesky(p);
 	}
 
 	static ReducedSpace build(final Dataset target, final Preprocessing targetPre,
@@ -88,7 +108,7 @@ public final class ReducedSpace extends ContrastiveSpace {
 		progress.checkCancelled();
 		final int r = l.length == 0 ? 0 : l[0].length;
 		final int nt = target.samples();
-		// one r × r accumulator for A, every B_j and then LᵀL (docs/memory.md)
+		// one r × r accumulator for A and every B_j (docs/memory.md)
 		final double[][] work = new double[r][r];
 		final double[] a = Products.crossProduct(Arrays.copyOf(l, nt), r, 1.0 / (nt - 1),
 			work);
@@ -99,7 +119,7 @@ public final class ReducedSpace extends ContrastiveSpace {
 				(backgrounds[j].samples() - 1), work);
 			from = to;
 		}
-		return new ReducedSpace(sets, pres, r, l, a, b, work);
+		return new ReducedSpace(sets, pres, r, l, a, b);
 	}
 
 	/** Columns per panel of {@link #pivotedCholesky}. */
@@ -278,7 +298,7 @@ public final class ReducedSpace extends ContrastiveSpace {
 
 	@Override
 	public double[][] components(final double[] w, final int k) {
-		final double[] coef = Products.choleskySolve(lTl, w, k);
+		final double[] coef = Products.choleskySolve(lTl(), w, k);
 		final double[] y = rowsTimes(l, l.length, coef, k); // n × k
 		final double[][] v = new double[k][d];
 		final int strip = 1024;

@@ -74,16 +74,22 @@ public final class StreamedGram {
 	}
 
 	/**
-	 * Bytes per N² the fit from G keeps alive beside a tile (docs/memory.md): its factor,
-	 * A and B, LᵀL, the solve (56·N²) with G itself still alive while the space is built
-	 * (8·N²), measured at N = 4,000 (a live set above 62·N² ran a 990 MB heap out); alive
-	 * while the components' pass reads its tiles.
+	 * Bytes per N² the fit from G keeps alive beside a tile and beside each background's
+	 * covariance B_j (8·N² each, {@link #fitBytes}; docs/memory.md): L (N × r), A, the
+	 * prepared solver's Qᵀ and M (8·N² each, r ≤ N), and 8·N² for the rest (a band of
+	 * the solver's preparation, the sweep's solutions, the JVM's own). Measured at N =
+	 * 4,000 with one background and automatic α: 43·N² alive after full collections at
+	 * the peak (the five matrices are 40·N²); LᵀL's factor is formed only once the solver
+	 * is let go, for the lift.
 	 */
-	public static final long FIT_PER_N2 = 64;
+	public static final long FIT_PER_N2 = 40;
 
-	/** {@value #FIT_PER_N2}·N² bytes: what the fit from the Gram matrix of n samples keeps. */
-	public static long fitBytes(final long n) {
-		return Memory.times(FIT_PER_N2, Memory.times(n, n));
+	/**
+	 * ({@value #FIT_PER_N2} + 8·backgrounds)·N² bytes: what the fit from the Gram matrix of
+	 * n samples keeps (48·N² with one background).
+	 */
+	public static long fitBytes(final long n, final int backgrounds) {
+		return Memory.times(FIT_PER_N2 + 8L * Math.max(1, backgrounds), Memory.times(n, n));
 	}
 
 	/**

@@ -62,6 +62,8 @@ public final class CpcaFamily implements Family<CpcaFamily.Options> {
 		if (options.sparsity != null && fit.target() == null) throw Parse.needsSamples(
 			"sparsity");
 		final double alpha = input.alpha();
+		// nothing is solved after these models unless sparse loadings follow
+		if (options.sparsity == null) fit.lastSolves();
 		final Solution dense;
 		if (Double.isNaN(alpha)) {
 			final AlphaSelection<CpcaModel> selection = fit.automatic(input.progress());

@@ -130,22 +130,33 @@ public final class ContrastSolver {
 
 	/**
 	 * {@code M = QᵀAQ}, symmetrised, in the m × m rows {@code work} (B's copy, no longer
-	 * needed; overwritten and returned), with one more m × m matrix instead of four
-	 * (docs/memory.md): A is copied into {@code work}, {@code P = QᵀA} formed, Qᵀ
-	 * transposed in place to Q, {@code PQ} accumulated into the zeroed {@code work}, and Q
-	 * transposed back. The products are those {@link Products#times} makes, on the same
-	 * operands, so M is the same to the last bit.
+	 * needed; overwritten and returned), with no further m × m matrix on the heap
+	 * (docs/memory.md). First {@code P = QᵀA} into {@code work}: by the native dgemm, A
+	 * copied off-heap from where it is (no rows of it); on the Java kernels, Aᵀ is copied
+	 * into {@code work} and {@code work ← work·Q = AᵀQ} formed band by band of its rows,
+	 * each band written back over the rows it came from, then transposed in place (each
+	 * entry of AᵀQ sums the same products in the same order as the entry of QᵀA it
+	 * becomes, whatever the split: {@link Products#multiplyAdd}). Then {@code work ← P·Q}
+	 * band by band. M is the same to the last bit as {@code (QᵀA)Q} formed whole (a test
+	 * compares them); the native dgemm's entries do not depend on the row bands, but
+	 * along an unrolled edge they do on the orientation, hence no transposition there.
 	 */
 	private static double[][] targetInBasis(final double[] a, final double[][] qt,
 		final double[][] work, final int m)
 	{
-		for (int i = 0; i < m; i++)
-			System.arraycopy(a, i * m, work[i], 0, m);
-		final double[][] p = Products.times(qt, work);
+		if (Backend.isNative() && Products.nativePays(m, m, m)) NativeBlas.multiplyAdd(qt, a,
+			m, work, 0, m, 0, m, 0, m, false);
+		else {
+			for (int i = 0; i < m; i++)
+				for (int j = 0; j < m; j++)
+					work[i][j] = a[j * m + i];
+			transposeInPlace(qt); // Q
+			timesInPlace(work, qt, false);
+			transposeInPlace(qt);
+			transposeInPlace(work);
+		}
 		transposeInPlace(qt);
-		for (final double[] row : work)
-			Arrays.fill(row, 0.0);
-		Products.multiplyAdd(p, qt, work, 0, m, 0, m, 0, m);
+		timesInPlace(work, qt, true);
 		transposeInPlace(qt);
 		for (int i = 0; i < m; i++)
 			for (int j = i; j < m; j++) {
@@ -154,6 +165,45 @@ public final class ContrastSolver {
 				work[j][i] = v;
 			}
 		return work;
+	}
+
+	/**
+	 * Rows per band of {@link #timesInPlace}: all m up to 1,024 (at most 8 MB more), else
+	 * bands of at least 512 rows, at most eight, a multiple of 32. OpenBLAS's dgemm gave
+	 * other bits for a band of a few dozen rows than for the same rows in a product with
+	 * hundreds, and none for bands of 512 rows and more (a test compares them).
+	 */
+	static int band(final int m) {
+		if (m <= 1024) return Math.max(1, m);
+		final int bands = Math.min(8, m / 512);
+		return ((m + bands - 1) / bands + 31) / 32 * 32;
+	}
+
+	/**
+	 * {@code x ← x·l} (m × m rows each), band by band of x's rows: only one band of the
+	 * product is held besides them. {@code sum}: as {@link Products#multiplyAdd} into
+	 * zeros, else as {@link Products#times} (the two products of {@link #targetInBasis},
+	 * as they were formed whole).
+	 */
+	private static void timesInPlace(final double[][] x, final double[][] l,
+		final boolean sum)
+	{
+		final int m = x.length, band = band(m);
+		final double[][] out = sum ? new double[Math.min(band, m)][m] : null;
+		for (int r0 = 0; r0 < m; r0 += band) {
+			final int r1 = Math.min(m, r0 + band);
+			final double[][] rows = Arrays.copyOfRange(x, r0, r1);
+			final double[][] product;
+			if (sum) {
+				for (final double[] row : out)
+					Arrays.fill(row, 0.0);
+				Products.multiplyAdd(rows, l, out, 0, r1 - r0, 0, m, 0, m);
+				product = out;
+			}
+			else product = Products.times(rows, l);
+			for (int i = r0; i < r1; i++)
+				System.arraycopy(product[i - r0], 0, x[i], 0, m);
+		}
 	}
 
 	/** Transposes a square matrix given as rows, in place. */

@@ -335,10 +335,37 @@ final class NativeBlas {
 		final int r0, final int r1, final int t0, final int t1, final int c0, final int c1,
 		final boolean add)
 	{
+		multiplyAdd(x, (b, t) -> b.put(l[t], c0, c1 - c0), out, r0, r1, t0, t1, c0, c1, add);
+	}
+
+	/**
+	 * {@link #multiplyAdd(double[][], double[][], double[][], int, int, int, int, int, int,
+	 * boolean)} with the right factor a flat row-major matrix of {@code width} columns,
+	 * copied off-heap from where it is (no rows of it on the heap): the same native
+	 * operands, so the same bits.
+	 */
+	static void multiplyAdd(final double[][] x, final double[] l, final int width,
+		final double[][] out, final int r0, final int r1, final int t0, final int t1,
+		final int c0, final int c1, final boolean add)
+	{
+		multiplyAdd(x, (b, t) -> b.put(l, t * width + c0, c1 - c0), out, r0, r1, t0, t1, c0,
+			c1, add);
+	}
+
+	/** Copies row t of a right factor's columns c0 … c1 − 1 to the pointer. */
+	private interface RightRows {
+
+		void put(DoublePointer to, int t);
+	}
+
+	private static void multiplyAdd(final double[][] x, final RightRows l,
+		final double[][] out, final int r0, final int r1, final int t0, final int t1,
+		final int c0, final int c1, final boolean add)
+	{
 		final int p = r1 - r0, q = t1 - t0, c = c1 - c0;
 		try (DoublePointer b = new DoublePointer((long) q * c)) {
-			IntStream.range(0, q).parallel().forEach(t -> b.getPointer((long) t * c).put(l[t0 +
-				t], c0, c));
+			IntStream.range(0, q).parallel().forEach(t -> l.put(b.getPointer((long) t * c), t0 +
+				t));
 			final int height = productBlock(p);
 			final int strips = productStrips(p, height, c);
 			final int width = ((c + strips - 1) / strips + 7) & ~7;

@@ -353,6 +353,41 @@ public final class Products {
 		return times(block, s);
 	}
 
+	/** Rows of S copied at a time by {@link #symmetricTimesFlat}. */
+	private static final int FLAT_ROWS = 256;
+
+	/**
+	 * {@link #symmetricTimesRows} of S given flat (m × m, row-major) for each of several
+	 * blocks, without all of S's rows on the heap at once: each product is summed over
+	 * t = 0 … m − 1 in bands of {@value #FLAT_ROWS} rows of S, each band copied once for
+	 * all the blocks. On the Java kernels every entry is one chain of fused multiply–adds
+	 * over t in ascending order, continued from band to band, so the bits are those of
+	 * the product with all rows at once; a block wide enough for the native dgemm
+	 * ({@link #nativePays}), whose sums are blocked otherwise, takes all the rows at once.
+	 */
+	public static double[][][] symmetricTimesFlat(final double[] s, final int m,
+		final double[][][] blocks)
+	{
+		boolean whole = false;
+		for (final double[][] b : blocks)
+			whole |= Backend.isNative() && nativePays(b.length, m, m);
+		final int band = whole ? m : FLAT_ROWS;
+		final double[][][] out = new double[blocks.length][][];
+		for (int b = 0; b < blocks.length; b++)
+			out[b] = new double[blocks[b].length][m];
+		final double[][] rows = new double[m][];
+		for (int t0 = 0; t0 < m; t0 += band) {
+			final int t1 = Math.min(m, t0 + band);
+			for (int t = t0; t < t1; t++)
+				rows[t] = Arrays.copyOfRange(s, t * m, (t + 1) * m);
+			for (int b = 0; b < blocks.length; b++)
+				product(blocks[b], rows, out[b], 0, blocks[b].length, t0, t1, 0, m, !whole);
+			for (int t = t0; t < t1; t++)
+				rows[t] = null;
+		}
+		return out;
+	}
+
 	/** Multiply–adds from which {@link #multiplyAdd} calls the native dgemm. */
 	private static final long NATIVE_PRODUCT = 1 << 16;
 	/**

@@ -126,7 +126,8 @@ public final class SymmetricEigen {
 	/**
 	 * Householder reduction. On return d and e hold the diagonal and off-diagonal of T
 	 * ({@code e[i] = T[i][i+1]}, {@code e[m−1] = 0}) and the result is Qᵀ (rows); a is
-	 * destroyed.
+	 * destroyed: row k keeps the Householder vector of step k until Qᵀ is formed, so the
+	 * reduction needs no second m × m array (docs/memory.md).
 	 */
 	static double[][] tridiagonalize(final double[][] a, final double[] d,
 		final double[] e)
@@ -196,8 +197,10 @@ public final class SymmetricEigen {
 		}
 		final double alpha = x0 > 0 ? -norm : norm;
 		e[k] = alpha;
-		final double[] v = new double[m];
-		System.arraycopy(ak, n0, v, n0, m - n0);
+		// the reflector is kept in row k, which the reduction no longer reads: zeros up to
+		// column k, then the row's entries but the first (no second m × m array of them)
+		final double[] v = ak;
+		Arrays.fill(v, 0, n0, 0);
 		v[n0] = x0 - alpha;
 		// vᵀv = ‖x‖² − x0² + (x0 − α)² = 2‖x‖² − 2αx0·(−1)… computed directly
 		double vv = 0;

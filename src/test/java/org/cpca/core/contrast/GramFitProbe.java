@@ -4,13 +4,16 @@ import java.util.List;
 import java.util.Random;
 
 import org.cpca.core.Progress;
+import org.cpca.core.data.Dataset;
 import org.cpca.core.data.Preprocessing;
 
 /**
  * A fit from the Gram matrix of N = 2n random samples of d = N + 8 features, the samples
  * never held (each row regenerated from its seed when the components need it), then the
- * automatic α (or, with a second argument {@code solver}, only the solver's preparation): run in a child JVM with a small heap by {@link GramMemoryTest}, so that
- * the heap measures the fit's N² live set (docs/memory.md). Prints "done" at the end.
+ * automatic α (or, with a second argument {@code solver}, only the solver's preparation;
+ * with {@code memory}, the same samples held and fitted in memory, {@link Cpca#fit}): run
+ * in a child JVM with a small heap by {@link GramMemoryTest}, so that the heap measures
+ * the fit's N² live set (docs/memory.md). Prints "done" at the end.
  */
 public final class GramFitProbe {
 
@@ -26,6 +29,19 @@ public final class GramFitProbe {
 
 	public static void main(final String[] args) {
 		final int n = Integer.parseInt(args[0]), big = 2 * n, d = big + 8;
+		if (args.length > 1 && args[1].equals("memory")) {
+			// the in-memory plan: the samples held as floats (4·N·d), the same automatic α
+			final float[][] t = new float[n][], b = new float[n][];
+			for (int s = 0; s < big; s++)
+				(s < n ? t : b)[s % n] = row(s, d);
+			final Cpca fit = Cpca.fit(Dataset.wrap("target", t), List.of(Dataset.wrap(
+				"background", b)), CpcaOptions.defaults().withComponents(2), Progress.NONE);
+			fit.lastSolves();
+			System.out.println("rank " + fit.rank() + ", models " + fit.automatic(
+				Progress.NONE).models().size());
+			System.out.println("done");
+			return;
+		}
 		// each dataset's mean, then G of the centred rows, one row of samples at a time
 		final double[][] mean = new double[2][d];
 		for (int s = 0; s < big; s++) {
@@ -47,8 +63,12 @@ public final class GramFitProbe {
 			});
 		if (args.length > 1 && args[1].equals("solver")) System.out.println("rank " + fit
 			.rank() + ", solver prepared " + fit.solver().prepared());
-		else System.out.println("rank " + fit.rank() + ", models " + fit.automatic(
-			Progress.NONE).models().size());
+		else {
+			// as the cPCA family runs it: nothing is solved after the models
+			fit.lastSolves();
+			System.out.println("rank " + fit.rank() + ", models " + fit.automatic(
+				Progress.NONE).models().size());
+		}
 		System.out.println("done");
 	}
 

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
@@ -86,6 +87,35 @@ class ProductsTest {
 	}
 
 	/** Block products where one row of a pair of x is zero on a group of four terms. */
+	/**
+	 * S flat, its rows copied a band at a time for several blocks (docs/memory.md): the
+	 * same bits as the product of each block with all of S's rows, for a thin block (the
+	 * Java kernels, over one band and several, the last one short), a block of tiled rows,
+	 * and one wide enough for the native dgemm where it runs.
+	 */
+	@ParameterizedTest
+	@ValueSource(ints = { 2, 9, 40 })
+	void symmetricTimesFlatEqualsTheProductWithAllRows(final int k) {
+		for (final int m : new int[] { 100, 700 }) {
+			final Random r = new Random(31L * m + k);
+			final double[] s = new double[m * m];
+			final double[][] rows = new double[m][m], block = new double[k][m];
+			for (int i = 0; i < m; i++)
+				for (int j = 0; j <= i; j++)
+					s[i * m + j] = s[j * m + i] = rows[i][j] = rows[j][i] = r.nextGaussian();
+			for (final double[] b : block)
+				for (int j = 0; j < m; j++)
+					b[j] = r.nextInt(5) == 0 ? 0 : r.nextGaussian();
+			final double[][] expected = Products.symmetricTimesRows(rows, block),
+				half = Products.symmetricTimesRows(rows, Arrays.copyOf(block, 1));
+			final double[][][] actual = Products.symmetricTimesFlat(s, m, new double[][][] {
+				block, Arrays.copyOf(block, 1) });
+			for (int c = 0; c < k; c++)
+				assertArrayEquals(expected[c], actual[0][c], 0.0, "m = " + m + ", vector " + c);
+			assertArrayEquals(half[0], actual[1][0], 0.0, "m = " + m + ", one vector");
+		}
+	}
+
 	@Test
 	void timesSkipsZeroRowsOfAPair() {
 		final double[][] x = random(11, 6, 9), l = random(12, 9, 300);

@@ -183,6 +183,44 @@ class SolverTest {
 			.getRealEigenvalues()), k), none.values, 1e-10);
 	}
 
+	/**
+	 * The preparation forms M = QᵀAQ band by band in one m × m work array
+	 * (docs/memory.md): the same bits as {@code (QᵀA)Q} formed whole, for one band and
+	 * for several (the last one short), A symmetric or not.
+	 */
+	@ParameterizedTest
+	@ValueSource(ints = { 120, 601, 1100 })
+	void targetInBasisEqualsTheWholeProductsToTheBit(final int m) {
+		final Random r = new Random(m);
+		final double[] b = new double[m * m], symmetric = new double[m * m],
+			general = new double[m * m];
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j <= i; j++) {
+				b[i * m + j] = b[j * m + i] = r.nextGaussian();
+				symmetric[i * m + j] = symmetric[j * m + i] = r.nextGaussian();
+				general[i * m + j] = r.nextGaussian();
+				general[j * m + i] = r.nextGaussian();
+			}
+		// 1,100 rows: two bands, the last one short
+		assertTrue(m <= 1024 ? ContrastSolver.band(m) == m : m % ContrastSolver.band(m) != 0);
+		for (final double[] a : new double[][] { symmetric, general }) {
+			final ContrastSolver s = ContrastSolver.buildFull(a, b, m);
+			final double[][] qt = s.basisRows(), rows = new double[m][], q = new double[m][m];
+			for (int i = 0; i < m; i++) {
+				rows[i] = Arrays.copyOfRange(a, i * m, (i + 1) * m);
+				for (int j = 0; j < m; j++)
+					q[j][i] = qt[i][j];
+			}
+			final double[][] p = Products.times(qt, rows), whole = new double[m][m];
+			Products.multiplyAdd(p, q, whole, 0, m, 0, m, 0, m);
+			for (int i = 0; i < m; i++)
+				for (int j = i; j < m; j++)
+					whole[i][j] = whole[j][i] = 0.5 * (whole[i][j] + whole[j][i]);
+			for (int i = 0; i < m; i++)
+				assertArrayEquals(whole[i], s.targetInBasis()[i], 0.0, "row " + i);
+		}
+	}
+
 	@Test
 	void pivotedCholeskyWithPriorityRowsFactorsExactly() {
 		// G = ZZᵀ for 30 + 40 points in 50 dimensions, the first 30 of rank 12
