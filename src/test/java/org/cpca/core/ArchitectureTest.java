@@ -376,4 +376,34 @@ class ArchitectureTest {
 		}
 		assertTrue(missing.isEmpty(), "no package-info.java in " + missing);
 	}
+
+	/** Lines above which a class of the core says in its javadoc why it is that long. */
+	static final int LONG_CLASS = 500;
+
+	/**
+	 * No class of the core is over {@value #LONG_CLASS} lines unless its class javadoc says
+	 * why (a sentence that gives its length: "Length …" or "… 500 lines …").
+	 */
+	@Test
+	void longCoreClassesSayWhy() throws IOException {
+		final Pattern says = Pattern.compile("Length|\\d+ lines");
+		final List<String> silent = new ArrayList<>();
+		try (Stream<Path> s = Files.walk(ROOT.resolve("core"))) {
+			for (final Path f : s.filter(p -> p.toString().endsWith(".java")).collect(
+				Collectors.toList()))
+			{
+				final List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+				if (lines.size() <= LONG_CLASS) continue;
+				final String text = String.join("\n", lines);
+				final Matcher type = Pattern.compile("(?m)^(public |final |abstract )*" +
+					"(class|interface|enum) ").matcher(text);
+				final int end = type.find() ? type.start() : text.length();
+				final int doc = text.lastIndexOf("/**", end);
+				if (doc < 0 || !says.matcher(text.substring(doc, end)).find()) silent.add(f +
+					" (" + lines.size() + " lines)");
+			}
+		}
+		assertTrue(silent.isEmpty(), "over " + LONG_CLASS + " lines without saying why in " +
+			"the class javadoc: " + silent);
+	}
 }

@@ -23,6 +23,11 @@ import java.util.function.IntConsumer;
  * fused multiply–adds ({@link Math#fma}): exactly specified by IEEE 754 (so results are
  * the same on every platform and run), one rounding instead of two, and about 20 % faster
  * once vectorised.
+ * <p>
+ * Length (about 480 lines of code): the one entry point for every dense product of the
+ * core, each dispatched to the native backend or to the Java kernels; kept together so the
+ * choice of backend, the panel sizes and the fixed splits (what keeps results bit-identical
+ * run to run) are decided in one place.
  */
 public final class Products {
 
