@@ -37,10 +37,11 @@ import org.cpca.core.Progress;
  * The result is backward stable: {@code ‖AV − VΛ‖ ≈ ε‖A‖} and {@code ‖VᵀV − I‖ ≈ ε√m}.
  * Deterministic: the same input gives bit-identical output.
  * <p>
- * Length (about 470 lines of code): the Java fallback of LAPACK's symmetric solvers
- * (docs/speed.md) — the blocked Householder reduction, the accumulation of Q and the
- * implicit QL with its deflation safeguards — one algorithm whose stages share their work
- * arrays.
+ * Length (about 470 lines of code): the Java backends' symmetric solver (the native one
+ * calls LAPACK's {@code dsyevd}, docs/speed.md) and the tridiagonal reduction the prepared
+ * solver uses on every backend: the blocked Householder reduction, the accumulation of Q and
+ * the implicit QL with its deflation safeguards, stages of one algorithm that share their
+ * work arrays.
  */
 public final class SymmetricEigen {
 
