@@ -605,11 +605,15 @@ public final class OutputFolder implements AutoCloseable {
 	/**
 	 * Removes the folders this run made above the results folder, only while they are
 	 * empty. The shutdown hook and a failing {@code open} may do this at the same time: a
-	 * folder vanishing under the walk is walked again, so neither leaves the other's half.
+	 * folder vanishing under the walk is walked again, and a folder not yet empty is looked
+	 * at again a moment later (the other may be removing the lock or the staging folder in
+	 * it; the JVM halts when the hook returns, so the hook must not leave that to the
+	 * other), so neither leaves the other's half. What is still there after that is not
+	 * this run's: it is left alone.
 	 */
 	private static void removeCreatedParent(final Path top) {
 		if (top == null) return;
-		for (int attempt = 0; attempt < 5; attempt++) {
+		for (int attempt = 0; attempt < 10; attempt++) {
 			if (!Files.exists(top, LinkOption.NOFOLLOW_LINKS)) return;
 			try {
 				final List<Path> dirs;
@@ -623,8 +627,17 @@ public final class OutputFolder implements AutoCloseable {
 			catch (final NoSuchFileException | UncheckedIOException e) {
 				// removed meanwhile by the other cleanup: look again
 			}
+			catch (final DirectoryNotEmptyException e) {
+				try { // the other cleanup may be emptying it
+					Thread.sleep(20);
+				}
+				catch (final InterruptedException stop) {
+					Thread.currentThread().interrupt();
+					return;
+				}
+			}
 			catch (final IOException e) {
-				return; // something else is in there now: leave it
+				return; // something else is in the way: leave it
 			}
 		}
 	}

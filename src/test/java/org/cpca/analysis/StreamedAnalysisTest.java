@@ -12,6 +12,7 @@ import java.util.Arrays;
 
 
 import org.cpca.core.Progress;
+import org.cpca.core.contrast.StreamedGram;
 import org.cpca.core.TestData;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.run.Settings;
@@ -135,9 +136,10 @@ public class StreamedAnalysisTest {
 			50, 2);
 		final ImagePlus ti = new ImagePlus("target", t), bi = new ImagePlus("background", b);
 		final int[][] before = { t.reads.clone(), b.reads.clone() };
-		// the Gram matrix's fit, 64·110² = 774,400 bytes, the smallest tile and the means
-		// take 1,020,160 bytes
-		System.setProperty(AVAILABLE, "900000");
+		// the Gram matrix's fit, (40 + 8)·110² = 580,800 bytes (StreamedGram.fitBytes), the
+		// smallest tile and the means take 826,560 bytes
+		assertEquals(580_800, StreamedGram.fitBytes(110, 1));
+		System.setProperty(AVAILABLE, "750000");
 		final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
 			() -> Analysis.run(new AnalysisRequest().target(ti).background(bi).settings(s),
 				Progress.NONE));
@@ -146,7 +148,7 @@ public class StreamedAnalysisTest {
 				.contains("--"), e.getMessage());
 		assertTrue(Arrays.equals(before[0], t.reads) && Arrays.equals(
 			before[1], b.reads), "slices were read before the refusal");
-		System.setProperty(AVAILABLE, "1100000");
+		System.setProperty(AVAILABLE, "900000");
 		final Analysis a = Analysis.run(new AnalysisRequest().target(ti).background(bi)
 			.settings(s), Progress.NONE);
 		assertNull(a.targetData());
