@@ -4,6 +4,7 @@ import java.util.Locale;
 
 import org.cpca.core.Memory;
 import org.cpca.core.contrast.StreamedGram;
+import org.cpca.core.result.Method;
 import org.cpca.core.run.Settings;
 
 /**
@@ -96,8 +97,14 @@ public final class MemoryPlan {
 	static long streamed(final long n, final long d, final int sets, final int k,
 		final long tileBytes)
 	{
+		return streamed(n, d, sets, k, tileBytes, 0);
+	}
+
+	private static long streamed(final long n, final long d, final int sets, final int k,
+		final long tileBytes, final int fitExtra)
+	{
 		if (d <= n) return moments(d, sets);
-		return sum(sum(gram(n, sets), tileBytes), features(d, sets, k));
+		return sum(sum(gram(n, sets, fitExtra), tileBytes), features(d, sets, k));
 	}
 
 	/** Bytes per d² of the moments plan besides one d × d per dataset (docs/memory.md). */
@@ -107,8 +114,21 @@ public final class MemoryPlan {
 		return Memory.times(MOMENTS_PER_D2 + 8L * sets, Memory.times(d, d));
 	}
 
-	private static long gram(final long n, final int sets) {
-		return StreamedGram.fitBytes(n, sets - 1);
+	private static long gram(final long n, final int sets, final int fitExtra) {
+		return sum(StreamedGram.fitBytes(n, sets - 1), Memory.times(fitExtra, Memory.times(n,
+			n)));
+	}
+
+	/**
+	 * Bytes per N² a method's fit from the Gram matrix keeps beyond {@link
+	 * StreamedGram#fitBytes} (measured on 1,000 + 1,000 slices of 64 × 64 with
+	 * {@code --stream}, the smallest heap that completes; docs/memory.md): cPCA, PCA,
+	 * cPCA++, rPCA, PCPCA and UCA none (cPCA lets its solver go before the lift); cPCA*
+	 * keeps its solver while the components are lifted (16); gcPCA forms its pencil's
+	 * matrices beside A and B (32).
+	 */
+	static int fitExtra(final Method m) {
+		return m == Method.STAR ? 16 : m == Method.GCPCA ? 32 : 0;
 	}
 
 	private static long features(final long d, final int sets, final int k) {
@@ -144,7 +164,16 @@ public final class MemoryPlan {
 		final int landmarks)
 	{
 		return choose(forced, streams, n, d, sets, k, inputBytesPerValue, landmarks,
-			Advice.CLI);
+			Advice.CLI, 0);
+	}
+
+	/** {@link #choose(boolean, boolean, long, long, int, int, int, int)} for method {@code m}. */
+	static MemoryPlan choose(final boolean forced, final boolean streams, final long n,
+		final long d, final int sets, final int k, final int inputBytesPerValue,
+		final int landmarks, final Method m)
+	{
+		return choose(forced, streams, n, d, sets, k, inputBytesPerValue, landmarks,
+			Advice.CLI, fitExtra(m));
 	}
 
 	/**
@@ -163,28 +192,30 @@ public final class MemoryPlan {
 	{
 		final int landmarks = StreamedFit.landmarks(s, n);
 		try {
-			return choose(true, true, n, d, sets, s.components(), 0, landmarks, advice);
+			return choose(true, true, n, d, sets, s.components(), 0, landmarks, advice,
+				fitExtra(s.method()));
 		}
 		catch (final IllegalArgumentException e) {
 			System.gc();
-			return choose(true, true, n, d, sets, s.components(), 0, landmarks, advice);
+			return choose(true, true, n, d, sets, s.components(), 0, landmarks, advice,
+				fitExtra(s.method()));
 		}
 	}
 
 	private static MemoryPlan choose(final boolean forced, final boolean streams,
 		final long n, final long d, final int sets, final int k, final int inputBytesPerValue,
-		final int landmarks, final Advice advice)
+		final int landmarks, final Advice advice, final int fitExtra)
 	{
 		final long available = available();
 		final long memory = inMemory(n, d, inputBytesPerValue);
-		final long fixed = sum(gram(n, sets), features(d, sets, k));
+		final long fixed = sum(gram(n, sets, fitExtra), features(d, sets, k));
 		final long tile = tile(n, d, available - fixed);
 		final long streamed = landmarks > 0 ? nystrom(n, d, landmarks) : streamed(n, d, sets,
-			k, tile);
+			k, tile, fitExtra);
 		final boolean stream = forced || streams && memory > available;
 		final MemoryPlan plan = new MemoryPlan(stream, tile, memory, streamed, available);
 		if (stream && streamed > available) throw landmarks > 0 ? plan.shortOfLandmarks(d,
-			landmarks, advice) : plan.shortOf(n, d, sets, k, advice);
+			landmarks, advice) : plan.shortOf(n, d, sets, k, advice, fitExtra);
 		return plan;
 	}
 
@@ -234,9 +265,9 @@ public final class MemoryPlan {
 
 	/** The one line of a streamed plan that does not fit: the largest cost names the fix. */
 	private IllegalArgumentException shortOf(final long n, final long d, final int sets,
-		final int k, final Advice advice)
+		final int k, final Advice advice, final int fitExtra)
 	{
-		final long g = gram(n, sets), f = sum(Memory.times(8L * d, 2L * sets), minTile(n, d)),
+		final long g = gram(n, sets, fitExtra), f = sum(Memory.times(8L * d, 2L * sets), minTile(n, d)),
 			c = Memory.times(24L * d, k);
 		final String what, fix;
 		if (d <= n) {

@@ -79,7 +79,7 @@ final class StreamedFit {
 			final Settings s = r.settings;
 			final MemoryPlan plan = MemoryPlan.choose(r.stream, StreamedRun.streams(s, n, t
 				.features()), n, t.features(), opened.size(), s.components(), bytesPerValue(t),
-				landmarks(s, n));
+				landmarks(s, n), s.method());
 			if (!plan.stream) return new Outcome(null, plan.describe());
 			for (int j = 0; j < r.backgrounds.size(); j++)
 				if (MethodRunner.sameSource(r.target, r.targetWhere, r.backgrounds.get(j),

@@ -41,25 +41,32 @@ class DeclaredFieldsTest extends CommandTestBase {
 		final List<Field> fields = declared();
 		assertTrue(fields.size() >= 24, fields.size() + " declared fields");
 		for (final Field f : fields) {
-			final String key = f.getName();
-			final KeyField k = DeclaredFields.of(key);
-			final ModuleItem<?> item = dialog.getInfo().getInput(key);
-			assertEquals(k.label(), item.getLabel(), key);
-			assertEquals(k.description(), item.getDescription(), key);
-			final Object initial = DeclaredFields.value(f.getType(), k.initial());
-			assertEquals(initial, item.getDefaultValue(), key);
-			assertEquals(initial, dialog.getInput(key), key + ": the field's start value");
-			assertEquals(k.choices(), item.getChoices() == null || item.getChoices().isEmpty()
-				? List.of() : item.getChoices(), key);
-			assertEquals(k.min(), number(item.getMinimumValue()), key + " min");
-			assertEquals(k.max(), number(item.getMaximumValue()), key + " max");
-			if (k.step() != null) assertEquals(k.step(), item.getStepSize().doubleValue(), key);
-			if (k.style() != null) assertEquals(k.style(), item.getWidgetStyle(), key);
-			// a bare slot: nothing in the annotation that the declaration should say
-			final Parameter p = f.getAnnotation(Parameter.class);
-			assertEquals("", p.label() + p.description() + p.min() + p.max() + p.stepSize() +
-				p.style() + String.join("", p.choices()), key + "'s annotation");
+			assertDeclared(dialog, f, DeclaredFields.of(f.getName()));
 		}
+	}
+
+	/**
+	 * The dialog's item of field {@code f} carries declaration {@code k} (label, help,
+	 * default and start value, choices, range, step, style), and the field's annotation is a
+	 * bare slot: nothing in it that the declaration should say.
+	 */
+	static void assertDeclared(final Module dialog, final Field f, final KeyField k) {
+		final String key = f.getName();
+		final ModuleItem<?> item = dialog.getInfo().getInput(key);
+		assertEquals(k.label(), item.getLabel(), key);
+		assertEquals(k.description(), item.getDescription(), key);
+		final Object initial = DeclaredFields.value(f.getType(), k.initial());
+		assertEquals(initial, item.getDefaultValue(), key);
+		assertEquals(initial, dialog.getInput(key), key + ": the field's start value");
+		assertEquals(k.choices(), item.getChoices() == null || item.getChoices().isEmpty()
+			? List.of() : item.getChoices(), key);
+		assertEquals(k.min(), number(item.getMinimumValue()), key + " min");
+		assertEquals(k.max(), number(item.getMaximumValue()), key + " max");
+		if (k.step() != null) assertEquals(k.step(), item.getStepSize().doubleValue(), key);
+		if (k.style() != null) assertEquals(k.style(), item.getWidgetStyle(), key);
+		final Parameter p = f.getAnnotation(Parameter.class);
+		assertEquals("", p.label() + p.description() + p.min() + p.max() + p.stepSize() + p
+			.style() + String.join("", p.choices()), key + "'s annotation");
 	}
 
 	/** Some declared ranges and choices, as the user sees them. */

@@ -19,8 +19,6 @@ import org.cpca.core.run.Families;
 import org.cpca.core.run.Settings;
 import org.junit.jupiter.api.Test;
 import org.scijava.module.Module;
-import org.scijava.module.ModuleItem;
-import org.scijava.plugin.Parameter;
 
 /**
  * Online cPCA star…'s method settings come from online cPCA*'s declarations ({@link
@@ -45,21 +43,7 @@ class OnlineDeclaredFieldsTest extends CommandTestBase {
 		for (final Field f : OnlineCpcaCommand.DECLARED.fields()) {
 			final String key = f.getName();
 			keys.add(key);
-			final KeyField k = declared(key);
-			final ModuleItem<?> item = dialog.getInfo().getInput(key);
-			assertEquals(k.label(), item.getLabel(), key);
-			assertEquals(k.description(), item.getDescription(), key);
-			final Object initial = DeclaredFields.value(f.getType(), k.initial());
-			assertEquals(initial, item.getDefaultValue(), key);
-			assertEquals(initial, dialog.getInput(key), key + ": the field's start value");
-			assertEquals(k.choices(), item.getChoices() == null || item.getChoices().isEmpty()
-				? List.of() : item.getChoices(), key);
-			assertEquals(k.min(), number(item.getMinimumValue()), key + " min");
-			assertEquals(k.max(), number(item.getMaximumValue()), key + " max");
-			// a bare slot: nothing in the annotation that the declaration should say
-			final Parameter p = f.getAnnotation(Parameter.class);
-			assertEquals("", p.label() + p.description() + p.min() + p.max() + p.stepSize() +
-				p.style() + String.join("", p.choices()), key + "'s annotation");
+			DeclaredFieldsTest.assertDeclared(dialog, f, declared(key));
 		}
 		assertEquals(List.of("components", "beta", "eta", "tau", "epochs", "seed", "order",
 			"centring", "standardize", "reference"), keys);
@@ -147,9 +131,5 @@ class OnlineDeclaredFieldsTest extends CommandTestBase {
 			.epochs() + " " + o.seed() + " " + o.order() + " " + o.centring() + " " + o
 				.standardize() + " " + o.checkpoints() + " " + s.options(
 					OnlineFamily.Options.class).reference() + " " + s.asText();
-	}
-
-	private static Double number(final Object v) {
-		return v == null ? null : ((Number) v).doubleValue();
 	}
 }

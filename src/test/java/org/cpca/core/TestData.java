@@ -255,4 +255,13 @@ public final class TestData {
 		}
 		return x;
 	}
+
+	/** The n × n matrix held as rows, row-major in one array. */
+	public static double[] flat(final double[][] rows) {
+		final int n = rows.length;
+		final double[] out = new double[n * n];
+		for (int i = 0; i < n; i++)
+			System.arraycopy(rows[i], 0, out, i * n, n);
+		return out;
+	}
 }

@@ -174,9 +174,11 @@ public final class ContrastSolver {
 
 	/**
 	 * Rows per band of {@link #timesInPlace}: all m up to 1,024 (at most 8 MB more), else
-	 * bands of at least 512 rows, at most eight, a multiple of 32. OpenBLAS's dgemm gave
-	 * other bits for a band of a few dozen rows than for the same rows in a product with
-	 * hundreds, and none for bands of 512 rows and more (a test compares them).
+	 * bands of at least 512 rows, at most eight, a multiple of 32 (the last band holds the
+	 * rest and may be shorter, e.g. 481 rows at m = 1,025). OpenBLAS's dgemm gave other bits
+	 * for a band of a few dozen rows than for the same rows in a product with hundreds, and
+	 * none for bands of 512 rows and more (a test compares them at m = 1,100, whose last band
+	 * has 524 rows); the result is deterministic run to run whatever the split.
 	 */
 	static int band(final int m) {
 		if (m <= 1024) return Math.max(1, m);

@@ -120,7 +120,8 @@ final class NativeLapack {
 	 * rows of G are given either flat ({@code flat}, row-major, not changed) or as rows,
 	 * which are consumed: each is copied into native memory and its entry in {@code rows}
 	 * set to null, so that a caller keeping no other reference lets it go while the rest is
-	 * copied (docs/memory.md). Only the lower triangle is read.
+	 * copied (docs/memory.md). Without priority rows only the lower triangle is read; with
+	 * them G must be symmetric in full (the Schur step reads both triangles).
 	 * <p>
 	 * With {@code priority} rows (flat G only) the first rows are pivoted first, as the Java
 	 * factorisation does: {@code dpstrf} on their block G₁₁ to the same tolerance (rank r₁),
@@ -140,6 +141,8 @@ final class NativeLapack {
 	static double[][] pivotedCholesky(final double[] flat, final double[][] rows, final int n,
 		final int priority, final double tolerance, final int[] pivots)
 	{
+		if (priority > 0 && flat == null) throw new IllegalArgumentException("priority rows " +
+			"need G flat");
 		if (n == 0) return new double[0][0];
 		double max = 0;
 		for (int i = 0; i < n; i++)

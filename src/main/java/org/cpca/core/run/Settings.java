@@ -217,7 +217,9 @@ public final class Settings {
 		seed = b.seed;
 		significance = b.significance;
 		bootstrap = b.bootstrap;
-		significanceReselect = b.significanceReselect;
+		// a dialog passes the box for every method: it means something for cPCA only (the
+		// combination is checked by the builder)
+		significanceReselect = b.significanceReselect && b.method == Method.CPCA;
 		alphaCount = b.alphaCount;
 		alphasReturned = b.alphasReturned;
 		alphaRange = b.alphaRange.clone();

@@ -95,8 +95,11 @@ final class SignificanceRun {
 		if (s.method() == Method.KERNEL) return FixedFits.kernelCpca(options, frozenKernel(s, m),
 			m.alpha());
 		final FixedFit fit = fixedFit(s, options, m, sets.size(), "significance");
-		if (s.significanceReselect()) // Settings admits it only for dense cPCA, automatic α
+		if (s.significanceReselect()) { // Settings admits it only for dense cPCA, automatic α
+			if (s.method() != Method.CPCA || !s.alpha().isAuto() || sparsity(s) != null)
+				throw new IllegalStateException("re-selection of α with " + s.method().id);
 			return new ReselectedAlpha(options, index, m.alpha());
+		}
 		// cPCA: the joint moments once per run, re-partitioned by every permutation of every α
 		if (s.method() != Method.CPCA || sparsity(s) != null || !Double.isFinite(m.alpha()) ||
 			options.standardize() ||

@@ -48,14 +48,6 @@ class StreamedGramTest {
 		return b;
 	}
 
-	private static double[] flat(final double[][] rows) {
-		final int n = rows.length;
-		final double[] out = new double[n * n];
-		for (int i = 0; i < n; i++)
-			System.arraycopy(rows[i], 0, out, i * n, n);
-		return out;
-	}
-
 	/** For each tile width and both preprocessings, the streamed G and means against memory's. */
 	private static void assertSameBits(final boolean inFloat) throws IOException {
 		final List<Dataset> sets = datasets();
@@ -64,7 +56,7 @@ class StreamedGramTest {
 			final Preprocessing[] pres = new Preprocessing[sets.size()];
 			for (int s = 0; s < pres.length; s++)
 				pres[s] = Preprocessing.fit(sets.get(s), standardize, null);
-			final long[] memory = bits(flat(Products.gramRows(sets.toArray(new Dataset[0]),
+			final long[] memory = bits(TestData.flat(Products.gramRows(sets.toArray(new Dataset[0]),
 				pres, Progress.NONE, inFloat)));
 			for (final int width : new int[] { 1, 7, 37, 256, 509, 513, 1_099, D }) {
 				final List<SampleSource> sources = new ArrayList<>();

@@ -10,6 +10,7 @@ import java.util.Random;
 import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.data.Preprocessing;
+import org.cpca.core.TestData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -96,20 +97,12 @@ class NativeSymmetricSumTest {
 			"background", floats(3, 230, 1100)) };
 		final Preprocessing[] pres = { Preprocessing.fit(sets[0], false, new ArrayList<>()),
 			Preprocessing.fit(sets[1], true, new ArrayList<>()) };
-		final double[] onNative = asRows ? flat(Products.gramRows(sets, pres, Progress.NONE,
+		final double[] onNative = asRows ? TestData.flat(Products.gramRows(sets, pres, Progress.NONE,
 			false)) : Products.gram(sets, pres, Progress.NONE, false);
 		final double[] onJava = Backend.onJava(() -> Products.gram(sets, pres, Progress.NONE,
 			false));
 		assertTrue(relative(onNative, onJava) < 1e-13, "relative " + relative(onNative,
 			onJava));
-	}
-
-	private static double[] flat(final double[][] rows) {
-		final int n = rows.length;
-		final double[] out = new double[n * n];
-		for (int i = 0; i < n; i++)
-			System.arraycopy(rows[i], 0, out, i * n, n);
-		return out;
 	}
 
 	@Test

@@ -85,6 +85,25 @@ class SettingsTest {
 		assertEquals(Method.STAR, s.method());
 	}
 
+	/**
+	 * A dialog passes the re-selection box whatever the method: for another method than cPCA
+	 * it is ignored (never handed to the significance test, whose refit would then be
+	 * cPCA's), and for cPCA a combination that cannot use it is refused.
+	 */
+	@Test
+	void theReselectionBoxCountsForCpcaOnly() {
+		for (final String method : new String[] { "gcpca", "pcpca", "star", "pca" })
+			assertEquals(false, Settings.builder().lenient().set("method", method).set("alpha",
+				"2").set("significance", "9").set("significance_reselect", "true").build()
+				.significanceReselect(), method);
+		assertMessage(() -> Settings.builder().lenient().set("method", "cpca").set("alpha",
+			"2").set("significance", "9").set("significance_reselect", "true").build(),
+			"re-selects automatic α");
+		assertEquals(true, Settings.builder().lenient().set("method", "cpca").set("alpha",
+			"auto").set("significance", "9").set("significance_reselect", "true").build()
+			.significanceReselect());
+	}
+
 	@Test
 	void aliasesAndDefaults() {
 		final Settings d = Settings.defaults();
