@@ -207,7 +207,9 @@ public final class MemoryPlan {
 		final int landmarks, final Advice advice, final int fitExtra)
 	{
 		final long available = available();
-		final long memory = inMemory(n, d, inputBytesPerValue);
+		// the method's larger fit weighs on the reduced space in memory as well
+		final long memory = sum(inMemory(n, d, inputBytesPerValue), d > n ? Memory.times(
+			fitExtra, Memory.times(n, n)) : 0);
 		final long fixed = sum(gram(n, sets, fitExtra), features(d, sets, k));
 		final long tile = tile(n, d, available - fixed);
 		final long streamed = landmarks > 0 ? nystrom(n, d, landmarks) : streamed(n, d, sets,
