@@ -5,6 +5,7 @@ import java.util.Locale;
 import org.cpca.core.Memory;
 import org.cpca.core.contrast.StreamedGram;
 import org.cpca.core.result.Method;
+import org.cpca.core.run.Families;
 import org.cpca.core.run.Settings;
 
 /**
@@ -119,16 +120,9 @@ public final class MemoryPlan {
 			n)));
 	}
 
-	/**
-	 * Bytes per N² a method's fit from the Gram matrix keeps beyond {@link
-	 * StreamedGram#fitBytes} (measured on 1,000 + 1,000 slices of 64 × 64 with
-	 * {@code --stream}, the smallest heap that completes; docs/memory.md): cPCA, PCA,
-	 * cPCA++, rPCA, PCPCA and UCA none (cPCA lets its solver go before the lift); cPCA*
-	 * keeps its solver while the components are lifted (16); gcPCA forms its pencil's
-	 * matrices beside A and B (32).
-	 */
+	/** What method {@code m}'s fit keeps beyond the shared reduced space, per N². */
 	static int fitExtra(final Method m) {
-		return m == Method.STAR ? 16 : m == Method.GCPCA ? 32 : 0;
+		return Families.of(m).fitBytesPerN2();
 	}
 
 	private static long features(final long d, final int sets, final int k) {

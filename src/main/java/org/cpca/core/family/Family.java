@@ -39,6 +39,16 @@ public interface Family<O> {
 	}
 
 	/**
+	 * Bytes per N² the family's fit from the Gram matrix of N samples keeps beyond the shared
+	 * reduced space's ({@code StreamedGram.fitBytes}; docs/memory.md "Per method"): what the
+	 * memory plan adds for it. 0 for a family that lets the shared solver go before the
+	 * components are lifted, as cPCA does.
+	 */
+	default int fitBytesPerN2() {
+		return 0;
+	}
+
+	/**
 	 * Runs the family.
 	 *
 	 * @throws IllegalArgumentException for options or data that do not fit the family, with

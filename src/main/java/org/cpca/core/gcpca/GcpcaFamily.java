@@ -101,6 +101,12 @@ public final class GcpcaFamily implements Family<GcpcaFamily.Options> {
 		this.sparse = sparse;
 	}
 
+	/** gcPCA forms its pencil's matrices beside A and B (docs/memory.md "Per method"). */
+	@Override
+	public int fitBytesPerN2() {
+		return 32;
+	}
+
 	@Override
 	public Method method() {
 		return Method.GCPCA;

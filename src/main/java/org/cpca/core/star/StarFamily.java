@@ -78,6 +78,15 @@ public final class StarFamily implements Family<StarFamily.Options> {
 		return v == 0 ? Double.NaN : v;
 	}
 
+	/**
+	 * cPCA*'s β-solver keeps the prepared solver while the components are lifted
+	 * (docs/memory.md "Per method").
+	 */
+	@Override
+	public int fitBytesPerN2() {
+		return 16;
+	}
+
 	@Override
 	public Method method() {
 		return Method.STAR;
