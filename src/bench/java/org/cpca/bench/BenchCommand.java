@@ -21,9 +21,9 @@ public final class BenchCommand implements Callable<Integer> {
 
 	@Option(names = "--only", paramLabel = "GROUP", split = ",",
 		description = "Run only these groups of cases (comma-separated; default: all): " +
-			"linear, one group per further method (star, online, kernel, uca), and oneshot " +
-			"(a whole cpca fit --alpha auto process against the numpy peer " +
-			"src/bench/peer_fit_auto.py), and products (the covariance, block-product and " +
+			"linear, one group per further method (star, online, kernel, uca), oneshot " +
+			"(whole cpca fit processes at one α and automatic α against the numpy peer " +
+			"src/bench/peer_fit.py), and products (the covariance, block-product and " +
 			"Gram kernels against this CPU's measured double-precision peak), generate " +
 			"(cpca generate's 3,000 + 3,000 slices of 256 x 256 with their files), " +
 			"significance (1,000 permutations of cPCA at one α) and stream (cPCA from TIFF " +

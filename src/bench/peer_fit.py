@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""The numpy/scipy(/sklearn) peer of a one-shot `cpca fit --alpha auto` (issue 13).
+"""The numpy/scipy(/sklearn) peer of a one-shot `cpca fit` at one alpha or automatic alpha.
 
-A hand-tuned script doing what `cpca fit` does for automatic alpha, as a user would
+A hand-tuned script doing what `cpca fit` does, as a user would
 write it with the scientific Python stack: read the two ImageJ TIFF stacks straight
-into numpy, centre, two covariances (BLAS), for each of 41 alphas (0 and 40 log-spaced
+into numpy, centre, two covariances (BLAS); at one alpha (--alpha A) the top-k
+eigenvectors of C_t - A C_b by scipy.linalg.eigh(subset_by_index=...) and their target
+scores written to scores.csv; for automatic alpha (the default), for each of 41 alphas (0 and 40 log-spaced
 in [0.1, 1000]) the top-k eigenvectors of C_t - alpha C_b by
 scipy.linalg.eigh(subset_by_index=...), the affinity of every pair of alphas as the
 product of the cosines of the principal angles between their target-score subspaces
@@ -11,7 +13,7 @@ product of the cosines of the principal angles between their target-score subspa
 (precomputed affinity; sklearn's, or the same written with scipy when sklearn is missing), one medoid alpha per cluster besides alpha = 0, and
 the scores of the returned alphas written to scores.csv.
 
-Usage: peer_fit_auto.py TARGET.tif BACKGROUND.tif OUT_DIR [k] [returned]
+Usage: peer_fit.py [--alpha A] TARGET.tif BACKGROUND.tif OUT_DIR [k] [returned]
 Prints the chosen alphas and the wall time of the script body (the process start-up of
 Python and the imports come on top; `cpca bench` times the whole process).
 """
@@ -91,10 +93,27 @@ def read_imagej_tiff(path):
     return data.reshape(slices, w * h).astype(np.float64)
 
 
+def write_scores(out, xt, vs, alphas, k):
+    """The target scores of each returned alpha, one block of rows per alpha."""
+    os.makedirs(out, exist_ok=True)
+    rows = []
+    for a, v in zip(alphas, vs):
+        s = xt @ v
+        rows.append(np.column_stack((np.arange(1, len(s) + 1), np.full(len(s), a), s)))
+    np.savetxt(os.path.join(out, "scores.csv"), np.vstack(rows), delimiter=",",
+               header="sample,alpha," + ",".join("cPC%d" % (c + 1) for c in range(k)),
+               comments="", fmt="%.17g")
+
+
 def main():
-    target, background, out = sys.argv[1:4]
-    k = int(sys.argv[4]) if len(sys.argv) > 4 else 2
-    returned = int(sys.argv[5]) if len(sys.argv) > 5 else 4
+    args = sys.argv[1:]
+    alpha = None
+    if args[:1] == ["--alpha"]:
+        alpha = float(args[1])
+        args = args[2:]
+    target, background, out = args[:3]
+    k = int(args[3]) if len(args) > 3 else 2
+    returned = int(args[4]) if len(args) > 4 else 4
     xt = read_imagej_tiff(target)
     xb = read_imagej_tiff(background)
     xt -= xt.mean(axis=0)
@@ -102,6 +121,12 @@ def main():
     ct = xt.T @ xt / (len(xt) - 1)
     cb = xb.T @ xb / (len(xb) - 1)
     d = ct.shape[0]
+    if alpha is not None:
+        _, v = scipy.linalg.eigh(ct - alpha * cb, subset_by_index=[d - k, d - 1],
+                                 check_finite=False, overwrite_a=True)
+        write_scores(out, xt, [v[:, ::-1]], [alpha], k)
+        print("seconds %.3f" % (time.perf_counter() - T0))
+        return
     alphas = np.concatenate(([0.0], np.logspace(-1, 3, 40)))
     vs = []
     for a in alphas:
@@ -129,14 +154,7 @@ def main():
         members = np.where(labels == c)[0]
         chosen.append(int(members[np.argmax(aff[np.ix_(members, members)].sum(axis=1))]))
     chosen = [0] + sorted(chosen[1:])
-    os.makedirs(out, exist_ok=True)
-    rows = []
-    for i in chosen:
-        s = xt @ vs[i]
-        rows.append(np.column_stack((np.arange(1, len(s) + 1), np.full(len(s), alphas[i]), s)))
-    np.savetxt(os.path.join(out, "scores.csv"), np.vstack(rows), delimiter=",",
-               header="sample,alpha," + ",".join("cPC%d" % (c + 1) for c in range(k)),
-               comments="", fmt="%.17g")
+    write_scores(out, xt, [vs[i] for i in chosen], [alphas[i] for i in chosen], k)
     print("alphas", " ".join("%.4g" % alphas[i] for i in chosen))
     print("seconds %.3f" % (time.perf_counter() - T0))
 
