@@ -64,14 +64,18 @@ public final class Main implements Runnable {
 		System.exit(code);
 	}
 
-	/** The subcommands whose runs use the dense kernels ({@link Backend}). */
-	private static final List<String> DENSE = Arrays.asList("fit", "apply");
+	/**
+	 * The subcommands whose runs always use the dense kernels ({@link Backend}): fit. Not
+	 * apply: projecting on a linear model never loaded the backend (a kernel model's
+	 * apply loads it when it needs it, as before).
+	 */
+	private static final List<String> DENSE = Arrays.asList("fit");
 	/** Options that only print (help, version): no backend is loaded ahead for them. */
 	private static final List<String> PRINT_ONLY = Arrays.asList("-h", "--help", "-V",
 		"--version");
 
 	/**
-	 * For a run of {@code fit} or {@code apply}: a started thread that chooses and loads
+	 * For a run of {@code fit}: a started thread that chooses and loads
 	 * the backend ({@link Backend}'s class initialisation: OpenBLAS takes about 0.1 s in a
 	 * fresh JVM), so that the loading overlaps the parsing of the arguments and the
 	 * reading of the inputs (docs/speed.md, one-shot runs); {@code null} for any other
