@@ -23,32 +23,20 @@ import picocli.CommandLine.Command;
  * The {@code cpca} command line: fit, apply, generate, demo and bench (the benchmarks are
  * not in the plugin jar: {@link BenchCommands}).
  * <p>
- * A run names its subcommand first ({@code cpca fit ...}): then only that subcommand is
- * built ({@link #commandLine(String...)}), since picocli reads every command's
- * annotations when it is built (the others took about 40 ms of a one-shot fit's start,
- * docs/speed.md); {@code cpca --help}, {@code cpca help}, a mistyped subcommand and any
- * other first argument get the whole command line.
- * <p>
  * Errors are reported as one line on standard error with a non-zero exit code: 1 for bad
  * input or a failed computation, 2 for a wrong command line.
  */
 @Command(name = "cpca", mixinStandardHelpOptions = true,
 	versionProvider = Main.Version.class,
 	description = "Contrastive PCA for ImageJ: find what is special about a target " +
-		"(images or a table) relative to a background.")
+		"(images or a table) relative to a background.",
+	subcommands = { FitCommand.class, ApplyCommand.class, GenerateCommand.class,
+		DemoCommand.class })
 public final class Main implements Runnable {
 
-	/** The subcommands, in the order of the help, the bench and help after them. */
-	private static final List<String> SUBCOMMANDS = Arrays.asList("fit", "apply",
-		"generate", "demo", "bench");
-
-	/** {@code cpca} alone: the usage with the four main subcommands. */
 	@Override
 	public void run() {
-		final CommandLine cl = new CommandLine(this);
-		for (final String name : SUBCOMMANDS.subList(0, 4))
-			cl.addSubcommand(subcommand(name));
-		cl.usage(System.out);
+		CommandLine.usage(this, System.out);
 	}
 
 	public static void main(final String[] args) {
@@ -75,11 +63,10 @@ public final class Main implements Runnable {
 		"--version");
 
 	/**
-	 * For a run of {@code fit}: a started thread that chooses and loads
-	 * the backend ({@link Backend}'s class initialisation: OpenBLAS takes about 0.1 s in a
-	 * fresh JVM), so that the loading overlaps the parsing of the arguments and the
-	 * reading of the inputs (docs/speed.md, one-shot runs); {@code null} for any other
-	 * command line. The choice and its outcome are those of the first use on the run's
+	 * For a run of {@code fit}: a started thread that chooses and loads the backend
+	 * ({@link Backend}'s class initialisation: OpenBLAS takes about 0.1 s in a fresh JVM),
+	 * so that the loading overlaps the parsing of the arguments and the reading of the
+	 * inputs (docs/speed.md, one-shot runs); {@code null} for any other command line. The choice and its outcome are those of the first use on the run's
 	 * own thread: the class is initialised once, and a use before the loading ended waits
 	 * for it (the JVM's class initialisation lock); a native library that does not load
 	 * still leaves the Java kernels answering quietly. The caller joins the thread.
@@ -105,42 +92,13 @@ public final class Main implements Runnable {
 	 * (those no family declares by hand, {@link SettingFlags}) and its help in groups.
 	 */
 	public static CommandLine commandLine() {
-		return commandLine(new String[0]);
-	}
-
-	/**
-	 * {@link #commandLine()} for these arguments: when the first names a subcommand, with
-	 * that subcommand only (what the run reads, helps and suggests is that subcommand's
-	 * alone), else with all of them.
-	 */
-	static CommandLine commandLine(final String... args) {
-		final String only = args.length > 0 && SUBCOMMANDS.contains(args[0]) ? args[0] : null;
 		final CommandLine cl = new CommandLine(new Main());
-		for (final String name : SUBCOMMANDS)
-			if (only == null || only.equals(name)) cl.addSubcommand(subcommand(name));
-		if (only == null) cl.addSubcommand(new CommandLine.HelpCommand());
+		cl.addSubcommand(BenchCommands.bench());
+		cl.addSubcommand(new CommandLine.HelpCommand());
 		final CommandLine fit = cl.getSubcommands().get("fit");
-		if (fit != null) {
-			SettingFlags.add(fit.getCommandSpec(), m -> true, false);
-			FitCommand.groupHelp(fit);
-		}
+		SettingFlags.add(fit.getCommandSpec(), m -> true, false);
+		FitCommand.groupHelp(fit);
 		return cl;
-	}
-
-	/** A new command object of the subcommand {@code name} ({@link #SUBCOMMANDS}). */
-	private static Object subcommand(final String name) {
-		switch (name) {
-			case "fit":
-				return new FitCommand();
-			case "apply":
-				return new ApplyCommand();
-			case "generate":
-				return new GenerateCommand();
-			case "demo":
-				return new DemoCommand();
-			default:
-				return BenchCommands.bench();
-		}
 	}
 
 	/**
@@ -151,7 +109,7 @@ public final class Main implements Runnable {
 	public static int run(final PrintWriter out, final PrintWriter err,
 		final String... args)
 	{
-		final CommandLine cl = commandLine(args);
+		final CommandLine cl = commandLine();
 		cl.setOut(out);
 		cl.setErr(err);
 		// colours only for a terminal that wants them (never in pipes, logs or tests)
