@@ -6,6 +6,7 @@ import ij.ImageStack;
 import ij.LookUpTable;
 import ij.io.FileInfo;
 import ij.plugin.FileInfoVirtualStack;
+import ij.plugin.frame.Recorder;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -29,8 +30,8 @@ import java.util.Locale;
  * in about a third of ImageJ's time (docs/speed.md, one-shot runs).
  * <p>
  * Anything else (several headers, channels, a colour table, a selection or overlay in
- * the file, compression, other pixel types) is left to ImageJ: {@link #open} returns
- * {@code null}.
+ * the file, compression, other pixel types), and any file while ImageJ's macro recorder
+ * runs, is left to ImageJ: {@link #open} returns {@code null}.
  */
 final class TiffStack {
 
@@ -49,7 +50,8 @@ final class TiffStack {
 	 */
 	static ImagePlus open(final Path file, final TiffCheck check) {
 		final FileInfo fi = handled(check.info);
-		if (fi == null) return null;
+		// ImageJ's virtual opening records the path while a recorded macro runs (Fiji)
+		if (fi == null || Recorder.record) return null;
 		IJ.redirectErrorMessages();
 		final ImagePlus imp = FileInfoVirtualStack.openVirtual(file.toAbsolutePath()
 			.toString());
