@@ -41,7 +41,45 @@ public final class Main implements Runnable {
 
 	public static void main(final String[] args) {
 		System.setProperty("java.awt.headless", "true");
-		System.exit(run(args));
+		final Thread backend = loadBackendAhead(args);
+		final int code = run(args);
+		if (backend != null) try {
+			backend.join(); // loaded by now on a run's way (no thread outlives the run)
+		}
+		catch (final InterruptedException e) {
+			Thread.currentThread().interrupt();
+		}
+		System.exit(code);
+	}
+
+	/**
+	 * The subcommands whose runs always use the dense kernels ({@link Backend}): fit. Not
+	 * apply: projecting on a linear model never loaded the backend (a kernel model's
+	 * apply loads it when it needs it, as before).
+	 */
+	private static final List<String> DENSE = Arrays.asList("fit");
+	/** Options that only print (help, version): no backend is loaded ahead for them. */
+	private static final List<String> PRINT_ONLY = Arrays.asList("-h", "--help", "-V",
+		"--version");
+
+	/**
+	 * For a run of {@code fit}: a started thread that chooses and loads the backend
+	 * ({@link Backend}'s class initialisation: OpenBLAS takes about 0.1 s in a fresh JVM),
+	 * so that the loading overlaps the parsing of the arguments and the reading of the
+	 * inputs (docs/speed.md, one-shot runs); {@code null} for any other command line. The choice and its outcome are those of the first use on the run's
+	 * own thread: the class is initialised once, and a use before the loading ended waits
+	 * for it (the JVM's class initialisation lock); a native library that does not load
+	 * still leaves the Java kernels answering quietly. The caller joins the thread.
+	 */
+	static Thread loadBackendAhead(final String... args) {
+		if (args.length == 0 || !DENSE.contains(args[0])) return null;
+		for (final String a : args)
+			if (PRINT_ONLY.contains(a)) return null;
+		// a lambda, not Backend::isNative: making it must not initialise Backend here
+		final Thread t = new Thread(() -> Backend.isNative(), "cpca-backend-load");
+		t.setDaemon(true);
+		t.start();
+		return t;
 	}
 
 	/** Runs the command line on the standard streams and returns the exit code. */

@@ -48,7 +48,9 @@ public final class ImageInput {
 	 * A TIFF's header is checked first ({@link TiffCheck}): image data beyond the end of
 	 * the file, or more pixels than fit in memory, are refused before anything is
 	 * allocated, and the slices read must be all the header describes. A folder's images
-	 * are checked to fit in memory from the first one's size.
+	 * are checked to fit in memory from the first one's size. An uncompressed grey TIFF
+	 * stack with one header (as ImageJ writes stacks) is read in bulk by {@link TiffStack},
+	 * with ImageJ's values, labels and calibration; any other file by ImageJ's opener.
 	 */
 	public static ImagePlus open(final Path path, final String role) {
 		if (path == null || path.toString().trim().isEmpty()) throw new IllegalArgumentException(
@@ -69,6 +71,8 @@ public final class ImageInput {
 		if (tiff != null) tiff.requireMemory(file, role);
 		else Memory.require("reading " + role + " " + file, estimateFromFileSize(file),
 			"crop or bin the image first");
+		final ImagePlus stack = tiff == null ? null : TiffStack.open(file, tiff);
+		if (stack != null) return stack;
 		final Opener opener = new Opener();
 		opener.setSilentMode(true);
 		IJ.redirectErrorMessages();

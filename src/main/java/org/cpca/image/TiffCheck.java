@@ -30,10 +30,14 @@ public final class TiffCheck {
 	public final long pixelBytes;
 	/** Whether the file stores 64-bit floats (ImageJ reads them as 32-bit). */
 	public final boolean doubles;
+	/** The header as ImageJ decoded it (for {@link TiffStack}). */
+	final FileInfo[] info;
 
 	private TiffCheck(final int slices, final int width, final int height,
-		final int bytesPerPixel, final long pixelBytes, final boolean doubles)
+		final int bytesPerPixel, final long pixelBytes, final boolean doubles,
+		final FileInfo[] info)
 	{
+		this.info = info;
 		this.slices = slices;
 		this.width = width;
 		this.height = height;
@@ -123,7 +127,7 @@ public final class TiffCheck {
 		final FileInfo first = info[0];
 		return new TiffCheck((int) slices, first.width, first.height, first
 			.getBytesPerPixel(), pixelBytes < 0 ? Long.MAX_VALUE : pixelBytes,
-			first.fileType == FileInfo.GRAY64_FLOAT);
+			first.fileType == FileInfo.GRAY64_FLOAT, info);
 	}
 
 	/**

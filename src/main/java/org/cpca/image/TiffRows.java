@@ -78,7 +78,7 @@ final class TiffRows implements Closeable {
 	}
 
 	/** Uncompressed, contiguous, of a grey type read here, like the first slice. */
-	private static boolean readable(final FileInfo fi, final FileInfo first) {
+	static boolean readable(final FileInfo fi, final FileInfo first) {
 		if (fi.compression > FileInfo.COMPRESSION_NONE || fi.whiteIsZero) return false;
 		if (fi.fileType != first.fileType || fi.width != first.width || fi.height != first
 			.height || fi.intelByteOrder != first.intelByteOrder) return false;

@@ -11,6 +11,10 @@ import java.util.function.Supplier;
  * else vector where the JVM offers the Vector API, else scalar (docs/speed.md, backends).
  * A native library that fails to load is not an error: the Java kernels answer, and
  * {@link #diagnostic()} says why in one line (for a front end's verbose output).
+ * The choice is made by this class's initialisation, once: a front end may start it on
+ * another thread ahead of the work (the command line does for {@code fit}, while it
+ * parses the arguments and reads the inputs); a use on any thread before it ended waits
+ * for it, and the outcome is the same.
  * <p>
  * Within one backend and thread count every result is bit-identical run to run; across
  * backends results agree to rounding (BackendEquivalenceTest).
