@@ -87,6 +87,10 @@ public final class ContrastSolver {
 	private final double mNorm2;
 	private final double tNorm2;
 	private final double mtDot;
+	/** M's native copy while solves or a {@link #hold} use it, else null. */
+	private NativeMatrix resident;
+	/** Solves and holds using {@link #resident}. */
+	private int residentUsers;
 
 	private ContrastSolver(final int m, final double[] a, final double[] b,
 		final double[][] qt, final double[] td, final double[] te, final double[][] mm)
@@ -232,6 +236,54 @@ public final class ContrastSolver {
 		return mm != null;
 	}
 
+	/**
+	 * Whether {@link #hold} keeps anything for an m × m problem: a prepared solver on the
+	 * native backend with M small enough to stay in the cache ({@link NativeMatrix#FITS}).
+	 */
+	public static boolean resides(final int m) {
+		return m > SMALL && NativeMatrix.pays(m);
+	}
+
+	/**
+	 * Keeps M's native copy until the hold is closed, so that the solves meanwhile (a
+	 * sweep's, on any thread) share one copy instead of making one each; a no-op where
+	 * {@link #resides} is false. The copy is freed when the last hold and solve using it
+	 * end. Holding changes no result: a solve on the native backend always multiplies by
+	 * a native copy of M, its own or the held one, which hold the same values.
+	 */
+	public Hold hold() {
+		final NativeMatrix held = acquire();
+		return () -> release(held);
+	}
+
+	/** A {@link #hold}: closing it (once) lets M's native copy go. */
+	public interface Hold extends AutoCloseable {
+
+		@Override
+		void close();
+	}
+
+	/** M's native copy, made for the first user ({@link #resides}), or null. */
+	private synchronized NativeMatrix acquire() {
+		if (mm == null || !resides(m)) return null;
+		if (residentUsers++ == 0) resident = NativeMatrix.of(mm);
+		return resident;
+	}
+
+	/** Whether M's native copy exists now (for the tests: a hold keeps it, none is left). */
+	synchronized boolean holdsCopy() {
+		return resident != null;
+	}
+
+	/** One user of {@link #acquire}'s copy is done; the last frees it. */
+	private synchronized void release(final NativeMatrix held) {
+		if (held == null) return;
+		if (--residentUsers == 0) {
+			resident.close();
+			resident = null;
+		}
+	}
+
 	/** Rows of Qᵀ: basis vector i in original coordinates (do not modify). */
 	public double[][] basisRows() {
 		return qt;
@@ -340,13 +392,26 @@ public final class ContrastSolver {
 		final long seed)
 	{
 		if (mm == null) return full(a, b, m, null, alpha, k, 0);
+		final NativeMatrix held = acquire();
+		try {
+			return solve(alpha, k, warm, seed, held);
+		}
+		finally {
+			release(held);
+		}
+	}
+
+	/** {@link #solve} with M's products by its native copy, if not null. */
+	private TopEigen.Result solve(final double alpha, final int k, final double[][] warm,
+		final long seed, final NativeMatrix held)
+	{
 		final double frobLower = Math.sqrt(Math.max(0, mNorm2 - 2 * alpha * mtDot +
 			alpha * alpha * tNorm2) / m);
 		final Operator op = new Operator() {
 
 			@Override
 			public double[][] apply(final double[][] block) {
-				return ContrastSolver.this.apply(alpha, block);
+				return ContrastSolver.this.apply(alpha, block, held);
 			}
 
 			/** The factor of the last shift: one per iteration serves every residual. */
@@ -417,19 +482,28 @@ public final class ContrastSolver {
 		final double[][][] partial, final double[][] warm)
 	{
 		if (m <= SMALL) return full(a, b, m, null, alpha, k, 0);
-		final double[][] c = contrastRows(a, b, m, alpha);
-		double f2 = 0;
-		for (final double[] row : c)
-			for (final double v : row)
-				f2 += v * v;
-		final double[] diag = new double[m];
-		for (int i = 0; i < m; i++)
-			diag[i] = c[i][i];
+		final double[] diag = new double[m], f2 = new double[1];
+		if (!resides(m)) return direct(contrastRows(a, b, m, alpha, diag, f2), null, m, k,
+			seed, maxIterations, partial, warm, diag, f2[0]);
+		try (NativeMatrix c = contrastNative(a, b, m, alpha, diag, f2)) {
+			return direct(null, c, m, k, seed, maxIterations, partial, warm, diag, f2[0]);
+		}
+	}
+
+	/**
+	 * {@link #direct} on C given as rows or as a native copy (the other null), with its
+	 * diagonal and squared Frobenius norm.
+	 */
+	private static TopEigen.Result direct(final double[][] c, final NativeMatrix held,
+		final int m, final int k, final long seed, final int maxIterations,
+		final double[][][] partial, final double[][] warm, final double[] diag,
+		final double f2)
+	{
 		final Operator op = new Operator() {
 
 			@Override
 			public double[][] apply(final double[][] block) {
-				return Products.symmetricTimesRows(c, block);
+				return held != null ? held.times(block) : Products.symmetricTimesRows(c, block);
 			}
 
 			@Override
@@ -490,15 +564,63 @@ public final class ContrastSolver {
 			direct.restarts, direct.fullDecomposition);
 	}
 
+	/** Rows and columns per tile of {@link #contrastRows} and band of {@link #contrastNative}. */
+	private static final int TILE = 64;
+
 	/**
 	 * Rows of {@code (C + Cᵀ)/2} for {@code C = A − αB}, symmetrised tile by tile (64 × 64
-	 * tiles and their mirror images) so that both reads stay in cache.
+	 * tiles and their mirror images) so that both reads stay in cache; its diagonal into
+	 * {@code diag} and the sum of its squares, row by row, into {@code f2[0]}.
 	 */
+	static double[][] contrastRows(final double[] a, final double[] b, final int m,
+		final double alpha, final double[] diag, final double[] f2)
+	{
+		final double[][] c = contrastRows(a, b, m, alpha);
+		for (int i = 0; i < m; i++) {
+			diag[i] = c[i][i];
+			for (final double v : c[i])
+				f2[0] += v * v;
+		}
+		return c;
+	}
+
+	/**
+	 * {@link #contrastRows} as a native copy, formed band by band of {@value #TILE} rows
+	 * (each entry the same sum, so the same values), with no m × m rows on the heap.
+	 */
+	private static NativeMatrix contrastNative(final double[] a, final double[] b,
+		final int m, final double alpha, final double[] diag, final double[] f2)
+	{
+		final NativeMatrix c = new NativeMatrix(m);
+		final double[][] band = new double[Math.min(TILE, m)][m];
+		for (int i0 = 0; i0 < m; i0 += TILE) {
+			final int i1 = Math.min(m, i0 + TILE);
+			for (int j = 0; j < m; j++) {
+				final int oj = j * m;
+				for (int i = i0; i < i1; i++) {
+					final int oi = i * m;
+					// (x + y) = (y + x) exactly: the entry of contrastRows on either side
+					band[i - i0][j] = 0.5 * ((a[oi + j] - alpha * b[oi + j]) + (a[oj + i] -
+						alpha * b[oj + i]));
+				}
+			}
+			for (int i = i0; i < i1; i++) {
+				final double[] row = band[i - i0];
+				diag[i] = row[i];
+				for (final double v : row)
+					f2[0] += v * v;
+				c.putRow(i, row);
+			}
+		}
+		return c;
+	}
+
+	/** Rows of {@code (C + Cᵀ)/2} for {@code C = A − αB} (see above). */
 	static double[][] contrastRows(final double[] a, final double[] b, final int m,
 		final double alpha)
 	{
 		final double[][] c = new double[m][m];
-		final int tile = 64;
+		final int tile = TILE;
 		for (int i0 = 0; i0 < m; i0 += tile) {
 			final int i1 = Math.min(m, i0 + tile);
 			for (int j0 = i0; j0 < m; j0 += tile) {
@@ -901,9 +1023,12 @@ public final class ContrastSolver {
 			iterations, true);
 	}
 
-	/** S(α)·x = Mx − αTx for each vector of the block. */
-	private double[][] apply(final double alpha, final double[][] block) {
-		final double[][] out = Products.symmetricTimesRows(mm, block);
+	/** S(α)·x = Mx − αTx for each vector of the block; Mx by M's native copy if given. */
+	private double[][] apply(final double alpha, final double[][] block,
+		final NativeMatrix held)
+	{
+		final double[][] out = held != null ? held.times(block) : Products
+			.symmetricTimesRows(mm, block);
 		if (alpha != 0) for (int c = 0; c < block.length; c++) {
 			final double[] xc = block[c], oc = out[c];
 			for (int i = 0; i < m; i++) {
