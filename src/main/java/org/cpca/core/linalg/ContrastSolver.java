@@ -35,9 +35,18 @@ import java.util.stream.IntStream;
  * {@value #VERIFY_VECTORS} seeded random vectors added to the block, so that an
  * eigenvalue the block missed rises into it. Since the residual test below does not
  * depend on the preconditioner, a poor step can only cost iterations, never accuracy.
- * Products with M (and with the dense C of the direct path) use {@link Products#times} on
- * rows; per iteration only the new directions W are multiplied, the images of X and P
- * being carried along by the same linear combinations.
+ * Per iteration only the new directions W are multiplied by M (or by the dense C of the
+ * direct path), the images of X and P being carried along by the same linear
+ * combinations. On the Java kernels these thin products are {@link Products#times} on
+ * rows, which reads the matrix once per block. On the native backend, for m up to
+ * {@link NativeMatrix#FITS} (a matrix that stays in the cache), the matrix is kept in
+ * native memory once — M from the first solve that needs it until the last user lets it
+ * go (a sweep holds it across all its solves: {@link #hold}), C formed straight into it
+ * instead of into heap rows — and each product is one {@code dsymv} per vector, copying
+ * only the vector in and its image out ({@link NativeMatrix}); {@link Products#times}
+ * would copy the whole matrix at every product. Either way every product depends only
+ * on the matrix and the vector, so the results do not depend on what was solved before
+ * (docs/speed.md, the solvers' thin products).
  * A warm start (the previous α's vectors) typically converges in 15–30 iterations, the
  * check included (measured on 5,000 + 5,000 samples: 784 features, at most 34 per α; 3,136
  * features, at most 36, at α = 388.8, and no full decomposition over the default grid).
@@ -60,10 +69,10 @@ import java.util.stream.IntStream;
  * budget is solved by a full decomposition instead. Randomness (the cold start block) is
  * seeded; all parallel loops have a fixed split: same input, bit-identical output.
  * <p>
- * Length (about 690 lines of code): the direct solve, the prepared basis (tridiagonal
- * reduction of B, Qᵀ and M = QᵀAQ formed band by band), the warm-started block iteration and
- * its exactness checks share the prepared state, which a split would have to pass around;
- * the state is what automatic α's sweep reuses across its 41 solves.
+ * Length (about 780 lines of code): the direct solve, the prepared basis (tridiagonal
+ * reduction of B, Qᵀ and M = QᵀAQ formed band by band), M's native copy, the warm-started
+ * block iteration and its exactness checks share the prepared state, which a split would
+ * have to pass around; the state is what automatic α's sweep reuses across its 41 solves.
  */
 public final class ContrastSolver {
 
