@@ -28,9 +28,9 @@ final class NativeMatrix implements AutoCloseable {
 
 	/**
 	 * Largest m for which the solvers keep their matrix here (8 MB, a quarter of this
-	 * machine's 32 MB L3): beyond it each product reads S from memory, and the Java
-	 * kernels, which read it once per block, were 3–6 × faster at m = 3,136
-	 * (docs/speed.md).
+	 * machine's 32 MB L3): beyond it each {@code dsymv} reads S from memory, and the Java
+	 * kernels, which read it once per block, took 3.3 ms for 5 vectors at m = 3,136
+	 * against 5.5 ms (docs/speed.md).
 	 */
 	static final int FITS = 1024;
 
@@ -67,14 +67,17 @@ final class NativeMatrix implements AutoCloseable {
 		final int p = block.length;
 		final double[][] out = new double[p][m];
 		if (p == 0 || m == 0) return out;
-		final IntStream vectors = IntStream.range(0, p);
-		(p > 1 ? vectors.parallel() : vectors).forEach(v -> {
-			try (DoublePointer x = new DoublePointer(m); DoublePointer y = new DoublePointer(m)) {
+		// vector v at v·m, its image at (p + v)·m: one allocation per product
+		try (DoublePointer xy = new DoublePointer(2L * p * m)) {
+			final IntStream vectors = IntStream.range(0, p);
+			(p > 1 ? vectors.parallel() : vectors).forEach(v -> {
+				final DoublePointer x = xy.getPointer((long) v * m), y = xy.getPointer((long) (p +
+					v) * m);
 				x.put(block[v], 0, m);
 				cblas_dsymv(CblasRowMajor, CblasUpper, m, 1.0, s, m, x, 1, 0.0, y, 1);
 				y.get(out[v], 0, m);
-			}
-		});
+			});
+		}
 		return out;
 	}
 
