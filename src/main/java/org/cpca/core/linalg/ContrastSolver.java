@@ -141,7 +141,11 @@ public final class ContrastSolver {
 			for (int j = 0; j < m; j++)
 				rows[i][j] = 0.5 * (b[i * m + j] + b[j * m + i]);
 		final double[] td = new double[m], te = new double[m];
-		final double[][] qt = SymmetricEigen.tridiagonalize(rows, td, te);
+		// on the native backend by LAPACK when B's native copy stays small (as M's)
+		final double[][] lapack = NativeMatrix.pays(m) ? NativeLapack.tridiagonalize(rows,
+			td, te) : null;
+		final double[][] qt = lapack != null ? lapack : SymmetricEigen.tridiagonalize(rows, td,
+			te);
 		final double[][] mm = targetInBasis(a, qt, rows, m);
 		return new ContrastSolver(m, a, b, qt, td, te, mm);
 	}

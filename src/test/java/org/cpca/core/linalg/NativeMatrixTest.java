@@ -18,10 +18,11 @@ import org.junit.jupiter.api.Test;
 import java.util.Random;
 
 /**
- * The solvers' matrix kept in native memory ({@link NativeMatrix}, {@link ContrastSolver}'s
- * hold): each product is one call per vector, so the bits do not depend on the block or on
- * what was solved before; the solutions agree with the Java kernels' to rounding; the copy
- * lives exactly as long as a hold or a solve uses it. Native backend only.
+ * The prepared solver on the native backend: its matrix kept in native memory
+ * ({@link NativeMatrix}, {@link ContrastSolver}'s hold), each product one call per vector,
+ * so the bits do not depend on the block or on what was solved before; the copy lives
+ * exactly as long as a hold or a solve uses it; the preparation by LAPACK. The solutions
+ * agree with the Java kernels' to rounding. Native backend only.
  */
 class NativeMatrixTest {
 
@@ -109,6 +110,71 @@ class NativeMatrixTest {
 		}
 	}
 
+	/**
+	 * The preparation by LAPACK ({@code dsytrd}, {@code dorgtr}): Q orthogonal and
+	 * {@code B = QTQᵀ} to rounding, also for a B of rank 3 (most of its columns reduce to
+	 * nothing) and with tiny units; the solutions agree with those of the Java preparation
+	 * within the backend-equivalence bounds.
+	 */
+	@Test
+	void thePreparationByLapackAgreesWithTheJavaOne() {
+		final int m = 130, k = 2;
+		final double[] full = SolverTest.spd(41, m, 6, 5), a = SolverTest.spd(42, m, 2, 0);
+		final double[] low = new double[m * m];
+		final Random r = new Random(43);
+		for (int c = 0; c < 3; c++) {
+			final double[] u = new double[m];
+			for (int i = 0; i < m; i++)
+				u[i] = r.nextGaussian();
+			for (int i = 0; i < m; i++)
+				for (int j = 0; j < m; j++)
+					low[i * m + j] += u[i] * u[j];
+		}
+		final double[] tiny = full.clone(), tinyA = a.clone();
+		for (int i = 0; i < tiny.length; i++) {
+			tiny[i] *= 1e-30;
+			tinyA[i] *= 1e-30;
+		}
+		for (final double[][] ab : new double[][][] { { a, full }, { a, low }, { tinyA,
+			tiny } })
+		{
+			final double[] aa = ab[0], b = ab[1];
+			final ContrastSolver lapack = ContrastSolver.buildFull(aa, b, m);
+			final double[][] qt = lapack.basisRows();
+			final double[] d = lapack.tridiagonalDiagonal(), e = lapack.tridiagonalOffDiagonal();
+			double bNorm = 0;
+			for (final double v : b)
+				bNorm = Math.max(bNorm, Math.abs(v));
+			for (int i = 0; i < m; i++)
+				for (int j = 0; j < m; j++) {
+					double qq = 0, qtq = 0;
+					for (int t = 0; t < m; t++) {
+						qq += qt[i][t] * qt[j][t];
+						final double tq = d[t] * qt[t][j] + (t > 0 ? e[t - 1] * qt[t - 1][j] : 0) +
+							(t + 1 < m ? e[t] * qt[t + 1][j] : 0);
+						qtq += qt[t][i] * tq;
+					}
+					assertEquals(i == j ? 1 : 0, qq, 1e-13, "QᵀQ at " + i + ", " + j);
+					assertEquals(b[i * m + j], qtq, 1e-13 * bNorm, "QTQᵀ at " + i + ", " + j);
+				}
+			final ContrastSolver java = Backend.onJava(() -> ContrastSolver.buildFull(aa, b, m));
+			for (final double alpha : new double[] { 0.3, 40 }) {
+				final TopEigen.Result x = lapack.solve(alpha, k, null, 7);
+				final TopEigen.Result y = Backend.onJava(() -> java.solve(alpha, k, null, 7));
+				// both are within the solver's residual bound of the true subspace: apart by at
+				// most 2√k·10⁻¹⁰‖S‖_F/gap (Davis–Kahan), which the gap of this pencil at α = 40
+				// (0.06) puts above 10⁻⁸°
+				final double[] next = lapack.solve(alpha, k + 1, null, 7).values;
+				double f2 = 0;
+				for (int i = 0; i < m * m; i++)
+					f2 += Math.pow(aa[i] - alpha * b[i], 2);
+				final double davisKahan = Math.toDegrees(2 * Math.sqrt(k) * 1e-10 * Math.sqrt(f2) /
+					(next[k - 1] - next[k]));
+				agree(y, x, m, k, Math.max(1e-8, davisKahan));
+			}
+		}
+	}
+
 	/** The automatic α's sweep holds the copy while it runs and leaves none behind. */
 	@Test
 	void theSweepLeavesNoCopy() {
@@ -128,6 +194,13 @@ class NativeMatrixTest {
 	private static void agree(final TopEigen.Result expected, final TopEigen.Result actual,
 		final int m, final int k)
 	{
+		agree(expected, actual, m, k, 1e-8);
+	}
+
+	/** Eigenvalues to 1e-10 of the largest, the subspaces to the given angle (degrees). */
+	private static void agree(final TopEigen.Result expected, final TopEigen.Result actual,
+		final int m, final int k, final double degrees)
+	{
 		double scale = 0;
 		for (final double v : expected.values)
 			scale = Math.max(scale, Math.abs(v));
@@ -142,7 +215,7 @@ class NativeMatrixTest {
 				TopEigen.axpy(-TopEigen.dot(uc, vc), uc, r);
 			sum += TopEigen.dot(r, r);
 		}
-		assertEquals(0, Math.toDegrees(Math.asin(Math.min(1, Math.sqrt(sum)))), 1e-8,
+		assertEquals(0, Math.toDegrees(Math.asin(Math.min(1, Math.sqrt(sum)))), degrees,
 			"largest principal angle (degrees)");
 	}
 
