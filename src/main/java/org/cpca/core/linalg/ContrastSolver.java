@@ -9,7 +9,10 @@ import java.util.stream.IntStream;
  * Top-k eigenpairs of {@code C(α) = A − αB} for any number of α values, exact and fast.
  * <p>
  * <b>Once per fit</b>, B is reduced to tridiagonal form by Householder reflections,
- * {@code B = Q T Qᵀ} (Q orthogonal, T tridiagonal; {@link SymmetricEigen#tridiagonalize}),
+ * {@code B = Q T Qᵀ} (Q orthogonal, T tridiagonal; {@link SymmetricEigen#tridiagonalize},
+ * or on the native backend up to m = {@link NativeMatrix#FITS} LAPACK's {@code dsytrd} and
+ * {@code dorgtr}, {@link NativeLapack#tridiagonalize}: in a fresh JVM the Java reduction
+ * runs before the JIT has compiled it, docs/speed.md),
  * and A is carried into the same basis, {@code M = QᵀAQ}. This costs about one third of a
  * full eigen-decomposition of B: the expensive part of the latter, accumulating the QL
  * rotations into the eigenvectors, is never done. In this basis every α is the similar
