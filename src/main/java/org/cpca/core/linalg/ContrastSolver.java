@@ -144,13 +144,22 @@ public final class ContrastSolver {
 			for (int j = 0; j < m; j++)
 				rows[i][j] = 0.5 * (b[i * m + j] + b[j * m + i]);
 		final double[] td = new double[m], te = new double[m];
-		// on the native backend by LAPACK when B's native copy stays small (as M's)
-		final double[][] lapack = NativeMatrix.pays(m) ? NativeLapack.tridiagonalize(rows,
-			td, te) : null;
-		final double[][] qt = lapack != null ? lapack : SymmetricEigen.tridiagonalize(rows, td,
-			te);
+		final double[][] qt = tridiagonalize(rows, td, te);
 		final double[][] mm = targetInBasis(a, qt, rows, m);
 		return new ContrastSolver(m, a, b, qt, td, te, mm);
+	}
+
+	/**
+	 * {@code B = QTQᵀ} of the symmetric rows, Qᵀ returned: by LAPACK on the native backend
+	 * when B's native copy stays as small as M's ({@link NativeMatrix#pays}), else by
+	 * {@link SymmetricEigen#tridiagonalize} (which overwrites the rows; LAPACK reads them).
+	 */
+	private static double[][] tridiagonalize(final double[][] rows, final double[] d,
+		final double[] e)
+	{
+		final double[][] lapack = NativeMatrix.pays(rows.length) ? NativeLapack
+			.tridiagonalize(rows, d, e) : null;
+		return lapack != null ? lapack : SymmetricEigen.tridiagonalize(rows, d, e);
 	}
 
 	/**
@@ -353,7 +362,7 @@ public final class ContrastSolver {
 				for (int j = 0; j < nb; j++)
 					rows[i][j] = 0.5 * (b[i * m + j] + b[j * m + i]);
 			final double[] d = new double[nb], e = new double[nb];
-			qb = SymmetricEigen.tridiagonalize(rows, d, e);
+			qb = tridiagonalize(rows, d, e);
 			System.arraycopy(d, 0, td, 0, nb);
 			System.arraycopy(e, 0, te, 0, nb - 1);
 		}
