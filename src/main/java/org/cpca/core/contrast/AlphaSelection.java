@@ -1,6 +1,7 @@
 package org.cpca.core.contrast;
 
 import org.cpca.core.Progress;
+import org.cpca.core.linalg.ContrastSolver;
 import org.cpca.core.linalg.Products;
 import org.cpca.core.linalg.SolverLog;
 import org.cpca.core.linalg.TopEigen;
@@ -245,7 +246,15 @@ public final class AlphaSelection<M extends FittedModel> {
 	public static TopEigen.Result[] sweep(final Cpca cpca, final double[] grid,
 		final Progress progress)
 	{
-		final TopEigen.Result[] solutions = new TopEigen.Result[grid.length];
+		// the solves share one native copy of the solver's matrix (ContrastSolver.hold)
+		try (ContrastSolver.Hold held = grid.length > 1 ? cpca.holdSolver() : () -> {}) {
+			return sweep(cpca, grid, progress, new TopEigen.Result[grid.length]);
+		}
+	}
+
+	private static TopEigen.Result[] sweep(final Cpca cpca, final double[] grid,
+		final Progress progress, final TopEigen.Result[] solutions)
+	{
 		final int g = grid.length, mid = g >= TWO_CHAINS ? g / 2 : g;
 		if (mid == g) {
 			chain(cpca, grid, 0, g, solutions, progress::checkCancelled, i -> progress.stage(

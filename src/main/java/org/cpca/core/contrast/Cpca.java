@@ -468,6 +468,15 @@ public final class Cpca {
 	}
 
 	/**
+	 * Keeps the solver's matrix in native memory until the hold is closed
+	 * ({@link ContrastSolver#hold}), for a sweep's many solves; where that does nothing
+	 * ({@link ContrastSolver#resides}) the solver is not even prepared here.
+	 */
+	public ContrastSolver.Hold holdSolver() {
+		return ContrastSolver.resides(space.dimension()) ? solver().hold() : () -> {};
+	}
+
+	/**
 	 * Says that the models asked for next are the last this run solves for. In a reduced
 	 * space their components need L, LᵀL's factor and the data but not the prepared
 	 * solver (two r × r matrices): the solver is then let go before the components are

@@ -9,7 +9,10 @@ import java.util.stream.IntStream;
  * Top-k eigenpairs of {@code C(α) = A − αB} for any number of α values, exact and fast.
  * <p>
  * <b>Once per fit</b>, B is reduced to tridiagonal form by Householder reflections,
- * {@code B = Q T Qᵀ} (Q orthogonal, T tridiagonal; {@link SymmetricEigen#tridiagonalize}),
+ * {@code B = Q T Qᵀ} (Q orthogonal, T tridiagonal; {@link SymmetricEigen#tridiagonalize},
+ * or on the native backend up to m = {@link NativeMatrix#FITS} LAPACK's {@code dsytrd} and
+ * {@code dorgtr}, {@link NativeLapack#tridiagonalize}: in a fresh JVM the Java reduction
+ * runs before the JIT has compiled it, docs/speed.md),
  * and A is carried into the same basis, {@code M = QᵀAQ}. This costs about one third of a
  * full eigen-decomposition of B: the expensive part of the latter, accumulating the QL
  * rotations into the eigenvectors, is never done. In this basis every α is the similar
@@ -35,9 +38,18 @@ import java.util.stream.IntStream;
  * {@value #VERIFY_VECTORS} seeded random vectors added to the block, so that an
  * eigenvalue the block missed rises into it. Since the residual test below does not
  * depend on the preconditioner, a poor step can only cost iterations, never accuracy.
- * Products with M (and with the dense C of the direct path) use {@link Products#times} on
- * rows; per iteration only the new directions W are multiplied, the images of X and P
- * being carried along by the same linear combinations.
+ * Per iteration only the new directions W are multiplied by M (or by the dense C of the
+ * direct path), the images of X and P being carried along by the same linear
+ * combinations. On the Java kernels these thin products are {@link Products#times} on
+ * rows, which reads the matrix once per block. On the native backend, for m up to
+ * {@link NativeMatrix#FITS} (a matrix that stays in the cache), the matrix is kept in
+ * native memory once — M from the first solve that needs it until the last user lets it
+ * go (a sweep holds it across all its solves: {@link #hold}), C formed straight into it
+ * instead of into heap rows — and each product is one {@code dsymv} per vector, copying
+ * only the vector in and its image out ({@link NativeMatrix}); {@link Products#times}
+ * would copy the whole matrix at every product. Either way every product depends only
+ * on the matrix and the vector, so the results do not depend on what was solved before
+ * (docs/speed.md, the solvers' thin products).
  * A warm start (the previous α's vectors) typically converges in 15–30 iterations, the
  * check included (measured on 5,000 + 5,000 samples: 784 features, at most 34 per α; 3,136
  * features, at most 36, at α = 388.8, and no full decomposition over the default grid).
@@ -60,10 +72,10 @@ import java.util.stream.IntStream;
  * budget is solved by a full decomposition instead. Randomness (the cold start block) is
  * seeded; all parallel loops have a fixed split: same input, bit-identical output.
  * <p>
- * Length (about 690 lines of code): the direct solve, the prepared basis (tridiagonal
- * reduction of B, Qᵀ and M = QᵀAQ formed band by band), the warm-started block iteration and
- * its exactness checks share the prepared state, which a split would have to pass around;
- * the state is what automatic α's sweep reuses across its 41 solves.
+ * Length (about 780 lines of code): the direct solve, the prepared basis (tridiagonal
+ * reduction of B, Qᵀ and M = QᵀAQ formed band by band), M's native copy, the warm-started
+ * block iteration and its exactness checks share the prepared state, which a split would
+ * have to pass around; the state is what automatic α's sweep reuses across its 41 solves.
  */
 public final class ContrastSolver {
 
@@ -87,6 +99,10 @@ public final class ContrastSolver {
 	private final double mNorm2;
 	private final double tNorm2;
 	private final double mtDot;
+	/** M's native copy while solves or a {@link #hold} use it, else null. */
+	private NativeMatrix resident;
+	/** Solves and holds using {@link #resident}. */
+	private int residentUsers;
 
 	private ContrastSolver(final int m, final double[] a, final double[] b,
 		final double[][] qt, final double[] td, final double[] te, final double[][] mm)
@@ -128,9 +144,22 @@ public final class ContrastSolver {
 			for (int j = 0; j < m; j++)
 				rows[i][j] = 0.5 * (b[i * m + j] + b[j * m + i]);
 		final double[] td = new double[m], te = new double[m];
-		final double[][] qt = SymmetricEigen.tridiagonalize(rows, td, te);
+		final double[][] qt = tridiagonalize(rows, td, te);
 		final double[][] mm = targetInBasis(a, qt, rows, m);
 		return new ContrastSolver(m, a, b, qt, td, te, mm);
+	}
+
+	/**
+	 * {@code B = QTQᵀ} of the symmetric rows, Qᵀ returned: by LAPACK on the native backend
+	 * when B's native copy stays as small as M's ({@link NativeMatrix#pays}), else by
+	 * {@link SymmetricEigen#tridiagonalize} (which overwrites the rows; LAPACK reads them).
+	 */
+	private static double[][] tridiagonalize(final double[][] rows, final double[] d,
+		final double[] e)
+	{
+		final double[][] lapack = NativeMatrix.pays(rows.length) ? NativeLapack
+			.tridiagonalize(rows, d, e) : null;
+		return lapack != null ? lapack : SymmetricEigen.tridiagonalize(rows, d, e);
 	}
 
 	/**
@@ -232,6 +261,54 @@ public final class ContrastSolver {
 		return mm != null;
 	}
 
+	/**
+	 * Whether {@link #hold} keeps anything for an m × m problem: a prepared solver on the
+	 * native backend with M small enough to stay in the cache ({@link NativeMatrix#FITS}).
+	 */
+	public static boolean resides(final int m) {
+		return m > SMALL && NativeMatrix.pays(m);
+	}
+
+	/**
+	 * Keeps M's native copy until the hold is closed, so that the solves meanwhile (a
+	 * sweep's, on any thread) share one copy instead of making one each; a no-op where
+	 * {@link #resides} is false. The copy is freed when the last hold and solve using it
+	 * end. Holding changes no result: a solve on the native backend always multiplies by
+	 * a native copy of M, its own or the held one, which hold the same values.
+	 */
+	public Hold hold() {
+		final NativeMatrix held = acquire();
+		return () -> release(held);
+	}
+
+	/** A {@link #hold}: closing it (once) lets M's native copy go. */
+	public interface Hold extends AutoCloseable {
+
+		@Override
+		void close();
+	}
+
+	/** M's native copy, made for the first user ({@link #resides}), or null. */
+	private synchronized NativeMatrix acquire() {
+		if (mm == null || !resides(m)) return null;
+		if (residentUsers++ == 0) resident = NativeMatrix.of(mm);
+		return resident;
+	}
+
+	/** Whether M's native copy exists now (for the tests: a hold keeps it, none is left). */
+	synchronized boolean holdsCopy() {
+		return resident != null;
+	}
+
+	/** One user of {@link #acquire}'s copy is done; the last frees it. */
+	private synchronized void release(final NativeMatrix held) {
+		if (held == null) return;
+		if (--residentUsers == 0) {
+			resident.close();
+			resident = null;
+		}
+	}
+
 	/** Rows of Qᵀ: basis vector i in original coordinates (do not modify). */
 	public double[][] basisRows() {
 		return qt;
@@ -285,7 +362,7 @@ public final class ContrastSolver {
 				for (int j = 0; j < nb; j++)
 					rows[i][j] = 0.5 * (b[i * m + j] + b[j * m + i]);
 			final double[] d = new double[nb], e = new double[nb];
-			qb = SymmetricEigen.tridiagonalize(rows, d, e);
+			qb = tridiagonalize(rows, d, e);
 			System.arraycopy(d, 0, td, 0, nb);
 			System.arraycopy(e, 0, te, 0, nb - 1);
 		}
@@ -340,13 +417,26 @@ public final class ContrastSolver {
 		final long seed)
 	{
 		if (mm == null) return full(a, b, m, null, alpha, k, 0);
+		final NativeMatrix held = acquire();
+		try {
+			return solve(alpha, k, warm, seed, held);
+		}
+		finally {
+			release(held);
+		}
+	}
+
+	/** {@link #solve} with M's products by its native copy, if not null. */
+	private TopEigen.Result solve(final double alpha, final int k, final double[][] warm,
+		final long seed, final NativeMatrix held)
+	{
 		final double frobLower = Math.sqrt(Math.max(0, mNorm2 - 2 * alpha * mtDot +
 			alpha * alpha * tNorm2) / m);
 		final Operator op = new Operator() {
 
 			@Override
 			public double[][] apply(final double[][] block) {
-				return ContrastSolver.this.apply(alpha, block);
+				return ContrastSolver.this.apply(alpha, block, held);
 			}
 
 			/** The factor of the last shift: one per iteration serves every residual. */
@@ -417,19 +507,28 @@ public final class ContrastSolver {
 		final double[][][] partial, final double[][] warm)
 	{
 		if (m <= SMALL) return full(a, b, m, null, alpha, k, 0);
-		final double[][] c = contrastRows(a, b, m, alpha);
-		double f2 = 0;
-		for (final double[] row : c)
-			for (final double v : row)
-				f2 += v * v;
-		final double[] diag = new double[m];
-		for (int i = 0; i < m; i++)
-			diag[i] = c[i][i];
+		final double[] diag = new double[m], f2 = new double[1];
+		if (!resides(m)) return direct(contrastRows(a, b, m, alpha, diag, f2), null, m, k,
+			seed, maxIterations, partial, warm, diag, f2[0]);
+		try (NativeMatrix c = contrastNative(a, b, m, alpha, diag, f2)) {
+			return direct(null, c, m, k, seed, maxIterations, partial, warm, diag, f2[0]);
+		}
+	}
+
+	/**
+	 * {@link #direct} on C given as rows or as a native copy (the other null), with its
+	 * diagonal and squared Frobenius norm.
+	 */
+	private static TopEigen.Result direct(final double[][] c, final NativeMatrix held,
+		final int m, final int k, final long seed, final int maxIterations,
+		final double[][][] partial, final double[][] warm, final double[] diag,
+		final double f2)
+	{
 		final Operator op = new Operator() {
 
 			@Override
 			public double[][] apply(final double[][] block) {
-				return Products.symmetricTimesRows(c, block);
+				return held != null ? held.times(block) : Products.symmetricTimesRows(c, block);
 			}
 
 			@Override
@@ -490,15 +589,63 @@ public final class ContrastSolver {
 			direct.restarts, direct.fullDecomposition);
 	}
 
+	/** Rows and columns per tile of {@link #contrastRows} and band of {@link #contrastNative}. */
+	private static final int TILE = 64;
+
 	/**
 	 * Rows of {@code (C + Cᵀ)/2} for {@code C = A − αB}, symmetrised tile by tile (64 × 64
-	 * tiles and their mirror images) so that both reads stay in cache.
+	 * tiles and their mirror images) so that both reads stay in cache; its diagonal into
+	 * {@code diag} and the sum of its squares, row by row, into {@code f2[0]}.
 	 */
+	static double[][] contrastRows(final double[] a, final double[] b, final int m,
+		final double alpha, final double[] diag, final double[] f2)
+	{
+		final double[][] c = contrastRows(a, b, m, alpha);
+		for (int i = 0; i < m; i++) {
+			diag[i] = c[i][i];
+			for (final double v : c[i])
+				f2[0] += v * v;
+		}
+		return c;
+	}
+
+	/**
+	 * {@link #contrastRows} as a native copy, formed band by band of {@value #TILE} rows
+	 * (each entry the same sum, so the same values), with no m × m rows on the heap.
+	 */
+	private static NativeMatrix contrastNative(final double[] a, final double[] b,
+		final int m, final double alpha, final double[] diag, final double[] f2)
+	{
+		final NativeMatrix c = new NativeMatrix(m);
+		final double[][] band = new double[Math.min(TILE, m)][m];
+		for (int i0 = 0; i0 < m; i0 += TILE) {
+			final int i1 = Math.min(m, i0 + TILE);
+			for (int j = 0; j < m; j++) {
+				final int oj = j * m;
+				for (int i = i0; i < i1; i++) {
+					final int oi = i * m;
+					// (x + y) = (y + x) exactly: the entry of contrastRows on either side
+					band[i - i0][j] = 0.5 * ((a[oi + j] - alpha * b[oi + j]) + (a[oj + i] -
+						alpha * b[oj + i]));
+				}
+			}
+			for (int i = i0; i < i1; i++) {
+				final double[] row = band[i - i0];
+				diag[i] = row[i];
+				for (final double v : row)
+					f2[0] += v * v;
+				c.putRow(i, row);
+			}
+		}
+		return c;
+	}
+
+	/** Rows of {@code (C + Cᵀ)/2} for {@code C = A − αB} (see above). */
 	static double[][] contrastRows(final double[] a, final double[] b, final int m,
 		final double alpha)
 	{
 		final double[][] c = new double[m][m];
-		final int tile = 64;
+		final int tile = TILE;
 		for (int i0 = 0; i0 < m; i0 += tile) {
 			final int i1 = Math.min(m, i0 + tile);
 			for (int j0 = i0; j0 < m; j0 += tile) {
@@ -901,9 +1048,12 @@ public final class ContrastSolver {
 			iterations, true);
 	}
 
-	/** S(α)·x = Mx − αTx for each vector of the block. */
-	private double[][] apply(final double alpha, final double[][] block) {
-		final double[][] out = Products.symmetricTimesRows(mm, block);
+	/** S(α)·x = Mx − αTx for each vector of the block; Mx by M's native copy if given. */
+	private double[][] apply(final double alpha, final double[][] block,
+		final NativeMatrix held)
+	{
+		final double[][] out = held != null ? held.times(block) : Products
+			.symmetricTimesRows(mm, block);
 		if (alpha != 0) for (int c = 0; c < block.length; c++) {
 			final double[] xc = block[c], oc = out[c];
 			for (int i = 0; i < m; i++) {

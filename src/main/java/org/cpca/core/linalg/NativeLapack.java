@@ -6,11 +6,13 @@ import static org.bytedeco.openblas.global.openblas.CblasNonUnit;
 import static org.bytedeco.openblas.global.openblas.CblasRight;
 import static org.bytedeco.openblas.global.openblas.CblasUpper;
 import static org.bytedeco.openblas.global.openblas.LAPACK_COL_MAJOR;
+import static org.bytedeco.openblas.global.openblas.LAPACKE_dorgtr;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dpotrf;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dpstrf_work;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dsyevd;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dsyevr;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dsygvx;
+import static org.bytedeco.openblas.global.openblas.LAPACKE_dsytrd;
 import static org.bytedeco.openblas.global.openblas.cblas_dsyrk;
 import static org.bytedeco.openblas.global.openblas.cblas_dtrsm;
 
@@ -50,6 +52,40 @@ final class NativeLapack {
 			a.position((long) j * m).put(column, 0, m);
 		}
 		return a.position(0);
+	}
+
+	/**
+	 * {@link SymmetricEigen#tridiagonalize} by LAPACK: {@code B = QTQᵀ} for the symmetric
+	 * m × m matrix given as rows (read, not changed) by {@code dsytrd} (blocked Householder
+	 * reduction, upper triangle) and Q by {@code dorgtr}, in one native copy of B that Q
+	 * then overwrites. The diagonal and off-diagonal of T into d and e ({@code e[i] =
+	 * T[i][i+1]}, {@code e[m−1] = 0}); returns Qᵀ as rows (column i of Q, contiguous in
+	 * column-major order, is row i), or null when LAPACK reports an error.
+	 */
+	static double[][] tridiagonalize(final double[][] rows, final double[] d,
+		final double[] e)
+	{
+		final int m = rows.length;
+		if (m < 2) return null;
+		try (DoublePointer a = new DoublePointer((long) m * m); DoublePointer dd =
+			new DoublePointer(m); DoublePointer ee = new DoublePointer(m - 1);
+			DoublePointer tau = new DoublePointer(m - 1))
+		{
+			// symmetric: row i is column i
+			for (int i = 0; i < m; i++)
+				a.position((long) i * m).put(rows[i], 0, m);
+			a.position(0);
+			if (LAPACKE_dsytrd(LAPACK_COL_MAJOR, UPPER, m, a, m, dd, ee, tau) != 0 ||
+				LAPACKE_dorgtr(LAPACK_COL_MAJOR, UPPER, m, a, m, tau) != 0) return null;
+			dd.get(d, 0, m);
+			ee.get(e, 0, m - 1);
+			e[m - 1] = 0;
+			final double[][] qt = new double[m][m];
+			for (int i = 0; i < m; i++)
+				a.position((long) i * m).get(qt[i], 0, m);
+			a.position(0);
+			return qt;
+		}
 	}
 
 	/**

@@ -409,6 +409,8 @@ public final class Products {
 	 * the matrix once in the Java kernels; natively it is copied first and then read, and
 	 * took three times as long (automatic α on 5,000 + 5,000 × 784 in a warm JVM:
 	 * docs/speed.md). Depends on the shape only, so results stay bit-identical run to run.
+	 * {@link ContrastSolver}, whose thin products reuse one matrix many times, keeps it
+	 * off-heap instead ({@link NativeMatrix}).
 	 */
 	static boolean nativePays(final long p, final long q, final long c) {
 		final long madds = p * q * c;
