@@ -30,6 +30,17 @@ final class Png {
 	/** Writes {@code image} (any type; read as RGB, alpha dropped) as PNG to {@code out}. */
 	static void write(final BufferedImage image, final OutputStream out) throws IOException {
 		final int w = image.getWidth(), h = image.getHeight();
+		final int[] packed = packed(image);
+		write(packed != null ? packed : image.getRGB(0, 0, w, h, null, 0, w), w, h, out);
+	}
+
+	/**
+	 * Writes {@code w × h} pixels, packed RGB one int each row after row (the top byte,
+	 * alpha, is dropped), as PNG to {@code out}; the pixels are only read.
+	 */
+	static void write(final int[] pixels, final int w, final int h, final OutputStream out)
+		throws IOException
+	{
 		final DataOutputStream data = new DataOutputStream(out);
 		data.write(SIGNATURE);
 		final ByteArrayOutputStream header = new ByteArrayOutputStream(13);
@@ -45,28 +56,15 @@ final class Png {
 		final ByteArrayOutputStream compressed = new ByteArrayOutputStream(w * h / 4 + 64);
 		final Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION);
 		try (DeflaterOutputStream z = new DeflaterOutputStream(compressed, deflater, 1 << 16)) {
-			final int[] row = new int[w];
 			final byte[] sub = new byte[1 + 3 * w], up = new byte[1 + 3 * w];
 			sub[0] = 1;
 			up[0] = 2;
 			byte[] previous = new byte[1 + 3 * w]; // the raw bytes of the row above
 			byte[] raw = new byte[1 + 3 * w];
-			final int[] packed = packed(image);
 			for (int y = 0; y < h; y++) {
-				final int[] src;
-				final int offset;
-				if (packed != null) {
-					src = packed;
-					offset = y * w;
-				}
-				else {
-					image.getRGB(0, y, w, 1, row, 0, w);
-					src = row;
-					offset = 0;
-				}
 				// one small method per row: compiled by the JIT after a few rows, where one
 				// loop over the whole image would wait for on-stack replacement
-				unpack(src, offset, w, raw);
+				unpack(pixels, y * w, w, raw);
 				z.write(filter(raw, previous, sub, up) ? up : sub);
 				final byte[] t = previous;
 				previous = raw;
