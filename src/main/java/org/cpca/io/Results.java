@@ -419,13 +419,14 @@ public final class Results {
 					scatterFile(pictures, plots, i, scatter, all);
 				if (pictures.size() > 1) PlotFiles.saveFigures(pictures, plots, 2, all);
 			}
-			save(jobs, ScreePlot.render("eigenvalues, " + ModelViews.title(primary()), primary()
-				.eigenvalues(), spectrum(spectrum)), eigenvalues);
 			if (pairs != null) save(jobs, VariancePairsPlot.render(
 				"target vs background variance of the top cPC", solution.fit(), solution
 					.selection()), pairs);
 			for (int i = 0; i < curves.size(); i++)
 				save(jobs, CurvePlot.render(solution.curves().get(i)), curves.get(i));
+			// last: the spectrum is computed meanwhile by another job
+			save(jobs, ScreePlot.render("eigenvalues, " + ModelViews.title(primary()), primary()
+				.eigenvalues(), spectrum(spectrum)), eigenvalues);
 		};
 	}
 
