@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import com.google.gson.Gson;
@@ -400,24 +401,35 @@ public final class Results {
 			final List<String> notes = new ArrayList<>();
 			for (int r = 0; r < models.size(); r++)
 				notes.add(separationNote(r));
-			// the PNG drawn straight into the pixels (see-through markers, fast); ImageJ's
-			// plots for the high-resolution PNG and the SVG
-			final List<ImagePlus> pictures = ModelViews.scatterImages(models, labels,
-				classTitle, notes);
+			// the PNG drawn straight into the pixels (see-through markers, fast: ImageJ draws
+			// the rest now, the markers are stamped by the jobs that save the panels);
+			// ImageJ's plots for the high-resolution PNG and the SVG
+			final List<FutureTask<ImagePlus>> pictures = new ArrayList<>();
+			for (final Supplier<ImagePlus> p : ModelViews.scatterPictures(models, labels,
+				classTitle, notes))
+				pictures.add(new FutureTask<>(p::get));
 			final List<ImagePlus> plots = allFormats ? ModelViews.scatterPanels(models, labels,
 				classTitle, notes) : null;
-			if (plots == null) { // the pictures are only read: each file a job of its own
-				for (int i = 0; i < pictures.size(); i++) {
-					final int panel = i;
-					jobs.add(() -> scatterFile(pictures, null, panel, scatter, all));
-				}
-				if (pictures.size() > 1) jobs.add(() -> PlotFiles.saveFigures(pictures, null, 2,
-					all));
+			for (int i = 0; i < pictures.size(); i++) {
+				final int panel = i;
+				final WriteJobs.Job file = () -> {
+					PlotFiles.saveFigure(value(pictures.get(panel)), plots == null ? null : plots
+						.get(panel), scatter.get(panel));
+					// of a single model plots/scatter.png is the same figure, encoded once
+					if (pictures.size() == 1) PlotFiles.copyFigure(scatter.get(0), all);
+				};
+				if (plots == null) jobs.add(file);
+				else file.run();
 			}
-			else {
-				for (int i = 0; i < pictures.size(); i++)
-					scatterFile(pictures, plots, i, scatter, all);
-				if (pictures.size() > 1) PlotFiles.saveFigures(pictures, plots, 2, all);
+			if (pictures.size() > 1) {
+				final WriteJobs.Job file = () -> {
+					final List<ImagePlus> panels = new ArrayList<>();
+					for (final FutureTask<ImagePlus> p : pictures)
+						panels.add(value(p));
+					PlotFiles.saveFigures(panels, plots, 2, all);
+				};
+				if (plots == null) jobs.add(file);
+				else file.run();
 			}
 			if (pairs != null) save(jobs, VariancePairsPlot.render(
 				"target vs background variance of the top cPC", solution.fit(), solution
@@ -426,21 +438,8 @@ public final class Results {
 				save(jobs, CurvePlot.render(solution.curves().get(i)), curves.get(i));
 			// last: the spectrum is computed meanwhile by another job
 			save(jobs, ScreePlot.render("eigenvalues, " + ModelViews.title(primary()), primary()
-				.eigenvalues(), spectrum(spectrum)), eigenvalues);
+				.eigenvalues(), value(spectrum)), eigenvalues);
 		};
-	}
-
-	/**
-	 * Scatter plot {@code i}'s file; of a single model also plots/scatter.png, the same
-	 * figure (encoded once).
-	 */
-	private static void scatterFile(final List<ImagePlus> pictures,
-		final List<ImagePlus> plots, final int i, final List<Path> files, final Path all)
-		throws IOException
-	{
-		PlotFiles.saveFigure(pictures.get(i), plots == null ? null : plots.get(i), files.get(
-			i));
-		if (pictures.size() == 1) PlotFiles.copyFigure(files.get(0), all);
 	}
 
 	/**
@@ -454,17 +453,18 @@ public final class Results {
 		else jobs.add(() -> PlotFiles.saveFigure(figure, png, false));
 	}
 
-	/** The spectrum's value: computed here unless another job has begun it. */
-	private static double[] spectrum(final FutureTask<double[]> spectrum)
-		throws IOException
-	{
-		spectrum.run(); // nothing when it has begun elsewhere
+	/**
+	 * The value of work shared by jobs (the spectrum, a scatter panel's markers):
+	 * computed here unless another job has begun it, then waited for.
+	 */
+	private static <T> T value(final FutureTask<T> work) throws IOException {
+		work.run(); // nothing when it has begun elsewhere
 		try {
-			return spectrum.get();
+			return work.get();
 		}
 		catch (final InterruptedException e) {
 			Thread.currentThread().interrupt();
-			throw new InterruptedIOException("stopped while the spectrum was computed");
+			throw new InterruptedIOException("stopped while the figures were drawn");
 		}
 		catch (final ExecutionException e) {
 			final Throwable c = e.getCause();
