@@ -151,13 +151,14 @@ final class ScatterRaster {
 		for (int g = 0; g < stamps.length; g++) {
 			final int colour = Palette.color(g).getRGB() & 0xffffff;
 			final int[] stamp = stamps[g];
+			final int[] over = opacity >= 1 ? null : blendTable(colour, opacity);
 			for (int k = 0; k < at[g].length; k += 2) {
 				final int cx = at[g][k], cy = at[g][k + 1];
 				if (cx == Integer.MIN_VALUE) continue;
 				for (int s = 0; s < stamp.length; s += 2) {
 					final int xx = cx + stamp[s], yy = cy + stamp[s + 1];
 					if (xx >= x0 && xx <= x1 && yy >= y0 && yy <= y1) px[yy * w + xx] =
-						opacity >= 1 ? colour : blend(colour, px[yy * w + xx], opacity);
+						over == null ? colour : blend(over, px[yy * w + xx]);
 				}
 			}
 		}
@@ -181,6 +182,26 @@ final class ScatterRaster {
 					best.box.x, best.box.width);
 		}
 		return new ImagePlus(title, ip);
+	}
+
+	/**
+	 * {@link #blend(int, int, float)} of {@code over} at {@code opacity} as a table: for
+	 * each channel (blue, green, red: 256 entries each) and each value under it, the
+	 * blended channel, in place. The same arithmetic, done once per value instead of once
+	 * per stamped pixel (a million times for four panels of 5,000 markers).
+	 */
+	static int[] blendTable(final int over, final float opacity) {
+		final int[] table = new int[3 * 256];
+		for (int c = 0; c < 3; c++)
+			for (int under = 0; under < 256; under++)
+				table[256 * c + under] = blend(over & 0xff << 8 * c, under << 8 * c, opacity);
+		return table;
+	}
+
+	/** The colour of {@link #blendTable}'s colour over {@code under} (RGB). */
+	static int blend(final int[] table, final int under) {
+		return table[under & 0xff] | table[256 + (under >> 8 & 0xff)] | table[512 + (under >>
+			16 & 0xff)];
 	}
 
 	/** {@code over} at {@code opacity} over {@code under} (RGB), channel by channel. */
