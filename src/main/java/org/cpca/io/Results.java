@@ -45,6 +45,7 @@ import org.cpca.render.CurvePlot;
 import org.cpca.render.ExtremeSamples;
 import org.cpca.render.ModelViews;
 import org.cpca.render.PlotFiles;
+import org.cpca.render.PlotStyle;
 import org.cpca.render.ScatterPlot;
 import org.cpca.render.ScreePlot;
 import org.cpca.render.Spectrum;
@@ -397,48 +398,51 @@ public final class Results {
 		final Path eigenvalues = figure(out, "plots/eigenvalues.png");
 		final Path pairs = solution.selection() != null && solution.fit() != null ? figure(
 			out, "plots/variance_pairs.png") : null;
+		// one results folder's plots at a time (Fiji may run two batches at once)
 		return () -> {
-			final List<String> notes = new ArrayList<>();
-			for (int r = 0; r < models.size(); r++)
-				notes.add(separationNote(r));
-			// the PNG drawn straight into the pixels (see-through markers, fast: ImageJ draws
-			// the rest now, the markers are stamped by the jobs that save the panels);
-			// ImageJ's plots for the high-resolution PNG and the SVG
-			final List<FutureTask<ImagePlus>> pictures = new ArrayList<>();
-			for (final Supplier<ImagePlus> p : ModelViews.scatterPictures(models, labels,
-				classTitle, notes))
-				pictures.add(new FutureTask<>(p::get));
-			final List<ImagePlus> plots = allFormats ? ModelViews.scatterPanels(models, labels,
-				classTitle, notes) : null;
-			for (int i = 0; i < pictures.size(); i++) {
-				final int panel = i;
-				final WriteJobs.Job file = () -> {
-					PlotFiles.saveFigure(value(pictures.get(panel)), plots == null ? null : plots
-						.get(panel), scatter.get(panel));
-					// of a single model plots/scatter.png is the same figure, encoded once
-					if (pictures.size() == 1) PlotFiles.copyFigure(scatter.get(0), all);
-				};
-				if (plots == null) jobs.add(file);
-				else file.run();
+			synchronized (PlotStyle.DRAWING) {
+				final List<String> notes = new ArrayList<>();
+				for (int r = 0; r < models.size(); r++)
+					notes.add(separationNote(r));
+				// the PNG drawn straight into the pixels (see-through markers, fast: ImageJ draws
+				// the rest now, the markers are stamped by the jobs that save the panels);
+				// ImageJ's plots for the high-resolution PNG and the SVG
+				final List<FutureTask<ImagePlus>> pictures = new ArrayList<>();
+				for (final Supplier<ImagePlus> p : ModelViews.scatterPictures(models, labels,
+					classTitle, notes))
+					pictures.add(new FutureTask<>(p::get));
+				final List<ImagePlus> plots = allFormats ? ModelViews.scatterPanels(models, labels,
+					classTitle, notes) : null;
+				for (int i = 0; i < pictures.size(); i++) {
+					final int panel = i;
+					final WriteJobs.Job file = () -> {
+						PlotFiles.saveFigure(value(pictures.get(panel)), plots == null ? null : plots
+							.get(panel), scatter.get(panel));
+						// of a single model plots/scatter.png is the same figure, encoded once
+						if (pictures.size() == 1) PlotFiles.copyFigure(scatter.get(0), all);
+					};
+					if (plots == null) jobs.add(file);
+					else file.run();
+				}
+				if (pictures.size() > 1) {
+					final WriteJobs.Job file = () -> {
+						final List<ImagePlus> panels = new ArrayList<>();
+						for (final FutureTask<ImagePlus> p : pictures)
+							panels.add(value(p));
+						PlotFiles.saveFigures(panels, plots, 2, all);
+					};
+					if (plots == null) jobs.add(file);
+					else file.run();
+				}
+				if (pairs != null) save(jobs, VariancePairsPlot.render(
+					"target vs background variance of the top cPC", solution.fit(), solution
+						.selection()), pairs);
+				for (int i = 0; i < curves.size(); i++)
+					save(jobs, CurvePlot.render(solution.curves().get(i)), curves.get(i));
+				// last: the spectrum is computed meanwhile by another job
+				save(jobs, ScreePlot.render("eigenvalues, " + ModelViews.title(primary()), primary()
+					.eigenvalues(), value(spectrum)), eigenvalues);
 			}
-			if (pictures.size() > 1) {
-				final WriteJobs.Job file = () -> {
-					final List<ImagePlus> panels = new ArrayList<>();
-					for (final FutureTask<ImagePlus> p : pictures)
-						panels.add(value(p));
-					PlotFiles.saveFigures(panels, plots, 2, all);
-				};
-				if (plots == null) jobs.add(file);
-				else file.run();
-			}
-			if (pairs != null) save(jobs, VariancePairsPlot.render(
-				"target vs background variance of the top cPC", solution.fit(), solution
-					.selection()), pairs);
-			for (int i = 0; i < curves.size(); i++)
-				save(jobs, CurvePlot.render(solution.curves().get(i)), curves.get(i));
-			// last: the spectrum is computed meanwhile by another job
-			save(jobs, ScreePlot.render("eigenvalues, " + ModelViews.title(primary()), primary()
-				.eigenvalues(), value(spectrum)), eigenvalues);
 		};
 	}
 

@@ -3,6 +3,7 @@ package org.cpca.io;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,12 +14,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.cpca.core.Progress;
 import org.cpca.core.run.Settings;
 import org.cpca.generate.TestImageGenerator;
+import org.cpca.render.PlotStyle;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,9 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The results folder written side by side ({@link WriteJobs}) is the folder written one
  * file after the other, byte for byte (the manifest's order too), with one model and with
- * several, with and without every figure format; and a file that cannot be written leaves
- * no folder, staging folder or lock behind, though other files were being written at that
- * moment.
+ * several, with and without every figure format; two folders draw their plots one at a
+ * time; and a file that cannot be written leaves no folder, staging folder or lock behind,
+ * though other files were being written at that moment.
  */
 class ResultsConcurrencyTest {
 
@@ -109,6 +112,36 @@ class ResultsConcurrencyTest {
 		for (final String end : new String[] { ".png", "_hires.png", ".svg", ".pdf" })
 			assertArrayEquals(f.get("plots/scatter_alpha_2" + end), f.get("plots/scatter" + end),
 				end);
+	}
+
+	/**
+	 * Two results folders written at once (Fiji running two batches) draw their ImageJ
+	 * plots one at a time: while another holds the drawing lock, a run waits before its
+	 * plots and writes nothing into its folder.
+	 */
+	@Test
+	void plotsWaitForAnotherFoldersPlots() throws Exception {
+		System.setProperty(WriteJobs.THREADS, "2");
+		final Path out = dir.resolve("waiting");
+		final AtomicReference<Throwable> failed = new AtomicReference<>();
+		final Thread writer = new Thread(() -> {
+			try {
+				FitPipeline.run(request(out, "2").build(), Progress.NONE);
+			}
+			catch (final Throwable e) {
+				failed.set(e);
+			}
+		});
+		synchronized (PlotStyle.DRAWING) {
+			writer.start();
+			writer.join(3000); // the whole run takes well under a second
+			assertTrue(writer.isAlive(), "plots drawn while another folder's were drawn");
+			assertFalse(Files.exists(out));
+		}
+		writer.join(60_000);
+		assertFalse(writer.isAlive());
+		assertNull(failed.get());
+		assertTrue(Files.isRegularFile(out.resolve("plots/eigenvalues.png")));
 	}
 
 	/**
