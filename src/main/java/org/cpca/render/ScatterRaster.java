@@ -60,7 +60,10 @@ final class ScatterRaster {
 
 	/**
 	 * Draws {@code frame} (a plot whose traces hold no drawable point and that has no
-	 * legend) and stamps the points into it.
+	 * legend) and stamps the points into it, in two parts: what ImageJ draws (the frame,
+	 * the markers' stamps and the legend's tiles, measured from ImageJ's plots) now, on
+	 * this thread; the stamping of the points and the legend's placement, which touch
+	 * nothing but this picture's pixels, by {@code get()}, on any thread (once).
 	 *
 	 * @param groups the indices of the points of each class, in drawing order
 	 * @param shapes ImageJ's marker shape of each class
@@ -70,21 +73,7 @@ final class ScatterRaster {
 	 * @param legend the legend text (one class a line), or null for no legend
 	 * @param legendPlot the same traces on an empty plot of the same size: with the
 	 *          legend at the given ImageJ position, or without a legend for position 0
-	 * @return the picture, as an RGB image without a plot behind it
-	 */
-	static ImagePlus draw(final Plot frame, final double[] x, final double[] y,
-		final List<List<Integer>> groups, final List<String> shapes, final float lineWidth,
-		final float opacity, final String legend, final IntFunction<Plot> legendPlot)
-	{
-		return prepare(frame, x, y, groups, shapes, lineWidth, opacity, legend, legendPlot)
-			.get();
-	}
-
-	/**
-	 * {@link #draw} in two parts: what ImageJ draws (the frame, the markers' stamps and
-	 * the legend's tiles, measured from ImageJ's plots) now, on this thread; the stamping
-	 * of the points and the legend's placement, which touch nothing but this picture's
-	 * pixels, by {@code get()}, on any thread (once).
+	 * @return the picture, as an RGB image without a plot behind it, once {@code get()}
 	 */
 	static Supplier<ImagePlus> prepare(final Plot frame, final double[] x,
 		final double[] y, final List<List<Integer>> groups, final List<String> shapes,
