@@ -16,6 +16,7 @@ import org.cpca.core.result.Method;
 import org.cpca.core.run.MethodRunner;
 import org.cpca.core.run.Settings;
 import org.cpca.core.result.Solution;
+import org.cpca.render.FigureWarmUp;
 
 /**
  * Files in, results folder out: reads a {@link FitRequest}'s inputs (images, folders of
@@ -57,6 +58,8 @@ public final class FitPipeline {
 	private static String offline(final FitRequest r, final OutputFolder out,
 		final Progress progress) throws IOException
 	{
+		// the figures' one-time costs (fonts, plot classes) paid while reading and fitting
+		if (r.plots) FigureWarmUp.start();
 		// the memory plan first: the inputs are opened, not read, to learn their sizes
 		final StreamedFit.Outcome plan = StreamedFit.runIfPlanned(r, out, progress);
 		if (plan.report != null) return plan.report;

@@ -1,6 +1,7 @@
 package org.cpca.io;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +15,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import com.google.gson.Gson;
@@ -41,6 +45,7 @@ import org.cpca.render.CurvePlot;
 import org.cpca.render.ExtremeSamples;
 import org.cpca.render.ModelViews;
 import org.cpca.render.PlotFiles;
+import org.cpca.render.PlotStyle;
 import org.cpca.render.ScatterPlot;
 import org.cpca.render.ScreePlot;
 import org.cpca.render.Spectrum;
@@ -157,13 +162,24 @@ public final class Results {
 
 	/**
 	 * Writes the results into an opened output folder and commits them as one set.
+	 * <p>
+	 * The files are written side by side ({@link WriteJobs}: as many threads as cores):
+	 * the tables, the model files, the component images and each figure's encoding are
+	 * jobs of their own, and the spectrum for the scree plot is computed beside them.
+	 * ImageJ's plots are drawn one after the other on one thread ({@link #drawPlots}):
+	 * their custom markers run ImageJ macros, whose interpreter keeps static state. Every
+	 * file is registered with the folder before any is written, in a fixed order (its
+	 * manifest lists them so), and the files are the bytes a one-thread run writes
+	 * ({@value WriteJobs#THREADS} = 1; ResultsConcurrencyTest). A failure of any job
+	 * leaves nothing behind: the other jobs end before the folder is given up.
 	 *
 	 * @param plots false to skip plots/ (batch users who only want the numbers)
 	 */
 	public void write(final OutputFolder out, final boolean plots) throws IOException {
 		final long t0 = System.nanoTime();
 		try {
-			writeScores(out.file("scores.csv"));
+			final WriteJobs jobs = new WriteJobs();
+			final Path scores = out.file("scores.csv");
 			final Map<String, String> attributes = new LinkedHashMap<>();
 			if (target.isImage()) attributes.putAll(target.layout.attributes());
 			if (target.isImage() && target.facts.get("axes") != null) attributes.put(
@@ -174,19 +190,36 @@ public final class Results {
 				if (target.facts.get("missing") != null) attributes.put("table.missing", String
 					.valueOf(target.facts.get("missing")));
 			}
-			ModelFile.write(primary().withAttributes(attributes), out.file("model.json"));
+			final Path model = out.file("model.json");
+			final List<Path> modelFiles = new ArrayList<>();
 			if (models.size() > 1) for (int i = 0; i < models.size(); i++)
-				ModelFile.write(models.get(i).withAttributes(attributes), out.file("models/" +
-					settingKey(i) + ".json"));
-			if (target.isImage()) writeResultImages(out);
-			if (target.isImage() && solution.linear()) writeComponents(out, plots);
-			else if (target.isImage() && target.dataset != null) writeExtremes(out, plots);
-			if (plots) writePlots(out);
+				modelFiles.add(out.file("models/" + settingKey(i) + ".json"));
+			final WriteJobs.Job images = target.isImage() ? images(out, plots) : null;
+			final FutureTask<double[]> spectrum = new FutureTask<>(() -> Spectrum.of(
+				primary(), solution.fit()));
+			final List<Path> curveFiles = new ArrayList<>(), curveFigures = new ArrayList<>();
+			final WriteJobs.Job figures = plots ? plots(out, jobs, spectrum, curveFigures)
+				: null;
 			for (final Curve c : solution.curves()) {
-				Files.write(out.file(c.name + ".csv"), c.csv().getBytes(
-					StandardCharsets.UTF_8));
-				if (plots) PlotFiles.saveFigure(CurvePlot.render(c), figure(out, "plots/" + c.name + ".png"), allFormats);
+				curveFiles.add(out.file(c.name + ".csv"));
+				if (plots) curveFigures.add(figure(out, "plots/" + c.name + ".png"));
 			}
+			// the longest first: the plots' thread, then the spectrum it waits for
+			if (figures != null) jobs.add(figures);
+			if (figures != null) jobs.add(spectrum::run);
+			if (images != null) jobs.add(images);
+			jobs.add(() -> writeScores(scores));
+			jobs.add(() -> {
+				ModelFile.write(primary().withAttributes(attributes), model);
+				for (int i = 0; i < modelFiles.size(); i++)
+					ModelFile.write(models.get(i).withAttributes(attributes), modelFiles.get(i));
+			});
+			for (int i = 0; i < curveFiles.size(); i++) {
+				final Curve c = solution.curves().get(i);
+				final Path csv = curveFiles.get(i);
+				jobs.add(() -> Files.write(csv, c.csv().getBytes(StandardCharsets.UTF_8)));
+			}
+			jobs.run();
 			timings.put("write", (System.nanoTime() - t0) / 1e9);
 			double total = 0;
 			for (final double v : timings.values())
@@ -280,25 +313,46 @@ public final class Results {
 			: s;
 	}
 
-	private void writeComponents(final OutputFolder out, final boolean plots)
+	/**
+	 * The image files of an image target, registered now and written by the returned job:
+	 * each per-feature result ({@link #writeResultImages}), then components.tif and
+	 * plots/eigen_images.png (linear methods) or extremes.tif and plots/extremes.png
+	 * ({@link #extremes}).
+	 */
+	private WriteJobs.Job images(final OutputFolder out, final boolean plots)
 		throws IOException
 	{
+		final Map<String, Path> results = new LinkedHashMap<>();
+		for (final String name : solution.resultImages().keySet())
+			results.put(name, out.file(name + ".tif"));
+		final boolean linear = solution.linear();
+		if (!linear && target.dataset == null) return () -> writeResultImages(results);
+		final Path tif = out.file(linear ? "components.tif" : "extremes.tif");
+		final Path png = plots ? figure(out, linear ? "plots/eigen_images.png"
+			: "plots/extremes.png") : null;
+		return () -> {
+			writeResultImages(results);
+			final ImagePlus stack = linear ? components() : extremes();
+			TiffFiles.save(stack, tif);
+			if (png != null) PlotFiles.saveMontage(stack, linear ? primary().numComponents()
+				: stack.getStackSize() / primary().numComponents(), png, allFormats);
+		};
+	}
+
+	/** The eigen-images of every model, as components.tif holds them. */
+	private ImagePlus components() {
 		final List<double[]> p = new ArrayList<>();
 		for (int r = 0; r < models.size(); r++)
 			p.add(pValues(r));
-		final ImagePlus stack = ModelViews.eigenImages(solution.method() == Method.PCA
-			? "eigen-images" : "contrastive eigen-images", solution.linearModels(), target
-				.layout, p);
-		TiffFiles.save(stack, out.file("components.tif"));
-		if (plots) PlotFiles.saveMontage(stack, primary().numComponents(), figure(out,
-			"plots/eigen_images.png"), allFormats);
+		return ModelViews.eigenImages(solution.method() == Method.PCA ? "eigen-images"
+			: "contrastive eigen-images", solution.linearModels(), target.layout, p);
 	}
 
 	/**
 	 * Each per-feature result of the solution ({@link Solution#resultImages()}, e.g. the
 	 * bootstrap's spread) as {@code <name>.tif}: one slice per result and component.
 	 */
-	private void writeResultImages(final OutputFolder out) throws IOException {
+	private void writeResultImages(final Map<String, Path> files) throws IOException {
 		for (final Map.Entry<String, List<double[][]>> e : solution.resultImages().entrySet()) {
 			final List<double[]> rows = new ArrayList<>();
 			final List<String> labels = new ArrayList<>();
@@ -311,7 +365,7 @@ public final class Results {
 			}
 			final ImagePlus stack = ComponentImages.reconstructions(e.getKey().replace('_', ' '),
 				rows.toArray(new double[0][]), target.layout, labels);
-			TiffFiles.save(stack, out.file(e.getKey() + ".tif"));
+			TiffFiles.save(stack, files.get(e.getKey()));
 		}
 	}
 
@@ -319,38 +373,109 @@ public final class Results {
 	 * Methods without eigen-images (kernel cPCA): per component the target samples with
 	 * the highest and lowest scores, as extremes.tif and plots/extremes.png.
 	 */
-	private void writeExtremes(final OutputFolder out, final boolean plots)
-		throws IOException
-	{
-		final ImagePlus stack = ExtremeSamples.stack("extreme samples", primary(), target
-			.dataset, target.layout, ExtremeSamples.COUNT);
-		TiffFiles.save(stack, out.file("extremes.tif"));
-		if (plots) PlotFiles.saveMontage(stack, stack.getStackSize() / primary().numComponents(), figure(
-			out, "plots/extremes.png"), allFormats);
+	private ImagePlus extremes() {
+		return ExtremeSamples.stack("extreme samples", primary(), target.dataset, target
+			.layout, ExtremeSamples.COUNT);
 	}
 
-	private void writePlots(final OutputFolder out) throws IOException {
-		// PNG only: pictures drawn straight into the pixels; all formats need ImageJ's plots
-		final List<String> notes = new ArrayList<>();
-		for (int r = 0; r < models.size(); r++)
-			notes.add(separationNote(r));
-		// the PNG drawn straight into the pixels (see-through markers, fast); ImageJ's plots
-		// for the high-resolution PNG and the SVG
-		final List<ImagePlus> pictures = ModelViews.scatterImages(models, labels, classTitle,
-			notes);
-		final List<ImagePlus> plots = allFormats ? ModelViews.scatterPanels(models, labels,
-			classTitle, notes) : null;
-		for (int i = 0; i < pictures.size(); i++)
-			PlotFiles.saveFigure(pictures.get(i), plots == null ? null : plots.get(i), figure(
-				out, "plots/scatter_" + settingKey(i) + ".png"));
-		PlotFiles.saveFigures(pictures, plots, 2, figure(out, "plots/scatter.png"));
-		PlotFiles.saveFigure(ScreePlot.render("eigenvalues, " + ModelViews.title(primary()),
-			primary().eigenvalues(), Spectrum.of(primary(), solution.fit())), figure(out,
-				"plots/eigenvalues.png"), allFormats);
-		if (solution.selection() != null && solution.fit() != null) PlotFiles.saveFigure(
-			VariancePairsPlot.render(
-			"target vs background variance of the top cPC", solution.fit(), solution
-				.selection()), figure(out, "plots/variance_pairs.png"), allFormats);
+	/**
+	 * The figures of plots/ (scatter plots, scree plot, variance pairs, the solution's
+	 * curves), registered now and drawn by the returned job, which hands each figure's
+	 * encoding on to {@code jobs} (with {@code --figures all} the high-resolution PNG,
+	 * SVG and PDF are drawn from ImageJ's plots, so they stay on the drawing thread).
+	 *
+	 * @param curves the paths of the curves' figures, one per curve: registered by the
+	 *          caller after these (each after its table, as the manifest lists them), before
+	 *          the job runs
+	 */
+	private WriteJobs.Job plots(final OutputFolder out, final WriteJobs jobs,
+		final FutureTask<double[]> spectrum, final List<Path> curves) throws IOException
+	{
+		final List<Path> scatter = new ArrayList<>();
+		for (int i = 0; i < models.size(); i++)
+			scatter.add(figure(out, "plots/scatter_" + settingKey(i) + ".png"));
+		final Path all = figure(out, "plots/scatter.png");
+		final Path eigenvalues = figure(out, "plots/eigenvalues.png");
+		final Path pairs = solution.selection() != null && solution.fit() != null ? figure(
+			out, "plots/variance_pairs.png") : null;
+		// one results folder's plots at a time (Fiji may run two batches at once)
+		return () -> {
+			synchronized (PlotStyle.DRAWING) {
+				final List<String> notes = new ArrayList<>();
+				for (int r = 0; r < models.size(); r++)
+					notes.add(separationNote(r));
+				// the PNG drawn straight into the pixels (see-through markers, fast: ImageJ draws
+				// the rest now, the markers are stamped by the jobs that save the panels);
+				// ImageJ's plots for the high-resolution PNG and the SVG
+				final List<FutureTask<ImagePlus>> pictures = new ArrayList<>();
+				for (final Supplier<ImagePlus> p : ModelViews.scatterPictures(models, labels,
+					classTitle, notes))
+					pictures.add(new FutureTask<>(p::get));
+				final List<ImagePlus> plots = allFormats ? ModelViews.scatterPanels(models, labels,
+					classTitle, notes) : null;
+				for (int i = 0; i < pictures.size(); i++) {
+					final int panel = i;
+					final WriteJobs.Job file = () -> {
+						PlotFiles.saveFigure(value(pictures.get(panel)), plots == null ? null : plots
+							.get(panel), scatter.get(panel));
+						// of a single model plots/scatter.png is the same figure, encoded once
+						if (pictures.size() == 1) PlotFiles.copyFigure(scatter.get(0), all);
+					};
+					if (plots == null) jobs.add(file);
+					else file.run();
+				}
+				if (pictures.size() > 1) {
+					final WriteJobs.Job file = () -> {
+						final List<ImagePlus> panels = new ArrayList<>();
+						for (final FutureTask<ImagePlus> p : pictures)
+							panels.add(value(p));
+						PlotFiles.saveFigures(panels, plots, 2, all);
+					};
+					if (plots == null) jobs.add(file);
+					else file.run();
+				}
+				if (pairs != null) save(jobs, VariancePairsPlot.render(
+					"target vs background variance of the top cPC", solution.fit(), solution
+						.selection()), pairs);
+				for (int i = 0; i < curves.size(); i++)
+					save(jobs, CurvePlot.render(solution.curves().get(i)), curves.get(i));
+				// last: the spectrum is computed meanwhile by another job
+				save(jobs, ScreePlot.render("eigenvalues, " + ModelViews.title(primary()), primary()
+					.eigenvalues(), value(spectrum)), eigenvalues);
+			}
+		};
+	}
+
+	/**
+	 * Saves a figure drawn on the plots' thread: its PNG by another job, unless all
+	 * formats are asked for (they draw ImageJ's plot again).
+	 */
+	private void save(final WriteJobs jobs, final ImagePlus figure, final Path png)
+		throws IOException
+	{
+		if (allFormats) PlotFiles.saveFigure(figure, png, true);
+		else jobs.add(() -> PlotFiles.saveFigure(figure, png, false));
+	}
+
+	/**
+	 * The value of work shared by jobs (the spectrum, a scatter panel's markers):
+	 * computed here unless another job has begun it, then waited for.
+	 */
+	private static <T> T value(final FutureTask<T> work) throws IOException {
+		work.run(); // nothing when it has begun elsewhere
+		try {
+			return work.get();
+		}
+		catch (final InterruptedException e) {
+			Thread.currentThread().interrupt();
+			throw new InterruptedIOException("stopped while the figures were drawn");
+		}
+		catch (final ExecutionException e) {
+			final Throwable c = e.getCause();
+			if (c instanceof RuntimeException) throw (RuntimeException) c;
+			if (c instanceof Error) throw (Error) c;
+			throw new IOException(c);
+		}
 	}
 
 	/**

@@ -15,6 +15,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Collections;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * How fitted models are shown, the same in Fiji, in macros and on the command line:
@@ -318,6 +319,18 @@ public final class ModelViews {
 		return scatterPanels(models, classes, classTitle, notes, 1, null);
 	}
 
+	/**
+	 * {@link #scatterImages} in two parts ({@link ScatterPlot#picture}): ImageJ's parts of
+	 * every panel are drawn now, on this thread; each panel's markers are stamped by its
+	 * {@code get()}, on any thread (the results folder's writers stamp them side by side).
+	 */
+	public static List<Supplier<ImagePlus>> scatterPictures(
+		final List<? extends FittedModel> models, final List<String> classes,
+		final String classTitle, final List<String> notes)
+	{
+		return scatterSuppliers(models, classes, classTitle, notes, 1, null);
+	}
+
 	/** The same note for every panel: the target's name. */
 	private static List<String> notes(final int count, final String targetName) {
 		return Collections.nCopies(count, targetName);
@@ -337,6 +350,22 @@ public final class ModelViews {
 		final int stride, final ScatterPlot.Markers markers)
 	{
 		final List<ImagePlus> panels = new ArrayList<>();
+		for (final Supplier<ImagePlus> p : scatterSuppliers(models, classes, classTitle, notes,
+			stride, markers))
+			panels.add(p.get());
+		return panels;
+	}
+
+	/**
+	 * The panels of {@link #scatterPanels}; ImageJ's plots drawn now, the markers of
+	 * pictures for files ({@code markers} null) stamped by {@code get()}.
+	 */
+	private static List<Supplier<ImagePlus>> scatterSuppliers(
+		final List<? extends FittedModel> models, final List<String> classes,
+		final String classTitle, final List<String> notes, final int stride,
+		final ScatterPlot.Markers markers)
+	{
+		final List<Supplier<ImagePlus>> panels = new ArrayList<>();
 		for (int p = 0; p < models.size(); p++) {
 			final FittedModel m = models.get(p);
 			final double[][] s = m.targetScores();
@@ -351,9 +380,13 @@ public final class ModelViews {
 			}
 			final String title = panelTitle(m, notes.get(p)), xLabel = axisName(m, 0),
 				yLabel = s[0].length > 1 ? axisName(m, 1) : "sample";
-			panels.add(markers == null ? ScatterPlot.image(title, xLabel, yLabel, x, y, shown,
-				classTitle) : ScatterPlot.render(title, xLabel, yLabel, x, y, shown, classTitle,
-					markers));
+			if (markers == null) panels.add(ScatterPlot.picture(title, xLabel, yLabel, x, y,
+				shown, classTitle));
+			else {
+				final ImagePlus plot = ScatterPlot.render(title, xLabel, yLabel, x, y, shown,
+					classTitle, markers);
+				panels.add(() -> plot);
+			}
 		}
 		return panels;
 	}

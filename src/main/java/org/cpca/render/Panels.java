@@ -2,7 +2,6 @@ package org.cpca.render;
 
 import ij.ImagePlus;
 import ij.process.ColorProcessor;
-import ij.process.ImageProcessor;
 
 import java.awt.Color;
 import java.util.List;
@@ -41,19 +40,8 @@ public final class Panels {
 		out.setColor(Color.WHITE);
 		out.fill();
 		for (int i = 0; i < panels.size(); i++) {
-			out.insert(rgb(panels.get(i)), (i % cols) * cellW, (i / cols) * cellH);
+			out.insert(Rgb.processor(panels.get(i)), (i % cols) * cellW, (i / cols) * cellH);
 		}
 		return new ImagePlus("montage", out);
-	}
-
-	/**
-	 * The panel as displayed, in RGB: an RGB image without an overlay shown is its own
-	 * pixels (copying them through Java2D's image conversion is slow in a fresh JVM).
-	 */
-	private static ImageProcessor rgb(final ImagePlus panel) {
-		final boolean overlay = panel.getOverlay() != null && !panel.getHideOverlay();
-		if (panel.getProcessor() instanceof ColorProcessor && !overlay && panel
-			.getStackSize() == 1) return panel.getProcessor();
-		return new ColorProcessor(Rgb.of(panel));
 	}
 }

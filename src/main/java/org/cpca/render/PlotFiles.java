@@ -5,13 +5,13 @@ import ij.gui.Plot;
 
 import org.cpca.core.AtomicFiles;
 
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import ij.process.ColorProcessor;
 import ij.process.ImageProcessor;
 import java.awt.Color;
@@ -40,14 +40,30 @@ public final class PlotFiles {
 	 * @throws IOException if the file cannot be written
 	 */
 	public static void savePng(final ImagePlus imp, final Path file) throws IOException {
-		final BufferedImage image = Rgb.of(imp);
+		final ColorProcessor rgb = Rgb.processor(imp);
 		AtomicFiles.write(file, tmp -> {
 			try (OutputStream out = new BufferedOutputStream(Files
 				.newOutputStream(tmp), 1 << 16))
 			{
-				Png.write(image, out);
+				Png.write((int[]) rgb.getPixels(), rgb.getWidth(), rgb.getHeight(), out);
 			}
 		});
+	}
+
+	/**
+	 * Copies a saved figure ({@code from}: its PNG, and its high-resolution PNG, SVG and
+	 * PDF where they were written) to {@code to}, e.g. the one panel of a figure of all
+	 * panels: the same bytes, encoded once.
+	 */
+	public static void copyFigure(final Path from, final Path to) throws IOException {
+		copy(from, to);
+		for (final Function<Path, Path> sibling : List.<Function<Path, Path>>of(
+			PlotFiles::hires, PlotFiles::svg, PlotFiles::pdf))
+			if (Files.exists(sibling.apply(from))) copy(sibling.apply(from), sibling.apply(to));
+	}
+
+	private static void copy(final Path from, final Path to) throws IOException {
+		AtomicFiles.write(to, tmp -> Files.copy(from, tmp));
 	}
 
 	/** Scale of the high-resolution PNG files. */
@@ -120,7 +136,7 @@ public final class PlotFiles {
 			imp.getHeight() + rows);
 		out.setColor(Color.WHITE);
 		out.fill();
-		out.insert(new ColorProcessor(Rgb.of(imp)), 0, rows);
+		out.insert(Rgb.processor(imp), 0, rows); // (only read)
 		return new ImagePlus(imp.getTitle(), out);
 	}
 

@@ -32,6 +32,15 @@ public final class PlotStyle {
 		return plot;
 	}
 
+	/**
+	 * Held by the thread that draws a results folder's ImageJ plots, so that two folders
+	 * written at once (Fiji running two batches) draw them one at a time: ImageJ's
+	 * plots format their numbers with formatters shared between threads
+	 * ({@code IJ.d2s}), and a custom marker runs an ImageJ macro, whose interpreter keeps
+	 * static state.
+	 */
+	public static final Object DRAWING = new Object();
+
 	/** Line width that gives 7-pixel markers in ij.gui.Plot. */
 	static final float MARKER_LINE_WIDTH = 1.5f;
 

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import java.awt.Rectangle;
 
 /**
@@ -120,6 +121,24 @@ public final class ScatterPlot {
 		final double[] x, final double[] y, final List<String> classes,
 		final String classTitle, final float opacity)
 	{
+		return picture(title, xLabel, yLabel, x, y, classes, classTitle, opacity).get();
+	}
+
+	/**
+	 * {@link #image} in two parts ({@link ScatterRaster#prepare}): ImageJ's parts are
+	 * drawn now, on this thread; the markers are stamped by {@code get()}, on any thread.
+	 */
+	public static Supplier<ImagePlus> picture(final String title, final String xLabel,
+		final String yLabel, final double[] x, final double[] y, final List<String> classes,
+		final String classTitle)
+	{
+		return picture(title, xLabel, yLabel, x, y, classes, classTitle, OPACITY);
+	}
+
+	private static Supplier<ImagePlus> picture(final String title, final String xLabel,
+		final String yLabel, final double[] x, final double[] y, final List<String> classes,
+		final String classTitle, final float opacity)
+	{
 		final Map<String, List<Integer>> groups = groups(x, y, classes);
 		final Markers markers = Markers.NORMAL;
 		final String legendTitle = classes == null ? null : classTitle;
@@ -128,7 +147,7 @@ public final class ScatterPlot {
 		final List<String> shapes = new ArrayList<>();
 		for (int g = 0; g < groups.size(); g++)
 			shapes.add(Palette.shape(g));
-		return ScatterRaster.draw(frame, x, y, new ArrayList<>(groups.values()), shapes,
+		return ScatterRaster.prepare(frame, x, y, new ArrayList<>(groups.values()), shapes,
 			markers.lineWidth, opacity, legendTitle == null ? null : legend(legendTitle, groups),
 			position -> {
 				// the same traces and legend on an empty plot, to measure the legend

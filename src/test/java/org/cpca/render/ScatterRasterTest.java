@@ -138,6 +138,23 @@ class ScatterRasterTest {
 		assertSamePicture("no points", new double[0], new double[0], null);
 	}
 
+	/** The blending table gives the blend's own value for every colour under a marker. */
+	@Test
+	void theBlendingTableIsTheBlend() {
+		for (final float opacity : new float[] { ScatterPlot.OPACITY, 1 / 3f })
+			for (int g = 0; g < 3; g++) {
+				final int over = Palette.color(g).getRGB() & 0xffffff;
+				final int[] table = ScatterRaster.blendTable(over, opacity);
+				for (int under = 0; under < 1 << 24; under += g == 0 ? 1 : 251)
+					if (ScatterRaster.blend(table, under) != ScatterRaster.blend(over, under,
+						opacity)) assertEquals(ScatterRaster.blend(over, under, opacity), ScatterRaster
+							.blend(table, under), "colour " + g + " over " + Integer.toHexString(under));
+				// the alpha byte of a pixel (ImageJ keeps 0xff there) changes nothing
+				assertEquals(ScatterRaster.blend(over, 0x123456, opacity), ScatterRaster.blend(
+					table, 0xff123456));
+			}
+	}
+
 	@Test
 	void theFilesMarkersAreSeeThroughSoNoClassHidesAnother() {
 		// two points of two classes on one spot: opaque, the later class hides the first;
