@@ -13,7 +13,7 @@ import org.cpca.core.model.FittedModel;
  */
 public final class Spectrum {
 
-	/** Largest space whose full spectrum is computed (a full decomposition, O(m³)). */
+	/** Largest space whose full spectrum is computed (all eigenvalues, O(m³)). */
 	static final int MAX_DIMENSION = 800;
 
 	private Spectrum() {}
@@ -35,6 +35,6 @@ public final class Spectrum {
 		final double[] c = new double[m * m];
 		for (int i = 0; i < c.length; i++)
 			c[i] = space.a[i] - alpha * space.b[i];
-		return SymmetricEigen.of(c, m).values();
+		return SymmetricEigen.values(c, m);
 	}
 }

@@ -38,7 +38,8 @@ import java.util.Arrays;
  */
 final class NativeLapack {
 
-	private static final byte VECTORS = 'V', INDEX = 'I', UPPER = 'U', LOWER = 'L';
+	private static final byte VECTORS = 'V', NO_VECTORS = 'N', INDEX = 'I', UPPER = 'U',
+		LOWER = 'L';
 
 	private NativeLapack() {}
 
@@ -101,6 +102,21 @@ final class NativeLapack {
 				a.position((long) (m - 1 - c) * m).get(rows[c], 0, m);
 			}
 			return rows;
+		}
+	}
+
+	/**
+	 * All eigenvalues of the symmetric m × m row-major s, descending, by {@code dsyevd}
+	 * without vectors (tridiagonal reduction and the root-free QR of {@code dsterf}: no
+	 * Q formed, no rotations accumulated); null when LAPACK reports an error.
+	 */
+	static double[] values(final double[] s, final int m) {
+		try (DoublePointer a = symmetrised(s, m); DoublePointer w = new DoublePointer(m)) {
+			if (LAPACKE_dsyevd(LAPACK_COL_MAJOR, NO_VECTORS, UPPER, m, a, m, w) != 0) return null;
+			final double[] values = new double[m];
+			for (int c = 0; c < m; c++)
+				values[c] = w.get(m - 1 - c);
+			return values;
 		}
 	}
 
