@@ -106,17 +106,33 @@ public final class AlphaSelection<M extends FittedModel> {
 		final boolean[] defined = defined(cpca, grid, solutions);
 		final List<Integer> kept = new ArrayList<>();
 		final List<Double> excluded = new ArrayList<>();
-		for (int i = 0; i < g; i++) {
-			// the top component's variances, kept for the variance-pairs plot (no re-solve)
-			tv[i] = space.quadratics(space.a, solutions[i].vectors, k)[0];
-			bv[i] = space.quadratics(space.b, solutions[i].vectors, k)[0];
+		for (int i = 0; i < g; i++)
 			if (defined[i]) kept.add(i);
 			else excluded.add(grid[i]);
+		// A·V of every solution (the affinities need them) and B·v of each top component, in
+		// one product with A and one with B
+		final double[][][] cols = new double[g][][], tops = new double[g][][];
+		for (int i = 0; i < g; i++) {
+			cols[i] = columns(solutions[i].vectors, k);
+			tops[i] = new double[][] { cols[i][0] };
+		}
+		final int m = space.dimension();
+		final double[][][] av = images(space.a, m, cols), bv1 = images(space.b, m, tops);
+		for (int i = 0; i < g; i++) {
+			// the top component's variances, kept for the variance-pairs plot (no re-solve)
+			tv[i] = TopEigen.dot(cols[i][0], av[i][0]);
+			bv[i] = TopEigen.dot(cols[i][0], bv1[i][0]);
+		}
+		final double[][][] keptCols = new double[kept.size()][][], keptAv =
+			new double[kept.size()][][];
+		for (int c = 0; c < kept.size(); c++) {
+			keptCols[c] = cols[kept.get(c)];
+			keptAv[c] = av[kept.get(c)];
 		}
 		final double[][] vectors = new double[kept.size()][];
 		for (int c = 0; c < vectors.length; c++)
 			vectors[c] = solutions[kept.get(c)].vectors;
-		final double[][] keptAffinity = affinities(cpca, vectors, k);
+		final double[][] keptAffinity = affinities(cpca, vectors, keptCols, keptAv, k);
 		final SpectralChoice.Result choice = SpectralChoice.choose(keptAffinity, o.alphasReturned(), o.seed(), o
 			.kmeansRestarts()).onGrid(kept, g);
 		// the whole grid's affinity: NaN where a value was left out
@@ -364,16 +380,23 @@ public final class AlphaSelection<M extends FittedModel> {
 	 * case the scores themselves are orthonormalised.
 	 */
 	public static double[][] affinities(final Cpca cpca, final double[][] vectors, final int k) {
+		final double[][][] cols = new double[vectors.length][][];
+		for (int i = 0; i < vectors.length; i++)
+			cols[i] = columns(vectors[i], k);
+		return affinities(cpca, vectors, cols, images(cpca.space().a, cpca.space().dimension(),
+			cols), k);
+	}
+
+	/**
+	 * {@link #affinities(Cpca, double[][], int)} with each solution's k columns and their
+	 * images under A already at hand.
+	 */
+	private static double[][] affinities(final Cpca cpca, final double[][] vectors,
+		final double[][][] cols, final double[][][] av, final int k)
+	{
 		final int g = vectors.length;
 		final double[][][][] metric = new double[g][][][];
 		boolean allMetric = true;
-		// A·V of every solution in one pass over A, flat: no m × m rows of it beside the
-		// solver's (docs/memory.md)
-		final double[][][] cols = new double[g][][];
-		for (int i = 0; i < g; i++)
-			cols[i] = columns(vectors[i], k);
-		final double[][][] av = Products.symmetricTimesFlat(cpca.space().a, cpca.space()
-			.dimension(), cols);
 		for (int i = 0; i < g; i++) {
 			metric[i] = metricBasis(cols[i], av[i]);
 			allMetric &= metric[i] != null;
@@ -399,6 +422,35 @@ public final class AlphaSelection<M extends FittedModel> {
 			}
 		}
 		return affinity;
+	}
+
+	/**
+	 * {@code S x} for every column x of every solution (S symmetric m × m, flat), as one
+	 * product of S with all the columns stacked: one pass over S, flat (no m × m rows of it
+	 * beside the solver's: docs/memory.md), and on the native backend one dgemm once the
+	 * block is wide enough ({@link Products#symmetricTimesFlat}; 41 solutions of 2
+	 * components at m = 784 are). On the Java kernels every entry is summed as in a
+	 * product per solution, so the bits do not depend on the stacking.
+	 */
+	static double[][][] images(final double[] s, final int m, final double[][][] cols) {
+		int count = 0;
+		for (final double[][] c : cols)
+			count += c.length;
+		final double[][] block = new double[count][];
+		int at = 0;
+		for (final double[][] c : cols)
+			for (final double[] x : c)
+				block[at++] = x;
+		final double[][] images = Products.symmetricTimesFlat(s, m, new double[][][] {
+			block })[0];
+		final double[][][] out = new double[cols.length][][];
+		at = 0;
+		for (int i = 0; i < cols.length; i++) {
+			out[i] = new double[cols[i].length][];
+			for (int c = 0; c < cols[i].length; c++)
+				out[i][c] = images[at++];
+		}
+		return out;
 	}
 
 	/** The k columns of an m × k row-major block. */
