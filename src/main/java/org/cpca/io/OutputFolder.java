@@ -98,6 +98,10 @@ public final class OutputFolder implements AutoCloseable {
 	private final List<String> notes = new ArrayList<>();
 	private final Set<String> written = new LinkedHashSet<>();
 	private boolean committed, closed, aborted;
+	/** Writing jobs running now ({@link #writeGate}). */
+	private int writing;
+	/** How long a kill waits for the writing jobs before removing the folder anyway. */
+	private static final long WRITERS_MS = 5000;
 
 	private OutputFolder(final Path given, final Path dir, final Names names,
 		final boolean rename, final Path staging, final Path lock, final Path createdParent)
@@ -575,10 +579,46 @@ public final class OutputFolder implements AutoCloseable {
 	}
 
 	/** The shutdown hook's part: stop writing, remove the staging folder, unlock. */
+	/**
+	 * The gate of {@link WriteJobs} writing into this folder: a job starts only while the
+	 * folder is not being removed, and the removal ({@link #abort}, on a kill) waits for
+	 * the jobs running, so that none re-creates a file in the folder it removes.
+	 */
+	WriteJobs.Gate writeGate() {
+		return new WriteJobs.Gate() {
+
+			@Override
+			public boolean enter() {
+				synchronized (OutputFolder.this) {
+					if (aborted) return false;
+					writing++;
+					return true;
+				}
+			}
+
+			@Override
+			public void leave() {
+				synchronized (OutputFolder.this) {
+					writing--;
+					OutputFolder.this.notifyAll();
+				}
+			}
+		};
+	}
+
 	private void abort() {
 		synchronized (this) {
 			if (closed) return;
 			aborted = true;
+			// the writing jobs end (no new one starts), bounded: the JVM is exiting
+			final long end = System.nanoTime() + WRITERS_MS * 1_000_000;
+			for (long left; writing > 0 && (left = end - System.nanoTime()) > 0;)
+				try {
+					wait(Math.max(1, left / 1_000_000));
+				}
+				catch (final InterruptedException e) {
+					break;
+				}
 		}
 		// a writer thread may still be creating a file: try a few times
 		for (int attempt = 0; attempt < 20 && Files.exists(staging); attempt++) {

@@ -178,7 +178,7 @@ public final class Results {
 	public void write(final OutputFolder out, final boolean plots) throws IOException {
 		final long t0 = System.nanoTime();
 		try {
-			final WriteJobs jobs = new WriteJobs();
+			final WriteJobs jobs = new WriteJobs(out.writeGate());
 			final Path scores = out.file("scores.csv");
 			final Map<String, String> attributes = new LinkedHashMap<>();
 			if (target.isImage()) attributes.putAll(target.layout.attributes());

@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 
 /**
  * The pieces of a results folder written side by side: jobs that each write their own
@@ -20,6 +21,10 @@ import java.util.List;
  * would leave a file behind) and then throws the first failure, the others added as
  * suppressed. Interrupting the caller does not cut that wait short; the interrupt is
  * kept for the caller.
+ * <p>
+ * Each job passes a {@link Gate} first (the results folder's: {@link OutputFolder}):
+ * once the folder is being removed (a kill), no job starts, and the removal waits for
+ * the jobs running, so that none re-creates a file in the folder it removed.
  */
 final class WriteJobs {
 
@@ -28,6 +33,39 @@ final class WriteJobs {
 	interface Job {
 
 		void run() throws IOException;
+	}
+
+	/** Whether a job may start now ({@link #enter}), and its end ({@link #leave}). */
+	interface Gate {
+
+		/** Whether a job may start; if so, {@link #leave} follows when it ends. */
+		boolean enter();
+
+		void leave();
+	}
+
+	/** The gate that lets every job start. */
+	private static final Gate OPEN = new Gate() {
+
+		@Override
+		public boolean enter() {
+			return true;
+		}
+
+		@Override
+		public void leave() {}
+	};
+
+	private final Gate gate;
+
+	/** Jobs that always start (no folder to watch). */
+	WriteJobs() {
+		this(OPEN);
+	}
+
+	/** Jobs that start only while the gate lets them. */
+	WriteJobs(final Gate gate) {
+		this.gate = gate;
 	}
 
 	/**
@@ -116,11 +154,16 @@ final class WriteJobs {
 				running++;
 			}
 			Throwable failure = null;
-			try {
+			if (!gate.enter()) failure = new CancellationException("stopped: the results " +
+				"are being removed");
+			else try {
 				job.run();
 			}
 			catch (final Throwable e) {
 				failure = e;
+			}
+			finally {
+				gate.leave();
 			}
 			synchronized (this) {
 				running--;

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -134,8 +135,20 @@ class ResultsConcurrencyTest {
 		});
 		synchronized (PlotStyle.DRAWING) {
 			writer.start();
-			writer.join(3000); // the whole run takes well under a second
-			assertTrue(writer.isAlive(), "plots drawn while another folder's were drawn");
+			// the run reaches its plots and waits there for this thread's drawing (one of its
+			// threads blocked on a monitor with Results' plot job on its stack); without the
+			// lock it would draw, finish and never block there
+			final long end = System.nanoTime() + 60_000_000_000L;
+			boolean waiting = false;
+			while (!waiting && writer.isAlive() && System.nanoTime() < end) {
+				Thread.sleep(10);
+				for (final Map.Entry<Thread, StackTraceElement[]> t : Thread.getAllStackTraces()
+					.entrySet())
+					waiting |= t.getKey().getState() == Thread.State.BLOCKED && Arrays.stream(t
+						.getValue()).anyMatch(f -> f.getClassName().startsWith(Results.class
+							.getName()));
+			}
+			assertTrue(waiting, "plots drawn while another folder's were drawn");
 			assertFalse(Files.exists(out));
 		}
 		writer.join(60_000);

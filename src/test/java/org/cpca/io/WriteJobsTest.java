@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -95,5 +96,39 @@ class WriteJobsTest {
 		assertEquals("disk full", e.getMessage());
 		assertTrue(slowEnded.get(), "returned while a job was still writing");
 		assertEquals(false, laterRan.get(), "a job after the failure ran");
+	}
+
+	/**
+	 * The gate closes (the folder is being removed) while the first job runs: no job
+	 * starts after it, every job that entered left, and the run ends stopped.
+	 */
+	@Test
+	void aClosedGateStartsNoFurtherJob() {
+		System.setProperty(WriteJobs.THREADS, "1");
+		final AtomicBoolean open = new AtomicBoolean(true);
+		final int[] inside = new int[1];
+		final List<String> ran = new ArrayList<>();
+		final WriteJobs jobs = new WriteJobs(new WriteJobs.Gate() {
+
+			@Override
+			public boolean enter() {
+				if (!open.get()) return false;
+				inside[0]++;
+				return true;
+			}
+
+			@Override
+			public void leave() {
+				inside[0]--;
+			}
+		});
+		jobs.add(() -> {
+			ran.add("first");
+			open.set(false);
+		});
+		jobs.add(() -> ran.add("second"));
+		assertThrows(CancellationException.class, jobs::run);
+		assertEquals(List.of("first"), ran);
+		assertEquals(0, inside[0], "a job that entered did not leave");
 	}
 }

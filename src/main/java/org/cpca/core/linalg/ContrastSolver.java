@@ -2,6 +2,7 @@ package org.cpca.core.linalg;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 
@@ -273,12 +274,16 @@ public final class ContrastSolver {
 	 * Keeps M's native copy until the hold is closed, so that the solves meanwhile (a
 	 * sweep's, on any thread) share one copy instead of making one each; a no-op where
 	 * {@link #resides} is false. The copy is freed when the last hold and solve using it
-	 * end. Holding changes no result: a solve on the native backend always multiplies by
-	 * a native copy of M, its own or the held one, which hold the same values.
+	 * end. Holding changes no result: where {@link #resides}, a solve always multiplies
+	 * by a native copy of M, its own or the held one, which hold the same values. Closing
+	 * the hold again does nothing.
 	 */
 	public Hold hold() {
 		final NativeMatrix held = acquire();
-		return () -> release(held);
+		final AtomicBoolean open = new AtomicBoolean(true);
+		return () -> {
+			if (open.getAndSet(false)) release(held);
+		};
 	}
 
 	/** A {@link #hold}: closing it (once) lets M's native copy go. */
@@ -291,7 +296,9 @@ public final class ContrastSolver {
 	/** M's native copy, made for the first user ({@link #resides}), or null. */
 	private synchronized NativeMatrix acquire() {
 		if (mm == null || !resides(m)) return null;
-		if (residentUsers++ == 0) resident = NativeMatrix.of(mm);
+		// counted only once the copy exists: a failed allocation leaves no user behind
+		if (residentUsers == 0) resident = NativeMatrix.of(mm);
+		residentUsers++;
 		return resident;
 	}
 

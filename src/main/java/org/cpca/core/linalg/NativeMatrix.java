@@ -69,6 +69,8 @@ final class NativeMatrix implements AutoCloseable {
 		if (p == 0 || m == 0) return out;
 		// vector v at v·m, its image at (p + v)·m: one allocation per product
 		try (DoublePointer xy = new DoublePointer(2L * p * m)) {
+			// zeroed: with β = 0 some BLAS builds still read y (0 · NaN would be NaN)
+			xy.zero();
 			final IntStream vectors = IntStream.range(0, p);
 			(p > 1 ? vectors.parallel() : vectors).forEach(v -> {
 				final DoublePointer x = xy.getPointer((long) v * m), y = xy.getPointer((long) (p +

@@ -98,6 +98,13 @@ class NativeMatrixTest {
 			assertTrue(solver.holdsCopy());
 		}
 		assertFalse(solver.holdsCopy(), "the last user frees the copy");
+		// a hold closed twice counts once: the other hold keeps the copy
+		final ContrastSolver.Hold first = solver.hold(), second = solver.hold();
+		first.close();
+		first.close();
+		assertTrue(solver.holdsCopy(), "a second close freed a copy still held");
+		second.close();
+		assertFalse(solver.holdsCopy());
 		for (int i = 0; i < alphas.length; i++) {
 			final double alpha = alphas[i];
 			final TopEigen.Result java = Backend.onJava(() -> solver.solve(alpha, k, null, 5));
