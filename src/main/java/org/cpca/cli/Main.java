@@ -76,7 +76,14 @@ public final class Main implements Runnable {
 		for (final String a : args)
 			if (PRINT_ONLY.contains(a)) return null;
 		// a lambda, not Backend::isNative: making it must not initialise Backend here
-		final Thread t = new Thread(() -> Backend.isNative(), "cpca-backend-load");
+		final Thread t = new Thread(() -> {
+			try {
+				Backend.isNative();
+			}
+			catch (final Throwable e) {
+				// nothing printed here: the run's own first use meets the same failure
+			}
+		}, "cpca-backend-load");
 		t.setDaemon(true);
 		t.start();
 		return t;
