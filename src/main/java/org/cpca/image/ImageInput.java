@@ -3,6 +3,7 @@ package org.cpca.image;
 import ij.IJ;
 import ij.ImagePlus;
 import ij.io.Opener;
+import ij.io.OpenDialog;
 import ij.plugin.FileInfoVirtualStack;
 import ij.plugin.FolderOpener;
 
@@ -185,6 +186,26 @@ public final class ImageInput {
 	 * @throws IllegalArgumentException if the path does not exist, is a folder, or cannot be
 	 *           read as an image
 	 */
+	/**
+	 * ImageJ's TIFF virtual stack of {@code path} ({@link FileInfoVirtualStack#openVirtual}),
+	 * without its side effect on the directory and file name ImageJ remembers (which a
+	 * macro's {@code File.directory} and the next Open dialog would show): reading an input
+	 * is not the user opening a file.
+	 */
+	static ImagePlus virtualQuietly(final String path) {
+		final String home = OpenDialog.getDefaultDirectory(), dir = OpenDialog
+			.getLastDirectory(), name = OpenDialog.getLastName();
+		try {
+			return FileInfoVirtualStack.openVirtual(path);
+		}
+		finally {
+			if (home != null && !home.equals(OpenDialog.getDefaultDirectory())) OpenDialog
+				.setDefaultDirectory(home);
+			OpenDialog.setLastDirectory(dir);
+			OpenDialog.setLastName(name);
+		}
+	}
+
 	public static ImagePlus openVirtual(final Path file) {
 		if (file == null || !Files.exists(file)) throw new IllegalArgumentException(
 			"image path " + file + " does not exist: check the path");
@@ -196,7 +217,7 @@ public final class ImageInput {
 		if (new Opener().getFileType(path) != Opener.TIFF) return openFile(file, "image");
 		final TiffCheck tiff = TiffCheck.of(file);
 		IJ.redirectErrorMessages();
-		final ImagePlus imp = FileInfoVirtualStack.openVirtual(path);
+		final ImagePlus imp = virtualQuietly(path);
 		if (imp == null) return openFile(file, "image");
 		tiff.requireSlices(file, imp.getStackSize());
 		return imp;

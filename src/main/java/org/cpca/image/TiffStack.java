@@ -5,7 +5,6 @@ import ij.ImagePlus;
 import ij.ImageStack;
 import ij.LookUpTable;
 import ij.io.FileInfo;
-import ij.plugin.FileInfoVirtualStack;
 import ij.plugin.frame.Recorder;
 
 import java.io.IOException;
@@ -54,8 +53,7 @@ final class TiffStack {
 		// ImageJ's virtual opening records the path while a recorded macro runs (Fiji)
 		if (fi == null || Recorder.record) return null;
 		IJ.redirectErrorMessages();
-		final ImagePlus imp = FileInfoVirtualStack.openVirtual(file.toAbsolutePath()
-			.toString());
+		final ImagePlus imp = ImageInput.virtualQuietly(file.toAbsolutePath().toString());
 		if (imp == null || imp.isComposite() || imp.getNChannels() > 1 || imp
 			.getStackSize() != fi.nImages || imp.getBitDepth() != bitDepth(fi)) return null;
 		final Object[] pixels;

@@ -12,6 +12,7 @@ import ij.ImagePlus;
 import ij.ImageStack;
 import ij.Prefs;
 import ij.io.FileSaver;
+import ij.io.OpenDialog;
 import ij.io.Opener;
 import ij.measure.Calibration;
 
@@ -180,6 +181,29 @@ class TiffStackTest {
 				assertTrue(bulk(tif), what + ": read in bulk");
 				assertSameImage(imagej(tif), ImageInput.open(tif, "target"), what);
 			}
+	}
+
+	/**
+	 * Reading an input, in bulk or as a virtual stack, leaves the directory and file name
+	 * ImageJ remembers (a macro's File.directory, the next Open dialog) as they were.
+	 */
+	@Test
+	void readingLeavesImageJsLastDirectoryAlone() {
+		final Path tif = save(stack(32, 3, 7), "quiet.tif", true);
+		final String dir = OpenDialog.getLastDirectory(), name = OpenDialog.getLastName();
+		try {
+			OpenDialog.setLastDirectory("/somewhere/the/user/was/");
+			OpenDialog.setLastName("their.tif");
+			assertTrue(bulk(tif));
+			ImageInput.open(tif, "target");
+			ImageInput.openVirtual(tif);
+			assertEquals("/somewhere/the/user/was/", OpenDialog.getLastDirectory());
+			assertEquals("their.tif", OpenDialog.getLastName());
+		}
+		finally {
+			OpenDialog.setLastDirectory(dir);
+			OpenDialog.setLastName(name);
+		}
 	}
 
 	@Test
