@@ -363,30 +363,36 @@ public final class Products {
 
 	/**
 	 * {@link #symmetricTimesRows} of S given flat (m × m, row-major) for each of several
-	 * blocks, without all of S's rows on the heap at once: each product is summed over
-	 * t = 0 … m − 1 in bands of {@value #FLAT_ROWS} rows of S, each band copied once for
-	 * all the blocks. On the Java kernels every entry is one chain of fused multiply–adds
-	 * over t in ascending order, continued from band to band, so the bits are those of
-	 * the product with all rows at once; a block wide enough for the native dgemm
-	 * ({@link #nativePays}), whose sums are blocked otherwise, takes all the rows at once.
+	 * blocks, without S's rows on the heap: a block wide enough for the native dgemm
+	 * ({@link #nativePays}) is multiplied by S copied off-heap from where it is (the same
+	 * native operands as {@link #multiplyAdd}'s, so the same bits); the others on the Java
+	 * kernels, summed over t = 0 … m − 1 in bands of {@value #FLAT_ROWS} rows of S, each
+	 * band copied once for all of them: every entry is one chain of fused multiply–adds
+	 * over t in ascending order, continued from band to band, so the bits are those of the
+	 * product with all rows at once.
 	 */
 	public static double[][][] symmetricTimesFlat(final double[] s, final int m,
 		final double[][][] blocks)
 	{
-		boolean whole = false;
-		for (final double[][] b : blocks)
-			whole |= Backend.isNative() && nativePays(b.length, m, m);
-		final int band = whole ? m : FLAT_ROWS;
 		final double[][][] out = new double[blocks.length][][];
-		for (int b = 0; b < blocks.length; b++)
+		final boolean[] onNative = new boolean[blocks.length];
+		boolean anyJava = false;
+		for (int b = 0; b < blocks.length; b++) {
 			out[b] = new double[blocks[b].length][m];
+			onNative[b] = Backend.isNative() && nativePays(blocks[b].length, m, m);
+			if (onNative[b]) NativeBlas.multiplyAdd(blocks[b], s, m, out[b], 0, blocks[b].length,
+				0, m, 0, m, false);
+			else anyJava |= blocks[b].length > 0;
+		}
+		if (!anyJava) return out;
 		final double[][] rows = new double[m][];
-		for (int t0 = 0; t0 < m; t0 += band) {
-			final int t1 = Math.min(m, t0 + band);
+		for (int t0 = 0; t0 < m; t0 += FLAT_ROWS) {
+			final int t1 = Math.min(m, t0 + FLAT_ROWS);
 			for (int t = t0; t < t1; t++)
 				rows[t] = Arrays.copyOfRange(s, t * m, (t + 1) * m);
 			for (int b = 0; b < blocks.length; b++)
-				product(blocks[b], rows, out[b], 0, blocks[b].length, t0, t1, 0, m, !whole);
+				if (!onNative[b]) product(blocks[b], rows, out[b], 0, blocks[b].length, t0, t1, 0,
+					m, true);
 			for (int t = t0; t < t1; t++)
 				rows[t] = null;
 		}
