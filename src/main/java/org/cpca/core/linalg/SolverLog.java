@@ -67,8 +67,13 @@ public final class SolverLog {
 		}
 	}
 
-	/** The solvers' convergence test: residual norm ≤ this × the matrix's scale. */
-	public static final double TOLERANCE = TopEigen.TOLERANCE;
+	/**
+	 * LOBPCG's convergence test ({@link ContrastSolver}): residual norm ≤ this × the
+	 * matrix's scale.
+	 */
+	public static final double LOBPCG_TOLERANCE = ContrastSolver.TOLERANCE;
+	/** The Lanczos method's convergence test ({@link TopEigen}), likewise. */
+	public static final double LANCZOS_TOLERANCE = TopEigen.TOLERANCE;
 
 	private static final ThreadLocal<SolverLog> CURRENT = new ThreadLocal<>();
 

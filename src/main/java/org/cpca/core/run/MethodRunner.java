@@ -182,11 +182,12 @@ public final class MethodRunner {
 		Solution out = s;
 		final String[] names = { "lobpcg", "lanczos" };
 		final SolverLog.Tally[] tallies = { log.lobpcg(), log.lanczos() };
+		final double[] tolerances = { SolverLog.LOBPCG_TOLERANCE, SolverLog.LANCZOS_TOLERANCE };
 		for (int i = 0; i < names.length; i++) {
 			final SolverLog.Tally t = tallies[i];
 			if (t.solves() == 0) continue;
 			out = out.withConvergence(names[i], Convergence.ofSolves(t.solves(), t
-				.maxIterations(), t.capped() == 0, SolverLog.TOLERANCE, t.cap(), t.fallbacks() ==
+				.maxIterations(), t.capped() == 0, tolerances[i], t.cap(), t.fallbacks() ==
 					0 ? null : String.format(Locale.ROOT, "a full eigen-decomposition (exact) " +
 						"answered %d of %d solves", t.fallbacks(), t.solves())));
 		}

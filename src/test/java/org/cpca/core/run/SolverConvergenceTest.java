@@ -59,7 +59,7 @@ class SolverConvergenceTest {
 			.intValue());
 		assertTrue(((Number) e.get("solves")).intValue() >= 1);
 		assertNull(e.get("fallback"));
-		assertEquals(SolverLog.TOLERANCE, (Double) e.get("tolerance"), 0);
+		assertEquals(SolverLog.LOBPCG_TOLERANCE, (Double) e.get("tolerance"), 0);
 	}
 
 	@Test
