@@ -205,8 +205,10 @@ public final class Results {
 				if (plots) curveFigures.add(figure(out, "plots/" + c.name + ".png"));
 			}
 			// the longest first: the plots' thread, then the spectrum it waits for
-			if (figures != null) jobs.add(figures);
-			if (figures != null) jobs.add(spectrum::run);
+			if (figures != null) {
+				jobs.add(figures);
+				jobs.add(spectrum::run);
+			}
 			if (images != null) jobs.add(images);
 			jobs.add(() -> writeScores(scores));
 			jobs.add(() -> {
@@ -415,25 +417,19 @@ public final class Results {
 					classTitle, notes) : null;
 				for (int i = 0; i < pictures.size(); i++) {
 					final int panel = i;
-					final WriteJobs.Job file = () -> {
+					hand(jobs, () -> {
 						PlotFiles.saveFigure(value(pictures.get(panel)), plots == null ? null : plots
 							.get(panel), scatter.get(panel));
 						// of a single model plots/scatter.png is the same figure, encoded once
 						if (pictures.size() == 1) PlotFiles.copyFigure(scatter.get(0), all);
-					};
-					if (plots == null) jobs.add(file);
-					else file.run();
+					});
 				}
-				if (pictures.size() > 1) {
-					final WriteJobs.Job file = () -> {
-						final List<ImagePlus> panels = new ArrayList<>();
-						for (final FutureTask<ImagePlus> p : pictures)
-							panels.add(value(p));
-						PlotFiles.saveFigures(panels, plots, 2, all);
-					};
-					if (plots == null) jobs.add(file);
-					else file.run();
-				}
+				if (pictures.size() > 1) hand(jobs, () -> {
+					final List<ImagePlus> panels = new ArrayList<>();
+					for (final FutureTask<ImagePlus> p : pictures)
+						panels.add(value(p));
+					PlotFiles.saveFigures(panels, plots, 2, all);
+				});
 				if (pairs != null) save(jobs, VariancePairsPlot.render(
 					"target vs background variance of the top cPC", solution.fit(), solution
 						.selection()), pairs);
@@ -448,13 +444,22 @@ public final class Results {
 
 	/**
 	 * Saves a figure drawn on the plots' thread: its PNG by another job, unless all
-	 * formats are asked for (they draw ImageJ's plot again).
+	 * formats are asked for ({@link #hand}).
 	 */
 	private void save(final WriteJobs jobs, final ImagePlus figure, final Path png)
 		throws IOException
 	{
-		if (allFormats) PlotFiles.saveFigure(figure, png, true);
-		else jobs.add(() -> PlotFiles.saveFigure(figure, png, false));
+		hand(jobs, () -> PlotFiles.saveFigure(figure, png, allFormats));
+	}
+
+	/**
+	 * Saving a figure drawn on the plots' thread: a job of its own, unless all formats are
+	 * asked for (the high-resolution PNG, SVG and PDF draw ImageJ's plot again, so they
+	 * stay on this thread).
+	 */
+	private void hand(final WriteJobs jobs, final WriteJobs.Job saving) throws IOException {
+		if (allFormats) saving.run();
+		else jobs.add(saving);
 	}
 
 	/**
