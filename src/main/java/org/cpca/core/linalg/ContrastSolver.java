@@ -3,8 +3,7 @@ package org.cpca.core.linalg;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.IntConsumer;
-import java.util.stream.IntStream;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Top-k eigenpairs of {@code C(α) = A − αB} for any number of α values, exact and fast.
@@ -449,11 +448,20 @@ public final class ContrastSolver {
 	{
 		final double frobLower = Math.sqrt(Math.max(0, mNorm2 - 2 * alpha * mtDot +
 			alpha * alpha * tNorm2) / m);
+		// tri S(α) = tri(M) − αT: its diagonal and off-diagonal
+		final double[] triD = new double[m], triE = new double[m];
+		for (int i = 0; i < m; i++) {
+			triD[i] = mm[i][i] - alpha * td[i];
+			if (i + 1 < m) triE[i] = mm[i][i + 1] - alpha * te[i];
+		}
+		// T's band for the native products' dsbmv
+		final double[] band = held != null && alpha != 0 ? NativeMatrix.band(td, te) : null;
 		final Operator op = new Operator() {
 
 			@Override
 			public double[][] apply(final double[][] block) {
-				return ContrastSolver.this.apply(alpha, block, held);
+				if (held != null) return held.times(block, band, -alpha);
+				return ContrastSolver.this.apply(alpha, block);
 			}
 
 			/** The factor of the last shift: one per iteration serves every residual. */
@@ -461,25 +469,29 @@ public final class ContrastSolver {
 			private double[][] factor;
 
 			@Override
-			public double[] precondition(final double[] r, final double theta,
+			public double[][] precondition(final double[][] r, final double theta,
 				final double scale)
 			{
+				if (held != null) {
+					// σI − tri S(α) is positive definite by the shift's choice: LAPACK's
+					// dpttrf/dpttrs; should it find otherwise, the guarded solve below
+					final double[][] z = positiveShiftedSolve(triD, triE, theta, r);
+					if (z != null) return z;
+				}
 				if (factor == null || theta != factorTheta || scale != factorScale) {
 					factor = shiftedFactor(alpha, theta, scale);
 					factorTheta = theta;
 					factorScale = scale;
 				}
-				return shiftedSolve(factor, r);
+				final double[][] z = new double[r.length][];
+				for (int q = 0; q < r.length; q++)
+					z[q] = shiftedSolve(factor, r[q]);
+				return z;
 			}
 
 			@Override
 			public double top() {
-				final double[] d = new double[m], e = new double[m];
-				for (int i = 0; i < m; i++) {
-					d[i] = mm[i][i] - alpha * td[i];
-					if (i + 1 < m) e[i] = mm[i][i + 1] - alpha * te[i];
-				}
-				return largestTridiagonal(d, e);
+				return largestTridiagonal(triD, triE);
 			}
 		};
 		final int cap = SolverLog.lobpcgCap(MAX_ITERATIONS);
@@ -549,16 +561,17 @@ public final class ContrastSolver {
 			}
 
 			@Override
-			public double[] precondition(final double[] r, final double theta,
+			public double[][] precondition(final double[][] r, final double theta,
 				final double scale)
 			{
 				final double guard = 1e-8 * scale;
-				final double[] z = new double[r.length];
-				for (int i = 0; i < z.length; i++) {
-					double di = theta - diag[i];
-					if (Math.abs(di) < guard) di = di < 0 ? -guard : guard;
-					z[i] = r[i] / di;
-				}
+				final double[][] z = new double[r.length][m];
+				for (int q = 0; q < r.length; q++)
+					for (int i = 0; i < m; i++) {
+						double di = theta - diag[i];
+						if (Math.abs(di) < guard) di = di < 0 ? -guard : guard;
+						z[q][i] = r[q][i] / di;
+					}
 				return z;
 			}
 
@@ -713,29 +726,47 @@ public final class ContrastSolver {
 	static double largestTridiagonal(final double[] d, final double[] e) {
 		final int m = d.length;
 		double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
-		for (int i = 0; i < m; i++) {
-			final double r = (i > 0 ? Math.abs(e[i - 1]) : 0) + (i + 1 < m ? Math.abs(e[i])
-				: 0);
-			lo = Math.min(lo, d[i] - r);
-			hi = Math.max(hi, d[i] + r);
+		// the first and last rows outside the loops, whose bodies then read e at every
+		// index: a read of e under a test of i made C2's loop predicates (hoisted on the
+		// profile) trap at the ends and the method was compiled four times in one run
+		double left = 0; // |e[i − 1]|
+		for (int i = 0; i + 1 < m; i++) {
+			final double right = Math.abs(e[i]);
+			lo = Math.min(lo, d[i] - (left + right));
+			hi = Math.max(hi, d[i] + (left + right));
+			left = right;
 		}
+		lo = Math.min(lo, d[m - 1] - left);
+		hi = Math.max(hi, d[m - 1] + left);
 		final double tiny = Double.MIN_NORMAL / Math.ulp(1.0);
 		for (int step = 0; step < 100 && hi - lo > 1e-14 * Math.max(Math.abs(lo), Math.abs(
 			hi)); step++)
 		{
 			final double x = 0.5 * (lo + hi);
-			int below = 0;
-			double q = 1;
-			for (int i = 0; i < m; i++) {
-				final double off = i > 0 ? e[i - 1] : 0;
-				q = d[i] - x - (i > 0 ? off * off / q : 0);
-				if (q == 0) q = -tiny;
-				if (q < 0) below++;
-			}
+			final int below = sturmCount(d, e, x, tiny);
 			if (below == m) hi = x;
 			else lo = x;
 		}
 		return hi;
+	}
+
+	/**
+	 * The number of negative pivots of the LDLᵀ factorisation of T − x (zero pivots taken
+	 * as −tiny): the number of T's eigenvalues below x.
+	 */
+	private static int sturmCount(final double[] d, final double[] e, final double x,
+		final double tiny)
+	{
+		double q = d[0] - x;
+		if (q == 0) q = -tiny;
+		int below = q < 0 ? 1 : 0;
+		for (int i = 1; i < d.length; i++) {
+			final double off = e[i - 1];
+			q = d[i] - x - off * off / q;
+			if (q == 0) q = -tiny;
+			if (q < 0) below++;
+		}
+		return below;
 	}
 
 	/** The operator of an LOBPCG run: the matrix S and the preconditioner. */
@@ -744,8 +775,11 @@ public final class ContrastSolver {
 		/** S·x for each vector of the block. */
 		double[][] apply(double[][] block);
 
-		/** An approximation of (θ − S)⁻¹r (any fixed linear map is safe). */
-		double[] precondition(double[] r, double theta, double scale);
+		/**
+		 * An approximation of (θ − S)⁻¹r for each vector r of the block (any fixed linear
+		 * map is safe).
+		 */
+		double[][] precondition(double[][] r, double theta, double scale);
 
 		/**
 		 * The largest eigenvalue of the preconditioner's approximation P of S (the
@@ -754,6 +788,9 @@ public final class ContrastSolver {
 		 */
 		double top();
 	}
+
+	/** An empty block. */
+	private static final double[][] NONE = new double[0][];
 
 	/** A converged LOBPCG run: Ritz values and vectors (p of them, k wanted). */
 	private static final class Iterate {
@@ -785,6 +822,17 @@ public final class ContrastSolver {
 		final double[][] warm, final long seed, final double frobLower,
 		final int maxIterations, final boolean giveUp)
 	{
+		// bases [X | W | P] of at most three blocks, each of k + 3 vectors and the check's
+		try (BlockSteps steps = BlockSteps.of(m, 3 * (Math.min(m, k + 3) + VERIFY_VECTORS))) {
+			return lobpcg(op, steps, m, k, warm, seed, frobLower, maxIterations, giveUp);
+		}
+	}
+
+	/** {@link #lobpcg} with the block steps given. */
+	private static Iterate lobpcg(final Operator op, final BlockSteps steps, final int m,
+		final int k, final double[][] warm, final long seed, final double frobLower,
+		final int maxIterations, final boolean giveUp)
+	{
 		final double[] history = new double[maxIterations + 1];
 		int p = Math.min(m, k + 3);
 		// the check against missed eigenvalues (see VERIFY_ITERATIONS): not yet done
@@ -806,13 +854,10 @@ public final class ContrastSolver {
 		double best = Double.POSITIVE_INFINITY; // smallest wanted residual since a (re)start
 		for (int it = 0; it < maxIterations; it++) {
 			// Rayleigh–Ritz on span{X, W, P}
-			double[][] basis, image;
-			int nx = x.length, nw = 0;
-			if (theta == null) {
-				basis = x;
-				image = sx;
-			}
-			else {
+			// X alone at a (re)start, else [X | W] and the directions P
+			double[][] prior = x, priorImage = sx, directions = NONE, directionImages = NONE;
+			final int nx = x.length;
+			if (theta != null) {
 				final double[] norms = new double[nx];
 				final double[][] all = residuals(x, sx, theta, norms);
 				final double[][] r = new double[nx][];
@@ -855,8 +900,7 @@ public final class ContrastSolver {
 					fresh = true;
 					pDir = new double[0][];
 					sp = new double[0][];
-					final SymmetricEigen e = SymmetricEigen.of(projected(x, sx), x.length);
-					theta = rotate(e, x.length, x, sx);
+					theta = steps.rotate(x, sx);
 					best = Double.POSITIVE_INFINITY;
 					continue;
 				}
@@ -867,8 +911,7 @@ public final class ContrastSolver {
 					// confirm with a directly computed image before accepting
 					sx = op.apply(x);
 					fresh = true;
-					final SymmetricEigen e = SymmetricEigen.of(projected(x, sx), nx);
-					theta = rotate(e, nx, x, sx);
+					theta = steps.rotate(x, sx);
 					continue;
 				}
 				history[it] = worst;
@@ -886,32 +929,27 @@ public final class ContrastSolver {
 				// top directions, e.g. after an eigenvalue crossing in a warm sweep, then
 				// converges to interior eigenpairs that pass the residual test)
 				final double sigma = Math.max(theta[0], top) + SHIFT_MARGIN * scale;
-				final double[][] w = new double[nr][];
-				for (int q = 0; q < nr; q++)
-					w[q] = op.precondition(r[q], sigma, scale);
-				final double[][] wo = TopEigen.orthonormalize(w, x, null, m);
-				nw = wo.length;
+				final double[][] w = op.precondition(Arrays.copyOf(r, nr), sigma, scale);
+				final double[][] wo = steps.orthonormalize(w, x);
 				final double[][] sw = op.apply(wo);
-				// P against X and W, carrying its image along
-				final double[][] prior = concat(x, wo), priorImage = concat(sx, sw);
-				final double[][][] po = orthonormalizeWithImage(pDir, sp, prior, priorImage);
-				basis = concat(prior, po[0]);
-				image = concat(priorImage, po[1]);
+				prior = concat(x, wo);
+				priorImage = concat(sx, sw);
+				directions = pDir;
+				directionImages = sp;
 				fresh = false;
 			}
-			final int nb = basis.length;
-			final SymmetricEigen e = SymmetricEigen.of(projected(basis, image), nb);
+			// P against X and W (carrying its image along), then the Ritz pairs
+			final BlockSteps.Ritz ritz = steps.rayleighRitz(prior, priorImage, directions,
+				directionImages, nx, p);
+			final int nb = ritz.basisSize();
 			for (int c = 0; c < nb; c++)
-				scale = Math.max(scale, Math.abs(e.value(c)));
-			final int keep = Math.min(p, nb);
-			final double[] u = e.vectors(keep);
-			theta = Arrays.copyOf(e.values(), keep);
-			final double[][][] next = combine(u, keep, basis, image, nx);
-			x = next[0];
-			sx = next[1];
+				scale = Math.max(scale, Math.abs(ritz.values[c]));
+			theta = Arrays.copyOf(ritz.values, Math.min(p, nb));
+			x = ritz.x;
+			sx = ritz.sx;
 			if (nb > nx) {
-				pDir = next[2];
-				sp = next[3];
+				pDir = ritz.p;
+				sp = ritz.sp;
 			}
 		}
 		return new Iterate(null, x, maxIterations);
@@ -937,88 +975,6 @@ public final class ContrastSolver {
 			r[c] = rc;
 		}
 		return r;
-	}
-
-	/**
-	 * Multiply–adds from which the steps of an iteration below ({@link #projected},
-	 * {@link #combine}) are split in two halves on two cores: the rest of an iteration runs
-	 * in one thread, and these steps were a large part of a warm sweep's time
-	 * (docs/speed.md). Each entry is computed as in one thread: the same bits.
-	 */
-	private static final long SPLIT_WORK = 1 << 16;
-
-	/** Runs {@code half.accept(0)} and {@code half.accept(1)}, on two cores when worth it. */
-	private static void halves(final long work, final IntConsumer half) {
-		if (work < SPLIT_WORK) {
-			half.accept(0);
-			half.accept(1);
-		}
-		else IntStream.range(0, 2).parallel().forEach(half);
-	}
-
-	/**
-	 * The projected matrix {@code H = Vᵀ S V} (row-major, nb × nb), symmetrised entry by
-	 * entry from the basis V and its image S V: the rows i of the upper part in two halves
-	 * of equal work.
-	 */
-	private static double[] projected(final double[][] basis, final double[][] image) {
-		final int nb = basis.length, m = basis[0].length;
-		final double[] h = new double[nb * nb];
-		// the first `split` rows hold about half of the nb(nb+1)/2 pairs
-		final int split = (int) Math.round(nb - nb / Math.sqrt(2));
-		halves((long) nb * nb * m, half -> {
-			for (int i = half == 0 ? 0 : split; i < (half == 0 ? split : nb); i++)
-				for (int j = i; j < nb; j++)
-					h[i * nb + j] = h[j * nb + i] = 0.5 * (TopEigen.dot(basis[i], image[j]) +
-						TopEigen.dot(basis[j], image[i]));
-		});
-		return h;
-	}
-
-	/**
-	 * The first {@code keep} Ritz vectors {@code V u_c} and their images, and the update
-	 * directions: the same combinations of the basis vectors from index {@code nx} on
-	 * (W and P). Returns {X, SX, P, SP}: X and P on one core, their images on the other.
-	 */
-	private static double[][][] combine(final double[] u, final int keep,
-		final double[][] basis, final double[][] image, final int nx)
-	{
-		final int nb = basis.length, m = basis[0].length;
-		final double[][] nxv = new double[keep][m], nsx = new double[keep][m];
-		final double[][] np = new double[keep][m], nsp = new double[keep][m];
-		halves(2L * nb * keep * m, half -> {
-			final double[][] from = half == 0 ? basis : image;
-			final double[][] all = half == 0 ? nxv : nsx, update = half == 0 ? np : nsp;
-			for (int j = 0; j < nb; j++) {
-				final double[] bj = from[j];
-				for (int c = 0; c < keep; c++) {
-					final double f = u[j * keep + c];
-					if (f == 0) continue;
-					TopEigen.axpy(f, bj, all[c]);
-					if (j >= nx) TopEigen.axpy(f, bj, update[c]);
-				}
-			}
-		});
-		return new double[][][] { nxv, nsx, np, nsp };
-	}
-
-	/** Rotates x and sx by the eigenvectors of the small problem; returns the values. */
-	private static double[] rotate(final SymmetricEigen e, final int n, final double[][] x,
-		final double[][] sx)
-	{
-		final int m = x[0].length;
-		final double[] u = e.vectors();
-		final double[][] nx = new double[n][m], ns = new double[n][m];
-		for (int j = 0; j < n; j++)
-			for (int c = 0; c < n; c++) {
-				TopEigen.axpy(u[j * n + c], x[j], nx[c]);
-				TopEigen.axpy(u[j * n + c], sx[j], ns[c]);
-			}
-		for (int c = 0; c < n; c++) {
-			x[c] = nx[c];
-			sx[c] = ns[c];
-		}
-		return e.values();
 	}
 
 	/** The converged result: eigenvectors lifted to the original basis, v = Qy. */
@@ -1065,12 +1021,9 @@ public final class ContrastSolver {
 			iterations, true);
 	}
 
-	/** S(α)·x = Mx − αTx for each vector of the block; Mx by M's native copy if given. */
-	private double[][] apply(final double alpha, final double[][] block,
-		final NativeMatrix held)
-	{
-		final double[][] out = held != null ? held.times(block) : Products
-			.symmetricTimesRows(mm, block);
+	/** S(α)·x = Mx − αTx for each vector of the block, on the Java kernels. */
+	private double[][] apply(final double alpha, final double[][] block) {
+		final double[][] out = Products.symmetricTimesRows(mm, block);
 		if (alpha != 0) for (int c = 0; c < block.length; c++) {
 			final double[] xc = block[c], oc = out[c];
 			for (int i = 0; i < m; i++) {
@@ -1108,6 +1061,28 @@ public final class ContrastSolver {
 		return new double[][] { dd, ll };
 	}
 
+	/** Native solves that found σI − tri S(α) not positive definite, for the tests. */
+	static final AtomicLong SHIFTED_FALLBACKS = new AtomicLong();
+
+	/**
+	 * {@code (σI − tri S)⁻¹ r} for each r of the block by LAPACK ({@link
+	 * NativeLapack#positiveTridiagonalSolve}), tri S of diagonal triD and off-diagonal
+	 * triE; null (counted) when σI − tri S is not positive definite.
+	 */
+	private static double[][] positiveShiftedSolve(final double[] triD, final double[] triE,
+		final double sigma, final double[][] r)
+	{
+		final int m = triD.length;
+		final double[] d = new double[m], e = new double[Math.max(0, m - 1)];
+		for (int i = 0; i < m; i++) {
+			d[i] = sigma - triD[i];
+			if (i + 1 < m) e[i] = -triE[i];
+		}
+		final double[][] z = NativeLapack.positiveTridiagonalSolve(d, e, r);
+		if (z == null) SHIFTED_FALLBACKS.incrementAndGet();
+		return z;
+	}
+
 	/** {@code (LDLᵀ)⁻¹ r} for the factor {dd, ll} of {@link #shiftedFactor}. */
 	private static double[] shiftedSolve(final double[][] factor, final double[] r) {
 		final double[] dd = factor[0], ll = factor[1];
@@ -1122,48 +1097,7 @@ public final class ContrastSolver {
 		return z;
 	}
 
-	/**
-	 * Gram–Schmidt (twice) of the vectors v against the orthonormal prior and each other,
-	 * applying the same combinations to their images; nearly dependent vectors are
-	 * dropped. Returns {vectors, images}.
-	 */
-	private static double[][][] orthonormalizeWithImage(final double[][] v,
-		final double[][] sv, final double[][] prior, final double[][] priorImage)
-	{
-		final int n = v.length;
-		final double[][] out = new double[n][], outImage = new double[n][];
-		int kept = 0;
-		for (int c = 0; c < n; c++) {
-			final double[] x = v[c].clone(), sx = sv[c].clone();
-			final double before = Math.sqrt(TopEigen.dot(x, x));
-			if (!(before > 0)) continue;
-			for (int pass = 0; pass < 2; pass++) {
-				for (int j = 0; j < prior.length; j++) {
-					final double f = TopEigen.dot(prior[j], x);
-					TopEigen.axpy(-f, prior[j], x);
-					TopEigen.axpy(-f, priorImage[j], sx);
-				}
-				for (int j = 0; j < kept; j++) {
-					final double f = TopEigen.dot(out[j], x);
-					TopEigen.axpy(-f, out[j], x);
-					TopEigen.axpy(-f, outImage[j], sx);
-				}
-			}
-			final double after = Math.sqrt(TopEigen.dot(x, x));
-			// a direction that is mostly already in the basis: its image would be inaccurate
-			if (!(after > 1e-6 * before)) continue;
-			TopEigen.divide(x, after);
-			TopEigen.divide(sx, after);
-			out[kept] = x;
-			outImage[kept++] = sx;
-		}
-		return new double[][][] { Arrays.copyOf(out, kept), Arrays.copyOf(outImage,
-			kept) };
-	}
-
 	private static double[][] concat(final double[][] a, final double[][] b) {
-		final double[][] out = Arrays.copyOf(a, a.length + b.length);
-		System.arraycopy(b, 0, out, a.length, b.length);
-		return out;
+		return BlockSteps.concat(a, b);
 	}
 }

@@ -9,6 +9,8 @@ import static org.bytedeco.openblas.global.openblas.LAPACK_COL_MAJOR;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dorgtr;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dpotrf;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dpstrf_work;
+import static org.bytedeco.openblas.global.openblas.LAPACKE_dpttrf;
+import static org.bytedeco.openblas.global.openblas.LAPACKE_dpttrs;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dsyevd;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dsyevr;
 import static org.bytedeco.openblas.global.openblas.LAPACKE_dsygvx;
@@ -347,6 +349,31 @@ final class NativeLapack {
 				Arrays.fill(s[i], 0, i, 0.0);
 			}
 			return true;
+		}
+	}
+
+	/**
+	 * {@code z = T⁻¹ r} for each vector r of the block, T the symmetric positive definite
+	 * tridiagonal matrix of diagonal d and off-diagonal e ({@code e[i] = T[i][i+1]}), by
+	 * LAPACK's {@code dpttrf} ({@code T = LDLᵀ}) and one {@code dpttrs} for the whole
+	 * block; null, nothing solved, when {@code dpttrf} finds T not positive definite.
+	 */
+	static double[][] positiveTridiagonalSolve(final double[] d, final double[] e,
+		final double[][] r)
+	{
+		final int m = d.length, n = r.length;
+		final double[][] z = new double[n][m];
+		if (n == 0 || m == 0) return z;
+		try (DoublePointer a = new DoublePointer(2L * m + (long) n * m)) {
+			final DoublePointer dd = a.put(d, 0, m), ee = NativeMatrix.at(a, m).put(e, 0, m - 1);
+			if (LAPACKE_dpttrf(m, dd, ee) != 0) return null;
+			final DoublePointer b = NativeMatrix.at(a, 2L * m);
+			for (int q = 0; q < n; q++)
+				NativeMatrix.at(b, (long) q * m).put(r[q], 0, m);
+			if (LAPACKE_dpttrs(LAPACK_COL_MAJOR, m, n, dd, ee, b, m) != 0) return null;
+			for (int q = 0; q < n; q++)
+				NativeMatrix.at(b, (long) q * m).get(z[q], 0, m);
+			return z;
 		}
 	}
 
