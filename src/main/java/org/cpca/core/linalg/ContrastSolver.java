@@ -41,15 +41,29 @@ import java.util.concurrent.atomic.AtomicLong;
  * Per iteration only the new directions W are multiplied by M (or by the dense C of the
  * direct path), the images of X and P being carried along by the same linear
  * combinations. On the Java kernels these thin products are {@link Products#times} on
- * rows, which reads the matrix once per block. On the native backend, for m up to
- * {@link NativeMatrix#FITS} (a matrix that stays in the cache), the matrix is kept in
- * native memory once — M from the first solve that needs it until the last user lets it
- * go (a sweep holds it across all its solves: {@link #hold}), C formed straight into it
- * instead of into heap rows — and each product is one {@code dsymv} per vector, copying
- * only the vector in and its image out ({@link NativeMatrix}); {@link Products#times}
- * would copy the whole matrix at every product. Either way every product depends only
- * on the matrix and the vector, so the results do not depend on what was solved before
- * (docs/speed.md, the solvers' thin products).
+ * rows, which reads the matrix once per block, and {@code −αT·x} a loop over T's three
+ * diagonals. On the native backend, for m up to {@link NativeMatrix#FITS} (a matrix that
+ * stays in the cache), the matrix is kept in native memory once — M from the first solve
+ * that needs it until the last user lets it go (a sweep holds it across all its solves:
+ * {@link #hold}), C formed straight into it instead of into heap rows — and each product
+ * is one {@code dsymv} per vector and, for S(α), one {@code dsbmv} adding {@code −αT·x}
+ * into its result, copying only the vector in and its image out ({@link NativeMatrix});
+ * {@link Products#times} would copy the whole matrix at every product. Either way every
+ * product depends only on the matrix and the vector, so the results do not depend on
+ * what was solved before (docs/speed.md, the solvers' thin products).
+ * <p>
+ * The iteration's block steps — orthonormalising W, the Rayleigh–Ritz step on
+ * {@code [X | W | P]} with P orthonormalised against the rest, the rotation of a restarted
+ * block — are {@link BlockSteps}, written once here in their order: on the Java kernels
+ * {@link JavaBlockSteps} (dot products and axpys, {@link SymmetricEigen}), on the native
+ * backend up to {@link NativeMatrix#FITS} {@link NativeBlockSteps} (the basis off-heap,
+ * {@code H = VᵀSV} and the Ritz vectors by {@code dgemm}, the small eigenproblem by
+ * {@code dsyevd}, Gram–Schmidt by {@code dgemv}), and there the preconditioner's
+ * {@code σI − tri S(α)}, positive definite by the choice of σ, is solved by LAPACK's
+ * {@code dpttrf}/{@code dpttrs} (the guarded Java solve below should it report
+ * otherwise). Each step depends only on its operands; a fresh JVM runs them at full
+ * speed from the first call instead of interpreting and compiling Java loops
+ * (docs/speed.md, LOBPCG's block steps).
  * A warm start (the previous α's vectors) typically converges in 15–30 iterations, the
  * check included (measured on 5,000 + 5,000 samples: 784 features, at most 34 per α; 3,136
  * features, at most 36, at α = 388.8, and no full decomposition over the default grid).
@@ -73,7 +87,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * budget is solved by a full decomposition instead. Randomness (the cold start block) is
  * seeded; all parallel loops have a fixed split: same input, bit-identical output.
  * <p>
- * Length (about 780 lines of code): the direct solve, the prepared basis (tridiagonal
+ * Length (about 730 lines of code): the direct solve, the prepared basis (tridiagonal
  * reduction of B, Qᵀ and M = QᵀAQ formed band by band), M's native copy, the warm-started
  * block iteration and its exactness checks share the prepared state, which a split would
  * have to pass around; the state is what automatic α's sweep reuses across its 41 solves.
@@ -1061,8 +1075,12 @@ public final class ContrastSolver {
 		return new double[][] { dd, ll };
 	}
 
-	/** Native solves that found σI − tri S(α) not positive definite, for the tests. */
-	static final AtomicLong SHIFTED_FALLBACKS = new AtomicLong();
+	/**
+	 * Preconditioner solves by LAPACK, and those that found σI − tri S(α) not positive
+	 * definite (the guarded Java solve then answered), for the tests.
+	 */
+	static final AtomicLong SHIFTED_SOLVES = new AtomicLong(), SHIFTED_FALLBACKS =
+		new AtomicLong();
 
 	/**
 	 * {@code (σI − tri S)⁻¹ r} for each r of the block by LAPACK ({@link
@@ -1079,7 +1097,7 @@ public final class ContrastSolver {
 			if (i + 1 < m) e[i] = -triE[i];
 		}
 		final double[][] z = NativeLapack.positiveTridiagonalSolve(d, e, r);
-		if (z == null) SHIFTED_FALLBACKS.incrementAndGet();
+		(z == null ? SHIFTED_FALLBACKS : SHIFTED_SOLVES).incrementAndGet();
 		return z;
 	}
 

@@ -72,9 +72,11 @@ class NativeBlockStepsTest {
 		double[][] warm = null, warmJava = null;
 		for (final double alpha : alphas) {
 			final long steps = NativeBlockSteps.STEPS.get(), fallbacks = NativeBlockSteps.FALLBACKS
-				.get(), shifted = ContrastSolver.SHIFTED_FALLBACKS.get();
+				.get(), solves = ContrastSolver.SHIFTED_SOLVES.get(),
+				shifted = ContrastSolver.SHIFTED_FALLBACKS.get();
 			final TopEigen.Result n = solver.solve(alpha, K, warm, 3);
 			assertTrue(NativeBlockSteps.STEPS.get() > steps, "native steps at α = " + alpha);
+			assertTrue(ContrastSolver.SHIFTED_SOLVES.get() > solves, "dpttrs at α = " + alpha);
 			assertEquals(fallbacks, NativeBlockSteps.FALLBACKS.get(), "LAPACK fell back");
 			assertEquals(shifted, ContrastSolver.SHIFTED_FALLBACKS.get(), "dpttrf fell back");
 			final double[][] wj = warmJava;
