@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.Random;
 
+import org.bytedeco.javacpp.Pointer;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -60,7 +61,8 @@ class NativeBlockStepsTest {
 	 * A warm sweep (the automatic α's way) on native and Java block steps: the same
 	 * eigenvalues to 10⁻¹⁰ of the largest |eigenvalue| and the same subspaces to 10⁻⁸°,
 	 * both equal to the values on paper (the crossing found), and the native steps ran:
-	 * every solve took Rayleigh–Ritz steps natively and none fell back to Java.
+	 * every solve took Rayleigh–Ritz steps and preconditioner solves natively, none fell
+	 * back to Java, and no native memory is left afterwards.
 	 */
 	@Test
 	void aWarmSweepWithACrossingAgreesWithTheJavaSteps() {
@@ -69,6 +71,7 @@ class NativeBlockStepsTest {
 		final ContrastSolver solver = ContrastSolver.build(a, b, M);
 		final ContrastSolver java = Backend.onJava(() -> ContrastSolver.build(a, b, M));
 		final double[] alphas = { 0, 3, 12, 30, 45, 70, 150 };
+		final long nativeBytes = Pointer.totalBytes();
 		double[][] warm = null, warmJava = null;
 		for (final double alpha : alphas) {
 			final long steps = NativeBlockSteps.STEPS.get(), fallbacks = NativeBlockSteps.FALLBACKS
@@ -96,6 +99,7 @@ class NativeBlockStepsTest {
 			assertTrue(largestAngle(j.vectors, n.vectors) <= 1e-8, "α = " + alpha +
 				": subspaces apart by " + largestAngle(j.vectors, n.vectors) + "°");
 		}
+		assertEquals(nativeBytes, Pointer.totalBytes(), "native memory left after the solves");
 	}
 
 	/** The same solve twice, and after others: the same bits (the steps hold no state). */
