@@ -76,7 +76,7 @@ final class JavaBlockSteps implements BlockSteps {
 	 * entry from the basis V and its image S V: the rows i of the upper part in two halves
 	 * of equal work.
 	 */
-	static double[] projected(final double[][] basis, final double[][] image) {
+	private static double[] projected(final double[][] basis, final double[][] image) {
 		final int nb = basis.length, m = basis[0].length;
 		final double[] h = new double[nb * nb];
 		// the first `split` rows hold about half of the nb(nb+1)/2 pairs
@@ -95,7 +95,7 @@ final class JavaBlockSteps implements BlockSteps {
 	 * directions: the same combinations of the basis vectors from index {@code nx} on
 	 * (W and P). Returns {X, SX, P, SP}: X and P on one core, their images on the other.
 	 */
-	static double[][][] combine(final double[] u, final int keep,
+	private static double[][][] combine(final double[] u, final int keep,
 		final double[][] basis, final double[][] image, final int nx)
 	{
 		final int nb = basis.length, m = basis[0].length;
@@ -141,7 +141,7 @@ final class JavaBlockSteps implements BlockSteps {
 	 * applying the same combinations to their images; nearly dependent vectors are
 	 * dropped. Returns {vectors, images}.
 	 */
-	static double[][][] orthonormalizeWithImage(final double[][] v,
+	private static double[][][] orthonormalizeWithImage(final double[][] v,
 		final double[][] sv, final double[][] prior, final double[][] priorImage)
 	{
 		final int n = v.length;

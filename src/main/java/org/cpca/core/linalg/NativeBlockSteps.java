@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * against the columns before it by two {@code dgemv} (its image carried along by a third).
  * A step copies its operands in and its results out, one vector at a time; each result
  * depends only on the step's operands. LAPACK reporting a failure of the small
- * eigenproblem hands that step to {@link JavaBlockSteps} (counted, {@link #fallbacks}).
+ * eigenproblem hands that step to {@link JavaBlockSteps} (counted, {@link #FALLBACKS}).
  * {@link #close} frees the native memory.
  */
 final class NativeBlockSteps implements BlockSteps {
