@@ -6,17 +6,54 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 import org.cpca.core.linalg.Backend;
 import org.junit.jupiter.api.Test;
 
+import picocli.CommandLine;
+
 /**
  * The start of a one-shot run (docs/speed.md, one-shot runs): {@code fit} loads the
  * backend on a thread of its own that ends, with the choice the backend makes itself;
- * nothing is loaded ahead for help or other commands.
+ * nothing is loaded ahead for help or other commands. A run builds the picocli model of
+ * the subcommand it names only, with the same options and help.
  */
 class StartTest {
+
+	@Test
+	void aRunBuildsTheSubcommandItNamesOnly() {
+		final List<String> all = Arrays.asList("fit", "apply", "generate", "demo", "bench",
+			"help");
+		assertEquals(all, names(Main.commandLine()));
+		for (final String[] args : new String[][] { {}, { "--help" }, { "-V" }, { "help",
+			"fit" }, { "fti", "--out", "x" }, { "--help", "fit" } })
+			assertEquals(all, names(Main.commandLine(args)), String.join(" ", args));
+		for (final String name : Main.SUBCOMMANDS)
+			assertEquals(List.of(name), names(Main.commandLine(name, "--out", "x")), name);
+		// the same options and the same help as the subcommand among all the others
+		for (final String name : Main.SUBCOMMANDS) {
+			final CommandLine one = Main.commandLine(name).getSubcommands().get(name);
+			final CommandLine among = Main.commandLine().getSubcommands().get(name);
+			assertEquals(one.getCommandSpec().optionsMap().keySet(), among.getCommandSpec()
+				.optionsMap().keySet(), name);
+			assertEquals(usage(among), usage(one), name);
+		}
+	}
+
+	private static List<String> names(final CommandLine cl) {
+		return List.copyOf(cl.getSubcommands().keySet());
+	}
+
+	private static String usage(final CommandLine cl) {
+		final StringWriter w = new StringWriter();
+		cl.usage(new PrintWriter(w), CommandLine.Help.Ansi.OFF);
+		return w.toString();
+	}
 
 	@Test
 	void fitLoadsTheBackendAheadOnAThreadThatEnds() throws InterruptedException {
