@@ -112,7 +112,9 @@ public final class Main implements Runnable {
 	 * name is its own: the others could not change the run, its messages or its help),
 	 * else all of them ({@link #commandLine()}). Each subcommand's picocli model is built
 	 * by reflection over its annotations, in a fresh JVM a few milliseconds per
-	 * subcommand.
+	 * subcommand. The settings' flags of {@code fit} ({@link SettingFlags}) are left out
+	 * when every option the run gives is one {@code fit} declares by hand
+	 * ({@link #declaredOnly}): no argument could then name one.
 	 */
 	static CommandLine commandLine(final String... args) {
 		final CommandLine cl = new CommandLine(new Main());
@@ -122,10 +124,34 @@ public final class Main implements Runnable {
 		if (!one) cl.addSubcommand(new CommandLine.HelpCommand());
 		final CommandLine fit = cl.getSubcommands().get("fit");
 		if (fit != null) {
-			SettingFlags.add(fit.getCommandSpec(), m -> true, false);
+			if (!one || !declaredOnly(fit.getCommandSpec(), args)) SettingFlags.add(fit
+				.getCommandSpec(), m -> true, false);
 			FitCommand.groupHelp(fit);
 		}
 		return cl;
+	}
+
+	/**
+	 * Whether every argument after the subcommand's name that could be an option is one
+	 * {@code spec} declares, exactly (before any {@code =}), and none asks for help or the
+	 * version (they list every flag) or names an argument file ({@code @FILE}, whose
+	 * contents are not seen here). A value that starts with "-", an attached short option
+	 * ({@code -k3}) or an unknown option answers no: its command line gets every flag, so
+	 * that its parsing, messages and suggestions stay those of the full command.
+	 */
+	static boolean declaredOnly(final CommandLine.Model.CommandSpec spec,
+		final String... args)
+	{
+		for (int i = 1; i < args.length; i++) {
+			final String a = args[i];
+			if (a.startsWith("@")) return false;
+			if (!a.startsWith("-")) continue;
+			final int eq = a.indexOf('=');
+			final CommandLine.Model.OptionSpec o = spec.optionsMap().get(eq < 0 ? a : a
+				.substring(0, eq));
+			if (o == null || o.usageHelp() || o.versionHelp()) return false;
+		}
+		return true;
 	}
 
 	/** The command object of the subcommand {@code name} (one of {@link #SUBCOMMANDS}). */
