@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
 import java.security.MessageDigest;
+import java.util.Locale;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,7 @@ class Sha256Test {
 	private static String hex(final byte[] b) {
 		final StringBuilder sb = new StringBuilder();
 		for (final byte x : b)
-			sb.append(String.format("%02x", x & 255));
+			sb.append(String.format(Locale.ROOT, "%02x", x & 255));
 		return sb.toString();
 	}
 }
