@@ -21,7 +21,9 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code cpca} command line: fit, apply, generate, demo and bench (the benchmarks are
- * not in the plugin jar: {@link BenchCommands}).
+ * not in the plugin jar: {@link BenchCommands}). A run builds the picocli model of the
+ * subcommand it invokes only ({@link #commandLine(String...)}; docs/speed.md, the start
+ * and the exit).
  * <p>
  * Errors are reported as one line on standard error with a non-zero exit code: 1 for bad
  * input or a failed computation, 2 for a wrong command line.
@@ -29,9 +31,7 @@ import picocli.CommandLine.Command;
 @Command(name = "cpca", mixinStandardHelpOptions = true,
 	versionProvider = Main.Version.class,
 	description = "Contrastive PCA for ImageJ: find what is special about a target " +
-		"(images or a table) relative to a background.",
-	subcommands = { FitCommand.class, ApplyCommand.class, GenerateCommand.class,
-		DemoCommand.class })
+		"(images or a table) relative to a background.")
 public final class Main implements Runnable {
 
 	@Override
@@ -94,18 +94,80 @@ public final class Main implements Runnable {
 		return run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
 	}
 
+	/** The subcommands in the order of the help ({@code help} comes last). */
+	static final List<String> SUBCOMMANDS = Arrays.asList("fit", "apply", "generate", "demo",
+		"bench");
+
 	/**
 	 * The command line with its subcommands, {@code fit} with a flag for every setting
 	 * (those no family declares by hand, {@link SettingFlags}) and its help in groups.
 	 */
 	public static CommandLine commandLine() {
+		return commandLine(new String[0]);
+	}
+
+	/**
+	 * The command line for a run of {@code args}: when the first argument names a
+	 * subcommand other than {@code help}, that subcommand alone (everything after its
+	 * name is its own: the others could not change the run, its messages or its help),
+	 * else all of them ({@link #commandLine()}). Each subcommand's picocli model is built
+	 * by reflection over its annotations, in a fresh JVM a few milliseconds per
+	 * subcommand. The settings' flags of {@code fit} ({@link SettingFlags}) are left out
+	 * when every option the run gives is one {@code fit} declares by hand
+	 * ({@link #declaredOnly}): no argument could then name one.
+	 */
+	static CommandLine commandLine(final String... args) {
 		final CommandLine cl = new CommandLine(new Main());
-		cl.addSubcommand(BenchCommands.bench());
-		cl.addSubcommand(new CommandLine.HelpCommand());
+		final boolean one = args.length > 0 && SUBCOMMANDS.contains(args[0]);
+		for (final String name : SUBCOMMANDS)
+			if (!one || name.equals(args[0])) cl.addSubcommand(subcommand(name));
+		if (!one) cl.addSubcommand(new CommandLine.HelpCommand());
 		final CommandLine fit = cl.getSubcommands().get("fit");
-		SettingFlags.add(fit.getCommandSpec(), m -> true, false);
-		FitCommand.groupHelp(fit);
+		if (fit != null) {
+			if (!one || !declaredOnly(fit.getCommandSpec(), args)) SettingFlags.add(fit
+				.getCommandSpec(), m -> true, false);
+			FitCommand.groupHelp(fit);
+		}
 		return cl;
+	}
+
+	/**
+	 * Whether every argument after the subcommand's name that could be an option is one
+	 * {@code spec} declares, exactly (before any {@code =}), and none asks for help or the
+	 * version (they list every flag) or names an argument file ({@code @FILE}, whose
+	 * contents are not seen here). A value that starts with "-", an attached short option
+	 * ({@code -k3}) or an unknown option answers no: its command line gets every flag, so
+	 * that its parsing, messages and suggestions stay those of the full command.
+	 */
+	static boolean declaredOnly(final CommandLine.Model.CommandSpec spec,
+		final String... args)
+	{
+		for (int i = 1; i < args.length; i++) {
+			final String a = args[i];
+			if (a.startsWith("@")) return false;
+			if (!a.startsWith("-")) continue;
+			final int eq = a.indexOf('=');
+			final CommandLine.Model.OptionSpec o = spec.optionsMap().get(eq < 0 ? a : a
+				.substring(0, eq));
+			if (o == null || o.usageHelp() || o.versionHelp()) return false;
+		}
+		return true;
+	}
+
+	/** The command object of the subcommand {@code name} (one of {@link #SUBCOMMANDS}). */
+	private static Object subcommand(final String name) {
+		switch (name) {
+			case "fit":
+				return new FitCommand();
+			case "apply":
+				return new ApplyCommand();
+			case "generate":
+				return new GenerateCommand();
+			case "demo":
+				return new DemoCommand();
+			default:
+				return BenchCommands.bench();
+		}
 	}
 
 	/**
@@ -116,7 +178,7 @@ public final class Main implements Runnable {
 	public static int run(final PrintWriter out, final PrintWriter err,
 		final String... args)
 	{
-		final CommandLine cl = commandLine();
+		final CommandLine cl = commandLine(args);
 		cl.setOut(out);
 		cl.setErr(err);
 		// colours only for a terminal that wants them (never in pipes, logs or tests)

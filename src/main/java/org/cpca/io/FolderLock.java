@@ -7,8 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -20,7 +18,8 @@ import java.util.Optional;
  * damaged is replaced, with a note.
  * <p>
  * Locks and staging folders beside {@code --out} are named by the SHA-256 digest of the
- * folder's real path ({@link #digest}), so two different folders never share a lock.
+ * folder's real path ({@link #digest}, {@link Sha256}), so two different folders never
+ * share a lock.
  */
 final class FolderLock {
 
@@ -32,18 +31,12 @@ final class FolderLock {
 
 	/** The hex SHA-256 digest of the folder's real path (collision-free in practice). */
 	static String digest(final Path realDir) {
-		try {
-			final byte[] h = MessageDigest.getInstance("SHA-256").digest(realDir.toString()
-				.getBytes(StandardCharsets.UTF_8));
-			final StringBuilder sb = new StringBuilder(64);
-			for (final byte b : h)
-				sb.append(Character.forDigit((b >> 4) & 15, 16)).append(Character.forDigit(b & 15,
-					16));
-			return sb.toString();
-		}
-		catch (final NoSuchAlgorithmException e) {
-			throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-		}
+		final byte[] h = Sha256.of(realDir.toString().getBytes(StandardCharsets.UTF_8));
+		final StringBuilder sb = new StringBuilder(64);
+		for (final byte b : h)
+			sb.append(Character.forDigit((b >> 4) & 15, 16)).append(Character.forDigit(b & 15,
+				16));
+		return sb.toString();
 	}
 
 	/**

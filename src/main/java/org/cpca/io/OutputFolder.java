@@ -13,7 +13,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
-import java.security.SecureRandom;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -25,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -72,7 +72,6 @@ public final class OutputFolder implements AutoCloseable {
 	private static final String INSIDE_STAGING = PREFIX + "staging-";
 	private static final String INSIDE_OLD = PREFIX + "old-";
 	private static final String INSIDE_LOCK = PREFIX + "lock";
-	private static final SecureRandom RANDOM = new SecureRandom();
 
 	/** How a front end names the folder and the overwrite switch in messages. */
 	public static final class Names {
@@ -378,8 +377,13 @@ public final class OutputFolder implements AutoCloseable {
 		return real.normalize();
 	}
 
+	/**
+	 * A name part no other folder of the run has: the names need no secrecy (each folder
+	 * is made atomically, never taken over), so not SecureRandom, whose security providers
+	 * took 9–20 ms of a one-shot run's start (docs/speed.md, the start and the exit).
+	 */
 	private static String random() {
-		return Long.toString(RANDOM.nextLong() & Long.MAX_VALUE, 36);
+		return Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
 	}
 
 	/** Notes for the user, e.g. that the leftovers of an interrupted run were removed. */
