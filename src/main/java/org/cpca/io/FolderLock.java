@@ -10,6 +10,9 @@ import java.nio.file.Paths;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.zip.CRC32;
+import java.util.zip.CRC32C;
+import java.util.zip.Checksum;
 
 /**
  * The lock of a results folder: a folder made atomically, holding its owner's process id
@@ -17,8 +20,8 @@ import java.util.Optional;
  * lock whose owner is gone (killed, or a zombie waiting to be reaped) or whose content is
  * damaged is replaced, with a note.
  * <p>
- * Locks and staging folders beside {@code --out} are named by the SHA-256 digest of the
- * folder's real path ({@link #digest}, {@link Sha256}), so two different folders never
+ * Locks and staging folders beside {@code --out} are named by a 64-bit digest of the
+ * folder's real path ({@link #digest}), so that two folders in the same parent do not
  * share a lock.
  */
 final class FolderLock {
@@ -29,14 +32,24 @@ final class FolderLock {
 
 	private FolderLock() {}
 
-	/** The hex SHA-256 digest of the folder's real path (collision-free in practice). */
+	/**
+	 * The folder's real path as 16 hex digits: its CRC-32C and CRC-32 (the JDK's checksums,
+	 * already loaded to read the jar). A name needs no secrecy, only to differ between the
+	 * folders of one parent (a chance of 2⁻⁶⁴ per pair), and a cryptographic digest loaded
+	 * the JDK's security providers, 2–12 ms of a one-shot run (docs/speed.md, the start
+	 * and the exit). Until 2026-11-29 the name was the path's SHA-256.
+	 */
 	static String digest(final Path realDir) {
-		final byte[] h = Sha256.of(realDir.toString().getBytes(StandardCharsets.UTF_8));
-		final StringBuilder sb = new StringBuilder(64);
-		for (final byte b : h)
-			sb.append(Character.forDigit((b >> 4) & 15, 16)).append(Character.forDigit(b & 15,
-				16));
-		return sb.toString();
+		final byte[] path = realDir.toString().getBytes(StandardCharsets.UTF_8);
+		final Checksum c = new CRC32C(), d = new CRC32();
+		c.update(path, 0, path.length);
+		d.update(path, 0, path.length);
+		return hex8(c.getValue()) + hex8(d.getValue());
+	}
+
+	/** A 32-bit value as 8 hex digits, with leading zeros. */
+	private static String hex8(final long value) {
+		return Long.toHexString(value | 1L << 32).substring(1);
 	}
 
 	/**

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Opening, filling and committing a results folder in a fresh JVM loads none of the JDK's
- * security providers (docs/speed.md, the start and the exit): the lock's digest is
- * {@link Sha256}, the staging names come from a plain random source. The folder's checks
+ * security providers (docs/speed.md, the start and the exit): the lock's name is the JDK's
+ * checksums of the path ({@link FolderLock#digest}), the staging names come from a plain
+ * random source. The folder's checks
  * are those of {@code OutputSafetyTest}; this one watches the classes a run loads.
  */
 class OutputFolderStartTest {
