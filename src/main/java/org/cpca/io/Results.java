@@ -7,6 +7,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -213,8 +214,12 @@ public final class Results {
 			jobs.add(() -> writeScores(scores));
 			jobs.add(() -> {
 				ModelFile.write(primary().withAttributes(attributes), model);
+				// the primary model's own file is model.json's bytes: copied, not encoded again
 				for (int i = 0; i < modelFiles.size(); i++)
-					ModelFile.write(models.get(i).withAttributes(attributes), modelFiles.get(i));
+					if (models.get(i) == primary()) Files.copy(model, modelFiles.get(i),
+						StandardCopyOption.REPLACE_EXISTING);
+					else ModelFile.write(models.get(i).withAttributes(attributes), modelFiles.get(
+						i));
 			});
 			for (int i = 0; i < curveFiles.size(); i++) {
 				final Curve c = solution.curves().get(i);
