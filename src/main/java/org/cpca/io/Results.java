@@ -7,6 +7,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -164,7 +165,7 @@ public final class Results {
 	 * Writes the results into an opened output folder and commits them as one set.
 	 * <p>
 	 * The files are written side by side ({@link WriteJobs}: as many threads as cores):
-	 * the tables, the model files, the component images and each figure's encoding are
+	 * the tables, each model file, the component images and each figure's encoding are
 	 * jobs of their own, and the spectrum for the scree plot is computed beside them.
 	 * ImageJ's plots are drawn one after the other on one thread ({@link #drawPlots}):
 	 * their custom markers run ImageJ macros, whose interpreter keeps static state. Every
@@ -211,11 +212,20 @@ public final class Results {
 			}
 			if (images != null) jobs.add(images);
 			jobs.add(() -> writeScores(scores));
+			// a job per model file; the primary model's own file is model.json's bytes,
+			// copied, not encoded again
 			jobs.add(() -> {
 				ModelFile.write(primary().withAttributes(attributes), model);
 				for (int i = 0; i < modelFiles.size(); i++)
-					ModelFile.write(models.get(i).withAttributes(attributes), modelFiles.get(i));
+					if (models.get(i) == primary()) Files.copy(model, modelFiles.get(i),
+						StandardCopyOption.REPLACE_EXISTING);
 			});
+			for (int i = 0; i < modelFiles.size(); i++) {
+				final FittedModel m = models.get(i);
+				final Path file = modelFiles.get(i);
+				if (m != primary()) jobs.add(() -> ModelFile.write(m.withAttributes(attributes),
+					file));
+			}
 			for (int i = 0; i < curveFiles.size(); i++) {
 				final Curve c = solution.curves().get(i);
 				final Path csv = curveFiles.get(i);

@@ -12,10 +12,13 @@ import java.io.OutputStream;
  * What the first figure of a fresh JVM pays once, paid ahead on a background thread
  * while the inputs are read and the fit runs: Java2D's font manager (it reads the
  * system's font configuration and font files), the text pipeline at the figures' fonts,
- * ImageJ's plot classes and the PNG encoder with the platform's zlib (docs/speed.md,
- * one-shot runs). Nothing is drawn that the figures keep, and no ImageJ plot is drawn
- * (its number formatting, {@code IJ.d2s}, shares formatters between threads): the
- * warm-up may run beside anything, and the figures never wait for it.
+ * ImageJ's plot classes, the PNG encoder with the platform's zlib, and the scatter
+ * pictures' marker ({@link ScatterRaster#stamp}: measured from two ImageJ plots, the
+ * first ImageJ plots of the run; docs/speed.md, one-shot runs). Those two plots are
+ * drawn holding {@link PlotStyle#DRAWING}, as the results' plots are (ImageJ's number
+ * formatting, {@code IJ.d2s}, shares formatters between threads): the figures wait for
+ * the warm-up only if they begin while it measures the marker, which they would
+ * otherwise measure themselves. Nothing else is drawn that the figures keep.
  */
 public final class FigureWarmUp {
 
@@ -48,6 +51,10 @@ public final class FigureWarmUp {
 			plot.add("circle", new double[] { 0, 1 }, new double[] { 0, 1 });
 			Png.write((int[]) ip.getPixels(), ip.getWidth(), ip.getHeight(),
 				OutputStream.nullOutputStream());
+			// the first class's marker, the one every scatter picture without classes uses
+			synchronized (PlotStyle.DRAWING) {
+				ScatterRaster.stamp(Palette.shape(0), ScatterPlot.Markers.NORMAL.lineWidth);
+			}
 		}
 		catch (final IOException | RuntimeException | Error e) {
 			// the figures meet the same failure and report it; a warm-up says nothing

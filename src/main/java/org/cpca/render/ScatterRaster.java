@@ -41,7 +41,8 @@ final class ScatterRaster {
 	private static final int[] CORNERS = { Plot.TOP_LEFT, Plot.TOP_RIGHT,
 		Plot.BOTTOM_RIGHT, Plot.BOTTOM_LEFT };
 
-	private static final Map<String, int[]> STAMPS = new ConcurrentHashMap<>();
+	/** The markers measured ({@link #stamp}), by shape and line width. */
+	static final Map<String, int[]> STAMPS = new ConcurrentHashMap<>();
 	private static final Map<String, Tile[]> LEGENDS = new ConcurrentHashMap<>();
 
 	private ScatterRaster() {}
@@ -219,8 +220,10 @@ final class ScatterRaster {
 	/**
 	 * The marker of {@code shape} as pixel offsets (dx, dy, dx, dy, ...) from its point:
 	 * the pixels where ImageJ's plot with one point differs from the plot without it.
+	 * Measured once per shape and line width (two ImageJ plots drawn: the caller holds
+	 * {@link PlotStyle#DRAWING}), then kept.
 	 */
-	private static int[] stamp(final String shape, final float lineWidth) {
+	static int[] stamp(final String shape, final float lineWidth) {
 		return STAMPS.computeIfAbsent(shape + "\n" + lineWidth, key -> {
 			final double at = 0.123; // away from grid lines and the frame
 			final int[] with = pixels(onePoint(shape, lineWidth, at));
@@ -240,6 +243,11 @@ final class ScatterRaster {
 				out[i] = offsets.get(i);
 			return out;
 		});
+	}
+
+	/** Whether the marker of {@code shape} at this line width was measured already. */
+	static boolean stamped(final String shape, final float lineWidth) {
+		return STAMPS.containsKey(shape + "\n" + lineWidth);
 	}
 
 	private static Plot onePoint(final String shape, final float lineWidth,

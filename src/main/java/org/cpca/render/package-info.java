@@ -3,7 +3,8 @@
  * (ImageJ Plot), PNG output for the command line, palettes and layouts.
  * <p>
  * Threads: ImageJ's plots are drawn on one thread at a time (a results folder's holding
- * {@link PlotStyle#DRAWING}). {@code IJ.d2s}, which
+ * {@link PlotStyle#DRAWING}; so does the figures' warm-up while it measures the scatter
+ * marker from ImageJ's plots). {@code IJ.d2s}, which
  * formats their numbers, shares {@code DecimalFormat}s between threads, and a custom
  * marker (a legend's heading) runs an ImageJ macro, whose interpreter keeps static state.
  * What touches only one figure's own pixels may run on any thread: stamping a scatter

@@ -116,6 +116,19 @@ class ResultsConcurrencyTest {
 	}
 
 	/**
+	 * With several models, model.json is the primary model's file in models/ (written once
+	 * and copied): the same bytes as exactly one of them.
+	 */
+	@Test
+	void modelJsonIsThePrimaryModelsFile() throws IOException {
+		final Map<String, byte[]> f = written("models", 2, "auto", false);
+		final List<String> same = f.keySet().stream().filter(n -> n.startsWith("models") &&
+			Arrays.equals(f.get(n), f.get("model.json"))).collect(Collectors.toList());
+		assertEquals(1, same.size(), same.toString());
+		assertTrue(f.keySet().stream().filter(n -> n.startsWith("models")).count() > 1);
+	}
+
+	/**
 	 * Two results folders written at once (Fiji running two batches) draw their ImageJ
 	 * plots one at a time: while another holds the drawing lock, a run waits before its
 	 * plots and writes nothing into its folder.

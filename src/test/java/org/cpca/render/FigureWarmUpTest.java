@@ -1,6 +1,9 @@
 package org.cpca.render;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ij.ImagePlus;
 
@@ -11,11 +14,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The figures' warm-up may run beside anything: figures drawn while it runs again and
- * again on another thread are the pixels of figures drawn alone. This finds a warm-up
- * that changes what figures share (ImageJ's plot options, a default font: checked by
- * setting {@code PlotWindow.noGridLines} in it, which fails here); a race of a warm-up
- * that drew ImageJ plots (their number formatting, IJ.d2s, shares formatters) would show
- * only now and then, and did not in three runs with such a warm-up.
+ * again on another thread are the pixels of figures drawn alone; the ImageJ plots it
+ * draws (the scatter marker's measurement) are drawn holding PlotStyle.DRAWING. This
+ * finds a warm-up that changes what figures share (ImageJ's plot options, a default
+ * font: checked by setting {@code PlotWindow.noGridLines} in it, which fails here); a
+ * race of a warm-up that drew ImageJ plots without the lock (their number formatting,
+ * IJ.d2s, shares formatters) would show only now and then, and did not in three runs
+ * with such a warm-up.
  */
 class FigureWarmUpTest {
 
@@ -62,5 +67,30 @@ class FigureWarmUpTest {
 			stop.set(true);
 			warming.join();
 		}
+	}
+
+	@Test
+	void theWarmUpMeasuresTheScatterMarkerHoldingTheDrawingLock() throws InterruptedException {
+		final String shape = Palette.shape(0);
+		final float width = ScatterPlot.Markers.NORMAL.lineWidth;
+		ScatterRaster.STAMPS.clear();
+		final Thread warming = new Thread(FigureWarmUp::warm);
+		synchronized (PlotStyle.DRAWING) {
+			warming.start();
+			// the warm-up reaches the marker and waits for the lock held here
+			final long end = System.nanoTime() + 60_000_000_000L;
+			while (warming.getState() != Thread.State.BLOCKED && warming.isAlive() && System
+				.nanoTime() < end)
+				Thread.sleep(5);
+			assertEquals(Thread.State.BLOCKED, warming.getState(),
+				"the warm-up draws ImageJ's plots only holding PlotStyle.DRAWING");
+			assertFalse(ScatterRaster.stamped(shape, width));
+		}
+		warming.join();
+		assertTrue(ScatterRaster.stamped(shape, width),
+			"the warm-up measured the marker of the scatter pictures without classes");
+		final int[] warmed = ScatterRaster.STAMPS.get(shape + "\n" + width).clone();
+		ScatterRaster.STAMPS.clear();
+		assertArrayEquals(ScatterRaster.stamp(shape, width), warmed);
 	}
 }
