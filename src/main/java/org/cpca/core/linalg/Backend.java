@@ -56,6 +56,16 @@ public final class Backend {
 	}
 
 	/**
+	 * Whether the solvers keep an m × m matrix in native memory ({@link NativeMatrix},
+	 * {@link NativeBlockSteps}): native backend and m ≤ {@value NativeMatrix#FITS}. Asked
+	 * here, not of NativeMatrix, because without the JavaCPP jars (ImageJ and Fiji as the
+	 * bundles install them) loading NativeMatrix fails: its code links JavaCPP's classes.
+	 */
+	static boolean keepsResident(final int m) {
+		return active && m <= NativeMatrix.FITS;
+	}
+
+	/**
 	 * The work's result with the Java kernels doing what the native backend would, for
 	 * comparing the two in one JVM (the backend tests, the bench); the native backend
 	 * answers again afterwards. Not for use while other work runs: the switch is global.

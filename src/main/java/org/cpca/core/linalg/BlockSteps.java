@@ -18,10 +18,10 @@ interface BlockSteps extends AutoCloseable {
 
 	/**
 	 * The steps for vectors of length m and bases of at most {@code capacity} vectors:
-	 * native where {@link NativeMatrix#pays}, else Java.
+	 * native where {@link Backend#keepsResident}, else Java.
 	 */
 	static BlockSteps of(final int m, final int capacity) {
-		return NativeMatrix.pays(m) ? new NativeBlockSteps(m, capacity)
+		return Backend.keepsResident(m) ? new NativeBlockSteps(m, capacity)
 			: JavaBlockSteps.INSTANCE;
 	}
 

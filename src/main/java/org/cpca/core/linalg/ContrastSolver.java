@@ -175,13 +175,13 @@ public final class ContrastSolver {
 
 	/**
 	 * {@code B = QTQᵀ} of the symmetric rows, Qᵀ returned: by LAPACK on the native backend
-	 * when B's native copy stays as small as M's ({@link NativeMatrix#pays}), else by
+	 * when B's native copy stays as small as M's ({@link Backend#keepsResident}), else by
 	 * {@link SymmetricEigen#tridiagonalize} (which overwrites the rows; LAPACK reads them).
 	 */
 	private static double[][] tridiagonalize(final double[][] rows, final double[] d,
 		final double[] e)
 	{
-		final double[][] lapack = NativeMatrix.pays(rows.length) ? NativeLapack
+		final double[][] lapack = Backend.keepsResident(rows.length) ? NativeLapack
 			.tridiagonalize(rows, d, e) : null;
 		return lapack != null ? lapack : SymmetricEigen.tridiagonalize(rows, d, e);
 	}
@@ -290,7 +290,7 @@ public final class ContrastSolver {
 	 * native backend with M small enough to stay in the cache ({@link NativeMatrix#FITS}).
 	 */
 	public static boolean resides(final int m) {
-		return m > SMALL && NativeMatrix.pays(m);
+		return m > SMALL && Backend.keepsResident(m);
 	}
 
 	/**

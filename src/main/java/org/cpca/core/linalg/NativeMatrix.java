@@ -53,11 +53,6 @@ final class NativeMatrix implements AutoCloseable {
 		return out;
 	}
 
-	/** Whether the solvers keep an m × m matrix here: native backend, m ≤ {@value #FITS}. */
-	static boolean pays(final int m) {
-		return Backend.isNative() && m <= FITS;
-	}
-
 	/** Sets row i of the matrix (length m; only its entries from the diagonal on are read). */
 	void putRow(final int i, final double[] row) {
 		s.position((long) i * m).put(row, 0, m);
