@@ -31,8 +31,7 @@ public class SparkDocsTest {
 	@Test
 	public void sharedFlagsAreCpcaFitsOwn() {
 		final CommandLine spark = new CommandLine(new SparkMain()).getSubcommands().get("fit");
-		final CommandLine fit = new CommandLine(new org.cpca.cli.Main()).getSubcommands().get(
-			"fit");
+		final CommandLine fit = org.cpca.cli.Main.commandLine().getSubcommands().get("fit");
 		int shared = 0;
 		for (final OptionSpec o : spark.getCommandSpec().options()) {
 			if (SPARK_ONLY.contains(o.longestName())) continue;
