@@ -1,7 +1,6 @@
 package org.cpca.core.contrast;
 
 import java.util.List;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 
 import org.cpca.core.Memory;
@@ -195,14 +194,17 @@ public abstract class ContrastiveSpace {
 	}
 
 	/**
-	 * Starts {@link #spectrum}{@code (alpha)} on the common pool, for a caller that knows
-	 * the α a model will be drawn for before it has finished its own work (the automatic
-	 * α selection: the primary model's α, while the models are built; docs/speed.md). A
-	 * pool without a thread to spare runs it when it is asked for.
+	 * Starts {@link #spectrum}{@code (alpha)} on a thread of its own, for a caller that
+	 * knows the α a model will be drawn for before it has finished its own work (the
+	 * automatic α selection: the primary model's α, while the models are built; their
+	 * products keep the common pool's threads; docs/speed.md).
 	 */
 	void spectrumAhead(final double alpha) {
-		ahead = new SpectrumAhead(alpha, ForkJoinPool.commonPool().submit(() -> spectrumNow(
-			alpha)));
+		final ForkJoinTask<double[]> values = ForkJoinTask.adapt(() -> spectrumNow(alpha));
+		final Thread thread = new Thread(values::quietlyInvoke, "cpca spectrum");
+		thread.setDaemon(true);
+		ahead = new SpectrumAhead(alpha, values);
+		thread.start();
 	}
 
 	/** Whether {@link #spectrumAhead} was started for {@code alpha} (tests). */
