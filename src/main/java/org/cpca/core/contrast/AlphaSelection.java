@@ -150,9 +150,9 @@ public final class AlphaSelection<M extends FittedModel> {
 			gaps[c] = contrastGap(cpca, grid[i], solutions[i].warmStart);
 		}
 		// the primary model's spectrum (for the scree plot) on another core while the models
-		// are built: the model PrimaryChoice takes without class labels
+		// are built, when it will be drawn: the model PrimaryChoice takes without class labels
 		final int primary = largestGap(gaps);
-		if (cpca.targetLabels() == null && gaps.length > 1 && cpca.backgroundCount() <= 1 &&
+		if (cpca.drawsSpectrum() && cpca.targetLabels() == null && gaps.length > 1 && cpca.backgroundCount() <= 1 &&
 			m > k && m <= SPECTRUM_MAX_DIMENSION) space.spectrumAhead(grid[choice.chosen.get(
 				primary > 0 ? primary : 1)]);
 		cpca.componentsAhead(choice.chosen.stream().map(i -> solutions[i].vectors).collect(

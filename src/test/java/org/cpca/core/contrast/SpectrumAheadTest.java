@@ -13,6 +13,9 @@ import org.cpca.core.TestData;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.linalg.SymmetricEigen;
 import org.cpca.core.model.CpcaModel;
+import org.cpca.core.result.Solution;
+import org.cpca.core.run.MethodRunner;
+import org.cpca.core.run.Settings;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,6 +45,7 @@ class SpectrumAheadTest {
 	void theSelectionStartsThePrimaryModelsSpectrum() {
 		for (long seed = 1; seed <= 3; seed++) {
 			final Cpca cpca = fit(seed, null);
+			cpca.spectrumAhead();
 			final AlphaSelection<CpcaModel> selection = cpca.automatic(Progress.NONE);
 			final int primary = AlphaSelection.largestGap(selection.contrastGaps());
 			final double alpha = selection.models().get(primary > 0 ? primary : 1).alpha();
@@ -59,6 +63,27 @@ class SpectrumAheadTest {
 		for (int i = 0; i < 120; i++)
 			labels.add(i % 2 == 0 ? "a" : "b");
 		final Cpca cpca = fit(4, labels);
+		cpca.spectrumAhead();
+		final AlphaSelection<CpcaModel> selection = cpca.automatic(Progress.NONE);
+		for (final CpcaModel m : selection.models())
+			assertFalse(cpca.space().spectrumStarted(m.alpha()));
+	}
+
+	@Test
+	void theAutomaticCpcaRunStartsItsPrimaryModelsSpectrum() {
+		final Dataset t = Dataset.of("target", TestData.gaussian(6, 120, 30, 6, 5, 4, 3, 2));
+		final Dataset b = Dataset.of("background", TestData.gaussian(7, 110, 30, 5, 1, 4));
+		final Solution s = MethodRunner.run(Settings.builder().build(), t, List.of(b),
+			CpcaOptions.defaults(), Progress.NONE);
+		assertEquals("auto", s.alphaMode());
+		final double alpha = s.primary().alpha();
+		assertTrue(s.fit().space().spectrumStarted(alpha));
+		assertArrayEquals(direct(s.fit().space(), alpha), s.fit().space().spectrum(alpha), 0);
+	}
+
+	@Test
+	void nothingIsStartedUnlessTheSpectrumWillBeDrawn() {
+		final Cpca cpca = fit(5, null);
 		final AlphaSelection<CpcaModel> selection = cpca.automatic(Progress.NONE);
 		for (final CpcaModel m : selection.models())
 			assertFalse(cpca.space().spectrumStarted(m.alpha()));
