@@ -1,8 +1,8 @@
 package org.cpca.render;
 
-import org.cpca.core.contrast.AlphaSelection;
 import org.cpca.core.contrast.ContrastiveSpace;
 import org.cpca.core.contrast.Cpca;
+import org.cpca.core.linalg.SymmetricEigen;
 import org.cpca.core.model.FittedModel;
 
 /**
@@ -14,7 +14,7 @@ import org.cpca.core.model.FittedModel;
 public final class Spectrum {
 
 	/** Largest space whose full spectrum is computed (all eigenvalues, O(m³)). */
-	static final int MAX_DIMENSION = AlphaSelection.SPECTRUM_MAX_DIMENSION;
+	static final int MAX_DIMENSION = 800;
 
 	private Spectrum() {}
 
@@ -31,7 +31,10 @@ public final class Spectrum {
 		final ContrastiveSpace space = fit.space();
 		final int m = space.dimension();
 		if (m > MAX_DIMENSION || m <= model.numComponents()) return null;
-		// started ahead by the automatic α selection for its primary model's α
-		return space.spectrum(pca ? 0 : model.alpha());
+		final double alpha = pca ? 0 : model.alpha();
+		final double[] c = new double[m * m];
+		for (int i = 0; i < c.length; i++)
+			c[i] = space.a[i] - alpha * space.b[i];
+		return SymmetricEigen.values(c, m);
 	}
 }

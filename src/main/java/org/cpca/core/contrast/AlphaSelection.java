@@ -149,12 +149,6 @@ public final class AlphaSelection<M extends FittedModel> {
 			final int i = choice.chosen.get(c);
 			gaps[c] = contrastGap(cpca, grid[i], solutions[i].warmStart);
 		}
-		// the primary model's spectrum (for the scree plot) on another core while the models
-		// are built, when it will be drawn: the model PrimaryChoice takes without class labels
-		final int primary = largestGap(gaps);
-		if (cpca.drawsSpectrum() && cpca.targetLabels() == null && gaps.length > 1 && cpca.backgroundCount() <= 1 &&
-			m > k && m <= SPECTRUM_MAX_DIMENSION) space.spectrumAhead(grid[choice.chosen.get(
-				primary > 0 ? primary : 1)]);
 		cpca.componentsAhead(choice.chosen.stream().map(i -> solutions[i].vectors).collect(
 			Collectors.toList()), o.components());
 		for (int c = 0; c < gaps.length; c++) {
@@ -167,22 +161,6 @@ public final class AlphaSelection<M extends FittedModel> {
 		out.excluded = excluded.stream().mapToDouble(Double::doubleValue).toArray();
 		out.scaleNote = scaleNote(space.normA, space.normB, grid);
 		return out;
-	}
-
-	/** Largest space whose full spectrum is computed ahead (all eigenvalues, O(m³)). */
-	public static final int SPECTRUM_MAX_DIMENSION = 800;
-
-	/**
-	 * The model with the largest contrast eigengap {@code (λ_k − λ_{k+1})/λ_1} after the
-	 * α = 0 baseline (index 0; gaps of −∞ never win, ties go to the earlier model), or −1
-	 * when there is none.
-	 */
-	public static int largestGap(final double[] gaps) {
-		int best = -1;
-		for (int i = 1; i < gaps.length; i++)
-			if (gaps[i] > Double.NEGATIVE_INFINITY && (best < 0 || gaps[i] > gaps[best]))
-				best = i;
-		return best;
 	}
 
 	/**

@@ -1,14 +1,12 @@
 package org.cpca.core.contrast;
 
 import java.util.List;
-import java.util.concurrent.ForkJoinTask;
 
 import org.cpca.core.Memory;
 
 import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.data.Preprocessing;
-import org.cpca.core.linalg.SymmetricEigen;
 
 /**
  * The space in which {@code C(α) = A − αB} is solved, built once per fit: every α, the
@@ -43,19 +41,6 @@ public abstract class ContrastiveSpace {
 	public final double targetTotalVariance;
 	/** Frobenius norms ‖A‖_F and ‖B‖_F (of the first background), computed once. */
 	public final double normA, normB;
-	/** The spectrum started by {@link #spectrumAhead}, or {@code null}. */
-	private volatile SpectrumAhead ahead;
-
-	/** A spectrum being computed on another thread, for one α. */
-	private static final class SpectrumAhead {
-		final double alpha;
-		final ForkJoinTask<double[]> values;
-
-		SpectrumAhead(final double alpha, final ForkJoinTask<double[]> values) {
-			this.alpha = alpha;
-			this.values = values;
-		}
-	}
 
 	ContrastiveSpace(final int m, final double[] a, final double[][] backgrounds) {
 		this(m, a, backgrounds, Double.NaN);
@@ -180,45 +165,6 @@ public abstract class ContrastiveSpace {
 	 * @param ws m × k coefficients each (row-major), compared by their entries
 	 */
 	void componentsAhead(final List<double[]> ws, final int k) {}
-
-	/**
-	 * Every eigenvalue of {@code A − αB} (m of them, largest first; {@link
-	 * SymmetricEigen#values}), for the scree plot. The values started by {@link
-	 * #spectrumAhead} for the same α are waited for, else they are computed now: the same
-	 * computation either way, so the same bits.
-	 */
-	public double[] spectrum(final double alpha) {
-		final SpectrumAhead started = ahead;
-		return started != null && Double.compare(started.alpha, alpha) == 0 ? started.values
-			.join() : spectrumNow(alpha);
-	}
-
-	/**
-	 * Starts {@link #spectrum}{@code (alpha)} on a thread of its own, for a caller that
-	 * knows the α a model will be drawn for before it has finished its own work (the
-	 * automatic α selection: the primary model's α, while the models are built; their
-	 * products keep the common pool's threads; docs/speed.md).
-	 */
-	void spectrumAhead(final double alpha) {
-		final ForkJoinTask<double[]> values = ForkJoinTask.adapt(() -> spectrumNow(alpha));
-		final Thread thread = new Thread(values::quietlyInvoke, "cpca spectrum");
-		thread.setDaemon(true);
-		ahead = new SpectrumAhead(alpha, values);
-		thread.start();
-	}
-
-	/** Whether {@link #spectrumAhead} was started for {@code alpha} (tests). */
-	boolean spectrumStarted(final double alpha) {
-		final SpectrumAhead started = ahead;
-		return started != null && Double.compare(started.alpha, alpha) == 0;
-	}
-
-	private double[] spectrumNow(final double alpha) {
-		final double[] c = new double[m * m];
-		for (int i = 0; i < c.length; i++)
-			c[i] = a[i] - alpha * b[i];
-		return SymmetricEigen.values(c, m);
-	}
 
 	/** Target scores (n_t × k, row-major) of the columns of w. */
 	abstract double[] targetScores(double[] w, int k);

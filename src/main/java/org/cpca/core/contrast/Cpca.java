@@ -64,8 +64,6 @@ public final class Cpca {
 	private volatile ContrastSolver solver;
 	/** See {@link #lastSolves()}. */
 	private volatile boolean lastSolves;
-	/** See {@link #spectrumAhead()}. */
-	private volatile boolean spectrumAhead;
 	/** For a fit without samples: the backgrounds' fourth moments, or {@code null}. */
 	private final FourthMoments fourth;
 	/** For a fit without samples: moments of subsets of the samples, or {@code null}. */
@@ -487,21 +485,6 @@ public final class Cpca {
 	 */
 	public void lastSolves() {
 		lastSolves = true;
-	}
-
-	/**
-	 * Says that the primary model's spectrum will be drawn (the scree plot): the automatic
-	 * α selection then starts it on another core while it builds the models ({@link
-	 * ContrastiveSpace#spectrumAhead}; docs/speed.md). Without it, nothing is computed that
-	 * no one may ask for (the significance tests' reselections, kernel cPCA's grid).
-	 */
-	public void spectrumAhead() {
-		spectrumAhead = true;
-	}
-
-	/** Whether {@link #spectrumAhead()} was said. */
-	boolean drawsSpectrum() {
-		return spectrumAhead;
 	}
 
 	/**

@@ -66,7 +66,6 @@ public final class CpcaFamily implements Family<CpcaFamily.Options> {
 		if (options.sparsity == null) fit.lastSolves();
 		final Solution dense;
 		if (Double.isNaN(alpha)) {
-			fit.spectrumAhead(); // the scree plot's
 			final AlphaSelection<CpcaModel> selection = fit.automatic(input.progress());
 			dense = Solution.of(Method.CPCA, "auto", selection.models(), selection, fit);
 		}

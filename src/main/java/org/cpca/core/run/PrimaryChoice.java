@@ -67,7 +67,10 @@ final class PrimaryChoice {
 			}
 		}
 		{
-			final int best = AlphaSelection.largestGap(gaps);
+			int best = -1;
+			for (int i = 1; i < gaps.length; i++)
+				if (gaps[i] > Double.NEGATIVE_INFINITY && (best < 0 || gaps[i] > gaps[best]))
+					best = i;
 			if (best > 0) {
 				return s.withPrimary(best, String.format(Locale.ROOT, "default model (model.json): " +
 					"%s, the largest contrast eigengap (λ_k − λ_{k+1})/λ_1 = %.3g among the " +
