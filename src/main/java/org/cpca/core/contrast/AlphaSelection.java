@@ -254,10 +254,10 @@ public final class AlphaSelection<M extends FittedModel> {
 	/**
 	 * Step 2 alone, for sweeps over more than α (kernel cPCA's (γ, α) grid): the top-k
 	 * solution at every α of {@code grid}. The grid is swept as two chains, each solve
-	 * warm-started from the previous one of its chain: the first half from α = 0 up, the
-	 * second from its own cold start at the middle α up, the second chain on another core.
-	 * The split depends only on the grid's length, never on the number of cores, so the
-	 * solutions are bit-identical on one core or many (docs/speed.md).
+	 * warm-started from the previous one of its chain: the first from α = 0 up, the second
+	 * from its own cold start at grid value {@link #split} up, on another core. The split
+	 * depends only on the grid's length, never on the number of cores, so the solutions are
+	 * bit-identical on one core or many (docs/speed.md).
 	 */
 	public static TopEigen.Result[] sweep(final Cpca cpca, final double[] grid,
 		final Progress progress)
@@ -271,7 +271,7 @@ public final class AlphaSelection<M extends FittedModel> {
 	private static TopEigen.Result[] sweep(final Cpca cpca, final double[] grid,
 		final Progress progress, final TopEigen.Result[] solutions)
 	{
-		final int g = grid.length, mid = g >= TWO_CHAINS ? g / 2 : g;
+		final int g = grid.length, mid = split(g);
 		if (mid == g) {
 			chain(cpca, grid, 0, g, solutions, progress::checkCancelled, i -> progress.stage(
 				"α sweep", (i + 1.0) / g));
@@ -306,6 +306,16 @@ public final class AlphaSelection<M extends FittedModel> {
 
 	/** Grids of at least this many values are swept as two chains ({@link #sweep}). */
 	static final int TWO_CHAINS = 16;
+
+	/**
+	 * Where the second chain of {@link #sweep} starts, from the grid's length g alone: g
+	 * below {@value #TWO_CHAINS} (one chain), else {@code (g + 3) / 2}: the second chain
+	 * two or three solves shorter than the first (19 and 22 of the default 41), since its
+	 * cold start costs about as much as two warm-started solves (docs/speed.md).
+	 */
+	static int split(final int g) {
+		return g >= TWO_CHAINS ? (g + 3) / 2 : g;
+	}
 
 	/** Solves grid values from..to-1, each warm-started from the one before. */
 	private static void chain(final Cpca cpca, final double[] grid, final int from,

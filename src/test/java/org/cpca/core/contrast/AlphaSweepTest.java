@@ -29,7 +29,7 @@ class AlphaSweepTest {
 	/** The two chains one after the other in this thread. */
 	private static TopEigen.Result[] sequential(final Cpca cpca, final double[] grid) {
 		final TopEigen.Result[] out = new TopEigen.Result[grid.length];
-		final int mid = grid.length / 2;
+		final int mid = AlphaSelection.split(grid.length);
 		for (final int[] range : new int[][] { { 0, mid }, { mid, grid.length } }) {
 			double[][] warm = null;
 			for (int i = range[0]; i < range[1]; i++) {
@@ -38,6 +38,17 @@ class AlphaSweepTest {
 			}
 		}
 		return out;
+	}
+
+	@Test
+	void theColdSecondChainIsTwoOrThreeSolvesShorter() {
+		assertEquals(22, AlphaSelection.split(CpcaOptions.defaults().alphaGrid().length));
+		for (int g = AlphaSelection.TWO_CHAINS; g <= 200; g++) {
+			final int first = AlphaSelection.split(g), second = g - first;
+			assertTrue(first - second == 2 || first - second == 3, "g = " + g);
+		}
+		for (int g = 1; g < AlphaSelection.TWO_CHAINS; g++)
+			assertEquals(g, AlphaSelection.split(g)); // one chain
 	}
 
 	@Test
