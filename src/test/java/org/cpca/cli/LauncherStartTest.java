@@ -56,6 +56,16 @@ class LauncherStartTest {
 		assertFalse(Files.exists(dir.resolve("args.txt")), "the JVM was started");
 	}
 
+	/** A build that says it succeeded but made no jar: one line, and no JVM started. */
+	@Test
+	void aBuildThatMadeNoJarSaysSo() throws Exception {
+		final Object[] r = launch(true, true);
+		final String out = (String) r[1];
+		assertEquals(1, r[0], out);
+		assertTrue(out.contains("cpca: the build made no command-line jar in "), out);
+		assertFalse(Files.exists(dir.resolve("args.txt")), "the JVM was started");
+	}
+
 	/**
 	 * Runs a copy of the launcher as {@code cpca fit --out r} with only bash, find,
 	 * readlink and cat on its PATH, a stand-in JDK 17.0.99 and a jar with its class
@@ -63,13 +73,29 @@ class LauncherStartTest {
 	 * the output.
 	 */
 	private Object[] launch(final boolean stale) throws Exception {
+		return launch(stale, false);
+	}
+
+	/**
+	 * {@link #launch(boolean)}, or with {@code lostJar}: a stand-in Maven on the PATH (with
+	 * the programs a build's output goes through) that removes the jar and says "BUILD
+	 * SUCCESS".
+	 */
+	private Object[] launch(final boolean stale, final boolean lostJar) throws Exception {
 		final Path bin = Files.createDirectories(dir.resolve("bin"));
-		final List<String> tools = List.of("bash", "find", "readlink", "cat");
+		final List<String> tools = lostJar ? List.of("bash", "find", "readlink", "cat",
+			"mktemp", "tee", "grep", "rm", "tail") : List.of("bash", "find", "readlink", "cat");
 		try {
 			for (final String tool : tools) {
 				final Path p = onPath(tool);
 				assumeTrue(p != null, tool + " is not on this machine's PATH");
 				Files.createSymbolicLink(bin.resolve(tool), p);
+			}
+			if (lostJar) {
+				Files.write(bin.resolve("mvn"), ("#!" + onPath("bash") + "\nrm -f \"" + dir
+					.resolve("home/target/Contrastive_PCA_-0-cli.jar") + "\"\n" +
+					"echo '[INFO] BUILD SUCCESS'\n").getBytes(StandardCharsets.UTF_8));
+				bin.resolve("mvn").toFile().setExecutable(true);
 			}
 			return launch(bin, stale);
 		}

@@ -49,6 +49,11 @@ final class NativeBlockSteps implements BlockSteps {
 		h = new DoublePointer((long) capacity * capacity);
 		values = new DoublePointer(capacity);
 		t = new DoublePointer(capacity);
+		// zeroed once: the outputs of calls with β = 0 are read by some BLAS builds all the
+		// same (0 · NaN would be NaN; as NativeMatrix.times), and nothing then depends on
+		// what the memory held before
+		for (final DoublePointer p : new DoublePointer[] { v, sv, out, h, values, t })
+			p.zero();
 		vColumns = columns(v, capacity);
 		svColumns = columns(sv, capacity);
 		outColumns = columns(out, 4 * capacity);
