@@ -9,7 +9,7 @@ import org.cpca.core.model.CpcaModel;
  * start converges in a few iterations.
  * <p>
  * Every model meets the same residual test as {@link Cpca#model(double)}
- * ({@code ‖Cv − λv‖ ≤ 3·10⁻¹¹‖C‖}), so it agrees with it to solver precision, but not
+ * ({@code ‖Cv − λv‖ ≤ 10⁻¹²‖C‖}), so it agrees with it to solver precision, but not
  * necessarily bit for bit: the bits depend on the α visited before. Use
  * {@link Cpca#model(double)} for results that must not depend on history. Not
  * thread-safe: one tracker per slider.
