@@ -238,7 +238,7 @@ public abstract class FamilyPropertyTest {
 	 * b, from sines ({@code ‖(I − QₐQₐᵀ)Q_b‖_F} for orthonormal bases): accurate down to
 	 * 10⁻¹⁶, where angles from cosines stop at √ε ≈ 10⁻⁸ radians.
 	 */
-	private static double largestAngleDegrees(final double[][] a, final double[][] b) {
+	public static double largestAngleDegrees(final double[][] a, final double[][] b) {
 		final int d = a[0].length;
 		final double[][] qa = TopEigen.orthonormalize(a, new double[0][], null, d);
 		final double[][] qb = TopEigen.orthonormalize(b, new double[0][], null, d);

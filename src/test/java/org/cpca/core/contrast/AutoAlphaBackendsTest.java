@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Random;
 
+import org.cpca.core.FamilyPropertyTest;
 import org.cpca.core.Progress;
 import org.cpca.core.data.Dataset;
 import org.cpca.core.linalg.Backend;
-import org.cpca.core.linalg.TopEigen;
 import org.cpca.core.model.CpcaModel;
 import org.cpca.core.model.FittedModel;
 import org.cpca.core.result.Solution;
@@ -52,7 +52,8 @@ class AutoAlphaBackendsTest {
 			for (int c = 0; c < x.eigenvalues().length; c++)
 				assertEquals(y.eigenvalues()[c], x.eigenvalues()[c], 1e-10 * scale, "model " +
 					i + ", eigenvalue " + c);
-			worst = Math.max(worst, largestAngleDegrees(x.components(), y.components()));
+			worst = Math.max(worst, FamilyPropertyTest.largestAngleDegrees(x.components(), y
+				.components()));
 		}
 		assertEquals(0, worst, 1e-8, "largest principal angle over the models (degrees)");
 	}
@@ -71,20 +72,5 @@ class AutoAlphaBackendsTest {
 			}
 		}
 		return Dataset.wrap(target ? "target" : "background", x);
-	}
-
-	/** The largest principal angle between the row spans, from sines (accurate when small). */
-	private static double largestAngleDegrees(final double[][] a, final double[][] b) {
-		final int d = a[0].length;
-		final double[][] qa = TopEigen.orthonormalize(a, new double[0][], null, d);
-		final double[][] qb = TopEigen.orthonormalize(b, new double[0][], null, d);
-		double sum = 0;
-		for (final double[] v : qb) {
-			final double[] rest = v.clone();
-			for (final double[] u : qa)
-				TopEigen.axpy(-TopEigen.dot(u, v), u, rest);
-			sum += TopEigen.dot(rest, rest);
-		}
-		return Math.toDegrees(Math.asin(Math.min(1, Math.sqrt(sum))));
 	}
 }
