@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.cpca.core.FamilyPropertyTest;
 import org.cpca.core.Progress;
 import org.cpca.core.TestData;
 import org.cpca.core.contrast.AlphaSelection;
@@ -213,20 +214,12 @@ class NativeMatrixTest {
 			scale = Math.max(scale, Math.abs(v));
 		for (int c = 0; c < k; c++)
 			assertEquals(expected.values[c], actual.values[c], 1e-10 * scale, "eigenvalue " + c);
-		final double[][] u = columns(expected.vectors, m, k), v = columns(actual.vectors, m, k);
-		// sin of the largest principal angle ≤ ‖(I − UUᵀ)V‖_F (U, V orthonormal)
-		double sum = 0;
-		for (final double[] vc : v) {
-			final double[] r = vc.clone();
-			for (final double[] uc : u)
-				TopEigen.axpy(-TopEigen.dot(uc, vc), uc, r);
-			sum += TopEigen.dot(r, r);
-		}
-		assertEquals(0, Math.toDegrees(Math.asin(Math.min(1, Math.sqrt(sum)))), degrees,
-			"largest principal angle (degrees)");
+		assertEquals(0, FamilyPropertyTest.largestAngleDegrees(columns(expected.vectors, m, k),
+			columns(actual.vectors, m, k)), degrees, "largest principal angle (degrees)");
 	}
 
-	private static double[][] columns(final double[] w, final int m, final int k) {
+	/** The k columns of a row-major m × k array, as vectors. */
+	static double[][] columns(final double[] w, final int m, final int k) {
 		final double[][] out = new double[k][m];
 		for (int i = 0; i < m; i++)
 			for (int c = 0; c < k; c++)
