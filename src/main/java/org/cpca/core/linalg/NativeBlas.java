@@ -9,9 +9,11 @@ import static org.bytedeco.openblas.global.openblas.cblas_dsyrk;
 
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.Loader;
+import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.openblas.global.openblas;
 import org.bytedeco.openblas.presets.openblas_nolapack;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.DoubleBuffer;
 import java.util.Arrays;
@@ -56,7 +58,7 @@ final class NativeBlas {
 	static String load() {
 		try {
 			Loader.load(openblas.class);
-			openblas_nolapack.blas_set_num_threads(1);
+			oneThreadPerCall();
 			return null;
 		}
 		catch (final NoClassDefFoundError e) {
@@ -67,6 +69,33 @@ final class NativeBlas {
 			return e.getClass().getSimpleName() + (message == null ? "" : ": " + message
 				.lines().findFirst().orElse(""));
 		}
+	}
+
+	/**
+	 * {@code openblas_set_num_threads(1)}, found by the dynamic linker's global lookup
+	 * after OpenBLAS's libraries are made global. Not the presets' {@code
+	 * blas_set_num_threads}: it also looks for MKL's setters, and a name the global lookup
+	 * misses makes JavaCPP walk every loaded library ({@code dl_iterate_phdr}), opening and
+	 * closing each inside the walk. That takes the C library's two loader locks in the
+	 * opposite order to any other thread's loading of a new library at the same moment, and
+	 * both threads wait for good: a {@code cpca fit} hung before reading its input, the
+	 * backend loading ahead while the main thread loaded AWT's library for ImageJ
+	 * ({@code NativeLoadRaceTest}, docs/speed.md). Here only {@code dlopen} of loaded
+	 * libraries and one {@code dlsym} run, which take the locks like any library load.
+	 */
+	static void oneThreadPerCall() {
+		boolean global = false;
+		for (final String path : Loader.getLoadedLibraries().values())
+			if (path != null && new File(path).getName().startsWith("libopenblas")) {
+				Loader.loadGlobal(path);
+				global = true;
+			}
+		// (without a global OpenBLAS, the lookup would be the walk: not tried)
+		final Pointer set = global ? Loader.addressof("openblas_set_num_threads") : null;
+		if (set == null) throw new UnsatisfiedLinkError("OpenBLAS's openblas_set_num_threads " +
+			"was not found among the loaded libraries");
+		// the presets' function-pointer type, allocated through its protected constructor
+		new openblas_nolapack.SetNumThreads() {}.put(set).call(1);
 	}
 
 	/** "native (OpenBLAS 0.3.30-1.5.12 + LAPACK, one thread per call, calls on n cores)". */
