@@ -2,7 +2,10 @@ package org.cpca.bench;
 
 import static org.bytedeco.openblas.global.openblas.CblasNoTrans;
 import static org.bytedeco.openblas.global.openblas.CblasRowMajor;
+import static org.bytedeco.openblas.global.openblas.CblasTrans;
+import static org.bytedeco.openblas.global.openblas.CblasUpper;
 import static org.bytedeco.openblas.global.openblas.cblas_dgemm;
+import static org.bytedeco.openblas.global.openblas.cblas_dsyrk;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -43,7 +46,10 @@ import org.cpca.core.linalg.Products;
  * one call in one thread on off-heap operands, then the same product through
  * {@link Products#times} (its copies to and from the Java heap and its blocks over the
  * cores), which is what the native backend's products pay. Each kernel's row gives its
- * rate as a share of the peak and of that dgemm rate.
+ * rate as a share of the peak and of that dgemm rate, and on the native backend also of
+ * OpenBLAS's own call for the kernel's shape, timed the same way ({@code dsyrk} for the
+ * covariance and the Gram matrix, {@code dgemm} for the block products): the ceiling of
+ * any caller of OpenBLAS at that shape, which can be well below the large dgemm's.
  * <p>
  * <b>Kernels.</b> Where the environment pins OpenBLAS's kernels ({@code OPENBLAS_CORETYPE},
  * {@code OPENBLAS_L2_SIZE}; this project's machine sets them to its AVX2 kernels), the
@@ -93,7 +99,8 @@ final class ProductsBench {
 			final String core = BlasEnvironment.coreName();
 			ceiling = rawGemm(out, rows, core, peak);
 			rate(out, rows, "dgemm " + GEMM + "³ by Products.times (copies, blocks)", GEMM +
-				"³", 2.0 * GEMM * GEMM * GEMM, peak, ceiling, () -> Products.times(ga, gb));
+				"³", 2.0 * GEMM * GEMM * GEMM, peak, ceiling, Double.NaN, null, () -> Products
+					.times(ga, gb));
 		}
 		else {
 			ceiling = Double.NaN;
@@ -112,7 +119,19 @@ final class ProductsBench {
 		final Preprocessing[] pres = { Preprocessing.fit(sets[0], false, new ArrayList<>()),
 			Preprocessing.fit(sets[1], false, new ArrayList<>()) };
 		final double gramFlops = 1000.0 * 1001 * 16384;
-		for (final boolean onNative : Backend.isNative() ? new boolean[] { true, false }
+		// OpenBLAS's own call for each kernel's shape (NaN without the native backend)
+		final boolean nat = Backend.isNative();
+		final double ownCovariance = nat ? ownSyrk(5000, 784) : Double.NaN;
+		final double ownTimes = nat ? ownGemm(784) : Double.NaN;
+		final double ownGram = nat ? ownSyrk(16384, 1000) : Double.NaN;
+		if (nat) rows.add(Bench.print(out, new Bench.Row("OpenBLAS's own call per shape", "-",
+			0, Double.NaN, String.format(Locale.ROOT, "dsyrk 5000×784 (the covariance) %.1f, " +
+				"dgemm 784³ (the block products) %.1f, dsyrk 1000×16384 (the Gram matrix) %.1f " +
+				"GFLOP/s per CPU-second = %.0f / %.0f / %.0f %% of the peak (best of 10 " +
+				"single-thread calls on off-heap operands after 5)", ownCovariance, ownTimes,
+				ownGram, 100 * ownCovariance / peak, 100 * ownTimes / peak, 100 * ownGram /
+					peak))));
+		for (final boolean onNative : nat ? new boolean[] { true, false }
 			: new boolean[] { false })
 		{
 			final String on = onNative ? ", native" : ", Java";
@@ -122,14 +141,17 @@ final class ProductsBench {
 					return null;
 				});
 			rate(out, rows, "covariance 5000×784" + on, "5000×784", flops, peak, ceiling,
-				backend.apply(() -> Products.covariance(t, pre, Progress.NONE)));
+				onNative ? ownCovariance : Double.NaN, "dsyrk", backend.apply(() -> Products
+					.covariance(t, pre, Progress.NONE)));
 			rate(out, rows, "times (block products) 784×784·784×784" + on, "784³", 2.0 * 784 *
-				784 * 784, peak, ceiling, backend.apply(() -> Products.times(a, b)));
+				784 * 784, peak, ceiling, onNative ? ownTimes : Double.NaN, "dgemm", backend
+					.apply(() -> Products.times(a, b)));
 			if (onNative) rate(out, rows, "Gram, double, 1000×16384" + on, "1000×16384",
-				gramFlops, peak, ceiling, () -> Products.gram(sets, pres, Progress.NONE, false));
+				gramFlops, peak, ceiling, ownGram, "dsyrk", () -> Products.gram(sets, pres,
+					Progress.NONE, false));
 			else rate(out, rows, "Gram, float blocks, 1000×16384" + on, "1000×16384",
-				gramFlops, 2 * peak, 2 * ceiling, backend.apply(() -> Products.gram(sets, pres,
-					Progress.NONE, true)));
+				gramFlops, 2 * peak, 2 * ceiling, Double.NaN, null, backend.apply(() -> Products
+					.gram(sets, pres, Progress.NONE, true)));
 		}
 	}
 
@@ -193,32 +215,61 @@ final class ProductsBench {
 	private static double rawGemm(final PrintStream out, final List<Bench.Row> rows,
 		final String core, final double peak)
 	{
-		final long n = GEMM;
-		try (DoublePointer a = new DoublePointer(n * n); DoublePointer b = new DoublePointer(
-			n * n); DoublePointer c = new DoublePointer(n * n))
+		final double best = ownGemm(GEMM);
+		rows.add(Bench.print(out, new Bench.Row("OpenBLAS dgemm " + GEMM + "³ alone (the " +
+			"practical ceiling)", GEMM + "³", 2.0 * GEMM * GEMM * GEMM / best / 1e9, Double.NaN,
+			String.format(Locale.ROOT, "%.1f GFLOP/s per CPU-second = %.0f %% of the peak (best " +
+				"of 10 single-thread calls on off-heap operands after 5); OpenBLAS core %s", best,
+				100 * best / peak, core))));
+		return best;
+	}
+
+	/** OpenBLAS's {@code dgemm} of two random n × n matrices: {@link #single}'s rate. */
+	private static double ownGemm(final int n) {
+		final long nn = (long) n * n;
+		try (DoublePointer a = randomPointer(nn, 9); DoublePointer b = randomPointer(nn, 10);
+			DoublePointer c = new DoublePointer(nn))
 		{
-			final Random r = new Random(9);
-			for (long i = 0; i < n * n; i++) {
-				a.put(i, r.nextGaussian());
-				b.put(i, r.nextGaussian());
-			}
-			final Runnable call = () -> cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans,
-				GEMM, GEMM, GEMM, 1.0, a, GEMM, b, GEMM, 0.0, c, GEMM);
-			final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-			double best = 0;
-			for (int run = 0; run < 15; run++) {
-				final long c0 = threads.getCurrentThreadCpuTime();
-				call.run();
-				final double cpu = (threads.getCurrentThreadCpuTime() - c0) / 1e9;
-				if (run >= 5) best = Math.max(best, 2.0 * n * n * n / cpu / 1e9);
-			}
-			rows.add(Bench.print(out, new Bench.Row("OpenBLAS dgemm " + GEMM + "³ alone (the " +
-				"practical ceiling)", GEMM + "³", 2.0 * n * n * n / best / 1e9, Double.NaN, String
-					.format(Locale.ROOT, "%.1f GFLOP/s per CPU-second = %.0f %% of the peak (best " +
-						"of 10 single-thread calls on off-heap operands after 5); OpenBLAS core %s",
-						best, 100 * best / peak, core))));
-			return best;
+			return single(2.0 * n * n * n, () -> cblas_dgemm(CblasRowMajor, CblasNoTrans,
+				CblasNoTrans, n, n, n, 1.0, a, n, b, n, 0.0, c, n));
 		}
+	}
+
+	/**
+	 * OpenBLAS's {@code dsyrk} of a random n × d matrix, the upper triangle of its d × d
+	 * cross-product (d(d + 1)/2 entries of n multiply–adds): {@link #single}'s rate.
+	 */
+	private static double ownSyrk(final int n, final int d) {
+		try (DoublePointer x = randomPointer((long) n * d, 11); DoublePointer c =
+			new DoublePointer((long) d * d))
+		{
+			return single((double) n * d * (d + 1), () -> cblas_dsyrk(CblasRowMajor, CblasUpper,
+				CblasTrans, d, n, 1.0, x, d, 0.0, c, d));
+		}
+	}
+
+	private static DoublePointer randomPointer(final long size, final long seed) {
+		final DoublePointer p = new DoublePointer(size);
+		final Random r = new Random(seed);
+		for (long i = 0; i < size; i++)
+			p.put(i, r.nextGaussian());
+		return p;
+	}
+
+	/**
+	 * The best rate of one native call over 10 runs after 5, in GFLOP/s per CPU-second of
+	 * the calling thread (the backend runs OpenBLAS with one thread per call).
+	 */
+	private static double single(final double flops, final Runnable call) {
+		final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+		double best = 0;
+		for (int run = 0; run < 15; run++) {
+			final long c0 = threads.getCurrentThreadCpuTime();
+			call.run();
+			final double cpu = (threads.getCurrentThreadCpuTime() - c0) / 1e9;
+			if (run >= 5) best = Math.max(best, flops / cpu / 1e9);
+		}
+		return best;
 	}
 
 	/** The square dgemm's rate on the native backend (GFLOP/s per CPU-second). */
@@ -275,11 +326,12 @@ final class ProductsBench {
 	 * Times a kernel and adds its row: flops per CPU-second against {@code peak} (the DP
 	 * peak; twice it for the float Gram kernel, whose vectors hold twice as many values)
 	 * and against {@code ceiling}, OpenBLAS's dgemm rate in this run (NaN: not measured;
-	 * twice it for the float kernel likewise).
+	 * twice it for the float kernel likewise), and against {@code own}, OpenBLAS's own
+	 * call {@code routine} on the kernel's shape (NaN: not measured).
 	 */
 	private static void rate(final PrintStream out, final List<Bench.Row> rows,
 		final String name, final String shape, final double flops, final double peak,
-		final double ceiling, final Runnable kernel)
+		final double ceiling, final double own, final String routine, final Runnable kernel)
 	{
 		final Bench.Timing time = Bench.time(() -> {
 			final long t0 = System.nanoTime();
@@ -302,7 +354,9 @@ final class ProductsBench {
 			.format(Locale.ROOT, "%.1f GFLOP/s per CPU-second = %.0f %% of the peak%s (%d " +
 				"runs, %.2f CPU s; %s); %s", gflops, 100 * gflops / peak, Double.isNaN(ceiling)
 					? "" : String.format(Locale.ROOT, ", %.0f %% of OpenBLAS's dgemm", 100 * gflops /
-						ceiling), runs, cpu, name.endsWith(", Java") ? Backend.onJava(
+						ceiling) + (Double.isNaN(own) ? "" : String.format(Locale.ROOT, ", %.0f %% " +
+							"of OpenBLAS's own %s on this shape", 100 * gflops / own, routine)), runs,
+				cpu, name.endsWith(", Java") ? Backend.onJava(
 							Backend::describe) : Products.kernels(), time.note()))));
 	}
 
