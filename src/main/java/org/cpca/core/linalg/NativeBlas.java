@@ -16,7 +16,9 @@ import org.bytedeco.openblas.presets.openblas_nolapack;
 import java.io.File;
 import java.io.IOException;
 import java.nio.DoubleBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
 
@@ -84,8 +86,13 @@ final class NativeBlas {
 	 * libraries and one {@code dlsym} run, which take the locks like any library load.
 	 */
 	static void oneThreadPerCall() {
+		// a copy, taken under the lock JavaCPP holds while it loads a library
+		final List<String> paths;
+		synchronized (Loader.class) {
+			paths = new ArrayList<>(Loader.getLoadedLibraries().values());
+		}
 		boolean global = false;
-		for (final String path : Loader.getLoadedLibraries().values())
+		for (final String path : paths)
 			if (path != null && new File(path).getName().startsWith("libopenblas")) {
 				Loader.loadGlobal(path);
 				global = true;
