@@ -83,8 +83,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code ‖S y − θy‖ ≤ 10⁻¹² · s} ({@link #TOLERANCE}), where s is a lower bound of
  * ‖S(α)‖₂ (the largest |Ritz value| seen, or ‖S‖_F/√m), so also ≤ 10⁻¹²‖C(α)‖ in the
  * original basis up to the
- * rounding of Q (≈ ε‖A‖ + αε‖B‖). A problem that does not converge within the iteration
- * budget is solved by a full decomposition instead. Randomness (the cold start block) is
+ * rounding of Q (≈ ε‖A‖ + αε‖B‖). A cluster of eigenvalues at the top wider than the block
+ * of k + {@value #BLOCK_EXTRA} vectors, too close together for the preconditioner to
+ * separate, stalls the residuals: a prepared solve that finds itself stalled (from
+ * iteration {@value #STALL_START}, by its observed rate) starts again with a block twice
+ * as wide, as often as the budget allows. A problem that does not converge within the
+ * iteration budget is solved by a full decomposition instead. Randomness (the cold start block) is
  * seeded; all parallel loops have a fixed split: same input, bit-identical output.
  * <p>
  * Length (about 730 lines of code): the direct solve, the prepared basis (tridiagonal
@@ -110,6 +114,15 @@ public final class ContrastSolver {
 	private static final int MAX_ITERATIONS = 400;
 	/** First iteration at which a direct solve may give up (see {@link #lobpcg}). */
 	private static final int RATE_START = 12;
+	/** Vectors beyond the k wanted in LOBPCG's block, at first. */
+	static final int BLOCK_EXTRA = 3;
+	/**
+	 * First iteration at which a prepared solve may find itself stalled and start again
+	 * with a block twice as wide ({@link #solve}): well above the 31–54 iterations the
+	 * slowest α of the measured sweeps took (digits, the bundled images, 1,000 + 1,000
+	 * slices of 64 × 64).
+	 */
+	static final int STALL_START = 60;
 	/** Iterations over which the convergence rate is measured. */
 	private static final int RATE_WINDOW = 6;
 	/** At or below this size a full decomposition per α is cheaper than iterating. */
@@ -513,12 +526,28 @@ public final class ContrastSolver {
 			}
 		};
 		final int cap = SolverLog.lobpcgCap(MAX_ITERATIONS);
-		final Iterate it = lobpcg(op, m, k, warm, seed, frobLower, cap, false);
+		int spare = BLOCK_EXTRA, used = 0;
+		double[][] start = warm;
+		Iterate it;
+		while (true) {
+			it = lobpcg(op, m, k, spare, start, seed, frobLower, cap - used, STALL_START);
+			used += it.iterations;
+			if (it.theta != null || used >= cap || k + spare >= m) break;
+			// stalled within the budget: a cluster of eigenvalues at the top wider than the
+			// block, too close together for the preconditioner to separate (the residuals
+			// stop falling); again with a block twice as wide, which holds the cluster and
+			// resolves it by Rayleigh–Ritz, from a seeded random start: started from the
+			// stalled block, whose vectors had converged much further than the new ones,
+			// the iteration lost its conditioning near the tolerance and stalled again
+			// (docs/math/solvers.md)
+			start = null;
+			spare = k + 2 * spare;
+		}
 		// stopped at the cap: the full decomposition answers (exact), and the log says so
-		SolverLog.lobpcg(it.theta == null ? cap : it.iterations, cap, it.theta != null,
+		SolverLog.lobpcg(it.theta == null ? cap : used, cap, it.theta != null,
 			it.theta == null);
 		if (it.theta == null) return full(a, b, m, qt, alpha, k, cap);
-		return finish(it.theta, it.x, k, it.iterations);
+		return finish(it.theta, it.x, k, used);
 	}
 
 	/**
@@ -602,7 +631,8 @@ public final class ContrastSolver {
 			}
 		};
 		final int cap = SolverLog.lobpcgCap(maxIterations);
-		final Iterate it = lobpcg(op, m, k, warm, seed, Math.sqrt(f2 / m), cap, true);
+		final Iterate it = lobpcg(op, m, k, BLOCK_EXTRA, warm, seed, Math.sqrt(f2 / m), cap,
+			RATE_START);
 		// giving up within the budget hands over to the prepared solver: not a capped solve
 		if (it.theta != null) SolverLog.lobpcg(it.iterations, cap, true, false);
 		if (it.theta == null) {
@@ -825,34 +855,38 @@ public final class ContrastSolver {
 	}
 
 	/**
-	 * LOBPCG for the top k eigenpairs of the symmetric operator (block of k + 3 vectors).
-	 * If it does not converge within {@code maxIterations}, the result has no values
-	 * ({@code theta == null}) and holds the last block. See the class comment
+	 * LOBPCG for the top k eigenpairs of the symmetric operator (block of k + spare
+	 * vectors). If it does not converge within {@code maxIterations}, the result has no
+	 * values ({@code theta == null}) and holds the last block. See the class comment
 	 * for the method and the convergence test.
 	 *
-	 * @param giveUp stop early (return {@code null}) once the observed convergence rate
-	 *          of the largest wanted residual predicts that the budget will not suffice:
-	 *          from iteration {@value #RATE_START} on, the rate over the last
-	 *          {@value #RATE_WINDOW} iterations is extrapolated. A deterministic function
-	 *          of the run, so it keeps results reproducible.
+	 * @param giveUpFrom stop early (no values, the last block) once the observed
+	 *          convergence rate of the largest wanted residual predicts that the budget
+	 *          will not suffice: from this iteration on, the rate over the last
+	 *          {@value #RATE_WINDOW} iterations is extrapolated ({@value #RATE_START} for
+	 *          the direct solve, {@value #STALL_START} for the prepared one). A
+	 *          deterministic function of the run, so it keeps results reproducible.
 	 */
 	private static Iterate lobpcg(final Operator op, final int m, final int k,
-		final double[][] warm, final long seed, final double frobLower,
-		final int maxIterations, final boolean giveUp)
+		final int spare, final double[][] warm, final long seed, final double frobLower,
+		final int maxIterations, final int giveUpFrom)
 	{
-		// bases [X | W | P] of at most three blocks, each of k + 3 vectors and the check's
-		try (BlockSteps steps = BlockSteps.of(m, 3 * (Math.min(m, k + 3) + VERIFY_VECTORS))) {
-			return lobpcg(op, steps, m, k, warm, seed, frobLower, maxIterations, giveUp);
+		// bases [X | W | P] of at most three blocks, each of k + spare vectors and the check's
+		try (BlockSteps steps = BlockSteps.of(m, 3 * (Math.min(m, k + spare) +
+			VERIFY_VECTORS)))
+		{
+			return lobpcg(op, steps, m, k, spare, warm, seed, frobLower, maxIterations,
+				giveUpFrom);
 		}
 	}
 
 	/** {@link #lobpcg} with the block steps given. */
 	private static Iterate lobpcg(final Operator op, final BlockSteps steps, final int m,
-		final int k, final double[][] warm, final long seed, final double frobLower,
-		final int maxIterations, final boolean giveUp)
+		final int k, final int spare, final double[][] warm, final long seed,
+		final double frobLower, final int maxIterations, final int giveUpFrom)
 	{
 		final double[] history = new double[maxIterations + 1];
-		int p = Math.min(m, k + 3);
+		int p = Math.min(m, k + spare);
 		// the check against missed eigenvalues (see VERIFY_ITERATIONS): not yet done
 		boolean verified = p + VERIFY_VECTORS > m;
 		int verifyUntil = -1;
@@ -933,7 +967,7 @@ public final class ContrastSolver {
 					continue;
 				}
 				history[it] = worst;
-				if (giveUp && it >= RATE_START && history[it - RATE_WINDOW] > 0) {
+				if (it >= giveUpFrom && history[it - RATE_WINDOW] > 0) {
 					final double rate = Math.pow(worst / history[it - RATE_WINDOW], 1.0 /
 						RATE_WINDOW);
 					final double needed = rate >= 1 ? Double.POSITIVE_INFINITY : Math.log(tol *
@@ -1022,7 +1056,7 @@ public final class ContrastSolver {
 		for (int i = 0; i < c.length; i++)
 			c[i] = a[i] - alpha * b[i];
 		final SymmetricEigen e = SymmetricEigen.of(c, m);
-		final int p = Math.min(m, k + 3);
+		final int p = Math.min(m, k + BLOCK_EXTRA);
 		final double[][] warm = new double[p][];
 		if (qt != null) {
 			// warm vectors live in the Q basis: y = Qᵀv
