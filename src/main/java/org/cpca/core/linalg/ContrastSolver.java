@@ -87,7 +87,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * of k + {@value #BLOCK_EXTRA} vectors, too close together for the preconditioner to
  * separate, stalls the residuals: a prepared solve that finds itself stalled (from
  * iteration {@value #STALL_START}, by its observed rate) starts again with a block twice
- * as wide, as often as the budget allows. A problem that does not converge within the
+ * as wide, as long as the budget lasts and the block stays within {@link
+ * #largestBlock}. A problem that does not converge within the
  * iteration budget is solved by a full decomposition instead. Randomness (the cold start block) is
  * seeded; all parallel loops have a fixed split: same input, bit-identical output.
  * <p>
@@ -123,6 +124,20 @@ public final class ContrastSolver {
 	 * slices of 64 × 64).
 	 */
 	static final int STALL_START = 60;
+	/**
+	 * The widest block a stalled solve grows to: {@value #GROWTH_FLOOR} vectors, or a tenth
+	 * of m if more, and never beyond half of m. Much wider, the full decomposition (about
+	 * m³ flops) costs less than a few dozen Rayleigh–Ritz steps on bases of three such
+	 * blocks (about (3p)³ flops each); the floor lets small problems grow far enough to
+	 * hold a cluster and to converge past it (a block of 20 of m = 300 still stalled at
+	 * one α of {@code HardSpectraTest}'s cluster, 40 converged).
+	 */
+	static int largestBlock(final int m) {
+		return Math.min(m / 2, Math.max(m / 10, GROWTH_FLOOR));
+	}
+
+	/** See {@link #largestBlock}. */
+	static final int GROWTH_FLOOR = 64;
 	/** Iterations over which the convergence rate is measured. */
 	private static final int RATE_WINDOW = 6;
 	/** At or below this size a full decomposition per α is cheaper than iterating. */
@@ -532,7 +547,7 @@ public final class ContrastSolver {
 		while (true) {
 			it = lobpcg(op, m, k, spare, start, seed, frobLower, cap - used, STALL_START);
 			used += it.iterations;
-			if (it.theta != null || used >= cap || k + spare >= m) break;
+			if (it.theta != null || used >= cap || 2 * (k + spare) > largestBlock(m)) break;
 			// stalled within the budget: a cluster of eigenvalues at the top wider than the
 			// block, too close together for the preconditioner to separate (the residuals
 			// stop falling); again with a block twice as wide, which holds the cluster and
