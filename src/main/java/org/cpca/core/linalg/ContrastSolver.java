@@ -129,8 +129,8 @@ public final class ContrastSolver {
 	 * of m if more, and never beyond half of m. Much wider, the full decomposition (about
 	 * m³ flops) costs less than a few dozen Rayleigh–Ritz steps on bases of three such
 	 * blocks (about (3p)³ flops each); the floor lets small problems grow far enough to
-	 * hold a cluster and to converge past it (a block of 20 of m = 300 still stalled at
-	 * one α of {@code HardSpectraTest}'s cluster, 40 converged).
+	 * hold a cluster and to converge past it (with an eightfold cluster at m = 300, a block
+	 * of 20 still stalled at one α, one of 40 converged).
 	 */
 	static int largestBlock(final int m) {
 		return Math.min(m / 2, Math.max(m / 10, GROWTH_FLOOR));
@@ -545,9 +545,12 @@ public final class ContrastSolver {
 		double[][] start = warm;
 		Iterate it;
 		while (true) {
-			it = lobpcg(op, m, k, spare, start, seed, frobLower, cap - used, STALL_START);
+			// a block that may not grow further runs to the budget, as before the growth
+			final boolean grows = 2 * (k + spare) <= largestBlock(m);
+			it = lobpcg(op, m, k, spare, start, seed, frobLower, cap - used, grows ? STALL_START
+				: Integer.MAX_VALUE);
 			used += it.iterations;
-			if (it.theta != null || used >= cap || 2 * (k + spare) > largestBlock(m)) break;
+			if (it.theta != null || used >= cap || !grows) break;
 			// stalled within the budget: a cluster of eigenvalues at the top wider than the
 			// block, too close together for the preconditioner to separate (the residuals
 			// stop falling); again with a block twice as wide, which holds the cluster and
@@ -562,7 +565,10 @@ public final class ContrastSolver {
 		SolverLog.lobpcg(it.theta == null ? cap : used, cap, it.theta != null,
 			it.theta == null);
 		if (it.theta == null) return full(a, b, m, qt, alpha, k, cap);
-		return finish(it.theta, it.x, k, used);
+		// a grown block's warm start for the next α: its first vectors, as many as the usual
+		// block and its check hold (the next solve starts with the usual block anyway)
+		return finish(it.theta, spare == BLOCK_EXTRA ? it.x : Arrays.copyOf(it.x, Math.min(
+			it.x.length, k + BLOCK_EXTRA + VERIFY_VECTORS)), k, used);
 	}
 
 	/**
@@ -905,6 +911,8 @@ public final class ContrastSolver {
 		// the check against missed eigenvalues (see VERIFY_ITERATIONS): not yet done
 		boolean verified = p + VERIFY_VECTORS > m;
 		int verifyUntil = -1;
+		// first iteration at which the rate may stop the run (see giveUpFrom)
+		int calmFrom = 0;
 		final SplittableRandom random = new SplittableRandom(seed);
 		final double tol = TOLERANCE;
 		double[][] x = new double[p][];
@@ -954,6 +962,7 @@ public final class ContrastSolver {
 					theta = null;
 					best = Double.POSITIVE_INFINITY;
 					verifyUntil = it + VERIFY_ITERATIONS;
+					calmFrom = verifyUntil + RATE_WINDOW;
 					it--;
 					continue;
 				}
@@ -982,7 +991,9 @@ public final class ContrastSolver {
 					continue;
 				}
 				history[it] = worst;
-				if (it >= giveUpFrom && history[it - RATE_WINDOW] > 0) {
+				// (not while the check's random vectors may lift the residuals for a while,
+				// as a missed eigenvalue rises into the block: that rise is no stall)
+				if (it >= giveUpFrom && it >= calmFrom && history[it - RATE_WINDOW] > 0) {
 					final double rate = Math.pow(worst / history[it - RATE_WINDOW], 1.0 /
 						RATE_WINDOW);
 					final double needed = rate >= 1 ? Double.POSITIVE_INFINITY : Math.log(tol *

@@ -16,9 +16,7 @@ import org.bytedeco.openblas.presets.openblas_nolapack;
 import java.io.File;
 import java.io.IOException;
 import java.nio.DoubleBuffer;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
 
@@ -82,17 +80,17 @@ final class NativeBlas {
 	 * opposite order to any other thread's loading of a new library at the same moment, and
 	 * both threads wait for good: a {@code cpca fit} hung before reading its input, the
 	 * backend loading ahead while the main thread loaded AWT's library for ImageJ
-	 * ({@code NativeLoadRaceTest}, docs/speed.md). Here only {@code dlopen} of loaded
-	 * libraries and one {@code dlsym} run, which take the locks like any library load.
+	 * ({@code NativeLoadRaceTest}, docs/speed.md). Here, on Linux and macOS, only
+	 * {@code dlopen} of loaded libraries and one {@code dlsym} run, which take the locks
+	 * like any library load (on Windows JavaCPP searches the loaded modules, which has no
+	 * such lock order). Without a loaded {@code libopenblas*} — JavaCPP pointed at another
+	 * BLAS with {@code -Dorg.bytedeco.openblas.load} — this fails and the Java kernels
+	 * answer (the backend's diagnostic says why).
 	 */
 	static void oneThreadPerCall() {
-		// a copy, taken under the lock JavaCPP holds while it loads a library
-		final List<String> paths;
-		synchronized (Loader.class) {
-			paths = new ArrayList<>(Loader.getLoadedLibraries().values());
-		}
 		boolean global = false;
-		for (final String path : paths)
+		// (JavaCPP's map is a copy, taken under its loading lock)
+		for (final String path : Loader.getLoadedLibraries().values())
 			if (path != null && new File(path).getName().startsWith("libopenblas")) {
 				Loader.loadGlobal(path);
 				global = true;
