@@ -88,9 +88,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * separate, stalls the residuals: a prepared solve that finds itself stalled (from
  * iteration {@value #STALL_START}, by its observed rate) starts again with a block twice
  * as wide, as long as the budget lasts and the block stays within {@link
- * #largestBlock}. A problem that does not converge within the
- * iteration budget is solved by a full decomposition instead. Randomness (the cold start block) is
- * seeded; all parallel loops have a fixed split: same input, bit-identical output.
+ * #largestBlock}. A problem that does not converge within the iteration budget is solved
+ * by a full decomposition instead. Randomness (the cold start block) is seeded; all
+ * parallel loops have a fixed split: same input, bit-identical output.
  * <p>
  * Length (about 730 lines of code): the direct solve, the prepared basis (tridiagonal
  * reduction of B, Qᵀ and M = QᵀAQ formed band by band), M's native copy, the warm-started
